@@ -1,0 +1,147 @@
+import type { Decimal } from './decimal';
+
+/** Formats the parsers understand. camt types are told apart by namespace and root element. */
+export type StatementFormat = 'camt.052' | 'camt.053' | 'camt.054' | 'mt940' | 'mt942' | 'ofx' | 'revolut-csv';
+
+/** ISO 20022 CreditDebitCode: CRDT adds to the account, DBIT takes from it. */
+export type CreditDebit = 'CRDT' | 'DBIT';
+
+/** Where a record or a problem sits in its source: 1-based line and column, element path (XML) or field tag. */
+export interface SourceLocation {
+  file?: string;
+  line: number;
+  column: number;
+  /** XML element path such as `Document/BkToCstmrStmt/Stmt[1]/Ntry[3]/Amt`, or an MT940 tag such as `:61:`. */
+  path?: string;
+}
+
+export interface Money {
+  /** Unsigned, exact, with the scale written in the source (`8.850` stays `8.850`). */
+  amount: Decimal;
+  currency: string;
+}
+
+export interface Account {
+  iban?: string;
+  /** Non-IBAN identifier (`<Othr><Id>`, MT940 `:25:`, OFX ACCTID). */
+  otherId?: string;
+  currency?: string;
+  ownerName?: string;
+  servicerBic?: string;
+}
+
+export interface Balance {
+  /** ISO balance type code: OPBD, CLBD, PRCD, ITBD, CLAV, FWAV, OPAV, ITAV, INFO … (MT940 :60F: maps to OPBD, :60M: to ITBD, :62F: to CLBD, :62M: to ITBD, :64: to CLAV, :65: to FWAV). */
+  type: string;
+  money: Money;
+  creditDebit: CreditDebit;
+  /** ISO date `YYYY-MM-DD` or date-time. */
+  date?: string;
+}
+
+/** Statement-level data, known before its entries in camt; MT940 learns its closing balance only at the end. */
+export interface StatementHeader {
+  format: StatementFormat;
+  /** Message version, e.g. `001.08` for camt.053.001.08; MT/OFX versions where the format has one. */
+  version?: string;
+  /** 0-based position of this statement in the file. */
+  index: number;
+  statementId: string;
+  electronicSequenceNumber?: string;
+  legalSequenceNumber?: string;
+  createdAt?: string;
+  fromDate?: string;
+  toDate?: string;
+  account: Account;
+  location: SourceLocation;
+}
+
+export interface Statement extends StatementHeader {
+  balances: Balance[];
+  /** Number of entries that were yielded for this statement. */
+  entryCount: number;
+}
+
+export interface Party {
+  name?: string;
+  iban?: string;
+  otherAccountId?: string;
+  bic?: string;
+}
+
+/** One transaction inside an entry (`<NtryDtls><TxDtls>`); a batch entry has several. */
+export interface TransactionDetail {
+  endToEndId?: string;
+  instructionId?: string;
+  transactionId?: string;
+  mandateId?: string;
+  /** Amount of this transaction in the account currency, when the source gives it. */
+  money?: Money;
+  /** Instructed amount in another currency, with the rate when given (`<AmtDtls><InstdAmt>`, `<CcyXchg>`). */
+  originalMoney?: Money;
+  exchangeRate?: Decimal;
+  creditDebit?: CreditDebit;
+  debtor?: Party;
+  creditor?: Party;
+  ultimateDebtor?: Party;
+  ultimateCreditor?: Party;
+  /** Unstructured remittance lines joined with a space; structured creditor reference when that is all there is. */
+  remittanceInfo?: string;
+  bankTransactionCode?: string;
+  charges?: Money[];
+  additionalInfo?: string;
+}
+
+/** One booked or pending movement: a camt `<Ntry>`, an MT940 `:61:` line, an OFX `<STMTTRN>`, a bank CSV row. */
+export interface Entry {
+  statementId: string;
+  statementIndex: number;
+  account: Account;
+  /** 0-based position within its statement. */
+  index: number;
+  entryReference?: string;
+  accountServicerReference?: string;
+  money: Money;
+  creditDebit: CreditDebit;
+  /** BOOK, PDNG, INFO (camt `<Sts>` or `<Sts><Cd>`); BOOK for formats that only carry booked entries. */
+  status: string;
+  /** ISO `YYYY-MM-DD`, or a full date-time when the source gives `<DtTm>`. */
+  bookingDate?: string;
+  valueDate?: string;
+  reversal: boolean;
+  /** `Domain-Family-SubFamily` (e.g. `PMNT-RCDT-ESCT`), else the proprietary code. */
+  bankTransactionCode?: string;
+  originalMoney?: Money;
+  exchangeRate?: Decimal;
+  charges: Money[];
+  additionalInfo?: string;
+  /** Transaction details; empty when the entry carries none. */
+  details: TransactionDetail[];
+  location: SourceLocation;
+}
+
+/** What a parser yields, in file order: a statement's header, its entries, then the complete statement. */
+export type StatementRecord =
+  | { kind: 'statement-start'; statement: StatementHeader }
+  | { kind: 'entry'; entry: Entry }
+  | { kind: 'statement-end'; statement: Statement };
+
+/** A problem that does not stop parsing; `validate` collects them, conversion turns the first into an error. */
+export interface ParseIssue {
+  code: string;
+  message: string;
+  severity: 'error' | 'warning';
+  location: SourceLocation;
+}
+
+export interface ParseOptions {
+  /** Skip content sniffing. */
+  format?: StatementFormat;
+  /** Shown in errors and locations. */
+  fileName?: string;
+  /**
+   * Receives recoverable problems (missing elements, unparseable amounts, unreconciled balances).
+   * Without it, the first error-severity issue is thrown as a StatementParseError.
+   */
+  onIssue?: (issue: ParseIssue) => void;
+}
