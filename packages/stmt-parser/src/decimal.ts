@@ -1,4 +1,4 @@
 // Placeholder: the camt parser work replaces this with the real exact-decimal type.
 export class Decimal {
-  override toString(): string { return "0"; }
+  toString(): string { return "0"; }
 }
