@@ -1,1 +1,9 @@
-export {};
+export { DEFAULT_COLUMNS, type ColumnName, type StatementRow } from './columns';
+export { entryToRows, signedAmount, REMITTANCE_JOINER, type EntryToRowsOptions } from './entry-rows';
+export { PRESETS, PRESET_NAMES, getPreset, type CsvPreset } from './presets';
+export { CsvWriter, type CsvWriterOptions } from './csv-writer';
+export { createAtomicFile, type AtomicFile } from './atomic-file';
+export { resolveDelimiter, DELIMITER_NAMES } from './delimiter';
+export { StatementSummary, type CurrencyTotal } from './summary';
+export { compareByBookingDate } from './row-order';
+export { ExportError, type ExportErrorCode } from './errors';

@@ -37,6 +37,8 @@ export interface Balance {
   creditDebit: CreditDebit;
   /** ISO date `YYYY-MM-DD` or date-time. */
   date?: string;
+  /** Where the balance is written (camt `<Bal>`, MT940 `:62F:`), for reconciliation issues. */
+  location?: SourceLocation;
 }
 
 /** Statement-level data, known before its entries in camt; MT940 learns its closing balance only at the end. */
@@ -75,6 +77,8 @@ export interface TransactionDetail {
   instructionId?: string;
   transactionId?: string;
   mandateId?: string;
+  /** The account servicer's reference for this transaction (camt `<TxDtls><Refs><AcctSvcrRef>`). */
+  accountServicerReference?: string;
   /** Amount of this transaction in the account currency, when the source gives it. */
   money?: Money;
   /** Instructed amount in another currency, with the rate when given (`<AmtDtls><InstdAmt>`, `<CcyXchg>`). */
@@ -139,6 +143,11 @@ export interface ParseOptions {
   format?: StatementFormat;
   /** Shown in errors and locations. */
   fileName?: string;
+  /**
+   * Character encoding of the bytes (`utf-8`, `iso-8859-1`, `windows-1252`, …). Overrides a
+   * BOM and the XML declaration; `parseString` sets `utf-8` for JavaScript strings.
+   */
+  encoding?: string;
   /**
    * Receives recoverable problems (missing elements, unparseable amounts, unreconciled balances).
    * Without it, the first error-severity issue is thrown as a StatementParseError.

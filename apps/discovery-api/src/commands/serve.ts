@@ -1,0 +1,36 @@
+import { Command } from '@oclif/core';
+import { loadConfig } from '../config';
+import { sdkEngineFactory } from '../discovery/sdk-engine';
+import { createLogger } from '../logging';
+import { startServer } from '../server/serve';
+
+export default class Serve extends Command {
+  static override description = [
+    'Start the HTTP API. Configuration by environment: PORT, HOST, DISCOVERY_DATA_DIR, DATABASE_URL',
+    '(PostgreSQL instead of the embedded PGlite), REDIS_URL (shared rate limits), LOG_LEVEL, LOG_FORMAT.',
+  ].join('\n');
+
+  async run(): Promise<void> {
+    const config = loadConfig(process.env);
+    const logger = createLogger({ level: config.logLevel, format: config.logFormat });
+    const server = await startServer(config, { engineFactory: sdkEngineFactory(), logger });
+    // SIGTERM (orchestrators) and SIGINT (Ctrl-C): finish in-flight requests, then close the
+    // database cleanly; a second signal exits at once.
+    let stopping = false;
+    const stop = (signal: string): void => {
+      if (stopping) process.exit(1);
+      stopping = true;
+      logger.info('shutting down', { signal });
+      server.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error('shutdown failed', { error: String(error) });
+          process.exit(1);
+        },
+      );
+    };
+    process.on('SIGTERM', () => stop('SIGTERM'));
+    process.on('SIGINT', () => stop('SIGINT'));
+    await new Promise<never>(() => undefined);
+  }
+}

@@ -1,0 +1,12 @@
+/** What the app needs from SQL: the same statements run on PGlite (embedded, the default)
+ * and on a PostgreSQL server (`DATABASE_URL`). Rows come back as plain objects. */
+export interface Queryable {
+  query<Row extends object = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+}
+
+export interface Database extends Queryable {
+  readonly engine: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

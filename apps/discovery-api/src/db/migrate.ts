@@ -1,0 +1,45 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Database } from './database';
+
+/** The folder of plain `.sql` migrations, shipped beside `dist/` (package.json "files"). */
+export const MIGRATIONS_DIR = join(__dirname, '..', '..', 'migrations');
+
+// Any constant works; it only has to be the same for every instance, so that two API
+// processes starting together against one PostgreSQL apply each migration exactly once.
+const MIGRATION_LOCK_KEY = 4_711_2026;
+
+/** Applies, in file-name order, every migration not yet recorded in `schema_migrations`.
+ * Returns the names applied by this call. Each file runs in its own transaction. */
+export async function migrate(db: Database, dir: string = MIGRATIONS_DIR): Promise<string[]> {
+  const files = (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
+  await db.query(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+  );
+  const applied: string[] = [];
+  for (const file of files) {
+    const sql = await readFile(join(dir, file), 'utf8');
+    const done = await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+      const seen = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [file]);
+      if (seen.length > 0) return false;
+      for (const statement of splitStatements(sql)) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [file]);
+      return true;
+    });
+    if (done) applied.push(file);
+  }
+  return applied;
+}
+
+/** Splits a migration on the semicolons that end statements. Migrations are plain DDL
+ * without functions or string literals containing ';', which keeps this simple. */
+export function splitStatements(sql: string): string[] {
+  return sql
+    .split('\n')
+    .filter((line) => !line.trimStart().startsWith('--'))
+    .join('\n')
+    .split(';')
+    .map((statement) => statement.trim())
+    .filter((statement) => statement.length > 0);
+}

@@ -1,0 +1,44 @@
+import { Pool, types } from 'pg';
+import type { Database, Queryable } from './database';
+
+// A `date` column is a calendar day, not an instant: keep it as 'YYYY-MM-DD' instead of a
+// JavaScript Date at local midnight (PGlite returns the same string shape with ::text).
+types.setTypeParser(types.builtins.DATE, (value: string) => value);
+
+/** A connection pool to a PostgreSQL server shared by every API instance and the CLI. */
+export async function openPostgres(connectionString: string, maxConnections = 10): Promise<Database> {
+  const pool = new Pool({ connectionString, max: maxConnections });
+  // Fail at start-up, with the server's message, rather than on the first request.
+  const probe = await pool.connect();
+  probe.release();
+  // An idle client that loses its connection emits 'error'; without a listener that would
+  // crash the process. The next query reconnects.
+  pool.on('error', () => undefined);
+  let closed = false;
+  return {
+    engine: 'postgres',
+    query: async (sql, params) => (await pool.query(sql, params === undefined ? [] : [...params])).rows,
+    transaction: async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const scoped: Queryable = {
+          query: async (sql, params) => (await client.query(sql, params === undefined ? [] : [...params])).rows,
+        };
+        const result = await work(scoped);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

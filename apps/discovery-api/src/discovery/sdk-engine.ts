@@ -1,0 +1,54 @@
+import {
+  InvestmentDiscoveryCrew,
+  SampleSnapshotProvider,
+  SnapshotProvider,
+  alertsFromHistory,
+  monitorResult as crewMonitor,
+  nextReviewDate,
+  type MarketDataProvider,
+} from '@disc/discovery';
+import { parseSnapshot } from '@disc/screening';
+import type { DiscoveryEngine } from './engine';
+import type { EngineFactory } from './snapshot-engine-source';
+
+/** The engine over `InvestmentDiscoveryCrew`: routes stay thin, the SDK does the work. */
+export function sdkEngine(crew: InvestmentDiscoveryCrew): DiscoveryEngine {
+  return {
+    discover: (assetType, body) => crew.discover(assetType, body),
+    batchDiscover: (body) => crew.batchDiscover(body),
+    criteria: (assetType) => crew.criteria(assetType),
+    integrate: (body) => crew.integrateDiscoveries(body),
+    assess: async (symbol) => {
+      const assessment = await crew.assess(symbol);
+      if (assessment === undefined) return undefined;
+      const { analysis } = assessment;
+      return {
+        symbol: assessment.symbol.toUpperCase(),
+        asset_type: assessment.asset_type,
+        point: assessment.point,
+        components: {
+          fundamental: analysis.fundamental_score,
+          technical: analysis.technical_score,
+          quality: analysis.quality_score,
+          risk: analysis.risk_score,
+          confidence: analysis.confidence_level,
+        },
+        monitorResult: (history) => ({ ...crewMonitor(assessment, history), symbol: assessment.symbol.toUpperCase() }),
+      };
+    },
+    alertsFromHistory: (history, now) => {
+      const current = history[history.length - 1];
+      const alerts = current === undefined ? [] : alertsFromHistory(history.slice(0, -1), current, { now });
+      return { alerts, nextReviewDate: (lastUpdated) => nextReviewDate(lastUpdated, alerts) };
+    },
+  };
+}
+
+/** Engines for the server: the newest loaded snapshot, or the bundled sample. */
+export function sdkEngineFactory(options: { clock?: () => Date } = {}): EngineFactory {
+  return (snapshot) => {
+    const provider: MarketDataProvider =
+      snapshot === undefined ? new SampleSnapshotProvider() : new SnapshotProvider(parseSnapshot(snapshot, 'loaded snapshot'), { name: 'loaded snapshot' });
+    return sdkEngine(new InvestmentDiscoveryCrew({ provider, ...(options.clock === undefined ? {} : { clock: options.clock }) }));
+  };
+}

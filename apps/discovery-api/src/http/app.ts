@@ -1,0 +1,142 @@
+import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import helmet from 'helmet';
+import type { Database } from '../db/database';
+import type { EngineSource } from '../discovery/engine';
+import { createLogger, type Logger } from '../logging';
+import { buildOpenApiDocument } from '../openapi/document';
+import { OPERATIONS, type Operation } from '../openapi/operations';
+import { buildHandlers, type HandlerDependencies } from '../routes/handlers';
+import type { Handler } from '../routes/handler';
+import { TokenStore } from '../store/tokens';
+import { accessLog } from './access-log';
+import { requireAdmin } from './admin-auth';
+import { requireScope } from './auth';
+import { context } from './context';
+import { ApiError, envelope, toApiError } from './errors';
+import { createHttpMetrics, type HttpMetrics } from './metrics';
+import { rateLimitFor, type LimiterStoreFactory } from './rate-limit';
+import { DEFAULT_RATE_LIMITS, type RateLimitTable } from './rate-limit-table';
+import { jsonBody, validateRequest } from './request-input';
+import { requestId } from './request-id';
+import { SchemaValidator } from './validation';
+
+export interface AppOptions {
+  db: Database;
+  /** The discovery SDK behind the seam of discovery/engine.ts. */
+  engine: EngineSource;
+  logger?: Logger;
+  clock?: () => Date;
+  rateLimits?: RateLimitTable;
+  /** Per-group rate-limit stores (Redis); in-memory when absent. */
+  limiterStore?: LimiterStoreFactory;
+  metrics?: HttpMetrics;
+  bodyLimitBytes?: number;
+  /** Enables the loopback admin routes the CLI uses while an embedded database is open. */
+  adminSecret?: string;
+  /** Extra readiness checks (Redis), each throwing when its dependency is unreachable. */
+  readinessChecks?: Record<string, () => Promise<void>>;
+  /** Allows http://127.0.0.1 webhook receivers, for local development only. */
+  allowLocalWebhooks?: boolean;
+  /** Called after a snapshot is loaded through the admin route. */
+  onSnapshotLoaded?: () => void;
+}
+
+const SNAPSHOT_BODY_LIMIT = 64 * 1024 * 1024;
+
+/** Builds the Express app. Everything with I/O is passed in, so tests run the real app on
+ * an in-memory database and a loopback port. */
+export function createApp(options: AppOptions): Express {
+  const logger = options.logger ?? createLogger();
+  const clock = options.clock ?? (() => new Date());
+  const metrics = options.metrics ?? createHttpMetrics();
+  const rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
+  const document = buildOpenApiDocument();
+  const validator = new SchemaValidator(document);
+  const tokens = new TokenStore(options.db);
+  const deps: HandlerDependencies = { ...options, logger, clock, metrics, document, tokens };
+  const handlers = buildHandlers(deps);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+  app.use(requestId());
+  app.use(helmet());
+  app.use(accessLog(logger, metrics));
+
+  for (const operation of OPERATIONS) {
+    const handler = handlers[operation.operationId];
+    if (handler === undefined) throw new Error(`no handler for operation ${operation.operationId}`);
+    const chain: RequestHandler[] = [
+      (_req, res, next) => {
+        context(res).route = operation.path;
+        next();
+      },
+    ];
+    if (operation.access === 'admin') chain.push(requireAdmin(options.adminSecret));
+    else if (operation.access !== 'public') chain.push(requireScope(tokens, operation.access, logger));
+    if (operation.rateLimit !== undefined) {
+      chain.push(rateLimitFor(operation.rateLimit, rateLimits[operation.rateLimit], options.limiterStore?.(operation.rateLimit), clock));
+    }
+    if (operation.body !== undefined) {
+      chain.push(jsonBody(operation.access === 'admin' ? SNAPSHOT_BODY_LIMIT : (options.bodyLimitBytes ?? 100 * 1024)));
+    }
+    chain.push(validateRequest(operation, validator), respond(handler));
+    app[operation.method](expressPath(operation.path), ...chain);
+  }
+
+  app.use(notFound());
+  app.use(errorHandler(logger, clock));
+  return app;
+}
+
+function expressPath(template: string): string {
+  return template.replace(/\{([a-z_]+)\}/g, ':$1');
+}
+
+function respond(handler: Handler): RequestHandler {
+  return async (req, res) => {
+    const result = await handler({
+      params: req.params as Record<string, string>,
+      body: (req.body ?? {}) as Record<string, unknown>,
+      context: context(res),
+    });
+    res.status(result.status);
+    if ('json' in result) res.json(result.json);
+    else if ('text' in result) res.type(result.contentType).send(result.text);
+    else res.end();
+  };
+}
+
+/** 404 for unknown paths, 405 for a known path with another method. */
+function notFound(): RequestHandler {
+  const templates = OPERATIONS.map((op) => ({ op, pattern: new RegExp(`^${op.path.replace(/\{[a-z_]+\}/g, '[^/]+')}$`) }));
+  return (req, _res, next) => {
+    const allowed = templates.filter((t) => t.pattern.test(req.path)).map((t) => t.op.method.toUpperCase());
+    if (allowed.length > 0) next(new ApiError('METHOD_NOT_ALLOWED', `${req.method} is not allowed here; use ${allowed.join(' or ')}.`, { allowed_methods: allowed }));
+    else next(new ApiError('NOT_FOUND', `No route ${req.method} ${req.path}. The API reference is at /v1/openapi.json.`));
+  };
+}
+
+function errorHandler(logger: Logger, clock: () => Date) {
+  return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    const apiError = toApiError(error);
+    const ctx = context(res);
+    if (apiError.status >= 500) {
+      const cause = apiError.cause ?? error;
+      logger.error('request failed', {
+        request_id: ctx.requestId,
+        route: ctx.route,
+        code: apiError.code,
+        error: cause instanceof Error ? { name: cause.name, message: cause.message, stack: cause.stack } : String(cause),
+      });
+    }
+    if (apiError.status === 405) res.setHeader('Allow', String((apiError.details.allowed_methods as string[]).join(', ')));
+    res.status(apiError.status).json(envelope(apiError, ctx.requestId ?? 'unknown', clock()));
+    void req;
+  };
+}

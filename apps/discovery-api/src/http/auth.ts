@@ -1,0 +1,40 @@
+import type { RequestHandler } from 'express';
+import type { Logger } from '../logging';
+import type { Scope, TokenStore } from '../store/tokens';
+import { context } from './context';
+import { ApiError } from './errors';
+
+const BEARER = /^Bearer ([^\s]+)$/i;
+// `last_used_at` is informational; writing it on every request would double the database
+// work of a cheap read, so each instance refreshes it at most once a minute per token.
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** Bearer authentication (spec section 5): 401 when the token is missing, malformed,
+ * unknown or revoked; 403 when it is valid but lacks `scope`. */
+export function requireScope(tokens: TokenStore, scope: Scope, logger: Logger): RequestHandler {
+  const lastTouch = new Map<string, number>();
+  return async (req, res, next) => {
+    const header = req.get('authorization');
+    const match = header === undefined ? null : BEARER.exec(header.trim());
+    if (match === null) {
+      next(new ApiError('UNAUTHORIZED', 'Send the header "Authorization: Bearer <API_TOKEN>". Create a token with `discovery-api tokens create`.'));
+      return;
+    }
+    const token = await tokens.findActive(match[1]!);
+    if (token === undefined) {
+      next(new ApiError('UNAUTHORIZED', 'The bearer token is unknown or has been revoked.'));
+      return;
+    }
+    context(res).token = token;
+    if (!token.scopes.includes(scope)) {
+      next(new ApiError('FORBIDDEN', `The token '${token.name}' lacks the '${scope}' scope needed here.`, { required_scope: scope, token_scopes: token.scopes }));
+      return;
+    }
+    const now = Date.now();
+    if (now - (lastTouch.get(token.id) ?? 0) > TOUCH_INTERVAL_MS) {
+      lastTouch.set(token.id, now);
+      tokens.touch(token.id).catch((error: unknown) => logger.warn('could not record token use', { token_name: token.name, error: String(error) }));
+    }
+    next();
+  };
+}

@@ -1,0 +1,20 @@
+import type { Request, Response } from 'express';
+import type { TokenRecord } from '../store/tokens';
+
+/** Per-request state that middlewares hand to each other through `res.locals`. */
+export interface RequestContext {
+  requestId: string;
+  startedAt: bigint;
+  /** The route template ("/v1/discovery/monitor/:symbol") for logs and metric labels; never
+   * the raw path, which would give every symbol its own time series. */
+  route: string;
+  token?: TokenRecord;
+}
+
+export function context(res: Response): RequestContext {
+  return res.locals as RequestContext;
+}
+
+export function requestContext(req: Request): RequestContext {
+  return context(req.res as Response);
+}

@@ -1,0 +1,96 @@
+/** Every code the API answers with, and its HTTP status: the one table of DECISIONS
+ * "Errors" (plus 405/415, which the JSON-only rule needs). Library errors
+ * (`DiscoveryError` and its children) carry the same codes and map through this table. */
+export const ERROR_STATUS = {
+  INVALID_ASSET_TYPE: 400,
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  SYMBOL_NOT_FOUND: 404,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  INSUFFICIENT_DATA: 422,
+  RATE_LIMIT_EXCEEDED: 429,
+  DISCOVERY_ERROR: 500,
+  SCORING_ERROR: 500,
+  INTERNAL_ERROR: 500,
+  MARKET_DATA_UNAVAILABLE: 503,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ApiErrorCode = keyof typeof ERROR_STATUS;
+
+/** An error the API answers with deliberately. `details` is shown to the client, so it
+ * holds only what helps the client fix the request. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+    options: { cause?: unknown } = {},
+  ) {
+    super(message, options);
+    this.name = 'ApiError';
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export interface ErrorEnvelope {
+  error: { code: ApiErrorCode; message: string; details: Record<string, unknown>; timestamp: string; request_id: string };
+}
+
+// Codes whose library message is safe to show: they describe the request or the data, never
+// internals. For the others (500s, and 503s whose message may name an upstream host) the
+// response carries a generic message; the log keeps the original.
+const CLIENT_FACING = new Set<ApiErrorCode>(['INVALID_ASSET_TYPE', 'VALIDATION_ERROR', 'INSUFFICIENT_DATA']);
+
+/** Turns anything thrown into the ApiError to answer with. Unknown errors become 500
+ * INTERNAL_ERROR with no trace of their message in the response. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (isLibraryError(error)) {
+    const code = error.code as ApiErrorCode;
+    if (CLIENT_FACING.has(code)) return new ApiError(code, error.message, error.details ?? {}, { cause: error });
+    const message = code === 'MARKET_DATA_UNAVAILABLE' ? 'Market data is unavailable at the moment; retry later.' : 'The discovery service failed to process the request.';
+    return new ApiError(code, message, {}, { cause: error });
+  }
+  const bodyParser = bodyParserError(error);
+  if (bodyParser !== undefined) return bodyParser;
+  return new ApiError('INTERNAL_ERROR', 'An internal error occurred. Quote the request id when reporting it.', {}, { cause: error });
+}
+
+export function envelope(error: ApiError, requestId: string, now: Date): ErrorEnvelope {
+  return { error: { code: error.code, message: error.message, details: error.details, timestamp: now.toISOString(), request_id: requestId } };
+}
+
+interface LibraryError {
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+/** Structural check so the app does not depend on which copy of the library class threw. */
+function isLibraryError(error: unknown): error is LibraryError {
+  if (!(error instanceof Error)) return false;
+  const code = (error as Partial<LibraryError>).code;
+  return typeof code === 'string' && code in ERROR_STATUS && code !== 'INTERNAL_ERROR';
+}
+
+/** body-parser (express.json) signals problems with `type`. */
+function bodyParserError(error: unknown): ApiError | undefined {
+  const type = typeof error === 'object' && error !== null ? (error as { type?: unknown }).type : undefined;
+  if (type === 'entity.too.large') {
+    const limit = (error as { limit?: number }).limit;
+    return new ApiError('PAYLOAD_TOO_LARGE', `The request body is larger than the limit of ${limit ?? 'the server'} bytes.`, limit === undefined ? {} : { limit_bytes: limit });
+  }
+  if (type === 'entity.parse.failed') {
+    return new ApiError('VALIDATION_ERROR', 'The request body is not valid JSON.', { errors: [{ path: '', message: 'body is not valid JSON' }] });
+  }
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
+    return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'The request body must be UTF-8 JSON.');
+  }
+  return undefined;
+}

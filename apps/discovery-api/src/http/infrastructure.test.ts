@@ -1,0 +1,194 @@
+import type { Database } from '../db/database';
+import type { EngineSource } from '../discovery/engine';
+import { openMemoryDatabase } from '../test-support/databases';
+import { startApi, type TestApi } from '../test-support/api';
+import { TokenStore } from '../store/tokens';
+import { withOverrides } from './rate-limit-table';
+
+// These routes never reach the discovery SDK.
+const noEngine: EngineSource = { current: () => Promise.reject(new Error('the discovery engine is not used here')) };
+
+let db: Database;
+let api: TestApi;
+let full: string;
+let discoveryOnly: string;
+let revoked: string;
+
+beforeAll(async () => {
+  db = await openMemoryDatabase();
+  const tokens = new TokenStore(db);
+  full = (await tokens.create('full', ['discovery', 'webhooks'])).token;
+  discoveryOnly = (await tokens.create('reader', ['discovery'])).token;
+  const gone = await tokens.create('gone', ['webhooks']);
+  await tokens.revoke(gone.record.id);
+  revoked = gone.token;
+  api = await startApi({ db, engine: noEngine, rateLimits: withOverrides({ webhooks: { limit: 1000 } }), bodyLimitBytes: 2048 });
+});
+afterAll(async () => {
+  await api.close();
+  await db.close();
+});
+
+const hook = { url: 'https://hooks.example.org/discovery', events: ['grade_change'], secret: 'a-long-enough-secret' };
+
+describe('authentication (spec section 5)', () => {
+  it.each([
+    ['no header', {}],
+    ['a malformed header', { headers: { authorization: 'Token abc' } }],
+    ['an unknown token', { token: 'disc_' + 'x'.repeat(43) }],
+  ])('answers 401 UNAUTHORIZED for %s', async (_label, options) => {
+    const res = await api.call('GET', '/v1/webhooks', options);
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('UNAUTHORIZED');
+    expect(res.body.error.request_id).toBe(res.headers.get('x-request-id'));
+  });
+
+  it('answers 401 for a revoked token', async () => {
+    const res = await api.call('GET', '/v1/webhooks', { token: revoked });
+    expect(res.status).toBe(401);
+  });
+
+  it('answers 403 FORBIDDEN for a valid token without the scope', async () => {
+    const res = await api.call('POST', '/v1/webhooks', { token: discoveryOnly, body: hook });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toMatchObject({ code: 'FORBIDDEN', details: { required_scope: 'webhooks' } });
+  });
+});
+
+describe('webhook registration', () => {
+  it('registers, lists, reads and deletes without ever echoing the secret', async () => {
+    const created = await api.call('POST', '/v1/webhooks', { token: full, body: hook });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ url: hook.url, events: ['grade_change'], active: true });
+    expect(JSON.stringify(created.body)).not.toContain(hook.secret);
+    const listed = await api.call('GET', '/v1/webhooks', { token: full });
+    expect(listed.body.data.map((w: { id: string }) => w.id)).toContain(created.body.id);
+    expect((await api.call('GET', `/v1/webhooks/${created.body.id}`, { token: full })).body.id).toBe(created.body.id);
+    expect((await api.call('DELETE', `/v1/webhooks/${created.body.id}`, { token: full })).status).toBe(204);
+    const again = await api.call('GET', `/v1/webhooks/${created.body.id}`, { token: full });
+    expect(again.status).toBe(404);
+  }, 15_000);
+});
+
+describe('request validation', () => {
+  it('rejects an unknown member with its JSON path', async () => {
+    const res = await api.call('POST', '/v1/webhooks', { token: full, body: { ...hook, colour: 'blue' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_ERROR');
+    expect(res.body.error.details.errors).toContainEqual({ path: '/colour', message: 'is not an allowed member' });
+  });
+
+  it('names missing members and bad enum values', async () => {
+    const res = await api.call('POST', '/v1/webhooks', { token: full, body: { url: hook.url, events: ['price_change'] } });
+    expect(res.status).toBe(400);
+    const paths = res.body.error.details.errors.map((e: { path: string }) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(['/secret', '/events/0']));
+  });
+
+  it('refuses plain-http and private receiver addresses', async () => {
+    for (const url of ['http://hooks.example.org/x', 'https://10.1.2.3/x', 'https://169.254.169.254/latest', 'https://localhost/x']) {
+      const res = await api.call('POST', '/v1/webhooks', { token: full, body: { ...hook, url } });
+      expect([res.status, res.body.error.details.errors[0].path]).toEqual([400, '/url']);
+    }
+  });
+
+  it('answers 400 for malformed JSON, 415 for a non-JSON body, 413 over the size limit', async () => {
+    const headers = { 'content-type': 'application/json' };
+    const malformed = await api.call('POST', '/v1/webhooks', { token: full, rawBody: '{"url":', headers });
+    expect([malformed.status, malformed.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
+    const form = await api.call('POST', '/v1/webhooks', { token: full, rawBody: 'url=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect([form.status, form.body.error.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+    const big = await api.call('POST', '/v1/webhooks', { token: full, body: { ...hook, secret: 'x'.repeat(4000) } });
+    expect([big.status, big.body.error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+  });
+});
+
+describe('errors, headers and operations routes', () => {
+  it('answers unknown routes with the envelope, 404 or 405', async () => {
+    const missing = await api.call('GET', '/v1/nothing-here', { token: full });
+    expect([missing.status, missing.body.error.code]).toEqual([404, 'NOT_FOUND']);
+    const wrongMethod = await api.call('PUT', '/v1/webhooks', { token: full });
+    expect([wrongMethod.status, wrongMethod.headers.get('allow')]).toEqual([405, 'POST, GET']);
+  });
+
+  it('reuses a plain caller request id and replaces an unsafe one', async () => {
+    const reused = await api.call('GET', '/v1/webhooks', { headers: { 'x-request-id': 'lb-12345678' } });
+    expect(reused.body.error.request_id).toBe('lb-12345678');
+    const replaced = await api.call('GET', '/v1/webhooks', { headers: { 'x-request-id': 'bad id\twith tab' } });
+    expect(replaced.headers.get('x-request-id')).toMatch(/^req_[0-9a-f-]{36}$/);
+  });
+
+  it('sends security headers and no x-powered-by', async () => {
+    const res = await api.call('GET', '/healthz');
+    expect(res.body).toEqual({ status: 'ok' });
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).not.toBeNull();
+    expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('reports readiness and serves metrics by route template and the OpenAPI document', async () => {
+    expect((await api.call('GET', '/readyz')).body).toEqual({ status: 'ok', checks: { database: 'ok' } });
+    const metrics = await api.call('GET', '/metrics');
+    expect(metrics.body).toMatch(/discovery_http_requests_total\{method="GET",route="\/v1\/webhooks",status="401"\} \d+/);
+    const doc = await api.call('GET', '/v1/openapi.json');
+    expect(doc.body.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.body.paths)).toContain('/v1/discovery/monitor/{symbol}');
+  });
+});
+
+describe('rate limits (spec section 8)', () => {
+  it('counts per token, sets the spec headers and answers 429 with Retry-After', async () => {
+    const tokens = new TokenStore(db);
+    const first = (await tokens.create('limited-1', ['webhooks'])).token;
+    const second = (await tokens.create('limited-2', ['webhooks'])).token;
+    const limitedApi = await startApi({ db, engine: noEngine, rateLimits: withOverrides({ webhooks: { limit: 3 } }) });
+    try {
+      await expectLimited(limitedApi, first, second);
+    } finally {
+      await limitedApi.close();
+    }
+  }, 15_000);
+});
+
+async function expectLimited(api: TestApi, first: string, second: string): Promise<void> {
+  {
+    const remaining: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const res = await api.call('GET', '/v1/webhooks', { token: first });
+      expect(res.status).toBe(200);
+      remaining.push(res.headers.get('x-ratelimit-remaining') ?? '');
+    }
+    expect(remaining).toEqual(['2', '1', '0']);
+    const limited = await api.call('GET', '/v1/webhooks', { token: first });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('RATE_LIMIT_EXCEEDED');
+    expect(limited.headers.get('x-ratelimit-limit')).toBe('3');
+    expect(limited.headers.get('x-ratelimit-window')).toBe('3600');
+    const reset = Number(limited.headers.get('x-ratelimit-reset'));
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    const nowSeconds = Date.now() / 1000;
+    expect(reset).toBeGreaterThan(nowSeconds + 3000);
+    expect(reset).toBeLessThanOrEqual(Math.ceil(nowSeconds) + 3600);
+    expect(retryAfter).toBeGreaterThan(3000);
+    expect((await api.call('GET', '/v1/webhooks', { token: second })).status).toBe(200);
+  }
+}
+
+describe('internal failures', () => {
+  it('answers 500 INTERNAL_ERROR without the internal message and 503 from /readyz', async () => {
+    const broken = await openMemoryDatabase();
+    const token = (await new TokenStore(broken).create('t', ['webhooks'])).token;
+    const brokenApi = await startApi({ db: broken, engine: noEngine, readinessChecks: { redis: () => Promise.reject(new Error('down')) } });
+    try {
+      expect((await brokenApi.call('GET', '/readyz')).body).toEqual({ status: 'unavailable', checks: { database: 'ok', redis: 'failed' } });
+      await broken.query('DROP TABLE webhooks');
+      const res = await brokenApi.call('GET', '/v1/webhooks', { token });
+      expect(res.status).toBe(500);
+      expect(res.body.error.code).toBe('INTERNAL_ERROR');
+      expect(JSON.stringify(res.body)).not.toMatch(/webhooks"? does not exist|relation|stack|at /);
+    } finally {
+      await brokenApi.close();
+      await broken.close();
+    }
+  }, 20_000);
+});

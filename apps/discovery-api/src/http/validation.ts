@@ -1,0 +1,85 @@
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import type { JsonSchema } from '../openapi/schema-types';
+import { ApiError } from './errors';
+
+const DOCUMENT_ID = 'https://discovery.local/openapi.json';
+
+export interface ValidationFailure {
+  /** JSON Pointer of the offending value; for an unknown member, the member itself. */
+  path: string;
+  message: string;
+}
+
+/** Compiles validators against the components of the OpenAPI document, so requests are
+ * checked with exactly the schemas the document publishes. */
+export class SchemaValidator {
+  private readonly ajv: Ajv2020;
+  private readonly cache = new Map<string, ValidateFunction>();
+
+  constructor(document: JsonSchema) {
+    // strict mode would reject the OpenAPI keywords around the schemas (paths, info…).
+    this.ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
+    addFormats(this.ajv);
+    this.ajv.addSchema({ ...document, $id: DOCUMENT_ID });
+  }
+
+  /** Validator for a component (`DiscoverRequest`) or an inline schema with component refs. */
+  validator(schema: string | JsonSchema): ValidateFunction {
+    const key = typeof schema === 'string' ? schema : JSON.stringify(schema);
+    let compiled = this.cache.get(key);
+    if (compiled === undefined) {
+      compiled = this.ajv.compile(typeof schema === 'string' ? { $ref: `${DOCUMENT_ID}#/components/schemas/${schema}` } : rebase(schema));
+      this.cache.set(key, compiled);
+    }
+    return compiled;
+  }
+
+  failures(schema: string | JsonSchema, value: unknown): ValidationFailure[] {
+    const validate = this.validator(schema);
+    return validate(value) ? [] : describeErrors(validate.errors ?? []);
+  }
+}
+
+/** Inline schemas refer to components as `#/components/...`; point them at the document. */
+function rebase(schema: JsonSchema): JsonSchema {
+  return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${DOCUMENT_ID}#/components/`)) as JsonSchema;
+}
+
+export function describeErrors(errors: readonly ErrorObject[]): ValidationFailure[] {
+  const failures = errors.map((error): ValidationFailure => {
+    if (error.keyword === 'additionalProperties') {
+      const member = String((error.params as { additionalProperty: string }).additionalProperty);
+      return { path: `${error.instancePath}/${escapePointer(member)}`, message: 'is not an allowed member' };
+    }
+    if (error.keyword === 'required') {
+      const member = String((error.params as { missingProperty: string }).missingProperty);
+      return { path: `${error.instancePath}/${escapePointer(member)}`, message: 'is required' };
+    }
+    if (error.keyword === 'enum') {
+      const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;
+      return { path: error.instancePath, message: `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}` };
+    }
+    return { path: error.instancePath, message: error.message ?? 'is invalid' };
+  });
+  const seen = new Set<string>();
+  return failures.filter((failure) => {
+    const key = `${failure.path} ${failure.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function escapePointer(member: string): string {
+  return member.replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+export function validationError(where: 'body' | 'path' | 'query', failures: readonly ValidationFailure[]): ApiError {
+  const first = failures[0];
+  const summary = first === undefined ? '' : `: ${first.path === '' ? where : first.path} ${first.message}`;
+  return new ApiError('VALIDATION_ERROR', `The request ${where} is invalid${summary}${failures.length > 1 ? ` (and ${failures.length - 1} more)` : ''}.`, {
+    location: where,
+    errors: failures,
+  });
+}

@@ -1,0 +1,98 @@
+import { ERROR_STATUS } from '../http/errors';
+import { OPERATIONS, type Operation } from './operations';
+import { requestSchemas } from './request-schemas';
+import { responseSchemas } from './response-schemas';
+import type { JsonSchema } from './schema-types';
+
+export const API_VERSION = '1.0.0';
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Invalid asset type, parameter or body (INVALID_ASSET_TYPE, VALIDATION_ERROR)',
+  401: 'Missing, malformed, unknown or revoked token (UNAUTHORIZED)',
+  403: 'Token lacks the scope (FORBIDDEN)',
+  404: 'Unknown symbol or resource (SYMBOL_NOT_FOUND, NOT_FOUND)',
+  413: 'Body over the size limit (PAYLOAD_TOO_LARGE)',
+  415: 'Body is not JSON (UNSUPPORTED_MEDIA_TYPE)',
+  422: 'Data too thin to score (INSUFFICIENT_DATA)',
+  429: 'Rate limit exceeded (RATE_LIMIT_EXCEEDED); see Retry-After',
+  500: 'Discovery service error (SCORING_ERROR, INTERNAL_ERROR)',
+  503: 'External data provider or dependency unavailable (MARKET_DATA_UNAVAILABLE, SERVICE_UNAVAILABLE)',
+};
+
+const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': { description: 'Requests allowed in the window', schema: { type: 'integer' } },
+  'X-RateLimit-Remaining': { description: 'Requests left in the window', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': { description: 'Unix time in seconds at which the window resets', schema: { type: 'integer' } },
+  'X-RateLimit-Window': { description: 'Window length in seconds', schema: { type: 'integer' } },
+};
+const REQUEST_ID_HEADER = { 'X-Request-Id': { description: 'Also in error.request_id', schema: { type: 'string' } } };
+
+/** The OpenAPI 3.1 document, built from the same operation list and schemas that route and
+ * validate requests. Served at /v1/openapi.json; docs/openapi.json is a copy of it. */
+export function buildOpenApiDocument(): JsonSchema {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const operation of OPERATIONS) {
+    paths[operation.path] = { ...paths[operation.path], [operation.method]: describe(operation) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Investment discovery API',
+      version: API_VERSION,
+      description: 'Screens ETFs, stocks and crypto assets, grades them from A+ to F, monitors grades and plans portfolio changes. Error codes and their statuses: ' +
+        Object.entries(ERROR_STATUS).map(([code, status]) => `${code} ${status}`).join(', ') + '.',
+    },
+    servers: [{ url: 'http://127.0.0.1:3000', description: 'Local default (`npm start`)' }],
+    tags: [
+      { name: 'discovery', description: 'Needs a token with the `discovery` scope' },
+      { name: 'webhooks', description: 'Needs a token with the `webhooks` scope' },
+      { name: 'operations', description: 'Health, readiness, metrics; no token' },
+      { name: 'admin', description: 'Loopback only, local admin secret of an embedded-database server; used by the CLI' },
+    ],
+    paths,
+    components: {
+      schemas: { ...responseSchemas, ...requestSchemas },
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Opaque token `disc_…` from `discovery-api tokens create`' } },
+    },
+  };
+}
+
+function describe(operation: Operation): Record<string, unknown> {
+  const limited = operation.rateLimit !== undefined;
+  const headers = { ...REQUEST_ID_HEADER, ...(limited ? RATE_LIMIT_HEADERS : {}) };
+  const responses: Record<string, unknown> = {};
+  const { status, schema, contentType } = operation.success;
+  responses[String(status)] = {
+    description: 'Success',
+    headers,
+    ...(schema !== undefined ? { content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } } : {}),
+    ...(schema === undefined && contentType !== undefined ? { content: { [contentType]: { schema: contentType === 'text/plain' ? { type: 'string' } : { type: 'object' } } } } : {}),
+  };
+  for (const code of operation.errors) {
+    responses[String(code)] = {
+      description: STATUS_TEXT[code] ?? 'Error',
+      headers: code === 429 ? { ...headers, 'Retry-After': { description: 'Seconds until the window resets', schema: { type: 'integer' } } } : headers,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    };
+  }
+  if (operation.alternate !== undefined) {
+    responses[String(operation.alternate.status)] = {
+      description: STATUS_TEXT[operation.alternate.status] ?? 'Unavailable',
+      headers,
+      content: { 'application/json': { schema: { $ref: `#/components/schemas/${operation.alternate.schema}` } } },
+    };
+  }
+  return {
+    operationId: operation.operationId,
+    summary: operation.summary,
+    tags: [operation.tag],
+    ...(operation.access === 'public' ? { security: [] } : { security: [{ bearer: [] }] }),
+    ...(operation.pathParams === undefined
+      ? {}
+      : { parameters: Object.entries(operation.pathParams).map(([name, schema]) => ({ name, in: 'path', required: true, schema })) }),
+    ...(operation.body === undefined
+      ? {}
+      : { requestBody: { required: Array.isArray(requestSchemas[operation.body]?.required), content: { 'application/json': { schema: { $ref: `#/components/schemas/${operation.body}` } } } } }),
+    responses,
+  };
+}

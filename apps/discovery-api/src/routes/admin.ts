@@ -1,0 +1,37 @@
+import { bundledSampleSnapshot, validateSnapshot } from '../discovery/snapshot-format';
+import { ApiError } from '../http/errors';
+import { SnapshotStore } from '../store/snapshots';
+import type { Scope } from '../store/tokens';
+import type { Handler } from './handler';
+import type { HandlerDependencies } from './handlers';
+
+/** What the CLI does through a running server that holds the embedded database. */
+export function adminHandlers(deps: HandlerDependencies): Record<string, Handler> {
+  const snapshots = new SnapshotStore(deps.db);
+  return {
+    adminCreateToken: async ({ body }) => {
+      const created = await deps.tokens.create(String(body.name), body.scopes as Scope[]);
+      deps.logger.info('token created', { token_name: created.record.name, token_id: created.record.id, via: 'admin' });
+      return { status: 201, json: created };
+    },
+    adminListTokens: async () => ({ status: 200, json: { data: await deps.tokens.list() } }),
+    adminRevokeToken: async ({ params }) => {
+      const id = params.id ?? '';
+      if (!(await deps.tokens.revoke(id))) throw new ApiError('NOT_FOUND', `No active token '${id}'.`, { id });
+      deps.logger.info('token revoked', { token_id: id, via: 'admin' });
+      return { status: 204 };
+    },
+    adminLoadSnapshot: async ({ body }) => {
+      validateSnapshot(body.content, String(body.source));
+      const saved = await snapshots.save(String(body.source), body.content);
+      deps.onSnapshotLoaded?.();
+      return { status: 201, json: saved };
+    },
+    adminExportSnapshot: async () => {
+      const latest = await snapshots.latestInfo();
+      const content = latest === undefined ? await bundledSampleSnapshot() : await snapshots.content(latest.id);
+      if (content === undefined) throw new ApiError('NOT_FOUND', 'No snapshot is loaded.');
+      return { status: 200, text: JSON.stringify(content), contentType: 'application/json' };
+    },
+  };
+}

@@ -1,0 +1,226 @@
+import { readFileSync } from 'node:fs';
+import { InvestmentDiscoveryCrew, MarketDataError, SampleSnapshotProvider, type MarketDataProvider } from '@disc/discovery';
+import { SAMPLE_SNAPSHOT_PATH } from '@disc/screening';
+import type { Database } from '../db/database';
+import { fixedEngine } from '../discovery/engine';
+import { sdkEngine } from '../discovery/sdk-engine';
+import { withOverrides } from '../http/rate-limit-table';
+import { TokenStore } from '../store/tokens';
+import { startApi, type TestApi } from '../test-support/api';
+import { openMemoryDatabase } from '../test-support/databases';
+
+const sample = new SampleSnapshotProvider();
+// Read once, synchronously: the tables of it.each are built before any hook runs.
+const sampleEtfs = (JSON.parse(readFileSync(SAMPLE_SNAPSHOT_PATH, 'utf8')) as { instruments: { symbol: string; asset_type: string }[] }).instruments
+  .filter((i) => i.asset_type === 'etf')
+  .map((i) => i.symbol);
+const etfSymbol = sampleEtfs[0]!;
+let now = new Date('2026-11-20T10:00:00Z');
+const clock = (): Date => now;
+
+let db: Database;
+let api: TestApi;
+let token: string;
+let webhooksOnly: string;
+
+const roomy = withOverrides({ discover: { limit: 1000 }, monitor: { limit: 1000 }, batch: { limit: 1000 }, criteria: { limit: 1000 }, integrate: { limit: 1000 } });
+
+beforeAll(async () => {
+  db = await openMemoryDatabase();
+  const tokens = new TokenStore(db);
+  token = (await tokens.create('analyst', ['discovery'])).token;
+  webhooksOnly = (await tokens.create('hooks', ['webhooks'])).token;
+  api = await startApi({ db, engine: fixedEngine(sdkEngine(new InvestmentDiscoveryCrew({ provider: sample, clock }))), clock, rateLimits: roomy });
+}, 60_000);
+afterAll(async () => {
+  await api.close();
+  await db.close();
+});
+
+const portfolio = {
+  current_portfolio: { holdings: [{ symbol: 'PLACEHOLDER', shares: 10, current_value: 5000 }], cash: 5000, total_value: 10000 },
+  discoveries: [] as { symbol: string; recommended_allocation: number }[],
+};
+
+/** One request per endpoint, for the status codes every endpoint shares. */
+// Rows of equal length: Jest passes a `done` callback to a test with more parameters than
+// its row has values.
+const endpoints = (): [string, string, unknown][] => [
+  ['POST', '/v1/discovery/discover/etf', {}],
+  ['GET', `/v1/discovery/monitor/${etfSymbol}`, undefined],
+  ['POST', '/v1/discovery/batch-discover', { asset_types: ['etf', 'crypto'] }],
+  ['GET', '/v1/discovery/criteria/etf', undefined],
+  ['POST', '/v1/discovery/integrate-discoveries', { ...portfolio, current_portfolio: { ...portfolio.current_portfolio, holdings: [{ symbol: etfSymbol, shares: 10, current_value: 5000 }] } }],
+];
+
+describe('200 with the spec shapes (checked against the OpenAPI document)', () => {
+  it('POST /discover/{asset_type}', async () => {
+    const res = await api.call('POST', '/v1/discovery/discover/etf', {
+      token,
+      body: { custom_criteria: { min_score: 0.5, max_results: 3, risk_tolerance: 'moderate' }, portfolio_context: { current_holdings: [{ symbol: etfSymbol, allocation: 0.5 }] } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.asset_type).toBe('etf');
+    expect(res.body.a_plus_candidates.length).toBeGreaterThan(0);
+    expect(res.body.a_plus_candidates.length).toBeLessThanOrEqual(3);
+    expect(res.headers.get('x-ratelimit-limit')).toBe('1000');
+  });
+
+  it('records a grade point for every candidate it returned', async () => {
+    const res = await api.call('POST', '/v1/discovery/discover/stock', { token, body: { custom_criteria: { min_score: 0.5, max_results: 2 } } });
+    const symbols: string[] = res.body.a_plus_candidates.map((a: { candidate: { symbol: string } }) => a.candidate.symbol.toUpperCase());
+    const stored = await db.query<{ symbol: string; day: string }>('SELECT symbol, day::text AS day FROM score_points WHERE symbol = ANY($1)', [symbols]);
+    expect(stored.map((s) => s.symbol).sort()).toEqual([...symbols].sort());
+    expect(new Set(stored.map((s) => s.day))).toEqual(new Set(['2026-11-20']));
+  });
+
+  it('GET /monitor/{symbol} builds the grade history from one point per day', async () => {
+    await db.query('DELETE FROM score_points WHERE symbol = $1', [etfSymbol.toUpperCase()]);
+    now = new Date('2026-11-18T09:00:00Z');
+    await api.call('GET', `/v1/discovery/monitor/${etfSymbol}`, { token });
+    now = new Date('2026-11-19T09:00:00Z');
+    await api.call('GET', `/v1/discovery/monitor/${etfSymbol.toLowerCase()}`, { token });
+    const res = await api.call('GET', `/v1/discovery/monitor/${etfSymbol}`, { token });
+    now = new Date('2026-11-20T10:00:00Z');
+    expect(res.status).toBe(200);
+    expect(res.body.symbol).toBe(etfSymbol.toUpperCase());
+    expect(res.body.grade_history.map((p: { date: string }) => p.date)).toEqual(['2026-11-18', '2026-11-19']);
+    expect(res.body.last_updated).toBe('2026-11-19T09:00:00.000Z');
+    const critical = res.body.alerts.some((a: { severity: string }) => a.severity === 'critical');
+    expect(res.body.next_review_date).toBe(critical ? '2026-11-20T09:00:00.000Z' : '2026-11-26T09:00:00.000Z');
+  });
+
+  it('POST /batch-discover', async () => {
+    const res = await api.call('POST', '/v1/discovery/batch-discover', {
+      token,
+      body: { asset_types: ['etf', 'crypto'], global_criteria: { min_score: 0.5, max_results_per_type: 2 }, asset_specific_criteria: { crypto: { institutional_adoption_required: true } } },
+    });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.results).sort()).toEqual(['crypto', 'etf']);
+  });
+
+  it('GET /criteria/{asset_type}', async () => {
+    const res = await api.call('GET', '/v1/discovery/criteria/etf', { token });
+    expect(res.status).toBe(200);
+    expect(res.body.criteria).toHaveProperty('max_expense_ratio');
+    expect(res.body.last_updated).toBe('2026-11-20T10:00:00.000Z');
+  });
+
+  it('POST /integrate-discoveries', async () => {
+    const [held, found] = sampleEtfs;
+    const res = await api.call('POST', '/v1/discovery/integrate-discoveries', {
+      token,
+      body: {
+        current_portfolio: { holdings: [{ symbol: held, shares: 100, current_value: 20000 }], cash: 5000, total_value: 25000 },
+        discoveries: [{ symbol: found, recommended_allocation: 0.1, replacement_for: null }],
+        constraints: { max_transaction_cost: 0.01, rebalancing_threshold: 0.01 },
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.trades.some((t: { symbol: string; action: string }) => t.action === 'buy' && t.symbol.toUpperCase() === found!.toUpperCase())).toBe(true);
+  });
+});
+
+describe('400', () => {
+  it.each([
+    ['POST', '/v1/discovery/discover/bond', {}],
+    ['GET', '/v1/discovery/criteria/bond', undefined],
+    ['POST', '/v1/discovery/batch-discover', { asset_types: ['etf', 'bond'] }],
+  ])('%s %s gives INVALID_ASSET_TYPE naming the supported types', async (method, path, body) => {
+    const res = await api.call(method, path, { token, ...(body === undefined ? {} : { body }) });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'INVALID_ASSET_TYPE', details: { supported_types: ['etf', 'stock', 'crypto'], provided_type: 'bond' } });
+    expect(res.body.error.message).toContain('etf, stock, crypto');
+  });
+
+  it.each([
+    ['/v1/discovery/discover/etf', { custom_criteria: { min_score: 2 } }, '/custom_criteria/min_score'],
+    ['/v1/discovery/discover/etf', { custom_criteria: { colour: 'red' } }, '/custom_criteria/colour'],
+    ['/v1/discovery/batch-discover', { global_criteria: {} }, '/asset_types'],
+    ['/v1/discovery/integrate-discoveries', { discoveries: [] }, '/current_portfolio'],
+  ])('POST %s rejects %j at %s', async (path, body, failingPath) => {
+    const res = await api.call('POST', path, { token, body });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_ERROR');
+    expect(res.body.error.details.errors.map((e: { path: string }) => e.path)).toContain(failingPath);
+  });
+
+  it('GET /monitor rejects a symbol with characters no ticker has', async () => {
+    const res = await api.call('GET', '/v1/discovery/monitor/%24%7Bjndi%7D', { token });
+    expect([res.status, res.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
+  });
+});
+
+describe('401 and 403 on every endpoint', () => {
+  it.each(endpoints())('%s %s', async (method, path, body) => {
+    const anonymous = await api.call(method, path, body === undefined ? {} : { body });
+    expect([anonymous.status, anonymous.body.error.code]).toEqual([401, 'UNAUTHORIZED']);
+    const wrongScope = await api.call(method, path, { token: webhooksOnly, ...(body === undefined ? {} : { body }) });
+    expect([wrongScope.status, wrongScope.body.error.code]).toEqual([403, 'FORBIDDEN']);
+  });
+});
+
+describe('404', () => {
+  it('GET /monitor/{symbol} for a symbol that was never scored and is not in the data', async () => {
+    const res = await api.call('GET', '/v1/discovery/monitor/NOSUCHSYM', { token });
+    expect(res.status).toBe(404);
+    expect(res.body.error).toMatchObject({ code: 'SYMBOL_NOT_FOUND', details: { symbol: 'NOSUCHSYM' } });
+  });
+
+  it('GET /monitor/{symbol} answers from history when the data no longer has the symbol', async () => {
+    await db.query("INSERT INTO score_points (symbol, asset_type, day, grade, score) VALUES ('GONE', 'stock', '2026-11-01', 'B', 0.77)");
+    const res = await api.call('GET', '/v1/discovery/monitor/GONE', { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ current_grade: 'B', current_score: 0.77, grade_history: [{ date: '2026-11-01', grade: 'B', score: 0.77 }] });
+  });
+});
+
+describe('429 on every endpoint', () => {
+  it.each(endpoints())('%s %s', async (method, path, body) => {
+    const tight = withOverrides({ discover: { limit: 1 }, monitor: { limit: 1 }, batch: { limit: 1 }, criteria: { limit: 1 }, integrate: { limit: 1 } });
+    const limited = await startApi({ db, engine: fixedEngine(sdkEngine(new InvestmentDiscoveryCrew({ provider: sample, clock }))), clock, rateLimits: tight });
+    try {
+      const request = { token, ...(body === undefined ? {} : { body }) };
+      const first = await limited.call(method, path, request);
+      expect(first.headers.get('x-ratelimit-remaining')).toBe('0');
+      const second = await limited.call(method, path, request);
+      expect([second.status, second.body.error.code]).toEqual([429, 'RATE_LIMIT_EXCEEDED']);
+      expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+/** A provider whose every call fails the given way. */
+function failingProvider(makeError: () => Error): MarketDataProvider {
+  const fail = (): Promise<never> => Promise.reject(makeError());
+  return {
+    name: 'failing', snapshotId: fail, isSample: fail, listInstruments: fail, universe: fail,
+    getInstrument: fail, metricsFor: fail, getMarketContext: fail, getBenchmark: fail,
+  };
+}
+
+describe.each([
+  [503, 'MARKET_DATA_UNAVAILABLE', () => new MarketDataError('upstream quote service timed out at 10.0.0.7')],
+  [500, 'INTERNAL_ERROR', () => new TypeError("Cannot read properties of undefined (reading 'closes')")],
+])('%i when the provider fails', (status, code, makeError) => {
+  let failing: TestApi;
+  beforeAll(async () => {
+    failing = await startApi({ db, engine: fixedEngine(sdkEngine(new InvestmentDiscoveryCrew({ provider: failingProvider(makeError), clock }))), clock, rateLimits: roomy });
+  });
+  afterAll(async () => {
+    await failing.close();
+  });
+
+  it.each(endpoints())('%s %s', async (method, path, body) => {
+    const res = await failing.call(method, path, { token, ...(body === undefined ? {} : { body }) });
+    if (path.includes('batch-discover') && res.status === 200) {
+      // A batch reports a failing asset type inside its result, per DECISIONS.
+      expect(Object.values(res.body.errors).map((e) => (e as { code: string }).code)).toContain(status === 503 ? 'MARKET_DATA_UNAVAILABLE' : expect.any(String));
+      return;
+    }
+    expect([res.status, res.body.error.code]).toEqual([status, code]);
+    expect(JSON.stringify(res.body)).not.toMatch(/10\.0\.0\.7|reading 'closes'|\n\s+at /);
+  });
+});

@@ -1,0 +1,44 @@
+import type { Grade } from '@disc/discovery';
+import { ApiError } from '../http/errors';
+import { ScorePointStore } from '../store/score-points';
+import type { Handler } from './handler';
+import type { HandlerDependencies } from './handlers';
+
+/** GET /monitor/{symbol}: scores the symbol now and records today's point, then answers
+ * from the persisted grade history (DECISIONS "Monitoring"). A symbol the market data no
+ * longer has is answered from its history alone (its alerts then say the data is stale);
+ * a symbol with neither is 404 SYMBOL_NOT_FOUND. */
+export function monitorHandler(deps: HandlerDependencies): Handler {
+  const points = new ScorePointStore(deps.db);
+  return async ({ params }) => {
+    const symbol = (params.symbol ?? '').toUpperCase();
+    const engine = await deps.engine.current();
+    const now = deps.clock();
+    const assessment = await engine.assess(symbol);
+    if (assessment !== undefined) {
+      const { point } = assessment;
+      await points.record([{ symbol, asset_type: assessment.asset_type, day: point.date, grade: point.grade, score: point.score, components: assessment.components }]);
+    }
+    const stored = await points.history(symbol);
+    const history = stored.map((p) => ({ date: p.day, grade: p.grade as Grade, score: p.score }));
+    if (assessment !== undefined) return { status: 200, json: assessment.monitorResult(history) };
+    const latest = stored[stored.length - 1];
+    const current = history[history.length - 1];
+    if (latest === undefined || current === undefined) {
+      throw new ApiError('SYMBOL_NOT_FOUND', `Symbol '${symbol}' is not in the market data and has never been scored.`, { symbol });
+    }
+    const { alerts, nextReviewDate } = engine.alertsFromHistory(history, now);
+    return {
+      status: 200,
+      json: {
+        symbol,
+        current_grade: current.grade,
+        current_score: current.score,
+        last_updated: latest.recorded_at,
+        grade_history: history,
+        alerts,
+        next_review_date: nextReviewDate(latest.recorded_at),
+      },
+    };
+  };
+}

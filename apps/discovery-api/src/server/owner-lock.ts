@@ -1,0 +1,73 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Who has the embedded database of a data folder open. PGlite is single-process, so the
+ * server and the CLI take this lock before opening it; a CLI that finds a live server
+ * talks to it over loopback instead. */
+export interface Owner {
+  pid: number;
+  kind: 'server' | 'cli';
+  /** Set by a server once it listens. */
+  port?: number;
+  started_at: string;
+}
+
+export const OWNER_FILE = 'owner.json';
+
+export class DataDirBusyError extends Error {
+  constructor(readonly owner: Owner, dataDir: string) {
+    super(`The data folder ${dataDir} is in use by ${owner.kind} process ${owner.pid}.`);
+    this.name = 'DataDirBusyError';
+  }
+}
+
+export async function readOwner(dataDir: string): Promise<Owner | undefined> {
+  try {
+    const owner = JSON.parse(await readFile(join(dataDir, OWNER_FILE), 'utf8')) as Owner;
+    return isAlive(owner.pid) ? owner : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Takes the lock or throws DataDirBusyError naming the live owner. A lock left by a dead
+ * process (a crash, kill -9) is taken over. */
+export async function acquireOwner(dataDir: string, kind: Owner['kind']): Promise<OwnerLock> {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const path = join(dataDir, OWNER_FILE);
+  const owner: Owner = { pid: process.pid, kind, started_at: new Date().toISOString() };
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      await writeFile(path, JSON.stringify(owner), { flag: 'wx', mode: 0o600 });
+      return new OwnerLock(path, owner);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const current = await readOwner(dataDir);
+      if (current !== undefined) throw new DataDirBusyError(current, dataDir);
+      await rm(path, { force: true });
+    }
+  }
+  throw new Error(`could not take the lock ${path}`);
+}
+
+export class OwnerLock {
+  constructor(private readonly path: string, private owner: Owner) {}
+
+  async announcePort(port: number): Promise<void> {
+    this.owner = { ...this.owner, port };
+    await writeFile(this.path, JSON.stringify(this.owner), { mode: 0o600 });
+  }
+
+  async release(): Promise<void> {
+    await rm(this.path, { force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,108 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Queryable } from '../db/database';
+
+/** What a token may do: `discovery` for /v1/discovery/*, `webhooks` for /v1/webhooks. */
+export type Scope = 'discovery' | 'webhooks';
+export const SCOPES: readonly Scope[] = ['discovery', 'webhooks'];
+
+export interface TokenRecord {
+  id: string;
+  name: string;
+  scopes: Scope[];
+  created_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+export interface CreatedToken {
+  record: TokenRecord;
+  /** The bearer token itself: shown once, never stored. */
+  token: string;
+}
+
+const TOKEN_PREFIX = 'disc_';
+
+/** 32 random bytes, base64url, with a recognisable prefix (secret scanners can match it). */
+export function generateToken(): string {
+  return TOKEN_PREFIX + randomBytes(32).toString('base64url');
+}
+
+/** Tokens are stored as SHA-256: they carry 256 bits of entropy, so a slow password hash
+ * adds nothing, and a lookup by hash avoids comparing secrets in application code. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+export function looksLikeToken(value: string): boolean {
+  return /^disc_[A-Za-z0-9_-]{43}$/.test(value);
+}
+
+const COLUMNS = 'id, name, scopes, created_at, revoked_at, last_used_at';
+
+export class TokenStore {
+  constructor(private readonly db: Queryable) {}
+
+  async create(name: string, scopes: readonly Scope[]): Promise<CreatedToken> {
+    const token = generateToken();
+    const id = `tok_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    const rows = await this.db.query<TokenRow>(
+      `INSERT INTO api_tokens (id, name, hash, scopes) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
+      [id, name, hashToken(token), [...new Set(scopes)]],
+    );
+    return { record: normalise(rows[0]!), token };
+  }
+
+  async list(): Promise<TokenRecord[]> {
+    return (await this.db.query<TokenRow>(`SELECT ${COLUMNS} FROM api_tokens ORDER BY created_at, id`)).map(normalise);
+  }
+
+  async count(): Promise<number> {
+    const rows = await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM api_tokens');
+    return rows[0]?.n ?? 0;
+  }
+
+  /** The active (not revoked) token with this bearer value, if any. */
+  async findActive(token: string): Promise<TokenRecord | undefined> {
+    const rows = await this.db.query<TokenRow>(`SELECT ${COLUMNS} FROM api_tokens WHERE hash = $1 AND revoked_at IS NULL`, [hashToken(token)]);
+    return rows[0] === undefined ? undefined : normalise(rows[0]);
+  }
+
+  /** Returns false when no active token has this id. */
+  async revoke(id: string): Promise<boolean> {
+    const rows = await this.db.query('UPDATE api_tokens SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING id', [id]);
+    return rows.length > 0;
+  }
+
+  async touch(id: string): Promise<void> {
+    await this.db.query('UPDATE api_tokens SET last_used_at = now() WHERE id = $1', [id]);
+  }
+}
+
+interface TokenRow {
+  id: string;
+  name: string;
+  scopes: Scope[];
+  created_at: Date;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+}
+
+function normalise(row: TokenRow): TokenRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    scopes: [...row.scopes].sort(),
+    created_at: row.created_at.toISOString(),
+    revoked_at: row.revoked_at?.toISOString() ?? null,
+    last_used_at: row.last_used_at?.toISOString() ?? null,
+  };
+}
+
+export function parseScopes(raw: string): Scope[] {
+  const scopes = raw.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  const unknown = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
+  if (unknown.length > 0 || scopes.length === 0) {
+    throw new Error(`scopes must be a comma-separated list of ${SCOPES.join(', ')}; got '${raw}'`);
+  }
+  return scopes as Scope[];
+}

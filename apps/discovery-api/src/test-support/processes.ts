@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+const APP_DIR = join(__dirname, '..', '..');
+export const BIN = join(APP_DIR, 'bin', 'run.js');
+
+function assertBuilt(): void {
+  if (!existsSync(join(APP_DIR, 'dist', 'commands', 'serve.js'))) {
+    throw new Error('apps/discovery-api is not built: run `pnpm run build` before the integration tests that spawn it');
+  }
+}
+
+export interface ServerProcess {
+  url: string;
+  port: number;
+  output(): string;
+  /** Sends the signal and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts `discovery-api serve` on a free port and waits for its "listening" log line. */
+export function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+  assertBuilt();
+  const child = spawn(process.execPath, [BIN, 'serve'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', LOG_FORMAT: 'json', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      const match = /"message":"listening".*?"url":"(http:\/\/[^"]+)"/.exec(output) ?? /"url":"(http:\/\/[^"]+)".*?"message":"listening"/.exec(output);
+      if (match === null) return;
+      clearTimeout(timer);
+      const url = match[1]!;
+      resolve({
+        url,
+        port: Number(new URL(url).port),
+        output: () => output,
+        stop: (signal = 'SIGTERM') => {
+          if (child.exitCode === null) child.kill(signal);
+          return exited;
+        },
+      });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before listening:\n${output}`));
+    });
+  });
+}
+
+export interface CliResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: readonly string[], env: Record<string, string>): Promise<CliResult> {
+  assertBuilt();
+  return new Promise((resolve) => {
+    const child: ChildProcess = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('exit', (status) => resolve({ status, stdout, stderr }));
+  });
+}

@@ -1,0 +1,49 @@
+import { Flags } from '@oclif/core';
+import type { StatementFormat } from '@stmt/parser';
+import { StmtCommand } from '../lib/base-command';
+import { conversionFlags, globalFlags } from '../lib/flags';
+import { runConvert } from '../lib/run-convert';
+
+export default class Convert extends StmtCommand {
+  static override summary = 'Convert a statement file (camt, MT940, OFX, bank CSV) or a folder of them to CSV.';
+  static override description =
+    'Reads IN (`-` for standard input), writes OUT (`-` for standard output). The CSV appears only when complete. ' +
+    'A folder as input converts every recognised statement in it into the --output folder, reporting bad files at the end.';
+  static override examples = [
+    '<%= config.bin %> convert --input statement.xml --output statement.csv',
+    '<%= config.bin %> convert --input big.xml --output big.csv --streaming',
+    '<%= config.bin %> convert --input statement.xml --dry-run',
+    'cat statement.sta | <%= config.bin %> convert --input - --output - --from mt940',
+  ];
+  static override baseFlags = globalFlags;
+  static override flags = {
+    input: Flags.string({ char: 'i', description: 'Statement file, folder, or `-` for standard input.', required: true }),
+    output: Flags.string({ char: 'o', description: 'CSV file, folder (for a folder input), or `-` for standard output.' }),
+    ...conversionFlags,
+  };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(Convert);
+    this.currentFile = flags.input;
+    const loaded = await this.setup(flags);
+    if (flags.output === undefined && !flags['dry-run']) {
+      this.error('Missing --output: give a CSV path, `-` for standard output, or use --dry-run.', { exit: 2 });
+    }
+    const exitCode = await runConvert(
+      {
+        input: flags.input,
+        output: flags.output,
+        streaming: flags.streaming,
+        dryRun: flags['dry-run'],
+        json: flags.json,
+        splitBatches: flags['split-batches'],
+        from: flags.from as StatementFormat | undefined,
+        operation: 'convert',
+      },
+      loaded,
+      this.logger,
+      (text) => this.log(text),
+    );
+    if (exitCode !== 0) this.exit(exitCode);
+  }
+}

@@ -1,0 +1,55 @@
+import { Command, Errors } from '@oclif/core';
+import { inspectConfig, loadConfig, type LoadedConfig } from './config/load';
+import type { PartialConfig } from './config/schema';
+import { setKey } from './config/env-mapping';
+import { describeError } from './describe-error';
+import type { ConfigFlagValues } from './flags';
+import { createLogger, type Logger } from './logger';
+
+const FLAG_KEYS: [keyof ConfigFlagValues, string][] = [
+  ['log-level', 'log.level'],
+  ['log-format', 'log.format'],
+  ['preset', 'csv.preset'],
+  ['delimiter', 'csv.delimiter'],
+];
+
+/**
+ * Shared plumbing for every `stmt` command: configuration from all sources, the stderr logger,
+ * and one place that turns any error into a one-line message and its documented exit code.
+ */
+export abstract class StmtCommand extends Command {
+  protected logger: Logger = createLogger({ level: 'info', format: 'text' });
+  private logFormat: 'text' | 'json' = 'text';
+  /** Set by commands that know which file they were working on, for error context. */
+  protected currentFile: string | undefined;
+
+  protected flagLayer(flags: ConfigFlagValues): { flags: PartialConfig; flagOrigins: Map<string, string> } {
+    const layer: Record<string, Record<string, unknown>> = {};
+    const origins = new Map<string, string>();
+    for (const [flag, key] of FLAG_KEYS) {
+      const value = flags[flag];
+      if (value === undefined) continue;
+      setKey(layer, key, value);
+      origins.set(key, `--${flag}`);
+    }
+    return { flags: layer as PartialConfig, flagOrigins: origins };
+  }
+
+  /** Loads the configuration (throwing exit code 6 on problems) and sets up logging from it. */
+  protected async setup(flags: ConfigFlagValues, options: { tolerateProblems?: boolean } = {}): Promise<LoadedConfig> {
+    const request = { env: process.env, ...this.flagLayer(flags) };
+    const loaded = options.tolerateProblems === true ? await inspectConfig(request) : await loadConfig(request);
+    const { level, format } = loaded.config.log;
+    this.logFormat = format ?? 'text';
+    this.logger = createLogger({ level: level ?? 'info', format: this.logFormat });
+    return loaded;
+  }
+
+  override async catch(error: Error & { exitCode?: number }): Promise<void> {
+    if (error instanceof Errors.ExitError) throw error;
+    const report = describeError(error, this.currentFile);
+    // The text message already names file, line, column and path; JSON lines also get them as fields.
+    this.logger.error(report.message, this.logFormat === 'json' ? report.fields : {});
+    this.exit(report.exitCode);
+  }
+}

@@ -1,0 +1,64 @@
+import type { SchemaObject } from 'ajv';
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+export type LogFormat = 'text' | 'json';
+
+/** The effective configuration; every key is documented in docs/configuration.md. */
+export interface StmtConfig {
+  log: { level: LogLevel; format: LogFormat };
+  ai: { enabled: boolean; requests_per_minute: number; base_url: string; model: string; api_key?: string };
+  csv: { delimiter: string; preset: string };
+  database: { dir?: string };
+}
+
+/** What one source (file, env file, environment, flags) may set: any subset of the keys. */
+export interface PartialConfig {
+  log?: Partial<StmtConfig['log']>;
+  ai?: Partial<StmtConfig['ai']>;
+  csv?: Partial<StmtConfig['csv']>;
+  database?: Partial<StmtConfig['database']>;
+}
+
+export const DEFAULT_CONFIG: StmtConfig = {
+  log: { level: 'info', format: 'text' },
+  ai: { enabled: true, requests_per_minute: 60, base_url: 'https://api.openai.com/v1', model: 'gpt-4o-mini' },
+  csv: { delimiter: 'comma', preset: 'default' },
+  database: {},
+};
+
+function section(properties: Record<string, SchemaObject>): SchemaObject {
+  return { type: 'object', additionalProperties: false, properties };
+}
+
+/**
+ * One schema validates every source on its own, so an error can name the file or variable it came
+ * from. `additionalProperties: false` at each level makes a misspelt key an error, not a silent no-op.
+ */
+export const CONFIG_SCHEMA: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    log: section({
+      level: { type: 'string', enum: ['debug', 'info', 'warn', 'error'] },
+      format: { type: 'string', enum: ['text', 'json'] },
+    }),
+    ai: section({
+      enabled: { type: 'boolean' },
+      requests_per_minute: { type: 'integer', minimum: 1, maximum: 100000 },
+      base_url: { type: 'string', pattern: '^https?://' },
+      model: { type: 'string', minLength: 1 },
+      api_key: { type: 'string', minLength: 1 },
+    }),
+    csv: section({
+      // A name or one character other than a quote or line break (see @stmt/export resolveDelimiter).
+      delimiter: { type: 'string', pattern: '^(?:comma|semicolon|tab|pipe|[^"\\r\\n])$' },
+      preset: { type: 'string', minLength: 1 },
+    }),
+    database: section({
+      dir: { type: 'string', minLength: 1 },
+    }),
+  },
+};
+
+/** Keys whose values never appear in output or logs. */
+export const SECRET_KEYS = new Set(['ai.api_key']);

@@ -1,0 +1,47 @@
+import Ajv, { type ErrorObject } from 'ajv';
+import { PRESET_NAMES } from '@stmt/export';
+import { CONFIG_SCHEMA, type PartialConfig } from './schema';
+
+const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+const validateSchema = ajv.compile<PartialConfig>(CONFIG_SCHEMA);
+
+/** One offending key: `ai.enabled must be a boolean (from the environment variable CAMT_AI_ENABLED)`. */
+export interface ConfigProblem {
+  key: string;
+  message: string;
+  source: string;
+}
+
+/** Checks one source's values; returns every problem, each with the key's dotted path. */
+export function validatePartialConfig(value: unknown, source: string): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  if (!validateSchema(value)) {
+    for (const error of validateSchema.errors ?? []) problems.push(toProblem(error, source));
+  } else {
+    const preset = value.csv?.preset;
+    if (preset !== undefined && !PRESET_NAMES.includes(preset)) {
+      problems.push({ key: 'csv.preset', message: `must be one of ${PRESET_NAMES.join(', ')}`, source });
+    }
+  }
+  return problems;
+}
+
+function toProblem(error: ErrorObject, source: string): ConfigProblem {
+  const path = error.instancePath.split('/').filter(Boolean);
+  if (error.keyword === 'additionalProperties') {
+    const key = [...path, String(error.params['additionalProperty'])].join('.');
+    return { key, message: 'is not a known configuration key', source };
+  }
+  const key = path.join('.') || '(root)';
+  if (error.keyword === 'enum') {
+    return { key, message: `must be one of ${(error.params['allowedValues'] as unknown[]).join(', ')}`, source };
+  }
+  if (error.keyword === 'pattern' && key === 'csv.delimiter') {
+    return { key, message: 'must be comma, semicolon, tab, pipe or a single character other than a quote or line break', source };
+  }
+  return { key, message: error.message ?? 'is invalid', source };
+}
+
+export function formatProblems(problems: ConfigProblem[]): string {
+  return problems.map((p) => `${p.key} ${p.message} (${p.source})`).join('\n');
+}

@@ -1,0 +1,79 @@
+import { compareByBookingDate, entryToRows, StatementSummary, type CsvPreset, type CsvWriter, type StatementRow } from '@stmt/export';
+import type { StatementFormat, StatementRecord } from '@stmt/parser';
+import { CliError } from './cli-error';
+import { ENRICH_BATCH_SIZE, type RowEnricher } from './enrich';
+
+export interface ConversionSettings {
+  splitBatches: boolean;
+  /** Rows in file order as they are parsed (constant memory); otherwise sorted by booking date. */
+  streaming: boolean;
+  preset: CsvPreset;
+  enrich: RowEnricher;
+  /** The `camt` command accepts camt messages only. */
+  allowedFormats?: readonly StatementFormat[];
+}
+
+export interface ConversionResult {
+  /** Format of the first statement, e.g. `camt.053`; `none` for a file without statements. */
+  parser: string;
+  summary: StatementSummary;
+  rows: number;
+}
+
+/**
+ * Records → rows → enrich → CSV. Without a writer (dry run) rows are still built and enriched,
+ * so a dry run exercises everything but the file.
+ */
+export async function convertRecords(
+  records: AsyncIterable<StatementRecord>,
+  writer: CsvWriter | undefined,
+  settings: ConversionSettings,
+): Promise<ConversionResult> {
+  const summary = new StatementSummary();
+  let parser = 'none';
+  let rowCount = 0;
+  let pending: StatementRow[] = [];
+  const kept: StatementRow[] = [];
+
+  const flush = async (rows: StatementRow[]): Promise<void> => {
+    const enriched = await settings.enrich(rows);
+    rowCount += enriched.length;
+    if (writer !== undefined) await writer.write(enriched.map((row) => settings.preset.project(row)));
+  };
+
+  for await (const record of records) {
+    summary.add(record);
+    if (record.kind === 'statement-start') {
+      if (parser === 'none') parser = record.statement.format;
+      checkFormat(record.statement.format, settings.allowedFormats);
+      continue;
+    }
+    if (record.kind !== 'entry') continue;
+    const rows = entryToRows(record.entry, { splitBatches: settings.splitBatches });
+    if (!settings.streaming) {
+      for (const row of rows) kept.push(row);
+      continue;
+    }
+    for (const row of rows) pending.push(row);
+    if (pending.length >= ENRICH_BATCH_SIZE) {
+      await flush(pending);
+      pending = [];
+    }
+  }
+
+  if (settings.streaming) {
+    if (pending.length > 0) await flush(pending);
+  } else {
+    kept.sort(compareByBookingDate);
+    for (let start = 0; start < kept.length; start += ENRICH_BATCH_SIZE) await flush(kept.slice(start, start + ENRICH_BATCH_SIZE));
+  }
+  return { parser, summary, rows: rowCount };
+}
+
+function checkFormat(format: StatementFormat, allowed: readonly StatementFormat[] | undefined): void {
+  if (allowed === undefined || allowed.includes(format)) return;
+  throw new CliError(
+    'PARSE_FAILED',
+    `parse error: the input is ${format}, but this command reads ${allowed.join(', ')} only. Use \`stmt convert\` for other formats.`,
+  );
+}

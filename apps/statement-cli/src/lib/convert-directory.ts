@@ -1,0 +1,90 @@
+import { open, mkdir, readdir, stat } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import { detectFormat } from '@stmt/parser';
+import { CliError } from './cli-error';
+import { convertFile, type ConvertFileJob } from './convert-file';
+import { describeError } from './describe-error';
+import { ExitCode, type ExitCodeValue } from './exit-codes';
+
+export interface DirectoryReport {
+  converted: { input: string; output: string; entries: number }[];
+  failed: { input: string; message: string; exitCode: ExitCodeValue }[];
+  skipped: string[];
+}
+
+const HEAD_BYTES = 8192;
+
+async function readHead(path: string): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** `a.xml` → `a.csv`; a second `a.*` in the same folder keeps its extension: `a.sta.csv`. */
+function outputName(file: string, taken: Set<string>): string {
+  const stem = basename(file, extname(file));
+  const name = taken.has(`${stem}.csv`) ? `${file}.csv` : `${stem}.csv`;
+  taken.add(name);
+  return name;
+}
+
+/**
+ * Converts every recognised statement in a folder (not recursive; hidden files skipped) into
+ * `outputDir/<name>.csv`. A bad file is reported and the rest still converted.
+ */
+export async function convertDirectory(
+  inputDir: string,
+  outputDir: string | undefined,
+  job: Omit<ConvertFileJob, 'input' | 'output'>,
+  dryRun: boolean,
+): Promise<DirectoryReport> {
+  if (!dryRun) {
+    if (outputDir === undefined || outputDir === '-') {
+      throw new CliError('USAGE', `Input ${inputDir} is a folder: give --output a folder for the CSV files.`);
+    }
+    const existing = await stat(outputDir).catch(() => undefined);
+    if (existing !== undefined && !existing.isDirectory()) {
+      throw new CliError('USAGE', `Input ${inputDir} is a folder, so --output must be a folder too, but ${outputDir} is a file.`);
+    }
+    await mkdir(outputDir, { recursive: true }).catch((error: unknown) => {
+      throw new CliError('OUTPUT_FAILED', `Cannot create output folder ${outputDir}: ${(error as Error).message}.`, { cause: error });
+    });
+  }
+  const report: DirectoryReport = { converted: [], failed: [], skipped: [] };
+  const names = (await readdir(inputDir, { withFileTypes: true }))
+    .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
+    .map((entry) => entry.name)
+    .sort();
+  const taken = new Set<string>();
+  for (const name of names) {
+    const path = join(inputDir, name);
+    try {
+      if (job.format === undefined && detectFormat(await readHead(path)) === undefined) {
+        report.skipped.push(path);
+        job.logger.warn('skipped: not a recognised statement format', { file: path });
+        continue;
+      }
+      const size = (await stat(path)).size;
+      const output = dryRun || outputDir === undefined ? undefined : join(outputDir, outputName(name, taken));
+      const result = await convertFile({ ...job, input: { kind: 'file', name: path, path, size }, output });
+      report.converted.push({ input: path, output: output ?? '', entries: result.summary.entries });
+    } catch (error) {
+      const described = describeError(error, path);
+      job.logger.error(described.message, { file: path, ...described.fields });
+      report.failed.push({ input: path, message: described.message, exitCode: described.exitCode });
+    }
+  }
+  return report;
+}
+
+/** 0 when every recognised file converted; 4 when a statement failed to parse, else the first failure's code. */
+export function directoryExitCode(report: DirectoryReport): ExitCodeValue {
+  if (report.failed.length === 0) return ExitCode.SUCCESS;
+  if (report.failed.some((failure) => failure.exitCode === ExitCode.PARSE)) return ExitCode.PARSE;
+  return report.failed[0]?.exitCode ?? ExitCode.PARSE;
+}

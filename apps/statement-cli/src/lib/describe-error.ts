@@ -1,0 +1,59 @@
+import { ExportError } from '@stmt/export';
+import { StatementParseError, type SourceLocation } from '@stmt/parser';
+import { CliError } from './cli-error';
+import { ExitCode, exitCodeForExportError, exitCodeForParseError, type ExitCodeValue } from './exit-codes';
+
+export interface ErrorReport {
+  exitCode: ExitCodeValue;
+  /** One line for the user: what went wrong, where, and what to do. Never a stack trace. */
+  message: string;
+  /** Structured context for JSON logs. */
+  fields: Record<string, unknown>;
+}
+
+/** `file, line 12, column 5, element Document/BkToCstmrStmt/Stmt[1]/Ntry[3]/Amt` */
+export function formatLocation(location: SourceLocation | undefined, fallbackFile?: string): string {
+  const parts: string[] = [];
+  const file = location?.file ?? fallbackFile;
+  if (file !== undefined) parts.push(file);
+  if (location !== undefined) parts.push(`line ${location.line}`, `column ${location.column}`);
+  if (location?.path !== undefined) parts.push(`element ${location.path}`);
+  return parts.join(', ');
+}
+
+const PARSE_HINT = 'Check that the file is a complete statement export; run `stmt validate --input FILE` to list every problem.';
+
+export function describeError(error: unknown, file?: string): ErrorReport {
+  if (error instanceof CliError) {
+    return { exitCode: error.exitCode, message: error.message, fields: { code: error.code } };
+  }
+  if (error instanceof StatementParseError) {
+    const where = formatLocation(error.location, file);
+    const exitCode = exitCodeForParseError(error.code);
+    const prefix = exitCode === ExitCode.PARSE ? 'parse error' : 'read error';
+    return {
+      exitCode,
+      message: `${prefix} (${error.code}) in ${where}: ${error.detail.replace(/\.$/, '')}. ${exitCode === ExitCode.PARSE ? PARSE_HINT : ''}`.trim(),
+      fields: { code: error.code, file: error.location?.file ?? file, ...locationFields(error.location) },
+    };
+  }
+  if (error instanceof ExportError) {
+    return { exitCode: exitCodeForExportError(error.code), message: error.message, fields: { code: error.code, file: error.file } };
+  }
+  if (isOclifUsageError(error)) {
+    const hint = error.message.includes('--help') ? '' : '\nSee `stmt --help`.';
+    return { exitCode: ExitCode.USAGE, message: `${error.message}${hint}`, fields: { code: 'USAGE' } };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { exitCode: ExitCode.INTERNAL, message: `unexpected error: ${message}. Please report it with the command you ran.`, fields: {} };
+}
+
+function locationFields(location: SourceLocation | undefined): Record<string, unknown> {
+  if (location === undefined) return {};
+  return { line: location.line, column: location.column, ...(location.path === undefined ? {} : { path: location.path }) };
+}
+
+/** oclif's flag and argument errors carry `oclif.exit` (2 unless configured otherwise). */
+function isOclifUsageError(error: unknown): error is Error {
+  return error instanceof Error && typeof (error as { oclif?: { exit?: unknown } }).oclif?.exit === 'number';
+}

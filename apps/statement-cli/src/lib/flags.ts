@@ -1,0 +1,29 @@
+import { Flags } from '@oclif/core';
+import { PRESET_NAMES } from '@stmt/export';
+import type { StatementFormat } from '@stmt/parser';
+
+export const STATEMENT_FORMATS: readonly StatementFormat[] = ['camt.052', 'camt.053', 'camt.054', 'mt940', 'mt942', 'ofx', 'revolut-csv'];
+
+/** Flags every command takes; they override the configuration file and the environment. */
+export const globalFlags = {
+  'log-level': Flags.string({ description: 'Log level (overrides log.level).', options: ['debug', 'info', 'warn', 'error'], helpGroup: 'GLOBAL' }),
+  'log-format': Flags.string({ description: 'Log format on stderr (overrides log.format).', options: ['text', 'json'], helpGroup: 'GLOBAL' }),
+};
+
+/** Options shared by `convert` and `camt`, so the two spellings behave the same. */
+export const conversionFlags = {
+  streaming: Flags.boolean({ description: 'Write rows in file order as they are parsed, in constant memory (for large files).' }),
+  'dry-run': Flags.boolean({ description: 'Parse and print a summary (statements, entries, totals per currency and direction); write no file.' }),
+  json: Flags.boolean({ description: 'With --dry-run: print the summary as JSON.', dependsOn: ['dry-run'] }),
+  from: Flags.string({ description: 'Input format; skips content sniffing.', options: [...STATEMENT_FORMATS] }),
+  'split-batches': Flags.boolean({ description: 'One row per transaction detail instead of one per booked entry.' }),
+  preset: Flags.string({ description: 'CSV layout (overrides csv.preset).', options: PRESET_NAMES }),
+  delimiter: Flags.string({ description: 'CSV delimiter: comma, semicolon, tab, pipe or one character (overrides csv.delimiter).' }),
+};
+
+export interface ConfigFlagValues {
+  'log-level'?: string | undefined;
+  'log-format'?: string | undefined;
+  preset?: string | undefined;
+  delimiter?: string | undefined;
+}

@@ -1,0 +1,81 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FIXTURES, runCli } from './run-cli';
+
+function configHomeWith(files: Record<string, string>): string {
+  const home = mkdtempSync(join(tmpdir(), 'stmt-config-'));
+  mkdirSync(join(home, 'stmt'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(home, 'stmt', name), text);
+  return home;
+}
+
+describe('stmt validate', () => {
+  it('exits 0 for a valid file with a one-line verdict', () => {
+    const run = runCli(['validate', '--input', join(FIXTURES, 'two-statements.camt053.xml')]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('valid camt.053 (2 statement(s), 4 entries)');
+  });
+
+  it('reports balances that do not reconcile with file, line and column, exiting 4', () => {
+    const file = join(FIXTURES, 'unreconciled.camt053.xml');
+    const run = runCli(['validate', '--input', file]);
+    expect(run.status).toBe(4);
+    expect(run.stdout).toMatch(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: error UNRECONCILED_BALANCE`));
+    expect(run.stderr).toContain('parse error');
+  });
+
+  it('reports XML that is not well formed', () => {
+    const run = runCli(['validate', '--input', join(FIXTURES, 'truncated.camt053.xml')]);
+    expect(run.status).toBe(4);
+    expect(run.stdout).toMatch(/truncated\.camt053\.xml:\d+:\d+: error (NOT_WELL_FORMED|TRUNCATED)/);
+  });
+});
+
+describe('stmt version', () => {
+  it('prints version, commit and build date for `version` and the global --version', () => {
+    const pattern = /^stmt \d+\.\d+\.\d+ \(commit (?:[0-9a-f]+|unknown), built \S+\)\n$/;
+    expect(runCli(['version']).stdout).toMatch(pattern);
+    expect(runCli(['--version']).stdout).toMatch(pattern);
+    expect(runCli(['version', '--verbose']).stdout).toContain('formats: camt.052, camt.053');
+  });
+});
+
+describe('stmt config', () => {
+  it('shows the effective configuration with secrets masked and the source of each key', () => {
+    const home = configHomeWith({ 'config.yaml': 'log:\n  level: warn\n', '.env': 'LOG_FORMAT=json\n' });
+    const run = runCli(['config', '--show', '--json', '--log-level', 'debug'], { configHome: home, env: { AI_API_KEY: 'sk-secret-123', CAMT_AI_ENABLED: 'false' } });
+    expect(run.status).toBe(0);
+    expect(run.stdout).not.toContain('sk-secret-123');
+    const shown = JSON.parse(run.stdout) as { config: Record<string, Record<string, unknown>>; sources: Record<string, string> };
+    expect(shown.config['ai']).toMatchObject({ api_key: '********', enabled: false });
+    expect(shown.config['log']).toEqual({ level: 'debug', format: 'json' });
+    expect(shown.sources).toMatchObject({ 'log.level': '--log-level', 'log.format': 'LOG_FORMAT', 'ai.enabled': 'CAMT_AI_ENABLED', 'csv.delimiter': 'defaults' });
+  });
+
+  it('gives precedence environment > env file > YAML', () => {
+    const home = configHomeWith({ 'config.yaml': 'log:\n  level: warn\n  format: text\n', '.env': 'LOG_LEVEL=error\n' });
+    const fromEnvFile = JSON.parse(runCli(['config', '--show', '--json'], { configHome: home }).stdout) as { config: { log: { level: string } } };
+    expect(fromEnvFile.config.log.level).toBe('error');
+    const fromEnv = JSON.parse(runCli(['config', '--show', '--json'], { configHome: home, env: { LOG_LEVEL: 'debug' } }).stdout) as { config: { log: { level: string } } };
+    expect(fromEnv.config.log.level).toBe('debug');
+  });
+
+  it('validates: unknown keys and wrong types are listed with their path, exit 6', () => {
+    const home = configHomeWith({ 'config.yaml': 'ai:\n  enabled: maybe\n  tokens: 3\ncsv:\n  delimiter: ";;"\n' });
+    const run = runCli(['config', '--validate'], { configHome: home, env: { CAMT_AI_REQUESTS_PER_MINUTE: 'lots' } });
+    expect(run.status).toBe(6);
+    expect(run.stderr).toContain('ai.enabled must be boolean');
+    expect(run.stderr).toContain('ai.tokens is not a known configuration key');
+    expect(run.stderr).toContain('csv.delimiter must be comma, semicolon, tab, pipe');
+    expect(run.stderr).toContain('ai.requests_per_minute must be integer (environment, CAMT_AI_REQUESTS_PER_MINUTE)');
+  });
+
+  it('exits 0 for a valid configuration, and other commands exit 6 on an invalid one', () => {
+    expect(runCli(['config', '--validate']).status).toBe(0);
+    const home = configHomeWith({ 'config.yaml': 'log:\n  level: loud\n' });
+    const run = runCli(['convert', '-i', join(FIXTURES, 'two-statements.camt053.xml'), '-o', '-'], { configHome: home });
+    expect(run.status).toBe(6);
+    expect(run.stderr).toContain('log.level must be one of debug, info, warn, error');
+  });
+});

@@ -1,0 +1,126 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FIXTURES, runCli } from './run-cli';
+
+const STATEMENT = join(FIXTURES, 'two-statements.camt053.xml');
+const HEADER =
+  'booking_date,value_date,amount,currency,credit_debit,status,counterparty_name,counterparty_iban,counterparty_bic,remittance_info,' +
+  'end_to_end_id,entry_reference,account_servicer_reference,bank_transaction_code,account_iban,statement_id,category,original_amount,' +
+  'original_currency,exchange_rate,reversal';
+const RENT = '2024-03-05,2024-03-05,-120.50,CHF,DBIT,BOOK,Landlord AG,CH5604835012345678009,CRESCHZZ80A,Rent March,E2E-RENT-03,E-RENT,ASR-1001,PMNT-ICDT-ESCT,CH9300762011623852957,STMT-CHF-03,,,,,false';
+const SALARY = '2024-03-01,2024-03-01,3000.00,CHF,CRDT,BOOK,Employer SA,CH4431999123000889012,,Salary March,E2E-SAL-03,E-SALARY,ASR-1002,PMNT-RCDT-ESCT,CH9300762011623852957,STMT-CHF-03,,,,,false';
+const BATCH = '2024-03-03,2024-03-03,-300.00,CHF,DBIT,BOOK,,,,Invoice 1 | Invoice 2,,E-BATCH,ASR-1003,,CH9300762011623852957,STMT-CHF-03,,,,,false';
+const CARD = '2024-03-02,2024-03-02,-8.850,EUR,DBIT,BOOK,"Café ""Zürich"", Bahnhof",,,"Coffee, croissant",,E-CARD,,,DE89370400440532013000,STMT-EUR-03,,,,,false';
+
+function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'stmt-cli-'));
+}
+
+describe('stmt convert', () => {
+  it('writes one row per entry sorted by booking date, with exact amounts and proper quoting', () => {
+    const out = join(tempDir(), 'march.csv');
+    const run = runCli(['convert', '--input', STATEMENT, '--output', out]);
+    expect(run.status).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe([HEADER, SALARY, CARD, BATCH, RENT, ''].join('\n'));
+  });
+
+  it('keeps file order with --streaming', () => {
+    const out = join(tempDir(), 'march.csv');
+    expect(runCli(['convert', '-i', STATEMENT, '-o', out, '--streaming']).status).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe([HEADER, RENT, SALARY, BATCH, CARD, ''].join('\n'));
+  });
+
+  it('writes one row per transaction detail with --split-batches', () => {
+    const run = runCli(['convert', '-i', STATEMENT, '-o', '-', '--split-batches', '--streaming', '--preset', 'minimal']);
+    expect(run.status).toBe(0);
+    expect(run.stdout.split('\n').slice(3, 5)).toEqual(['2024-03-03,-100.00,CHF,Supplier One,Invoice 1,', '2024-03-03,-200.00,CHF,Supplier Two,Invoice 2,']);
+  });
+
+  it('reads standard input and writes standard output for -', () => {
+    const run = runCli(['convert', '--input', '-', '--output', '-'], { input: readFileSync(STATEMENT) });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe([HEADER, SALARY, CARD, BATCH, RENT, ''].join('\n'));
+  });
+
+  it('prints statements, entries and totals per currency and direction with --dry-run, writing nothing', () => {
+    const dir = tempDir();
+    const run = runCli(['convert', '-i', STATEMENT, '-o', join(dir, 'x.csv'), '--dry-run']);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('statements: 2, entries: 4, rows: 4');
+    expect(run.stdout).toContain('CHF  CRDT  1 entries  3000.00');
+    expect(run.stdout).toContain('CHF  DBIT  2 entries  420.50');
+    expect(run.stdout).toContain('EUR  DBIT  1 entries  8.850');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('applies csv.delimiter and csv.preset from the YAML config, with flags winning over it', () => {
+    const configHome = tempDir();
+    const folder = join(configHome, 'stmt');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'config.yaml'), 'csv:\n  delimiter: semicolon\n  preset: camt-csv-standard\n');
+    const run = runCli(['convert', '-i', STATEMENT, '-o', '-', '--streaming'], { configHome });
+    expect(run.status).toBe(0);
+    const [header, first] = run.stdout.split('\n');
+    expect(header?.split(';')).toHaveLength(29);
+    expect(first).toMatch(/^BOOK;05\.03\.2024;05\.03\.2024;Landlord AG;Landlord AG;CH5604835012345678009;Rent March;Rent March;120\.50;DBIT;CHF;/);
+    const flagged = runCli(['convert', '-i', STATEMENT, '-o', '-', '--preset', 'minimal', '--delimiter', 'tab'], { configHome });
+    expect(flagged.stdout.split('\n')[0]).toBe('booking_date\tamount\tcurrency\tcounterparty_name\tremittance_info\tcategory');
+  });
+
+  it('logs file, parser, transactions and duration, and an audit entry, as JSON lines on stderr', () => {
+    const run = runCli(['convert', '-i', STATEMENT, '-o', '-'], { env: { LOG_FORMAT: 'json' } });
+    expect(run.status).toBe(0);
+    const lines = run.stderr.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.find((l) => l['message'] === 'converted')).toMatchObject({ level: 'info', file: STATEMENT, parser: 'camt.053', transactions: 4 });
+    expect(typeof lines.find((l) => l['message'] === 'converted')?.['duration']).toBe('number');
+    expect(lines.find((l) => l['message'] === 'audit')).toMatchObject({ file: STATEMENT, operation: 'convert', outcome: 'success' });
+    expect(lines.find((l) => l['message'] === 'audit')?.['user']).toEqual(expect.any(String));
+  });
+});
+
+describe('stmt convert failures', () => {
+  it('exits 3 for a missing input, naming it', () => {
+    const run = runCli(['convert', '-i', join(FIXTURES, 'nope.xml'), '-o', '-']);
+    expect(run.status).toBe(3);
+    expect(run.stderr).toContain('nope.xml not found');
+  });
+
+  it('exits 4 on a parse error with line and column, leaving no partial CSV and an old one untouched', () => {
+    const dir = tempDir();
+    const out = join(dir, 'out.csv');
+    writeFileSync(out, 'previous run\n');
+    const run = runCli(['convert', '-i', join(FIXTURES, 'truncated.camt053.xml'), '-o', out]);
+    expect(run.status).toBe(4);
+    expect(run.stderr).toMatch(/parse error \(\w+\) in .*truncated\.camt053\.xml, line \d+, column \d+/);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(readFileSync(out, 'utf8')).toBe('previous run\n');
+    expect(readdirSync(dir)).toEqual(['out.csv']);
+  });
+
+  it('exits 5 when the output folder does not exist', () => {
+    const run = runCli(['convert', '-i', STATEMENT, '-o', join(tempDir(), 'missing', 'out.csv')]);
+    expect(run.status).toBe(5);
+    expect(run.stderr).toContain('Check that the folder exists');
+  });
+
+  it('exits 2 for an unknown flag and for an output that is the input', () => {
+    expect(runCli(['convert', '-i', STATEMENT, '-o', '-', '--bogus']).status).toBe(2);
+    const run = runCli(['convert', '-i', STATEMENT, '-o', STATEMENT]);
+    expect(run.status).toBe(2);
+    expect(existsSync(STATEMENT)).toBe(true);
+  });
+
+  it('converts a folder, continuing past a bad file, skipping non-statements, exiting 4 at the end', () => {
+    const input = tempDir();
+    const output = join(tempDir(), 'csv');
+    for (const name of ['two-statements.camt053.xml', 'truncated.camt053.xml', 'notes.txt']) {
+      writeFileSync(join(input, name), readFileSync(join(FIXTURES, name)));
+    }
+    const run = runCli(['convert', '-i', input, '-o', output]);
+    expect(run.status).toBe(4);
+    expect(readdirSync(output)).toEqual(['two-statements.camt053.csv']);
+    expect(run.stdout).toContain('Converted 1 file(s), skipped 1 unrecognised, 1 failed:');
+    expect(run.stdout).toContain('truncated.camt053.xml');
+  });
+});

@@ -1,0 +1,121 @@
+import { DiscoveryValidationError, RISK_TOLERANCES, type AssetType, type DiscoveryResult, type RiskTolerance } from '@disc/scoring';
+
+/**
+ * The spec's `custom_criteria`. Besides the four discovery options, any field of the asset
+ * type's screening criteria (e.g. `max_expense_ratio`, `min_roe`) may be given; it overrides
+ * the criterion in force (the spec's `discover_etfs(custom_criteria)` passes them this way).
+ */
+export interface CustomCriteria {
+  /** Final-score floor 0..1; default 0.95, the A+ band. */
+  min_score?: number;
+  /** How many candidates to return at most, best first; default 10. */
+  max_results?: number;
+  /** Keep instruments whose region is one of these (case-insensitive); instruments without
+   * a region (crypto) are not filtered. */
+  regions?: string[];
+  /** conservative / moderate / aggressive; moves hard-screen limits and component weights. */
+  risk_tolerance?: RiskTolerance;
+  [criterion: string]: unknown;
+}
+
+/** The spec's `portfolio_context`. */
+export interface PortfolioContext {
+  current_holdings?: { symbol: string; allocation: number }[];
+  /** Target weights of the three classes; normalised by their sum. */
+  target_allocation?: { stocks?: number; bonds?: number; alternatives?: number };
+  /** Extension: the portfolio's value in USD, to price proposals (default 100 000). */
+  total_value?: number;
+}
+
+export interface DiscoverRequest {
+  custom_criteria?: CustomCriteria;
+  portfolio_context?: PortfolioContext;
+}
+
+/** The spec's `POST /batch-discover` body. */
+export interface BatchDiscoverRequest {
+  asset_types: string[];
+  global_criteria?: { min_score?: number; max_results_per_type?: number; regions?: string[]; risk_tolerance?: RiskTolerance };
+  /** Per type: criteria fields (`max_expense_ratio`, `min_roe`, `institutional_adoption_required`…). */
+  asset_specific_criteria?: Partial<Record<string, Record<string, unknown>>>;
+  portfolio_context?: PortfolioContext;
+}
+
+/** DECISIONS: the `POST /batch-discover` response. */
+export interface BatchDiscoveryResult {
+  batch_id: string;
+  discovery_date: string;
+  execution_time_seconds: number;
+  total_screened: number;
+  results: Partial<Record<AssetType, DiscoveryResult>>;
+  errors: Partial<Record<string, { code: string; message: string; details: Record<string, unknown> }>>;
+}
+
+export const DEFAULT_MAX_RESULTS = 10;
+export const DEFAULT_MIN_SCORE = 0.95;
+const OPTION_KEYS = new Set(['min_score', 'max_results', 'regions', 'risk_tolerance']);
+
+export interface DiscoveryOptions {
+  minScore: number;
+  maxResults: number;
+  regions: string[] | undefined;
+  riskTolerance: RiskTolerance;
+  /** Criteria overrides: every member of custom_criteria that is not one of the four options. */
+  overrides: Record<string, unknown>;
+}
+
+/** Checks portfolio_context: holdings with a symbol and a non-negative allocation, target
+ * weights that are non-negative numbers. */
+export function checkPortfolioContext(context: PortfolioContext | undefined, path = '/portfolio_context'): void {
+  if (context === undefined) return;
+  const errors: { path: string; message: string }[] = [];
+  if (context === null || typeof context !== 'object') errors.push({ path, message: 'must be an object' });
+  else {
+    const holdings = context.current_holdings;
+    if (holdings !== undefined && !Array.isArray(holdings)) errors.push({ path: `${path}/current_holdings`, message: 'must be an array' });
+    (Array.isArray(holdings) ? holdings : []).forEach((h, i) => {
+      if (typeof h?.symbol !== 'string' || h.symbol === '') errors.push({ path: `${path}/current_holdings/${i}/symbol`, message: 'must be a non-empty string' });
+      if (!(typeof h?.allocation === 'number' && h.allocation >= 0)) errors.push({ path: `${path}/current_holdings/${i}/allocation`, message: 'must be a number >= 0' });
+    });
+    for (const [key, value] of Object.entries(context.target_allocation ?? {})) {
+      if (!(typeof value === 'number' && value >= 0)) errors.push({ path: `${path}/target_allocation/${key}`, message: 'must be a number >= 0' });
+    }
+    if (context.total_value !== undefined && !(typeof context.total_value === 'number' && context.total_value > 0)) {
+      errors.push({ path: `${path}/total_value`, message: 'must be a number > 0' });
+    }
+  }
+  if (errors.length > 0) {
+    throw new DiscoveryValidationError(`Invalid portfolio_context: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`, { details: { errors } });
+  }
+}
+
+/** Splits custom_criteria into the discovery options and the criteria overrides, checking
+ * each option; bad values raise DiscoveryValidationError naming the path. */
+export function discoveryOptions(custom: CustomCriteria | undefined, path = '/custom_criteria'): DiscoveryOptions {
+  const c = custom ?? {};
+  const errors: { path: string; message: string }[] = [];
+  if (c.min_score !== undefined && !(typeof c.min_score === 'number' && c.min_score >= 0 && c.min_score <= 1)) {
+    errors.push({ path: `${path}/min_score`, message: 'must be a number from 0 to 1' });
+  }
+  if (c.max_results !== undefined && !(Number.isInteger(c.max_results) && c.max_results >= 0)) {
+    errors.push({ path: `${path}/max_results`, message: 'must be a non-negative integer' });
+  }
+  if (c.regions !== undefined && !(Array.isArray(c.regions) && c.regions.every((r) => typeof r === 'string'))) {
+    errors.push({ path: `${path}/regions`, message: 'must be an array of strings' });
+  }
+  if (c.risk_tolerance !== undefined && !RISK_TOLERANCES.includes(c.risk_tolerance)) {
+    errors.push({ path: `${path}/risk_tolerance`, message: `must be one of ${RISK_TOLERANCES.join(', ')}` });
+  }
+  if (errors.length > 0) {
+    throw new DiscoveryValidationError(`Invalid custom_criteria: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`, { details: { errors } });
+  }
+  const overrides: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(c)) if (!OPTION_KEYS.has(k) && v !== undefined) overrides[k] = v;
+  return {
+    minScore: c.min_score ?? DEFAULT_MIN_SCORE,
+    maxResults: c.max_results ?? DEFAULT_MAX_RESULTS,
+    regions: c.regions && c.regions.length > 0 ? c.regions : undefined,
+    riskTolerance: c.risk_tolerance ?? 'moderate',
+    overrides,
+  };
+}

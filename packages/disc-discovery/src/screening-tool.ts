@@ -1,0 +1,72 @@
+import { parseAssetType, type AssetType, type InvestmentCandidate } from '@disc/scoring';
+import { criteriaInForce, preliminaryScore, regionOf, screen, SampleSnapshotProvider, type MarketDataProvider } from '@disc/screening';
+import { systemClock, type Clock } from './clock';
+import { passesScreens } from './fast-screen';
+import { TopK } from './top-k';
+
+export interface ScreeningToolOptions {
+  provider?: MarketDataProvider;
+  clock?: Clock;
+}
+
+/** `market_region` values that mean "no region filter". */
+const ANY_REGION = new Set(['', 'ALL', 'ANY', '*']);
+
+/**
+ * Hard screens only (the spec's `screen_etfs`): the instruments that pass the criteria in
+ * force, best `preliminary_score` first, as InvestmentCandidates. No final scoring.
+ * `criteria` are validated and completed with the spec's defaults; fields the caller sets
+ * are not moved by market adjustments.
+ */
+export class MarketScreeningTool {
+  readonly provider: MarketDataProvider;
+  private readonly clock: Clock;
+
+  constructor(options: ScreeningToolOptions = {}) {
+    this.provider = options.provider ?? new SampleSnapshotProvider();
+    this.clock = options.clock ?? systemClock;
+  }
+
+  screenEtfs(criteria: Record<string, unknown> = {}, marketRegion?: string, maxResults = 20): Promise<InvestmentCandidate[]> {
+    return this.screen('etf', criteria, marketRegion, maxResults);
+  }
+
+  screenStocks(criteria: Record<string, unknown> = {}, marketRegion?: string, maxResults = 20): Promise<InvestmentCandidate[]> {
+    return this.screen('stock', criteria, marketRegion, maxResults);
+  }
+
+  screenCrypto(criteria: Record<string, unknown> = {}, maxResults = 20): Promise<InvestmentCandidate[]> {
+    return this.screen('crypto', criteria, undefined, maxResults);
+  }
+
+  /** `marketRegion` keeps instruments of that region (case-insensitive; 'ALL' or omitted: any). */
+  async screen(assetType: string, criteria: Record<string, unknown> = {}, marketRegion?: string, maxResults = 20): Promise<InvestmentCandidate[]> {
+    const type: AssetType = parseAssetType(assetType);
+    const [context, universe] = await Promise.all([this.provider.getMarketContext(), this.provider.universe(type)]);
+    const inForce = criteriaInForce(type, context, { criteria });
+    const region = marketRegion && !ANY_REGION.has(marketRegion.trim().toUpperCase()) ? marketRegion.trim().toLowerCase() : undefined;
+    const top = new TopK<InvestmentCandidate>(Math.max(0, Math.floor(maxResults)));
+    const discoveryDate = this.clock().toISOString();
+    for (const { instrument, metrics } of universe) {
+      if (region !== undefined && regionOf(instrument)?.toLowerCase() !== region) continue;
+      if (!passesScreens(instrument, inForce.criteria, metrics)) continue;
+      const result = screen(instrument, inForce.criteria, metrics);
+      const score = preliminaryScore(result);
+      if (!top.admits(score)) continue;
+      top.offer(score, {
+        symbol: instrument.symbol,
+        name: instrument.name,
+        asset_type: instrument.asset_type,
+        current_price: instrument.current_price,
+        market_cap: instrument.market_cap,
+        preliminary_score: score,
+        discovery_date: discoveryDate,
+      });
+    }
+    return top.sorted();
+  }
+
+  screen_etfs(criteria?: Record<string, unknown>, market_region?: string, max_results?: number): Promise<InvestmentCandidate[]> { return this.screenEtfs(criteria, market_region, max_results); }
+  screen_stocks(criteria?: Record<string, unknown>, market_region?: string, max_results?: number): Promise<InvestmentCandidate[]> { return this.screenStocks(criteria, market_region, max_results); }
+  screen_crypto(criteria?: Record<string, unknown>, max_results?: number): Promise<InvestmentCandidate[]> { return this.screenCrypto(criteria, max_results); }
+}

@@ -1,0 +1,136 @@
+import type { AssetType } from '@disc/scoring';
+import type { ConstraintViolation, IntegrationContext, IntegrationRequest } from './integration-types';
+import { roundCents, tradeCost, DEFAULT_TRANSACTION_COST_MODEL } from './transaction-costs';
+
+/** A held position during planning, keyed by upper-case symbol. */
+export interface Position {
+  symbol: string;
+  shares: number;
+  value: number;
+  price: number;
+  assetType: AssetType | undefined;
+  costBasis: number | undefined;
+}
+
+export interface Leg {
+  action: 'buy' | 'sell';
+  symbol: string;
+  assetType: AssetType;
+  amount: number;
+  price: number;
+  /** Sells of whole positions carry the exact share count. */
+  shares?: number;
+  reason: string;
+  replacementFor: string | null;
+}
+
+/** The trades that integrate one discovery; they are kept or deferred together. */
+export interface TradeGroup {
+  symbol: string;
+  assetType: AssetType;
+  replaced: Position | undefined;
+  legs: Leg[];
+  harvestedLoss: number;
+}
+
+export function positionsOf(request: IntegrationRequest, ctx: IntegrationContext): Map<string, Position> {
+  const positions = new Map<string, Position>();
+  for (const h of request.current_portfolio.holdings) {
+    const key = h.symbol.toUpperCase();
+    const instrument = ctx.instruments.get(key);
+    const price = h.shares > 0 ? h.current_value / h.shares : (instrument?.current_price ?? 0);
+    positions.set(key, { symbol: h.symbol, shares: h.shares, value: h.current_value, price, assetType: instrument?.asset_type, costBasis: h.cost_basis });
+  }
+  return positions;
+}
+
+/**
+ * One group per discovery: sell the replaced holding in full, then buy (or trim) the
+ * discovery to its target share of total value. Trades smaller than the rebalancing
+ * threshold are not worth their cost and are dropped.
+ */
+export function buildGroups(
+  request: IntegrationRequest,
+  ctx: IntegrationContext,
+  positions: ReadonlyMap<string, Position>,
+  total: number,
+  violations: ConstraintViolation[],
+): TradeGroup[] {
+  const threshold = (request.constraints?.rebalancing_threshold ?? 0) * total;
+  const allocationSum = request.discoveries.reduce((sum, d) => sum + Math.max(0, d.recommended_allocation), 0);
+  const scale = allocationSum > 1 + 1e-9 ? 1 / allocationSum : 1;
+  if (scale < 1) {
+    violations.push({ constraint: 'allocation_total', message: `Recommended allocations add up to ${roundCents(allocationSum * 100)} % of the portfolio; each was scaled down to fit 100 %.` });
+  }
+  const groups: TradeGroup[] = [];
+  for (const d of request.discoveries) {
+    const key = d.symbol.toUpperCase();
+    const instrument = ctx.instruments.get(key);
+    if (!instrument) {
+      violations.push({ constraint: 'unknown_symbol', symbol: d.symbol, message: `No market data for ${d.symbol}; it cannot be bought.` });
+      continue;
+    }
+    const replacedSymbol = d.replacement_for ? d.replacement_for : null;
+    const replaced = replacedSymbol ? positions.get(replacedSymbol.toUpperCase()) : undefined;
+    if (replacedSymbol && !replaced) {
+      violations.push({ constraint: 'replacement_for', symbol: d.symbol, message: `${replacedSymbol} is not held, so nothing is sold to make room for ${d.symbol}; it is bought from cash.` });
+    }
+    const target = Math.max(0, d.recommended_allocation) * scale * total;
+    const delta = target - (positions.get(key)?.value ?? 0);
+    if (Math.abs(delta) < threshold || delta === 0) {
+      violations.push({ constraint: 'rebalancing_threshold', symbol: d.symbol, message: `The trade in ${d.symbol} (${roundCents(Math.abs(delta))} USD) is below the rebalancing threshold of ${roundCents(threshold)} USD; skipped.` });
+      continue;
+    }
+    const by = replaced ? replaced.symbol : null;
+    const legs: Leg[] = [];
+    if (replaced) {
+      legs.push({ action: 'sell', symbol: replaced.symbol, assetType: replaced.assetType ?? instrument.asset_type, amount: replaced.value, price: replaced.price, shares: replaced.shares, reason: `Replace ${replaced.symbol} with ${instrument.symbol}${lossNote(replaced)}`, replacementFor: by });
+    }
+    legs.push({
+      action: delta > 0 ? 'buy' : 'sell',
+      symbol: instrument.symbol,
+      assetType: instrument.asset_type,
+      amount: Math.abs(delta),
+      price: instrument.current_price,
+      reason: delta > 0 ? `Bring ${instrument.symbol} to ${roundCents(target / total * 100)} % of the portfolio` : `Trim ${instrument.symbol} to ${roundCents(target / total * 100)} % of the portfolio`,
+      replacementFor: by,
+    });
+    groups.push({ symbol: instrument.symbol, assetType: instrument.asset_type, replaced, legs, harvestedLoss: replaced && request.constraints?.tax_loss_harvesting ? unrealisedLoss(replaced) : 0 });
+  }
+  return groups;
+}
+
+/**
+ * Tax-loss harvesting: every untouched position that stands at a loss is sold, and the
+ * proceeds go into the first discovery of the same asset type that the plan buys, so the
+ * exposure stays while the loss is realised (a different security, which keeps clear of
+ * wash-sale rules on substantially identical ones).
+ */
+export function harvestLosses(groups: TradeGroup[], positions: ReadonlyMap<string, Position>, threshold: number): void {
+  const touched = new Set(groups.flatMap((g) => g.legs.map((l) => l.symbol.toUpperCase())));
+  for (const [key, p] of positions) {
+    const loss = unrealisedLoss(p);
+    if (touched.has(key) || loss <= 0 || p.value < threshold || p.assetType === undefined) continue;
+    const group = groups.find((g) => g.assetType === p.assetType && g.legs.some((l) => l.action === 'buy'));
+    const buy = group?.legs.find((l) => l.action === 'buy');
+    if (!group || !buy) continue;
+    group.legs.unshift({ action: 'sell', symbol: p.symbol, assetType: p.assetType, amount: p.value, price: p.price, shares: p.shares, reason: `Tax-loss harvesting: realises a loss of ${roundCents(loss)} USD; the exposure is kept through ${group.symbol}`, replacementFor: null });
+    buy.amount += p.value;
+    buy.reason += ` and reinvest the ${p.symbol} proceeds`;
+    group.harvestedLoss += loss;
+    touched.add(key);
+  }
+}
+
+export function groupCost(group: TradeGroup, ctx: IntegrationContext): number {
+  return group.legs.reduce((sum, l) => sum + tradeCost(l.amount, l.assetType, ctx.costModel ?? DEFAULT_TRANSACTION_COST_MODEL), 0);
+}
+
+function unrealisedLoss(p: Position): number {
+  return p.costBasis === undefined ? 0 : Math.max(0, p.costBasis - p.value);
+}
+
+function lossNote(p: Position): string {
+  const loss = unrealisedLoss(p);
+  return loss > 0 ? ` (realises a loss of ${roundCents(loss)} USD)` : '';
+}

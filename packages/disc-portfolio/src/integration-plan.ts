@@ -1,0 +1,117 @@
+import type { PortfolioImprovement } from '@disc/scoring';
+import { finalScoreOf, type HoldingView } from './holdings';
+import { evaluateChange } from './improvement';
+import { buildGroups, groupCost, harvestLosses, positionsOf, type Leg, type Position, type TradeGroup } from './integration-groups';
+import type { ConstraintViolation, CurrentPortfolio, IntegrationContext, IntegrationPlan, IntegrationRequest, Trade } from './integration-types';
+import { DEFAULT_TRANSACTION_COST_MODEL, roundCents, roundTo, tradeCost } from './transaction-costs';
+
+/**
+ * Turns discoveries into trades (documented in docs/portfolio.md):
+ * 1. one group of trades per discovery (sell the replaced holding, buy to the target share),
+ *    dropping trades under `rebalancing_threshold` × total value;
+ * 2. with `tax_loss_harvesting`, positions at a loss join the group of a same-type discovery;
+ * 3. groups are admitted, best first (harvested losses, then first-year benefit), while the
+ *    running cost stays within `max_transaction_cost` × total value; the rest are deferred;
+ * 4. sells execute before buys; a buy that cash cannot pay for in full is scaled down.
+ * The plan never breaks a constraint; `constraint_violations` says what of the request could
+ * not be done and why, and `within_constraints` is true when that list is empty.
+ */
+export function planIntegration(request: IntegrationRequest, ctx: IntegrationContext): IntegrationPlan {
+  const pf = request.current_portfolio;
+  const model = ctx.costModel ?? DEFAULT_TRANSACTION_COST_MODEL;
+  const total = pf.total_value > 0 ? pf.total_value : pf.holdings.reduce((s, h) => s + h.current_value, 0) + pf.cash;
+  const threshold = (request.constraints?.rebalancing_threshold ?? 0) * total;
+  const budget = request.constraints?.max_transaction_cost === undefined ? Infinity : request.constraints.max_transaction_cost * total;
+  const violations: ConstraintViolation[] = [];
+  const positions = positionsOf(request, ctx);
+  const groups = buildGroups(request, ctx, positions, total, violations);
+  if (request.constraints?.tax_loss_harvesting) harvestLosses(groups, positions, threshold);
+
+  const holdingViews = pf.holdings.map((h): HoldingView => viewOf(h.symbol, h.current_value, ctx));
+  const evaluated = groups.map((group) => ({ group, ...improvementFor(group, holdingViews, total, ctx) }));
+  evaluated.sort((a, b) => b.group.harvestedLoss - a.group.harvestedLoss || b.benefit - a.benefit);
+  const admitted: typeof evaluated = [];
+  let committed = 0;
+  for (const e of evaluated) {
+    const cost = groupCost(e.group, ctx);
+    if (committed + cost > budget + 1e-9) {
+      violations.push({ constraint: 'max_transaction_cost', symbol: e.group.symbol, message: `Integrating ${e.group.symbol} would cost ${roundCents(cost)} USD and take the plan over its budget of ${roundCents(budget)} USD; deferred.` });
+      continue;
+    }
+    committed += cost;
+    admitted.push(e);
+  }
+  // Admitted groups execute in request order, sells first so their proceeds fund the buys.
+  const order = new Map(groups.map((g, i) => [g, i]));
+  admitted.sort((a, b) => (order.get(a.group) ?? 0) - (order.get(b.group) ?? 0));
+  const legs = admitted.flatMap((e) => e.group.legs);
+  let cash = pf.cash;
+  let costs = 0;
+  const trades: Trade[] = [];
+  for (const leg of [...legs.filter((l) => l.action === 'sell'), ...legs.filter((l) => l.action === 'buy')]) {
+    let amount = leg.amount;
+    if (leg.action === 'buy') {
+      const rate = model.half_spread_bps[leg.assetType] / 10_000;
+      const affordable = Math.max(0, (cash - model.commission_per_trade) / (1 + rate));
+      if (amount > affordable + 1e-9) {
+        amount = affordable;
+        violations.push({ constraint: 'cash', symbol: leg.symbol, message: `Cash after sales covers ${roundCents(affordable)} of the ${roundCents(leg.amount)} USD buy of ${leg.symbol}; the buy was reduced.` });
+        if (amount <= 0 || amount < threshold) continue;
+      }
+    }
+    const cost = tradeCost(amount, leg.assetType, model);
+    costs += cost;
+    cash += leg.action === 'sell' ? amount - cost : -(amount + cost);
+    trades.push(toTrade(leg, amount));
+    apply(positions, leg, amount);
+  }
+  return {
+    plan_id: ctx.plan_id,
+    generated_at: ctx.generated_at,
+    trades,
+    resulting_portfolio: resultingPortfolio(positions, cash),
+    estimated_transaction_costs: roundCents(costs),
+    within_constraints: violations.length === 0,
+    constraint_violations: violations,
+    improvements: admitted.flatMap((e) => (e.improvement ? [e.improvement] : [])),
+  };
+}
+
+function viewOf(symbol: string, allocation: number, ctx: IntegrationContext): HoldingView {
+  const key = symbol.toUpperCase();
+  const instrument = ctx.instruments.get(key);
+  const analysis = ctx.analyses?.get(key);
+  return { symbol, allocation, ...(instrument ? { instrument } : {}), ...(analysis ? { final_score: finalScoreOf(analysis) } : {}) };
+}
+
+function improvementFor(group: TradeGroup, holdings: HoldingView[], total: number, ctx: IntegrationContext): { improvement?: PortfolioImprovement; benefit: number } {
+  const instrument = ctx.instruments.get(group.symbol.toUpperCase());
+  const analysis = ctx.analyses?.get(group.symbol.toUpperCase());
+  const buy = group.legs.find((l) => l.action === 'buy' && l.symbol === group.symbol);
+  if (!instrument || !analysis || !buy) return { benefit: 0 };
+  const replaced = group.replaced ? holdings.find((h) => h.symbol === group.replaced?.symbol) ?? null : null;
+  const options = { portfolioValue: total, addWeight: buy.amount / total, ...(ctx.riskFreeRate !== undefined ? { riskFreeRate: ctx.riskFreeRate } : {}), ...(ctx.costModel ? { costModel: ctx.costModel } : {}) };
+  const { improvement, benefit } = evaluateChange(holdings, replaced, { analysis, instrument }, options);
+  return { improvement, benefit };
+}
+
+function toTrade(leg: Leg, amount: number): Trade {
+  const shares = leg.shares !== undefined && amount === leg.amount ? leg.shares : leg.price > 0 ? amount / leg.price : 0;
+  return { action: leg.action, symbol: leg.symbol, shares: roundTo(shares, 6), amount: roundCents(amount), reason: leg.reason, replacement_for: leg.replacementFor };
+}
+
+function apply(positions: Map<string, Position>, leg: Leg, amount: number): void {
+  const key = leg.symbol.toUpperCase();
+  const p = positions.get(key) ?? { symbol: leg.symbol, shares: 0, value: 0, price: leg.price, assetType: leg.assetType, costBasis: undefined };
+  const shares = leg.shares !== undefined && amount === leg.amount ? leg.shares : leg.price > 0 ? amount / leg.price : 0;
+  p.shares += leg.action === 'buy' ? shares : -shares;
+  p.value += leg.action === 'buy' ? amount : -amount;
+  if (p.shares <= 1e-9 || p.value <= 1e-6) positions.delete(key);
+  else positions.set(key, p);
+}
+
+function resultingPortfolio(positions: ReadonlyMap<string, Position>, cash: number): CurrentPortfolio {
+  const holdings = [...positions.values()].map((p) => ({ symbol: p.symbol, shares: roundTo(p.shares, 6), current_value: roundCents(p.value) }));
+  const total = holdings.reduce((s, h) => s + h.current_value, 0) + roundCents(cash);
+  return { holdings, cash: roundCents(cash), total_value: roundCents(total) };
+}

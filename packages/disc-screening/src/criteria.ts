@@ -1,0 +1,63 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { DiscoveryValidationError, parseAssetType, type AssetType } from '@disc/scoring';
+import { CRITERIA_SCHEMAS, type CriteriaByAssetType } from './criteria-schemas';
+
+/** Names users write for a criterion that the schema spells differently. The batch request
+ * of the spec says `institutional_adoption_required`; the criteria schema says
+ * `required_institutional_adoption`. Both are accepted. */
+const ALIASES: Readonly<Record<string, string>> = { institutional_adoption_required: 'required_institutional_adoption' };
+
+const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: true, strictTypes: false });
+const validators = new Map<AssetType, ValidateFunction>();
+
+function validatorFor(assetType: AssetType): ValidateFunction {
+  let v = validators.get(assetType);
+  if (!v) {
+    v = ajv.compile(CRITERIA_SCHEMAS[assetType]);
+    validators.set(assetType, v);
+  }
+  return v;
+}
+
+export interface ResolvedCriteria<T extends AssetType = AssetType> {
+  criteria: CriteriaByAssetType[T];
+  /** Fields the caller set explicitly; regime and risk-tolerance adjustments leave them alone. */
+  explicit: ReadonlySet<string>;
+}
+
+/**
+ * Validates user criteria for an asset type and fills in the spec's defaults (ajv
+ * `useDefaults`). Throws InvalidAssetTypeError for an unknown type and
+ * DiscoveryValidationError (details.errors: `{ path, message }`) for a bad field.
+ */
+export function resolveCriteria<T extends AssetType>(assetType: T, input: Record<string, unknown> | undefined = {}): ResolvedCriteria<T> {
+  parseAssetType(assetType);
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    throw new DiscoveryValidationError(`Criteria for ${assetType} must be an object`, { details: { errors: [{ path: '', message: 'must be object' }] } });
+  }
+  const data: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined) continue;
+    data[ALIASES[key] ?? key] = value;
+  }
+  const explicit = new Set(Object.keys(data));
+  const validate = validatorFor(assetType);
+  if (!validate(data)) {
+    const errors = (validate.errors ?? []).map(describe);
+    throw new DiscoveryValidationError(
+      `Invalid ${assetType} screening criteria: ${errors.map((e) => `${e.path || '(root)'} ${e.message}`).join('; ')}`,
+      { details: { asset_type: assetType, errors } },
+    );
+  }
+  return { criteria: data as unknown as CriteriaByAssetType[T], explicit };
+}
+
+/** The spec's default criteria for an asset type. */
+export function defaultCriteria<T extends AssetType>(assetType: T): CriteriaByAssetType[T] {
+  return resolveCriteria(assetType, {}).criteria;
+}
+
+function describe(e: ErrorObject): { path: string; message: string } {
+  const extra = e.keyword === 'additionalProperties' ? ` '${String((e.params as { additionalProperty: string }).additionalProperty)}'` : '';
+  return { path: e.instancePath, message: `${e.message ?? 'is invalid'}${extra}` };
+}

@@ -1,0 +1,133 @@
+import { AiClient, realSleep } from './ai/client';
+import { AiTier } from './ai/tier';
+import { DEFAULT_CLASSIFIER_THRESHOLD, LocalClassifier } from './classifier';
+import { CREDITORS_FILE, DEBTORS_FILE, emptyDatabase, loadDatabaseDir, mergeDatabases } from './database';
+import type { CategoryDatabase } from './database';
+import { matchRules } from './rules';
+import { saveMappingFiles } from './mappings-store';
+import type { SaveResult } from './mappings-store';
+import { mappingKey } from './text';
+import type { CategorizeInput, CategorizerLogger, CategorizerOptions, CategoryDecision, LabelledExample, LearnedMapping } from './types';
+
+export const UNCATEGORIZED = 'Uncategorized';
+const FALLBACK: CategoryDecision = { category: UNCATEGORIZED, tier: 'fallback', confidence: 0 };
+const silent: CategorizerLogger = { debug() {}, info() {}, warn() {}, error() {} };
+
+/**
+ * Tries the tiers in the order DECISIONS ("Categorisation") fixes: exact party mapping →
+ * keyword/pattern rules → local classifier → AI service → `Uncategorized`.
+ */
+export class Categorizer {
+  private readonly pending = new Map<string, LearnedMapping>();
+
+  private constructor(
+    private readonly database: CategoryDatabase,
+    private readonly classifier: LocalClassifier,
+    private readonly threshold: number,
+    private readonly ai: AiTier | undefined,
+  ) {}
+
+  static async load(options: CategorizerOptions): Promise<Categorizer> {
+    const logger = options.logger ?? silent;
+    const shipped = options.databaseDir ? await loadDatabaseDir(options.databaseDir) : emptyDatabase();
+    const user = options.userDatabaseDir ? await loadDatabaseDir(options.userDatabaseDir) : emptyDatabase();
+    const database = mergeDatabases(shipped, user);
+    const classifier = new LocalClassifier();
+    classifier.learnAll(trainingSet(database, options.trainingExamples ?? []));
+    const ai = options.ai;
+    let aiTier: AiTier | undefined;
+    if (ai?.enabled && ai.apiKey) {
+      aiTier = new AiTier(new AiClient({ ...ai, apiKey: ai.apiKey }, logger, options.sleep ?? realSleep), logger, ai.batchSize);
+    } else {
+      logger.debug(`ai tier off (${ai?.enabled ? 'no API key' : 'disabled'})`);
+    }
+    logger.debug('categorizer loaded', {
+      categories: database.categories.length,
+      debtors: database.debtors.size,
+      creditors: database.creditors.size,
+      classifierExamples: classifier.size,
+    });
+    return new Categorizer(database, classifier, options.classifierThreshold ?? DEFAULT_CLASSIFIER_THRESHOLD, aiTier);
+  }
+
+  /** Category names of `categories.yaml`, in file order; the only names the AI may answer. */
+  categories(): string[] {
+    return this.database.categories.map((rule) => rule.name);
+  }
+
+  async categorize(input: CategorizeInput): Promise<CategoryDecision> {
+    const [decision] = await this.categorizeMany([input]);
+    return decision ?? { ...FALLBACK };
+  }
+
+  /** Decides locally where possible and sends the rest to the AI service in batches. */
+  async categorizeMany(inputs: readonly CategorizeInput[]): Promise<CategoryDecision[]> {
+    const decisions = inputs.map((input) => this.decideLocally(input));
+    const open = inputs.filter((_, index) => decisions[index] === undefined);
+    if (this.ai && open.length > 0) {
+      const answers = await this.ai.decide(open, this.categories());
+      let next = 0;
+      decisions.forEach((decision, index) => {
+        if (decision === undefined) decisions[index] = answers[next++];
+      });
+    }
+    return decisions.map((decision, index) => {
+      const input = inputs[index] as CategorizeInput;
+      if (decision) this.remember(input, decision);
+      return decision ?? { ...FALLBACK };
+    });
+  }
+
+  /** What the classifier and the AI decided this run, for review before `saveMappings`. */
+  pendingMappings(): LearnedMapping[] {
+    return [...this.pending.values()];
+  }
+
+  /** Writes the given (by default all pending) mappings; they then act as exact mappings. */
+  async saveMappings(targetDir: string, mappings: readonly LearnedMapping[] = this.pendingMappings()): Promise<SaveResult> {
+    const result = await saveMappingFiles(targetDir, mappings);
+    for (const mapping of mappings) {
+      const key = mappingKey(mapping.party);
+      const target = mapping.file === DEBTORS_FILE ? this.database.debtors : this.database.creditors;
+      target.set(key, { party: mapping.party, category: mapping.category });
+      this.pending.delete(`${mapping.file}|${key}`);
+    }
+    return result;
+  }
+
+  private decideLocally(input: CategorizeInput): CategoryDecision | undefined {
+    if (input.party) {
+      const mappings = input.creditDebit === 'DBIT' ? this.database.debtors : this.database.creditors;
+      const mapped = mappings.get(mappingKey(input.party));
+      if (mapped) return { category: mapped.category, tier: 'mapping', confidence: 1, matched: mapped.party };
+    }
+    return matchRules(this.database.categories, input) ?? this.classifier.decide(input, this.threshold);
+  }
+
+  private remember(input: CategorizeInput, decision: CategoryDecision): void {
+    if (!input.party || (decision.tier !== 'classifier' && decision.tier !== 'ai')) return;
+    const file = input.creditDebit === 'DBIT' ? DEBTORS_FILE : CREDITORS_FILE;
+    const key = `${file}|${mappingKey(input.party)}`;
+    if (this.pending.has(key)) return;
+    this.pending.set(key, {
+      party: input.party,
+      category: decision.category,
+      creditDebit: input.creditDebit,
+      file,
+      tier: decision.tier,
+      confidence: decision.confidence,
+    });
+  }
+}
+
+/** The classifier learns every mapped party and every keyword, then the caller's examples. */
+function trainingSet(database: CategoryDatabase, extra: readonly LabelledExample[]): LabelledExample[] {
+  const examples: LabelledExample[] = [];
+  for (const mapping of [...database.debtors.values(), ...database.creditors.values()]) {
+    examples.push({ party: mapping.party, category: mapping.category });
+  }
+  for (const rule of database.categories) {
+    for (const keyword of rule.keywords) examples.push({ party: keyword, category: rule.name });
+  }
+  return [...examples, ...extra];
+}

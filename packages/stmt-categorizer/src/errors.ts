@@ -1,0 +1,34 @@
+/** The closed set of failure kinds; the CLI maps each to an exit code. */
+export type CategorizerErrorCode =
+  | 'DATABASE_UNREADABLE'
+  | 'DATABASE_INVALID'
+  | 'API_KEY_FILE_UNREADABLE'
+  | 'AI_CONFIG_INVALID'
+  | 'AI_HTTP_ERROR'
+  | 'AI_TIMEOUT'
+  | 'AI_NETWORK_ERROR'
+  | 'AI_BAD_RESPONSE'
+  | 'MAPPINGS_WRITE_FAILED';
+
+export interface CategorizerErrorContext {
+  /** The database file concerned, when there is one. */
+  file?: string;
+  /** Key path inside that file, e.g. `categories[3].keywords[0]`. */
+  path?: string;
+  /** HTTP status of the AI service's answer. */
+  status?: number;
+  /** How many attempts were made before giving up. */
+  attempts?: number;
+}
+
+export class CategorizerError extends Error {
+  override readonly name = 'CategorizerError';
+  readonly code: CategorizerErrorCode;
+  readonly context: CategorizerErrorContext;
+
+  constructor(code: CategorizerErrorCode, message: string, context: CategorizerErrorContext = {}, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    this.context = context;
+  }
+}

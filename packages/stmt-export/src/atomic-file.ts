@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { open, rename, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { Writable } from 'node:stream';
+import { once } from 'node:events';
+import { ExportError } from './errors';
+
+/**
+ * A file written through a temporary sibling and renamed over the target only once complete, so
+ * readers never see a truncated CSV. `write-file-atomic` takes whole buffers only; this streams.
+ */
+export interface AtomicFile {
+  readonly target: string;
+  readonly tempPath: string;
+  readonly stream: Writable;
+  /** Waits for the stream to close (call `stream.end()` or let a writer end it), fsyncs, renames. */
+  commit(): Promise<void>;
+  /** Discards the temporary file; safe to call after a failure at any point, and more than once. */
+  abort(): Promise<void>;
+}
+
+export async function createAtomicFile(target: string): Promise<AtomicFile> {
+  // Same folder as the target: a rename is only atomic within one file system.
+  const tempPath = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const stream = createWriteStream(tempPath, { flags: 'wx' });
+  try {
+    await once(stream, 'open');
+  } catch (error) {
+    throw outputError(target, 'cannot create a temporary file beside it', error);
+  }
+  let settled = false;
+  const abort = async (): Promise<void> => {
+    if (settled) return;
+    settled = true;
+    if (!stream.closed) {
+      const closed = once(stream, 'close');
+      stream.destroy();
+      await closed.catch(() => undefined);
+    }
+    await unlink(tempPath).catch(() => undefined);
+  };
+
+  return {
+    target,
+    tempPath,
+    stream,
+    async commit() {
+      try {
+        if (!stream.closed) await once(stream, 'close');
+        // fsync before the rename, so that after a crash the name never points at missing data.
+        const handle = await open(tempPath, 'r+');
+        try {
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await rename(tempPath, target);
+        settled = true;
+      } catch (error) {
+        await abort();
+        throw outputError(target, 'cannot complete it', error);
+      }
+    },
+    abort,
+  };
+}
+
+function outputError(target: string, what: string, cause: unknown): ExportError {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new ExportError('OUTPUT_FAILED', `Cannot write ${target}: ${what} (${reason}). Check that the folder exists and is writable.`, {
+    file: target,
+    cause,
+  });
+}

@@ -1,0 +1,83 @@
+import fc from 'fast-check';
+import { Decimal } from '@stmt/parser';
+import { DEFAULT_COLUMNS, entryToRows, REMITTANCE_JOINER, signedAmount } from '@stmt/export';
+import { bookedEntry, transfer } from '../test/entries';
+
+describe('entryToRows', () => {
+  it('gives one row per entry with every default column, debits negative, source scale kept', () => {
+    const rows = entryToRows(bookedEntry({ money: { amount: Decimal.parse('8.850'), currency: 'EUR' } }));
+    expect(rows).toHaveLength(1);
+    expect(Object.keys(rows[0] ?? {})).toEqual([...DEFAULT_COLUMNS]);
+    expect(rows[0]).toMatchObject({ amount: '-8.850', currency: 'EUR', credit_debit: 'DBIT', booking_date: '2024-03-01', reversal: 'false', category: '' });
+  });
+
+  it('takes the creditor as counterparty of a debit and the debtor of a credit', () => {
+    const detail = transfer('Landlord AG', 'CH5604835012345678009', '120.50', 'Rent March');
+    const [debit] = entryToRows(bookedEntry({ details: [detail] }));
+    const [credit] = entryToRows(bookedEntry({ creditDebit: 'CRDT', details: [detail] }));
+    expect(debit).toMatchObject({ counterparty_name: 'Landlord AG', counterparty_iban: 'CH5604835012345678009', counterparty_bic: 'UBSWCHZH80A', amount: '-120.50' });
+    expect(credit).toMatchObject({ counterparty_name: 'Account Owner', counterparty_iban: 'CH9300762011623852957', amount: '120.50' });
+  });
+
+  it('keeps the original parties of a reversal: a returned debit names the creditor', () => {
+    const detail = transfer('Fitness Club', 'DE01', '75.00', 'Fee April');
+    const [returned] = entryToRows(bookedEntry({ creditDebit: 'CRDT', reversal: true, details: [detail] }));
+    expect(returned).toMatchObject({ counterparty_name: 'Fitness Club', amount: '120.50', reversal: 'true' });
+  });
+
+  it('keeps a batch entry on one row with shared fields and joined remittance', () => {
+    const entry = bookedEntry({
+      money: { amount: Decimal.parse('300.00'), currency: 'CHF' },
+      details: [transfer('A', 'CH01', '100.00', 'Salary A'), transfer('B', 'CH02', '200.00', 'Salary B', { bankTransactionCode: 'PMNT-ICDT-ESCT' })],
+    });
+    const rows = entryToRows(entry);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ amount: '-300.00', counterparty_name: '', remittance_info: `Salary A${REMITTANCE_JOINER}Salary B`, end_to_end_id: '' });
+  });
+
+  it('splits a batch entry into one row per transaction detail sharing the entry reference', () => {
+    const entry = bookedEntry({
+      money: { amount: Decimal.parse('300.00'), currency: 'CHF' },
+      details: [transfer('A', 'CH01', '100.00', 'Salary A'), transfer('B', 'CH02', '200.00', 'Salary B')],
+    });
+    const rows = entryToRows(entry, { splitBatches: true });
+    expect(rows.map((r) => [r.amount, r.counterparty_name, r.entry_reference, r.end_to_end_id])).toEqual([
+      ['-100.00', 'A', 'E1', 'E2E-A'],
+      ['-200.00', 'B', 'E1', 'E2E-B'],
+    ]);
+  });
+
+  it('leaves the amount empty for a split detail that carries none, so the entry is not counted twice', () => {
+    const withoutAmount = { ...transfer('B', 'CH02', '1', 'x') };
+    delete withoutAmount.money;
+    const rows = entryToRows(bookedEntry({ details: [transfer('A', 'CH01', '100.00', 'a'), withoutAmount] }), { splitBatches: true });
+    expect(rows.map((r) => r.amount)).toEqual(['-100.00', '']);
+  });
+
+  it('writes foreign-currency details and reversals', () => {
+    const entry = bookedEntry({
+      reversal: true,
+      creditDebit: 'CRDT',
+      details: [transfer('Shop', 'US01', '50', 'Refund', { originalMoney: { amount: Decimal.parse('55.10'), currency: 'USD' }, exchangeRate: Decimal.parse('0.907441') })],
+    });
+    expect(entryToRows(entry)[0]).toMatchObject({ original_amount: '55.10', original_currency: 'USD', exchange_rate: '0.907441', reversal: 'true', amount: '120.50' });
+  });
+});
+
+describe('signedAmount', () => {
+  it('never writes a negative zero', () => {
+    expect(signedAmount('0.00', 'DBIT')).toBe('0.00');
+  });
+
+  it('round-trips: the signed text parses back to the same magnitude with the direction as its sign', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 10n ** 15n }), fc.integer({ min: 0, max: 5 }), fc.constantFrom('CRDT' as const, 'DBIT' as const), (units, scale, cd) => {
+        const digits = units.toString().padStart(scale + 1, '0');
+        const text = scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+        const signed = signedAmount(text, cd);
+        expect(signed.startsWith('-')).toBe(cd === 'DBIT');
+        expect(Decimal.parse(signed.replace(/^-/, '')).toString()).toBe(text);
+      }),
+    );
+  });
+});

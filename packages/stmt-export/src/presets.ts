@@ -1,0 +1,38 @@
+import { DEFAULT_COLUMNS, type ColumnName, type StatementRow } from './columns';
+import { ExportError } from './errors';
+import { camtCsvStandard } from './preset-camt-csv';
+
+/** A CSV layout: its header line and how a default-layout row becomes one of its records. */
+export interface CsvPreset {
+  name: string;
+  description: string;
+  header: readonly string[];
+  project(row: StatementRow): string[];
+}
+
+function selectColumns(name: string, description: string, columns: readonly ColumnName[]): CsvPreset {
+  return { name, description, header: columns, project: (row) => columns.map((column) => row[column]) };
+}
+
+export const PRESETS: Readonly<Record<string, CsvPreset>> = {
+  default: selectColumns('default', 'All columns with the documented snake_case headers.', DEFAULT_COLUMNS),
+  minimal: selectColumns('minimal', 'Date, signed amount, currency, counterparty, remittance and category.', [
+    'booking_date',
+    'amount',
+    'currency',
+    'counterparty_name',
+    'remittance_info',
+    'category',
+  ]),
+  'camt-csv-standard': camtCsvStandard,
+};
+
+export const PRESET_NAMES = Object.keys(PRESETS);
+
+export function getPreset(name: string): CsvPreset {
+  const preset = PRESETS[name];
+  if (preset === undefined) {
+    throw new ExportError('UNKNOWN_PRESET', `Unknown CSV preset '${name}'; choose one of ${PRESET_NAMES.join(', ')}.`);
+  }
+  return preset;
+}

@@ -1,0 +1,31 @@
+import { Decimal } from '@stmt/parser';
+import { compareByBookingDate, entryToRows, StatementSummary } from '@stmt/export';
+import { bookedEntry } from '../test/entries';
+
+describe('StatementSummary', () => {
+  it('counts statements and entries and sums exactly per currency and direction', () => {
+    const summary = new StatementSummary();
+    const statement = { format: 'camt.053' as const, index: 0, statementId: 'S', account: {}, location: { line: 1, column: 1 } };
+    summary.add({ kind: 'statement-start', statement });
+    for (const [amount, cd, currency] of [['0.10', 'CRDT', 'EUR'], ['0.20', 'CRDT', 'EUR'], ['7.00', 'DBIT', 'EUR'], ['1', 'DBIT', 'CHF']] as const) {
+      summary.add({ kind: 'entry', entry: bookedEntry({ money: { amount: Decimal.parse(amount), currency }, creditDebit: cd }) });
+    }
+    expect(summary.toJSON()).toEqual({
+      statements: 1,
+      entries: 4,
+      totals: [
+        { currency: 'CHF', credit_debit: 'DBIT', entries: 1, total: '1' },
+        { currency: 'EUR', credit_debit: 'CRDT', entries: 2, total: '0.30' },
+        { currency: 'EUR', credit_debit: 'DBIT', entries: 1, total: '7.00' },
+      ],
+    });
+  });
+});
+
+describe('compareByBookingDate', () => {
+  it('sorts by date, keeps file order within a day, puts undated rows last', () => {
+    const row = (date: string, ref: string) => ({ ...entryToRows(bookedEntry({ bookingDate: date, entryReference: ref }))[0]!, booking_date: date });
+    const rows = [row('2024-03-02', 'a'), row('', 'b'), row('2024-03-01', 'c'), row('2024-03-02', 'd')];
+    expect(rows.sort(compareByBookingDate).map((r) => r.entry_reference)).toEqual(['c', 'a', 'd', 'b']);
+  });
+});

@@ -1,0 +1,59 @@
+import type { IssueSink } from '../issues';
+import type { Balance, CreditDebit, Money, SourceLocation } from '../types';
+import type { LeafContext } from './leaf';
+
+/** One `<Bal>` being read; `level` is the stack level of the `<Bal>` element. */
+export class BalanceDraft {
+  private type: string | undefined;
+  private money: Money | undefined;
+  private creditDebit: CreditDebit | undefined;
+  private date: string | undefined;
+  private sawAmount = false;
+  private sawCreditDebit = false;
+
+  constructor(
+    readonly level: number,
+    private readonly location: SourceLocation,
+  ) {}
+
+  leaf(local: string, text: string, ctx: LeafContext): void {
+    const { stack, values } = ctx;
+    const parent = stack.name(1);
+    switch (local) {
+      case 'Cd': // v02+ Tp/CdOrPrtry/Cd; v01 Tp/Cd. Tp/SubTp/Cd is a sub-type, not the type.
+        if ((parent === 'CdOrPrtry' && stack.name(2) === 'Tp') || (parent === 'Tp' && stack.name(2) === 'Bal')) this.type = text.trim();
+        return;
+      case 'Prtry':
+        if (parent === 'CdOrPrtry' && stack.name(2) === 'Tp') this.type ??= text.trim();
+        return;
+      case 'Amt':
+        if (parent !== 'Bal') return;
+        this.sawAmount = true;
+        this.money = values.money(text, ctx.currency);
+        return;
+      case 'CdtDbtInd':
+        if (parent !== 'Bal') return;
+        this.sawCreditDebit = true;
+        this.creditDebit = values.creditDebit(text);
+        return;
+      case 'Dt':
+      case 'DtTm':
+        if (parent === 'Bal' || (parent === 'Dt' && stack.name(2) === 'Bal')) this.date = values.date(text, local === 'DtTm');
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** The balance, or `undefined` after reporting what is missing. */
+  finish(issues: IssueSink, at: (child: string) => SourceLocation): Balance | undefined {
+    if (!this.type) issues.error('MISSING_ELEMENT', 'expected the balance type <Tp><CdOrPrtry><Cd> (OPBD, CLBD …) in <Bal>', at('Tp'));
+    if (!this.sawAmount) issues.error('MISSING_ELEMENT', 'expected <Amt Ccy="…"> in <Bal>', at('Amt'));
+    if (!this.sawCreditDebit) issues.error('MISSING_ELEMENT', 'expected <CdtDbtInd> (CRDT or DBIT) in <Bal>', at('CdtDbtInd'));
+    if (!this.type || !this.money || !this.creditDebit) return undefined;
+    const balance: Balance = { type: this.type, money: this.money, creditDebit: this.creditDebit };
+    if (this.date) balance.date = this.date;
+    balance.location = this.location;
+    return balance;
+  }
+}

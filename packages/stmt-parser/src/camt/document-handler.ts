@@ -1,0 +1,185 @@
+import { StatementParseError } from '../errors';
+import { IssueSink } from '../issues';
+import type { ParseOptions, StatementRecord } from '../types';
+import { BalanceDraft } from './balance-draft';
+import { ElementStack } from './element-stack';
+import { EntryDraft } from './entry-draft';
+import type { LeafContext } from './leaf';
+import { MessageScope } from './message-scope';
+import { StatementDraft } from './statement-draft';
+import { TransactionDraft } from './transaction-draft';
+import { ValueReader } from './values';
+
+/**
+ * The camt state machine: turns element events into records. It knows which draft (statement,
+ * balance, entry, transaction) is open and hands each closing leaf to the innermost one.
+ * Per element it does a push, a pop and a switch on the local name — no allocation — because
+ * it runs for every element of files that may be gigabytes long.
+ */
+export class DocumentHandler implements LeafContext {
+  /** Records completed since the last drain, in document order. */
+  out: StatementRecord[] = [];
+  readonly stack: ElementStack;
+  readonly values: ValueReader;
+  readonly issues: IssueSink;
+  currency: string | undefined;
+  private readonly scope: MessageScope;
+  private chars = '';
+  private sawChild = false;
+  private rootClosed = false;
+  private statement: StatementDraft | undefined;
+  private statementLevel = -1;
+  private balance: BalanceDraft | undefined;
+  private entry: EntryDraft | undefined;
+  private entryLevel = -1;
+  private transactionsInEntry = 0;
+  private tx: TransactionDraft | undefined;
+  private txLevel = -1;
+
+  constructor(options: ParseOptions) {
+    this.stack = new ElementStack(options.fileName);
+    this.issues = new IssueSink(options);
+    this.values = new ValueReader(this.issues, this.stack);
+    this.scope = new MessageScope(this.stack, this.issues);
+  }
+
+  open(name: string, attributes: Readonly<Record<string, string>>, line: number, column: number): void {
+    const colon = name.indexOf(':');
+    const local = colon < 0 ? name : name.slice(colon + 1);
+    const stack = this.stack;
+    stack.push(local, line, column);
+    this.chars = '';
+    this.sawChild = false;
+    const level = stack.depth - 1;
+    switch (local) {
+      case 'Amt':
+        this.currency = attributes['Ccy'];
+        return;
+      case 'Ntry':
+        if (this.statement && !this.entry && level === this.statementLevel + 1) this.openEntry(this.statement, level);
+        return;
+      case 'TxDtls':
+        if (this.entry && !this.tx) this.openTransaction(level);
+        return;
+      case 'Bal':
+        if (this.statement && !this.balance && !this.entry && level === this.statementLevel + 1) {
+          stack.setIndex(++this.statement.balanceElements);
+          this.balance = new BalanceDraft(level, stack.location());
+        }
+        return;
+      default:
+        if (!this.statement && this.scope.open(local, name, attributes, level)) this.openStatement(level);
+    }
+  }
+
+  appendText(chunk: string): void {
+    this.chars += chunk;
+  }
+
+  close(): void {
+    const level = this.stack.depth - 1;
+    const local = this.stack.name();
+    const isLeaf = !this.sawChild;
+    if (this.tx) {
+      if (level === this.txLevel) this.closeTransaction(this.tx);
+      else if (isLeaf) this.tx.leaf(local, this.chars, this);
+    } else if (this.entry) {
+      if (level === this.entryLevel) this.closeEntry(this.entry);
+      else if (isLeaf) this.entry.leaf(local, this.chars, this);
+    } else if (this.balance) {
+      if (level === this.balance.level) this.closeBalance(this.balance);
+      else if (isLeaf) this.balance.leaf(local, this.chars, this);
+    } else if (this.statement) {
+      if (level === this.statementLevel) this.closeStatement(this.statement);
+      else if (isLeaf) this.statement.leaf(local, this.chars, this, level - this.statementLevel);
+    } else {
+      this.scope.close(level);
+    }
+    if (level === 0) this.rootClosed = true;
+    this.stack.pop();
+    this.chars = '';
+    this.sawChild = true;
+  }
+
+  /** Called when the input ends, before the XML parser is closed: a missing end is truncation. */
+  end(line: number, column: number): void {
+    const file = this.stack.location(0).file;
+    const where = { ...(file === undefined ? {} : { file }), line, column };
+    if (!this.rootClosed) {
+      const inside = this.stack.depth > 0 ? this.stack.path() : undefined;
+      throw new StatementParseError(
+        'TRUNCATED',
+        inside
+          ? `the file ends inside <${this.stack.name()}>; expected the rest of the document up to </${this.stack.name(this.stack.depth - 1)}> — the file is truncated`
+          : 'the file ends before its root element; expected an XML document',
+        inside ? { ...where, path: inside } : where,
+      );
+    }
+    this.scope.end(where);
+  }
+
+  /** Takes the completed records. */
+  drain(): StatementRecord[] {
+    const records = this.out;
+    this.out = [];
+    return records;
+  }
+
+  private openStatement(level: number): void {
+    const index = this.scope.statementCount - 1;
+    this.stack.setIndex(index + 1);
+    this.statement = new StatementDraft(this.scope.messageType, this.scope.version, index, this.stack.location());
+    this.statementLevel = level;
+  }
+
+  private closeStatement(statement: StatementDraft): void {
+    this.emitHeader(statement);
+    const result = statement.finish(this.issues, (child) => this.stack.location(this.statementLevel, child));
+    this.out.push({ kind: 'statement-end', statement: result });
+    this.statement = undefined;
+    this.statementLevel = -1;
+  }
+
+  private closeBalance(balance: BalanceDraft): void {
+    this.statement?.addBalance(balance.finish(this.issues, (child) => this.stack.location(balance.level, child)));
+    this.balance = undefined;
+  }
+
+  private openEntry(statement: StatementDraft, level: number): void {
+    this.emitHeader(statement);
+    const index = statement.entryElements++;
+    this.stack.setIndex(index + 1);
+    const { statementId, index: statementIndex, account } = statement.header;
+    this.entry = new EntryDraft({ statementId, statementIndex, account, index, location: this.stack.location() });
+    this.entryLevel = level;
+    this.transactionsInEntry = 0;
+  }
+
+  private closeEntry(draft: EntryDraft): void {
+    const entry = draft.finish(this.issues, (child) => this.stack.location(this.entryLevel, child));
+    this.entry = undefined;
+    this.entryLevel = -1;
+    if (!entry || !this.statement) return;
+    this.statement.entryCount++;
+    this.statement.movement.add(entry);
+    this.out.push({ kind: 'entry', entry });
+  }
+
+  private openTransaction(level: number): void {
+    this.stack.setIndex(++this.transactionsInEntry);
+    this.tx = new TransactionDraft();
+    this.txLevel = level;
+  }
+
+  private closeTransaction(tx: TransactionDraft): void {
+    this.entry?.details.push(tx.finish());
+    this.tx = undefined;
+    this.txLevel = -1;
+  }
+
+  private emitHeader(statement: StatementDraft): void {
+    if (statement.headerEmitted) return;
+    statement.headerEmitted = true;
+    this.out.push({ kind: 'statement-start', statement: statement.header });
+  }
+}

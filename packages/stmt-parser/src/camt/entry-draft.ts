@@ -1,0 +1,104 @@
+import type { IssueSink } from '../issues';
+import type { Account, Entry, SourceLocation, TransactionDetail } from '../types';
+import type { LeafContext } from './leaf';
+import { MovementDraft } from './movement';
+
+/** Where the entry sits: the statement it belongs to and its own start tag. */
+export interface EntryPlace {
+  statementId: string;
+  statementIndex: number;
+  account: Account;
+  /** 0-based position among the statement's `<Ntry>` elements. */
+  index: number;
+  location: SourceLocation;
+}
+
+/** One `<Ntry>` being read. Transaction details are added as their `<TxDtls>` close. */
+export class EntryDraft {
+  readonly movement = new MovementDraft('Ntry');
+  readonly details: TransactionDetail[] = [];
+  private status: string | undefined;
+  private reversal = false;
+  private bookingDate: string | undefined;
+  private valueDate: string | undefined;
+  private entryReference: string | undefined;
+  private accountServicerReference: string | undefined;
+  private additionalInfo: string | undefined;
+
+  constructor(readonly place: EntryPlace) {}
+
+  leaf(local: string, text: string, ctx: LeafContext): void {
+    if (this.movement.leaf(local, text, ctx)) return;
+    const { stack, values } = ctx;
+    switch (local) {
+      case 'Sts': // v01–v07: <Sts>BOOK</Sts>
+        this.status = text.trim();
+        return;
+      case 'Cd': // v08+: <Sts><Cd>BOOK</Cd></Sts>
+      case 'Prtry':
+        if (stack.name(1) === 'Sts') this.status = text.trim();
+        return;
+      case 'RvslInd':
+        this.reversal = values.indicator(text) ?? false;
+        return;
+      case 'Dt':
+      case 'DtTm': {
+        // BookgDt/ValDt hold <Dt> or <DtTm>; some banks nest one more level (<Dt><DtTm>).
+        const holder = stack.name(1) === 'Dt' ? stack.name(2) : stack.name(1);
+        if (holder === 'BookgDt') this.bookingDate = values.date(text, local === 'DtTm');
+        else if (holder === 'ValDt') this.valueDate = values.date(text, local === 'DtTm');
+        return;
+      }
+      case 'NtryRef':
+        this.entryReference = text.trim();
+        return;
+      case 'AcctSvcrRef':
+        if (stack.name(1) === 'Ntry') this.accountServicerReference = text.trim();
+        return;
+      case 'AddtlNtryInf':
+        this.additionalInfo = text.trim();
+        return;
+      default:
+        return;
+    }
+  }
+
+  /**
+   * The finished entry, or `undefined` (after reporting) when it lacks what every row needs:
+   * amount, currency, direction and status. Such an entry is not yielded, because a row
+   * without them would silently corrupt totals.
+   */
+  finish(issues: IssueSink, entryLocation: (child: string) => SourceLocation): Entry | undefined {
+    const { movement, place } = this;
+    if (!movement.sawAmount) issues.error('MISSING_ELEMENT', 'expected <Amt Ccy="…"> with the entry amount in <Ntry>', entryLocation('Amt'));
+    if (!movement.sawCreditDebit) issues.error('MISSING_ELEMENT', 'expected <CdtDbtInd> (CRDT or DBIT) in <Ntry>', entryLocation('CdtDbtInd'));
+    if (!this.status) issues.error('MISSING_ELEMENT', 'expected the entry status <Sts> (BOOK, PDNG or INFO) in <Ntry>', entryLocation('Sts'));
+    const { money, creditDebit } = movement;
+    if (!money || !creditDebit || !this.status) return undefined;
+
+    const entry: Entry = {
+      statementId: place.statementId,
+      statementIndex: place.statementIndex,
+      account: place.account,
+      index: place.index,
+      money,
+      creditDebit,
+      status: this.status,
+      reversal: this.reversal,
+      charges: movement.charges,
+      details: this.details,
+      location: place.location,
+    };
+    if (this.entryReference) entry.entryReference = this.entryReference;
+    if (this.accountServicerReference) entry.accountServicerReference = this.accountServicerReference;
+    if (this.bookingDate) entry.bookingDate = this.bookingDate;
+    if (this.valueDate) entry.valueDate = this.valueDate;
+    const code = movement.bankTransactionCode;
+    if (code) entry.bankTransactionCode = code;
+    const original = movement.foreignMoney;
+    if (original) entry.originalMoney = original;
+    if (movement.exchangeRate) entry.exchangeRate = movement.exchangeRate;
+    if (this.additionalInfo) entry.additionalInfo = this.additionalInfo;
+    return entry;
+  }
+}

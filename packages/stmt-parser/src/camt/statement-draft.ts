@@ -1,0 +1,117 @@
+import type { IssueSink } from '../issues';
+import { BookedMovement, reconcileBalances } from '../reconcile';
+import type { Account, Balance, Statement, StatementHeader, SourceLocation } from '../types';
+import type { LeafContext } from './leaf';
+import { STATEMENT_ELEMENT, type CamtMessage } from './messages';
+
+/** One `<Stmt>`, `<Rpt>` or `<Ntfctn>` being read: header fields, account, balances, totals. */
+export class StatementDraft {
+  readonly header: StatementHeader;
+  readonly balances: Balance[] = [];
+  readonly movement = new BookedMovement();
+  /** `<Ntry>` and `<Bal>` elements seen, for 0-based indices and `Ntry[3]` paths. */
+  entryElements = 0;
+  balanceElements = 0;
+  /** Entries yielded. */
+  entryCount = 0;
+  headerEmitted = false;
+  private sawId = false;
+  private sawAccount = false;
+
+  constructor(
+    private readonly message: CamtMessage,
+    version: string | undefined,
+    index: number,
+    location: SourceLocation,
+  ) {
+    this.header = { format: message, index, statementId: '', account: {}, location };
+    if (version) this.header.version = version;
+  }
+
+  /** A leaf below the statement element but outside balances and entries; `rel` is its depth below it. */
+  leaf(local: string, text: string, ctx: LeafContext, rel: number): void {
+    const { stack, values } = ctx;
+    const header = this.header;
+    if (rel === 1) {
+      switch (local) {
+        case 'Id':
+          this.sawId = true;
+          header.statementId = text.trim();
+          return;
+        case 'ElctrncSeqNb':
+          header.electronicSequenceNumber = text.trim();
+          return;
+        case 'LglSeqNb':
+          header.legalSequenceNumber = text.trim();
+          return;
+        case 'CreDtTm': {
+          const value = values.date(text, true);
+          if (value) header.createdAt = value;
+          return;
+        }
+        default:
+          return;
+      }
+    }
+    const top = stack.name(rel - 1);
+    if (top === 'FrToDt' && rel === 2) {
+      const value = local === 'FrDtTm' || local === 'ToDtTm' ? values.date(text, true) : undefined;
+      if (value && local === 'FrDtTm') header.fromDate = value;
+      if (value && local === 'ToDtTm') header.toDate = value;
+    } else if (top === 'Acct') {
+      this.sawAccount = true;
+      accountLeaf(header.account, local, text.trim(), ctx, rel);
+    }
+  }
+
+  addBalance(balance: Balance | undefined): void {
+    if (balance) this.balances.push(balance);
+  }
+
+  /** Reports what the statement lacks and whether its balances reconcile; answers the statement. */
+  finish(issues: IssueSink, at: (child: string) => SourceLocation): Statement {
+    if (!this.sawId) issues.error('MISSING_ELEMENT', `expected the statement identification <Id> as the first element of <${this.elementName}>`, at('Id'));
+    if (!this.sawAccount) issues.error('MISSING_ELEMENT', `expected the account <Acct> in <${this.elementName}>`, at('Acct'));
+    // Balances are mandatory (1..n) only in camt.053; reports and notifications may omit them.
+    if (this.message === 'camt.053' && this.balanceElements === 0) {
+      issues.error('MISSING_ELEMENT', 'expected at least one balance <Bal> in <Stmt> (camt.053 requires opening and closing balances)', at('Bal'));
+    }
+    const statement: Statement = { ...this.header, balances: this.balances, entryCount: this.entryCount };
+    const unreconciled = reconcileBalances(statement, this.movement);
+    if (unreconciled) issues.report(unreconciled);
+    return statement;
+  }
+
+  private get elementName(): string {
+    return STATEMENT_ELEMENT[this.message];
+  }
+}
+
+/** `<Acct>`: `Id/IBAN`, `Id/Othr/Id` (v01: `Id/PrtryAcct/Id`, `Id/BBAN`), `Ccy`, `Ownr/Nm`, `Svcr/FinInstnId/BIC|BICFI`. */
+function accountLeaf(account: Account, local: string, text: string, ctx: LeafContext, rel: number): void {
+  const parent = ctx.stack.name(1);
+  switch (local) {
+    case 'IBAN':
+      if (parent === 'Id' && rel === 3) account.iban = text;
+      return;
+    case 'BBAN':
+    case 'UPIC':
+      if (parent === 'Id' && rel === 3) account.otherId = text;
+      return;
+    case 'Id':
+      if ((parent === 'Othr' || parent === 'PrtryAcct') && rel === 4) account.otherId = text;
+      return;
+    case 'Ccy':
+      if (rel === 2) account.currency = text;
+      return;
+    case 'Nm':
+      if (parent === 'Ownr' && rel === 3) account.ownerName = text;
+      return;
+    case 'BIC':
+    case 'BICFI':
+      if (parent === 'FinInstnId' && ctx.stack.name(2) === 'Svcr') account.servicerBic = text;
+      return;
+    default:
+      return;
+  }
+}

@@ -1,0 +1,114 @@
+import { Decimal } from '../decimal';
+import type { IssueSink } from '../issues';
+import type { CreditDebit, Money } from '../types';
+import type { ElementStack } from './element-stack';
+
+/**
+ * Converts the text of a leaf element into a typed value, or reports an issue located at
+ * that element and answers `undefined`. Every check is what the ISO 20022 schema type says
+ * (ActiveOrHistoricCurrencyAndAmount, ISODate, ISODateTime, CreditDebitCode, TrueFalseIndicator).
+ */
+export class ValueReader {
+  constructor(
+    private readonly issues: IssueSink,
+    private readonly stack: ElementStack,
+  ) {}
+
+  /** `<Amt Ccy="EUR">8.850</Amt>`: unsigned decimal plus a three-letter currency attribute. */
+  money(text: string, currency: string | undefined): Money | undefined {
+    const amount = this.decimal(text, 'amount');
+    if (!amount) return undefined;
+    if (amount.isNegative()) {
+      this.issues.error('INVALID_AMOUNT', `expected an unsigned amount (the sign is given by <CdtDbtInd>), found ${JSON.stringify(text)}`, this.here());
+      return undefined;
+    }
+    if (currency === undefined) {
+      this.issues.error('MISSING_ELEMENT', `expected a Ccy attribute naming the currency of <${this.stack.name()}>`, this.here());
+      return undefined;
+    }
+    if (!isCurrencyCode(currency)) {
+      this.issues.error('INVALID_VALUE', `expected an ISO 4217 currency code such as "EUR" in the Ccy attribute, found ${JSON.stringify(currency)}`, this.here());
+      return undefined;
+    }
+    return { amount, currency };
+  }
+
+  decimal(text: string, what: 'amount' | 'exchange rate'): Decimal | undefined {
+    const value = Decimal.tryParse(text.trim());
+    if (!value) {
+      const example = what === 'amount' ? '"1234.50"' : '"1.0827"';
+      this.issues.error('INVALID_AMOUNT', `expected an ${what} such as ${example}, found ${JSON.stringify(text)}`, this.here());
+    }
+    return value;
+  }
+
+  /** `<Dt>` is an ISODate, `<DtTm>` (and the `…DtTm` siblings) an ISODateTime; the text is kept as written. */
+  date(text: string, withTime: boolean): string | undefined {
+    const value = text.trim();
+    if (withTime ? isIsoDateTime(value) : isIsoDate(value)) return value;
+    const expected = withTime ? 'a date-time such as "2024-03-31T18:30:00+01:00"' : 'a date such as "2024-03-31"';
+    this.issues.error('INVALID_DATE', `expected ${expected} in <${this.stack.name()}>, found ${JSON.stringify(text)}`, this.here());
+    return undefined;
+  }
+
+  creditDebit(text: string): CreditDebit | undefined {
+    const value = text.trim();
+    if (value === 'CRDT' || value === 'DBIT') return value;
+    this.issues.error('INVALID_VALUE', `expected CRDT or DBIT in <CdtDbtInd>, found ${JSON.stringify(text)}`, this.here());
+    return undefined;
+  }
+
+  indicator(text: string): boolean | undefined {
+    const value = text.trim();
+    if (value === 'true' || value === '1') return true;
+    if (value === 'false' || value === '0') return false;
+    this.issues.error('INVALID_VALUE', `expected true or false in <${this.stack.name()}>, found ${JSON.stringify(text)}`, this.here());
+    return undefined;
+  }
+
+  private here() {
+    return this.stack.location();
+  }
+}
+
+function isCurrencyCode(code: string): boolean {
+  if (code.length !== 3) return false;
+  for (let i = 0; i < 3; i++) {
+    const c = code.charCodeAt(i);
+    if (c < 65 || c > 90) return false;
+  }
+  return true;
+}
+
+// ISODateTime allows fractions of any length (banks write nanoseconds) and an optional offset.
+const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|[+-](0\d|1[0-4]):[0-5]\d)?$/;
+
+/** `YYYY-MM-DD` naming a real calendar day. Char codes, not a regex: two dates per entry. */
+export function isIsoDate(text: string): boolean {
+  if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return false;
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 7);
+  const day = digits(text, 8, 10);
+  return year >= 0 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+/** The number written in `text[from, to)`, or -1 if any character is not a digit. */
+function digits(text: string, from: number, to: number): number {
+  let value = 0;
+  for (let i = from; i < to; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    value = value * 10 + d;
+  }
+  return value;
+}
+
+export function isIsoDateTime(text: string): boolean {
+  const m = ISO_DATE_TIME.exec(text);
+  return m !== null && isIsoDate(m[1] as string);
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}

@@ -1,0 +1,64 @@
+import iconv from 'iconv-lite';
+import { StatementParseError } from './errors';
+
+export type EncodingSource = 'option' | 'bom' | 'declaration' | 'default';
+
+export interface DetectedEncoding {
+  /** Name iconv-lite understands, lower case (`utf-8`, `iso-8859-1`, `windows-1252`, `utf-16le`). */
+  encoding: string;
+  source: EncodingSource;
+}
+
+/**
+ * Decides how to decode a file from its first bytes: a byte-order mark wins, then the
+ * `encoding` of an XML declaration (XML 1.0 §4.3.3), then UTF-8, the XML default.
+ * Only the head is inspected; the same rule serves XML and text formats (a text format
+ * simply has no declaration).
+ */
+export function detectEncoding(head: Buffer): DetectedEncoding {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: 'utf-8', source: 'bom' };
+  if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf-16le', source: 'bom' };
+  if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'utf-16be', source: 'bom' };
+  const declared = declaredEncoding(head);
+  if (declared) return { encoding: declared.toLowerCase(), source: 'declaration' };
+  return { encoding: 'utf-8', source: 'default' };
+}
+
+/** The `encoding="…"` of a leading `<?xml …?>` declaration, if any. */
+export function declaredEncoding(head: Buffer): string | undefined {
+  // The declaration is ASCII by definition, so latin1 reads it whatever the real encoding.
+  const text = head.toString('latin1', 0, Math.min(head.length, 512));
+  const start = text.indexOf('<?xml');
+  if (start < 0 || text.slice(0, start).trim() !== '') return undefined;
+  const end = text.indexOf('?>', start);
+  const declaration = text.slice(start, end < 0 ? undefined : end);
+  return /\sencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(declaration)?.[1];
+}
+
+/**
+ * Decodes a byte stream chunk by chunk. A character split across two chunks (a two-byte
+ * UTF-8 umlaut, a UTF-16 pair) is held back until its last byte arrives, so callers may
+ * feed chunks of any size. A leading BOM is dropped.
+ */
+export async function* decodeChunks(source: AsyncIterable<Buffer>, encoding: string): AsyncIterable<string> {
+  const decoder = createDecoder(encoding);
+  for await (const chunk of source) {
+    const text = decoder.write(chunk);
+    if (text.length > 0) yield text;
+  }
+  const rest = decoder.end();
+  if (rest) yield rest;
+}
+
+/** A streaming decoder; an encoding name iconv-lite does not know is an `INVALID_VALUE` error. */
+export function createDecoder(encoding: string): iconv.DecoderStream {
+  if (!iconv.encodingExists(encoding)) {
+    throw new StatementParseError(
+      'INVALID_VALUE',
+      `the file declares the character encoding ${JSON.stringify(encoding)}, which is not supported; ` +
+        'expected one such as UTF-8, ISO-8859-1, ISO-8859-15 or windows-1252',
+      { line: 1, column: 1 },
+    );
+  }
+  return iconv.getDecoder(encoding, { stripBOM: true });
+}

@@ -1,0 +1,51 @@
+import type { SourceLine } from './lines';
+
+/** One SWIFT field: its tag (`61`, `60F`, `NS`), the text of its first line and continuation lines. */
+export interface Field {
+  tag: string;
+  /** First line's content after the tag, then each continuation line. */
+  lines: string[];
+  /** Line of the tag, and 1-based column where the field's content starts. */
+  line: number;
+  column: number;
+}
+
+export type FieldEvent = { kind: 'field'; field: Field } | { kind: 'end-of-message'; line: number };
+
+const TAG = /^:(\d{2}[A-Z]?|NS):/;
+/** `-` closes a message; `-}` closes block 4 of a FIN envelope; ING writes `-XXX`. */
+const MESSAGE_END = /^-(\s*$|\}|XXX\s*$)/;
+const BLOCK4 = '{4:';
+
+/**
+ * Groups lines into fields. Lines outside a message (bank headers such as `ABNANL2A` / `940`,
+ * `{1:…}{2:…}` envelopes) are skipped; a field runs until the next tag or message end.
+ */
+export async function* readFields(lines: AsyncIterable<SourceLine>): AsyncGenerator<FieldEvent> {
+  let current: Field | undefined;
+  for await (const { text: raw, line } of lines) {
+    let text = raw;
+    let offset = 0;
+    if (text.startsWith('{')) {
+      const block = text.indexOf(BLOCK4);
+      if (block < 0) continue;
+      offset = block + BLOCK4.length;
+      text = text.slice(offset);
+      if (text.trim() === '') continue;
+    }
+    const tag = TAG.exec(text);
+    if (tag) {
+      if (current) yield { kind: 'field', field: current };
+      current = { tag: tag[1] ?? '', lines: [text.slice(tag[0].length)], line, column: offset + tag[0].length + 1 };
+      continue;
+    }
+    if (MESSAGE_END.test(text)) {
+      if (current) yield { kind: 'field', field: current };
+      current = undefined;
+      yield { kind: 'end-of-message', line };
+      continue;
+    }
+    if (current && text.trim() !== '') current.lines.push(text);
+  }
+  if (current) yield { kind: 'field', field: current };
+}

@@ -1,0 +1,46 @@
+import type { Party } from '../types';
+import { parseDutchInformation } from './information-dutch';
+import { parseSubfieldInformation, SUBFIELD_START } from './information-subfields';
+
+/** What `:86:` (Information to Account Owner) says about one entry, whatever the dialect. */
+export interface EntryInformation {
+  /** German GVC / Polish transaction code (the three digits before `?00`). */
+  transactionCode?: string;
+  /** Booking text (`?00`), Dutch `/TRTP/`. */
+  bookingText?: string;
+  remittanceInfo?: string;
+  endToEndId?: string;
+  mandateId?: string;
+  counterparty: Party;
+  /** Which reading applied: `subfields` (German/Polish `?20…`), `keyword` (Dutch `/KEY/`), `text`. */
+  style: 'subfields' | 'keyword' | 'text';
+}
+
+/** SWIFT field lines are at most 65 characters; a full line was wrapped, a shorter one ended on purpose. */
+const SWIFT_LINE_WIDTH = 65;
+
+/** Reads one `:86:` field (all its lines) as German/Polish subfields, Dutch keywords or free text. */
+export function parseInformation(lines: readonly string[]): EntryInformation {
+  const first = lines[0] ?? '';
+  if (SUBFIELD_START.test(first)) return parseSubfieldInformation(lines.join(''));
+  const joined = joinWrapped(lines);
+  if (first.trimStart().startsWith('/')) {
+    const dutch = parseDutchInformation(joined);
+    if (dutch) return dutch;
+  }
+  const info: EntryInformation = { counterparty: {}, style: 'text' };
+  if (joined !== '') info.remittanceInfo = joined;
+  return info;
+}
+
+/** Joins free-text lines: wrapped (full-width) lines are glued back together, shorter ones end with a space. */
+export function joinWrapped(lines: readonly string[], width = SWIFT_LINE_WIDTH): string {
+  let text = '';
+  let previous: string | undefined;
+  for (const line of lines) {
+    if (previous === undefined) text = line;
+    else text += (previous.length >= width ? '' : ' ') + line;
+    previous = line;
+  }
+  return text.replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,51 @@
+import iconv from 'iconv-lite';
+import { createDecoder } from '../encoding';
+import { IssueSink } from '../issues';
+import type { ParseOptions, StatementFormat, StatementRecord } from '../types';
+import { readFields } from './fields';
+import { readLines } from './lines';
+import { Mt940StatementBuilder } from './statement-builder';
+
+/**
+ * Content sniffing: a FIN envelope (`{1:`), or a `:20:` line followed by the account (`:25:`)
+ * within the head. Bank exports put header lines (`ABNANL2A`, `940 00`) before `:20:`, so
+ * `:20:` need not be the first line. `:13D:` or `:34F:`, or an `{2:I942` header, mark MT942.
+ */
+export function sniffMt940(head: string): StatementFormat | undefined {
+  const text = head.replace(/^\uFEFF/, '');
+  const enveloped = /^\s*\{1:/.test(text);
+  const bare = /(^|[\r\n]):20:/.test(text) && /[\r\n]:25[A-Z]?:/.test(text);
+  if (!enveloped && !bare) return undefined;
+  const mt942 = /[\r\n]:(13D|34F):/.test(text) || /\{2:[IO]942/.test(text);
+  return mt942 ? 'mt942' : 'mt940';
+}
+
+/** Parses MT940/MT942 line by line; memory holds one statement line and its `:86:` text. */
+export async function* parseMt940(source: AsyncIterable<Buffer>, options: ParseOptions): AsyncGenerator<StatementRecord> {
+  const issues = new IssueSink(options);
+  const builder = new Mt940StatementBuilder(issues, options.fileName, options.format);
+  const encoding = options.encoding;
+  // Without a declared encoding each line is read as UTF-8 when valid, else as latin1.
+  const decode = encoding ? lineDecoder(encoding) : undefined;
+  let statements = 0;
+  for await (const event of readFields(readLines(source, decode))) {
+    const records = event.kind === 'field' ? builder.field(event.field) : builder.endOfMessage();
+    for (const record of records) {
+      if (record.kind === 'statement-end') statements++;
+      yield record;
+    }
+  }
+  for (const record of builder.finish()) {
+    if (record.kind === 'statement-end') statements++;
+    yield record;
+  }
+  if (statements === 0) {
+    const location = options.fileName !== undefined ? { file: options.fileName, line: 1, column: 1 } : { line: 1, column: 1 };
+    issues.error('MISSING_ELEMENT', 'no statement found: expected a :20: field followed by :25:, :60F:, :61: and :62F:', location);
+  }
+}
+
+function lineDecoder(encoding: string): ((bytes: Buffer) => string) | undefined {
+  createDecoder(encoding); // throws the documented INVALID_VALUE error for an unknown name
+  return (bytes) => iconv.decode(bytes, encoding, { stripBOM: false });
+}

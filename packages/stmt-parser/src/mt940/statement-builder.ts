@@ -1,0 +1,214 @@
+import { Decimal } from '../decimal';
+import type { IssueSink } from '../issues';
+import { BookedMovement, reconcileBalances } from '../reconcile';
+import type { Balance, SourceLocation, StatementFormat, StatementHeader, StatementRecord } from '../types';
+import { parseAccount } from './account';
+import { floorLimitCurrency, isFieldProblem, parseBalance, parseReportedTotal, type FieldProblem, type ReportedTotal } from './balance';
+import { buildEntry, type PendingEntry } from './entry';
+import type { Field } from './fields';
+import { isStatementLineProblem, parseStatementLine } from './statement-line';
+import { parseDateTimeWithOffset } from './values';
+import { checkReportedTotals } from './totals';
+
+/** Tags only MT942 (interim transaction report) uses. */
+const MT942_TAGS = new Set(['13D', '34F', '90D', '90C']);
+
+interface OpenStatement {
+  header: StatementHeader;
+  started: boolean;
+  opening?: Balance;
+  closing?: Balance;
+  balances: Balance[];
+  currency: string | undefined;
+  entryCount: number;
+  movement: BookedMovement;
+  pending: PendingEntry | undefined;
+  lastTag?: string;
+  totals: { tag: string; total: ReportedTotal; location: SourceLocation }[];
+  isMt942: boolean;
+}
+
+/**
+ * The MT940/MT942 state machine: fields in, records out. A statement opens at `:20:` and
+ * closes at the next `:20:`, at a message end (`-`) or at the end of the file; its
+ * `statement-start` is emitted before its first entry, once `:25:`, `:28C:` and `:60F:`
+ * (or MT942's `:13D:`) are known.
+ */
+export class Mt940StatementBuilder {
+  private statement: OpenStatement | undefined;
+  private index = 0;
+
+  constructor(
+    private readonly issues: IssueSink,
+    private readonly fileName: string | undefined,
+    private readonly forcedFormat: StatementFormat | undefined,
+  ) {}
+
+  field(field: Field): StatementRecord[] {
+    const out: StatementRecord[] = [];
+    if (field.tag === '20') {
+      out.push(...this.close());
+      this.statement = this.open(field.lines[0]?.trim() ?? '', this.location(field));
+    }
+    const statement = this.statement ?? this.implicitStatement(field);
+    if (MT942_TAGS.has(field.tag)) statement.isMt942 = true;
+    const previousTag = statement.lastTag;
+    statement.lastTag = field.tag;
+    const value = field.lines[0] ?? '';
+    switch (field.tag) {
+      case '25':
+        statement.header.account = parseAccount(value);
+        statement.currency ??= statement.header.account.currency;
+        break;
+      case '28':
+      case '28C':
+        statement.header.electronicSequenceNumber = value.trim();
+        break;
+      case '13D': {
+        const createdAt = parseDateTimeWithOffset(value);
+        if (createdAt) statement.header.createdAt = createdAt;
+        else this.problem(field, { code: 'INVALID_DATE', message: `expected date and time YYMMDDHHMM+ZZZZ, found "${value.trim()}"`, offset: 0 });
+        break;
+      }
+      case '34F':
+        statement.currency ??= floorLimitCurrency(value);
+        break;
+      case '60F':
+      case '60M':
+      case '62F':
+      case '62M':
+      case '64':
+      case '65':
+        out.push(...this.flushEntry(statement));
+        this.balance(statement, field);
+        break;
+      case '61':
+        out.push(...this.flushEntry(statement), ...this.start(statement));
+        this.statementLine(statement, field);
+        break;
+      case '86':
+        // After `:61:` (or another `:86:` of the same entry) the text describes the entry;
+        // elsewhere it describes the statement, which our records do not carry.
+        if (statement.pending && (previousTag === '61' || previousTag === '86')) statement.pending.information.push(...field.lines);
+        break;
+      case '90D':
+      case '90C': {
+        const total = parseReportedTotal(value);
+        if (isFieldProblem(total)) this.problem(field, total);
+        else statement.totals.push({ tag: field.tag, total, location: this.location(field) });
+        break;
+      }
+      default:
+        // :21: related reference, :NS: bank-specific fields and the like carry nothing we map.
+        break;
+    }
+    return out;
+  }
+
+  endOfMessage(): StatementRecord[] {
+    return this.close();
+  }
+
+  finish(): StatementRecord[] {
+    return this.close();
+  }
+
+  private open(statementId: string, location: SourceLocation): OpenStatement {
+    const header: StatementHeader = { format: this.forcedFormat ?? 'mt940', index: this.index++, statementId, account: {}, location };
+    return { header, started: false, currency: undefined, pending: undefined, balances: [], entryCount: 0, movement: new BookedMovement(), totals: [], isMt942: false };
+  }
+
+  /** Fields before any `:20:`: report it once, then read them as a statement without a reference. */
+  private implicitStatement(field: Field): OpenStatement {
+    this.issues.error('MISSING_ELEMENT', `expected the statement to begin with field :20: (transaction reference), found :${field.tag}:`, this.location(field));
+    this.statement = this.open('', this.location(field));
+    return this.statement;
+  }
+
+  private start(statement: OpenStatement): StatementRecord[] {
+    if (statement.started) return [];
+    statement.started = true;
+    if (!this.forcedFormat || this.forcedFormat === 'mt940' || this.forcedFormat === 'mt942') {
+      statement.header.format = statement.isMt942 ? 'mt942' : 'mt940';
+    }
+    if (!statement.header.account.iban && !statement.header.account.otherId) {
+      this.issues.error('MISSING_ELEMENT', 'expected field :25: (account identification) before the first entry', statement.header.location);
+    }
+    if (statement.currency && !statement.header.account.currency) statement.header.account = { ...statement.header.account, currency: statement.currency };
+    return [{ kind: 'statement-start', statement: { ...statement.header } }];
+  }
+
+  private balance(statement: OpenStatement, field: Field): void {
+    const balance = parseBalance(field.tag, field.lines[0] ?? '');
+    if (isFieldProblem(balance)) return this.problem(field, balance);
+    balance.location = this.location(field);
+    statement.balances.push(balance);
+    statement.currency ??= balance.money.currency;
+    if (field.tag.startsWith('60')) statement.opening = balance;
+    if (field.tag.startsWith('62')) statement.closing = balance;
+  }
+
+  private statementLine(statement: OpenStatement, field: Field): void {
+    const line = parseStatementLine(field.lines);
+    if (isStatementLineProblem(line)) return this.problem(field, line);
+    statement.pending = { line, amount: Decimal.parse(line.amountText), location: this.location(field), information: [] };
+  }
+
+  private flushEntry(statement: OpenStatement): StatementRecord[] {
+    const pending = statement.pending;
+    if (!pending) return [];
+    statement.pending = undefined;
+    if (!statement.currency) {
+      this.issues.error('MISSING_ELEMENT', 'the account currency is unknown: expected :60F:/:60M: (or :34F: in MT942) before the first :61:', pending.location);
+    }
+    const header = statement.header;
+    const entry = buildEntry(pending, {
+      statementId: header.statementId,
+      statementIndex: header.index,
+      account: header.account,
+      currency: statement.currency ?? 'XXX',
+      index: statement.entryCount++,
+    });
+    statement.movement.add(entry);
+    return [{ kind: 'entry', entry }];
+  }
+
+  private close(): StatementRecord[] {
+    const statement = this.statement;
+    if (!statement) return [];
+    this.statement = undefined;
+    const out = [...this.flushEntry(statement), ...this.start(statement)];
+    const header = statement.header;
+    if (!statement.isMt942) {
+      if (!statement.opening) this.issues.error('MISSING_ELEMENT', 'expected an opening balance :60F: or :60M: in the statement', header.location);
+      if (!statement.closing) this.issues.error('MISSING_ELEMENT', 'expected a closing balance :62F: or :62M: in the statement', header.location);
+    }
+    this.reconcile(statement);
+    for (const problem of checkReportedTotals(statement.movement, statement.totals)) this.issues.report(problem);
+    const end = { ...header, balances: statement.balances, entryCount: statement.entryCount };
+    if (statement.closing?.date) end.toDate = statement.closing.date;
+    out.push({ kind: 'statement-end', statement: end });
+    return out;
+  }
+
+  /** Opening (:60F:/:60M:) + booked movement must give the closing (:62F:/:62M:), intermediate pages included. */
+  private reconcile(statement: OpenStatement): void {
+    const { opening, closing } = statement;
+    if (!opening || !closing) return;
+    const balances = [{ ...opening, type: 'OPBD' }, { ...closing, type: 'CLBD' }];
+    const issue = reconcileBalances({ balances, location: statement.header.location, statementId: statement.header.statementId }, statement.movement);
+    if (issue) this.issues.report(issue);
+  }
+
+  private problem(field: Field, problem: FieldProblem): void {
+    const location = this.location(field);
+    this.issues.error(problem.code, problem.message, { ...location, column: location.column + problem.offset });
+  }
+
+  private location(field: Field): SourceLocation {
+    const location: SourceLocation = { line: field.line, column: field.column, path: `:${field.tag}:` };
+    if (this.fileName !== undefined) location.file = this.fileName;
+    return location;
+  }
+}
+

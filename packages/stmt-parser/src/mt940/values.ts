@@ -1,0 +1,78 @@
+import type { CreditDebit } from '../types';
+
+/**
+ * SWIFT writes two-digit years. Years 80–99 are read as 19xx, 00–79 as 20xx: bank statements
+ * from before 1980 do not exist in electronic form, and this keeps the rule stable until 2079.
+ */
+export function fullYear(yy: number): number {
+  return yy >= 80 ? 1900 + yy : 2000 + yy;
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+function isValidDate(year: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1) return false;
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day <= days;
+}
+
+/** `YYMMDD` → `YYYY-MM-DD`, or undefined when it is not a calendar date. */
+export function parseYymmdd(text: string): string | undefined {
+  if (!/^\d{6}$/.test(text)) return undefined;
+  const year = fullYear(Number(text.slice(0, 2)));
+  const month = Number(text.slice(2, 4));
+  const day = Number(text.slice(4, 6));
+  return isValidDate(year, month, day) ? `${year}-${pad(month)}-${pad(day)}` : undefined;
+}
+
+/**
+ * The `:61:` entry date is `MMDD` without a year. It belongs to the year that puts it closest
+ * to the value date, so a value date of 30 December with an entry date of 0102 books in
+ * January of the next year, and a value date of 2 January with entry date 1231 in the year before.
+ */
+export function entryDateNear(valueDate: string, mmdd: string): string | undefined {
+  if (!/^\d{4}$/.test(mmdd)) return undefined;
+  const month = Number(mmdd.slice(0, 2));
+  const day = Number(mmdd.slice(2, 4));
+  const valueYear = Number(valueDate.slice(0, 4));
+  const valueTime = Date.parse(`${valueDate}T00:00:00Z`);
+  let best: { date: string; distance: number } | undefined;
+  for (const year of [valueYear - 1, valueYear, valueYear + 1]) {
+    // 29 February exists only in leap years; other candidate years simply drop out.
+    if (!isValidDate(year, month, day)) continue;
+    const distance = Math.abs(Date.UTC(year, month - 1, day) - valueTime);
+    if (!best || distance < best.distance) best = { date: `${year}-${pad(month)}-${pad(day)}`, distance };
+  }
+  return best?.date;
+}
+
+/** SWIFT amounts: digits with a mandatory decimal comma, e.g. `1234,5`, `107,`, `0,00`. */
+const SWIFT_AMOUNT = /^(\d+),(\d*)$/;
+
+/** `1234,56` → `1234.56`; `107,` → `107`; leading zeros (Rabobank pads to 15 digits) are dropped. */
+export function swiftAmountToDecimalText(text: string): string | undefined {
+  const match = SWIFT_AMOUNT.exec(text);
+  if (!match) return undefined;
+  const whole = (match[1] ?? '').replace(/^0+(?=\d)/, '');
+  const fraction = match[2] ?? '';
+  return fraction === '' ? whole : `${whole}.${fraction}`;
+}
+
+export function markToCreditDebit(mark: string): CreditDebit {
+  return mark === 'C' ? 'CRDT' : 'DBIT';
+}
+
+/** `YYMMDDHHMM+ZZZZ` (MT942 :13D:) → UTC timestamp `YYYY-MM-DDTHH:MM:00Z`, as every timestamp we print. */
+export function parseDateTimeWithOffset(text: string): string | undefined {
+  const match = /^(\d{6})(\d{2})(\d{2})([+-])(\d{2})(\d{2})$/.exec(text.trim());
+  if (!match) return undefined;
+  const date = parseYymmdd(match[1] ?? '');
+  const hour = Number(match[2]);
+  const minute = Number(match[3]);
+  if (!date || hour > 23 || minute > 59) return undefined;
+  const offsetMinutes = (match[4] === '-' ? -1 : 1) * (Number(match[5]) * 60 + Number(match[6]));
+  const local = Date.parse(`${date}T${match[2]}:${match[3]}:00Z`);
+  return new Date(local - offsetMinutes * 60_000).toISOString().replace('.000Z', 'Z');
+}

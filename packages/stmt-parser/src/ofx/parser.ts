@@ -1,0 +1,53 @@
+import { decodeChunks } from '../encoding';
+import { StatementParseError } from '../errors';
+import { IssueSink } from '../issues';
+import { peekSource } from '../source';
+import type { ParseOptions, SourceLocation, StatementFormat, StatementRecord } from '../types';
+import { OfxElementReader } from './elements';
+import { readOfxHeader } from './header';
+import { OfxStatementBuilder } from './statement-builder';
+import { OfxTokenizer } from './tokenizer';
+
+/** Enough bytes to hold an OFX 1.x header block or the XML declaration and `<?OFX?>`. */
+const HEADER_BYTES = 4096;
+
+/** OFX 1.x starts with `OFXHEADER:`; OFX 2.x has `<?OFX` after the XML declaration; some files start at `<OFX>`. */
+export function sniffOfx(head: string): StatementFormat | undefined {
+  const text = head.replace(/^\uFEFF/, '').trimStart();
+  if (text.startsWith('OFXHEADER:') || /<\?OFX\b/i.test(text) || /^<OFX>/i.test(text)) return 'ofx';
+  return undefined;
+}
+
+/**
+ * Parses OFX 1.x (SGML) and 2.x (XML) in one pass: bytes are decoded in the declared
+ * encoding, tokenized, nested, and assembled into statements, holding one transaction at a time.
+ */
+export async function* parseOfx(source: AsyncIterable<Buffer>, options: ParseOptions): AsyncGenerator<StatementRecord> {
+  const issues = new IssueSink(options);
+  const peeked = await peekSource(source, HEADER_BYTES);
+  const header = readOfxHeader(peeked.head, options.encoding);
+  const tokenizer = new OfxTokenizer();
+  const elements = new OfxElementReader(options.fileName);
+  const builder = new OfxStatementBuilder(issues, header.version);
+  const location = (): SourceLocation => {
+    const at: SourceLocation = { ...tokenizer.position, path: elements.openPath };
+    if (options.fileName !== undefined) at.file = options.fileName;
+    return at;
+  };
+
+  for await (const text of decodeChunks(peeked.chunks, header.encoding)) {
+    for (const token of tokenizer.write(text)) {
+      for (const event of elements.accept(token)) yield* builder.accept(event);
+    }
+  }
+  for (const token of tokenizer.end()) {
+    for (const event of elements.accept(token)) yield* builder.accept(event);
+  }
+  if (tokenizer.unterminated !== '' || elements.depth > 0) {
+    const open = elements.openPath;
+    throw new StatementParseError('TRUNCATED', `the file ends inside ${open ? `<${open.split('/').pop() ?? ''}>` : 'a tag'}: expected the closing tags up to </OFX>`, location());
+  }
+  if (builder.statementCount === 0) {
+    issues.error('MISSING_ELEMENT', 'no statement found: expected <STMTRS>, <CCSTMTRS> or <INVSTMTRS> inside <OFX>', location());
+  }
+}

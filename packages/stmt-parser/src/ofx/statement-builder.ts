@@ -1,0 +1,144 @@
+import type { IssueSink } from '../issues';
+import type { Account, Balance, SourceLocation, StatementHeader, StatementRecord } from '../types';
+import type { OfxEvent } from './elements';
+import { isIban } from '../mt940/identifiers';
+import { buildTransaction, type TransactionFields } from './transaction';
+import { parseOfxAmount, parseOfxDate } from './values';
+
+/** Statement aggregates: bank, credit card, investment (whose cash movements are `INVBANKTRAN`). */
+const STATEMENTS = new Set(['STMTRS', 'CCSTMTRS', 'INVSTMTRS']);
+/** Balance aggregates and the ISO balance type each becomes. OFX has no opening balance. */
+const BALANCES = new Map([
+  ['LEDGERBAL', { type: 'CLBD', amount: 'BALAMT' }],
+  ['AVAILBAL', { type: 'CLAV', amount: 'BALAMT' }],
+  // Investment statements: the cash available in the brokerage account.
+  ['INVBAL', { type: 'CLAV', amount: 'AVAILCASH' }],
+]);
+
+interface OpenStatement {
+  header: StatementHeader;
+  path: string;
+  currency: string | undefined;
+  account: Account;
+  started: boolean;
+  entryCount: number;
+  balances: Balance[];
+  balance: Map<string, { value: string; location: SourceLocation }> | undefined;
+  transaction: { path: string; fields: TransactionFields; location: SourceLocation } | undefined;
+}
+
+/**
+ * Turns OFX element events into statement records. One `<STMTRS>`/`<CCSTMTRS>`/`<INVSTMTRS>`
+ * is one statement; `statement-start` goes out before its first transaction, when the
+ * currency (`CURDEF`), the account and the period (`DTSTART`/`DTEND`) are known.
+ */
+export class OfxStatementBuilder {
+  private statement: OpenStatement | undefined;
+  private index = 0;
+
+  constructor(
+    private readonly issues: IssueSink,
+    private readonly version: string | undefined,
+  ) {}
+
+  get statementCount(): number {
+    return this.index;
+  }
+
+  accept(event: OfxEvent): StatementRecord[] {
+    if (event.type === 'enter' && STATEMENTS.has(event.name)) {
+      this.statement = this.open(event);
+      return [];
+    }
+    const statement = this.statement;
+    if (!statement) return [];
+    const transaction = statement.transaction;
+    if (transaction) {
+      if (event.type === 'leaf') transaction.fields.set(event.path.slice(transaction.path.length + 1), { value: event.value, location: event.location });
+      if (event.type === 'exit' && event.path === transaction.path) return this.finishTransaction(statement);
+      return [];
+    }
+    if (event.type === 'enter' && event.name === 'STMTTRN') {
+      statement.transaction = { path: event.path, fields: new Map(), location: event.location };
+      return this.start(statement);
+    }
+    const balance = BALANCES.get(event.name);
+    if (event.type === 'enter' && balance) statement.balance = new Map();
+    if (event.type === 'leaf') this.leaf(statement, event.name, event.value, event.location);
+    if (event.type === 'exit' && balance) this.finishBalance(statement, balance.type, balance.amount);
+    if (event.type === 'exit' && event.path === statement.path) return this.close(statement);
+    return [];
+  }
+
+  private open(event: OfxEvent): OpenStatement {
+    const header: StatementHeader = { format: 'ofx', index: this.index++, statementId: '', account: {}, location: event.location };
+    if (this.version) header.version = this.version;
+    return { header, path: event.path, currency: undefined, account: {}, started: false, entryCount: 0, balances: [], balance: undefined, transaction: undefined };
+  }
+
+  private leaf(statement: OpenStatement, name: string, value: string, location: SourceLocation): void {
+    if (statement.balance) {
+      statement.balance.set(name, { value, location });
+      return;
+    }
+    if (value === '') return;
+    if (name === 'CURDEF') statement.currency = value;
+    else if (name === 'ACCTID') statement.account = isIban(value) ? { ...statement.account, iban: value.replace(/\s/g, '') } : { ...statement.account, otherId: value };
+    else if (name === 'DTSTART' || name === 'DTEND') {
+      const date = parseOfxDate(value);
+      if (!date) this.issues.error('INVALID_DATE', `expected a date YYYYMMDD…, found ${JSON.stringify(value)}`, location);
+      else if (name === 'DTSTART') statement.header.fromDate = date.date;
+      else statement.header.toDate = date.date;
+    }
+  }
+
+  private start(statement: OpenStatement): StatementRecord[] {
+    if (statement.started) return [];
+    statement.started = true;
+    const header = statement.header;
+    if (!statement.currency) this.issues.error('MISSING_ELEMENT', 'expected <CURDEF> (statement currency) before the transactions', header.location);
+    if (!statement.account.iban && !statement.account.otherId) this.issues.error('MISSING_ELEMENT', 'expected <ACCTID> in the account aggregate (BANKACCTFROM, CCACCTFROM or INVACCTFROM)', header.location);
+    header.account = statement.currency ? { ...statement.account, currency: statement.currency } : statement.account;
+    const id = header.account.iban ?? header.account.otherId ?? '';
+    header.statementId = header.toDate ? `${id}-${header.toDate.replace(/-/g, '')}` : id;
+    return [{ kind: 'statement-start', statement: { ...header } }];
+  }
+
+  private finishTransaction(statement: OpenStatement): StatementRecord[] {
+    const transaction = statement.transaction;
+    statement.transaction = undefined;
+    if (!transaction) return [];
+    const header = statement.header;
+    const entry = buildTransaction(
+      transaction.fields,
+      { statementId: header.statementId, statementIndex: header.index, account: header.account, currency: statement.currency ?? 'XXX', index: statement.entryCount, location: transaction.location },
+      this.issues,
+    );
+    if (!entry) return [];
+    statement.entryCount++;
+    return [{ kind: 'entry', entry }];
+  }
+
+  private finishBalance(statement: OpenStatement, type: string, amountKey: string): void {
+    const fields = statement.balance;
+    statement.balance = undefined;
+    const amount = fields?.get(amountKey);
+    if (!fields || !amount) return;
+    const signed = parseOfxAmount(amount.value);
+    if (!signed) return this.issues.error('INVALID_AMOUNT', `expected a decimal amount, found ${JSON.stringify(amount.value)}`, amount.location);
+    const balance: Balance = { type, money: { amount: signed.amount, currency: statement.currency ?? 'XXX' }, creditDebit: signed.creditDebit, location: amount.location };
+    const asOf = fields.get('DTASOF');
+    const date = asOf ? parseOfxDate(asOf.value) : undefined;
+    if (asOf && !date) this.issues.error('INVALID_DATE', `expected a date YYYYMMDD…, found ${JSON.stringify(asOf.value)}`, asOf.location);
+    if (date) balance.date = date.date;
+    statement.balances.push(balance);
+  }
+
+  private close(statement: OpenStatement): StatementRecord[] {
+    this.statement = undefined;
+    const out = this.start(statement);
+    // OFX carries no opening balance, so there is nothing to reconcile the entries against.
+    out.push({ kind: 'statement-end', statement: { ...statement.header, balances: statement.balances, entryCount: statement.entryCount } });
+    return out;
+  }
+}

@@ -1,0 +1,56 @@
+import { Decimal } from '../decimal';
+import type { CreditDebit } from '../types';
+
+/** An OFX date, split into the calendar date as written and the instant it denotes. */
+export interface OfxDate {
+  /** `YYYY-MM-DD` in the time zone the file wrote it in (what the account holder saw). */
+  date: string;
+  /** UTC timestamp, when the value has a time; OFX says a missing zone means GMT. */
+  timestamp?: string;
+}
+
+const OFX_DATE = /^(\d{4})(\d{2})(\d{2})(?:(\d{2})(\d{2})(?:(\d{2})(?:\.(\d{1,3}))?)?)?\s*(?:\[\s*([+-]?\d{1,2}(?:\.\d+)?)(?::[A-Za-z]*)?\s*\])?$/;
+
+/** OFX 1.6 §3.2.8.2: `YYYYMMDD[HHMMSS[.XXX]][[gmt offset[:tz name]]]`, e.g. `20090401122017.000[-5:EST]`. */
+export function parseOfxDate(text: string): OfxDate | undefined {
+  const match = OFX_DATE.exec(text.trim());
+  if (!match) return undefined;
+  const [, y, mo, d, h, mi, s, ms, offset] = match;
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return undefined;
+  const result: OfxDate = { date: `${y}-${mo}-${d}` };
+  if (h !== undefined && mi !== undefined) {
+    if (Number(h) > 23 || Number(mi) > 59 || Number(s ?? 0) > 60) return undefined;
+    const offsetMinutes = Math.round(Number(offset ?? 0) * 60);
+    const local = Date.UTC(year, month - 1, day, Number(h), Number(mi), Number(s ?? 0), Number((ms ?? '0').padEnd(3, '0')));
+    const iso = new Date(local - offsetMinutes * 60_000).toISOString();
+    result.timestamp = ms === undefined ? iso.replace('.000Z', 'Z') : iso;
+  }
+  return result;
+}
+
+export interface SignedAmount {
+  amount: Decimal;
+  creditDebit: CreditDebit;
+}
+
+/**
+ * OFX amounts are signed from the account holder's side: negative takes money out (a debit),
+ * positive puts it in. The spec allows `,` as the decimal mark, and some banks write `+`.
+ */
+export function parseOfxAmount(text: string): SignedAmount | undefined {
+  let value = text.trim().replace(/\s/g, '');
+  let negative = false;
+  if (value.startsWith('-') || value.startsWith('+')) {
+    negative = value.startsWith('-');
+    value = value.slice(1);
+  }
+  if (!value.includes('.') && /^\d+,\d+$/.test(value)) value = value.replace(',', '.');
+  if (value.startsWith('.')) value = `0${value}`;
+  const amount = Decimal.tryParse(value);
+  if (!amount) return undefined;
+  return { amount, creditDebit: negative && !amount.isZero() ? 'DBIT' : 'CRDT' };
+}

@@ -1,0 +1,99 @@
+import { Decimal } from './decimal';
+import type { Balance, Entry, ParseIssue, Statement } from './types';
+
+/** Sums of booked credits and debits, unsigned. */
+export interface MovementTotals {
+  credits: Decimal;
+  debits: Decimal;
+}
+
+/**
+ * Booked movement of one statement, per currency. Only BOOK entries count: pending and
+ * informational entries are not part of the booked balance (ISO 20022 `EntryStatus`).
+ * A reversal is already reported with the direction it moves the balance in, so it is
+ * summed like any other entry.
+ */
+export class BookedMovement {
+  private readonly byCurrency = new Map<string, MovementTotals>();
+
+  add(entry: Pick<Entry, 'status' | 'money' | 'creditDebit'>): void {
+    if (entry.status !== 'BOOK') return;
+    const { currency, amount } = entry.money;
+    const totals = this.byCurrency.get(currency);
+    if (!totals) {
+      const zero = Decimal.zero();
+      this.byCurrency.set(currency, entry.creditDebit === 'CRDT' ? { credits: amount, debits: zero } : { credits: zero, debits: amount });
+    } else if (entry.creditDebit === 'CRDT') totals.credits = totals.credits.plus(amount);
+    else totals.debits = totals.debits.plus(amount);
+  }
+
+  get(currency: string): MovementTotals | undefined {
+    return this.byCurrency.get(currency);
+  }
+
+  get totals(): ReadonlyMap<string, MovementTotals> {
+    return this.byCurrency;
+  }
+}
+
+/** Opening balance codes in order of preference: opening booked, else previously closed booked. */
+const OPENING_TYPES = ['OPBD', 'PRCD'] as const;
+const CLOSING_TYPE = 'CLBD';
+
+/**
+ * Checks opening + credits − debits = closing for every currency in which the statement has
+ * both an opening (OPBD, else PRCD) and a closing (CLBD) balance; a statement without both
+ * has nothing to reconcile. `totals` is the booked movement per currency; a single
+ * `MovementTotals` applies to every currency. Returns the first mismatch as an issue.
+ */
+export function reconcileBalances(
+  statement: Pick<Statement, 'balances' | 'location' | 'statementId'>,
+  totals: BookedMovement | ReadonlyMap<string, MovementTotals> | MovementTotals,
+): ParseIssue | undefined {
+  const lookup = totalsLookup(totals);
+  for (const closing of statement.balances) {
+    if (closing.type !== CLOSING_TYPE) continue;
+    const currency = closing.money.currency;
+    const opening = findOpening(statement.balances, currency);
+    if (!opening) continue;
+    const movement = lookup(currency);
+    const credits = movement?.credits ?? Decimal.zero();
+    const debits = movement?.debits ?? Decimal.zero();
+    const expected = signed(opening).plus(credits).minus(debits);
+    const actual = signed(closing);
+    if (expected.eq(actual)) continue;
+    return {
+      code: 'UNRECONCILED_BALANCE',
+      severity: 'error',
+      message:
+        `statement ${JSON.stringify(statement.statementId)} does not reconcile in ${currency}: ` +
+        `opening ${opening.type} ${signed(opening).toString()} + credits ${credits.toString()} − debits ${debits.toString()} ` +
+        `= ${expected.toString()}, but the closing ${CLOSING_TYPE} balance is ${actual.toString()} ` +
+        `(difference ${actual.minus(expected).toString()})`,
+      location: closing.location ?? statement.location,
+    };
+  }
+  return undefined;
+}
+
+/** A balance as a signed number: credit balances are positive, debit (overdrawn) negative. */
+export function signed(balance: Balance): Decimal {
+  return balance.creditDebit === 'DBIT' ? balance.money.amount.negated() : balance.money.amount;
+}
+
+function findOpening(balances: readonly Balance[], currency: string): Balance | undefined {
+  for (const type of OPENING_TYPES) {
+    const found = balances.find((b) => b.type === type && b.money.currency === currency);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function totalsLookup(
+  totals: BookedMovement | ReadonlyMap<string, MovementTotals> | MovementTotals,
+): (currency: string) => MovementTotals | undefined {
+  if (totals instanceof BookedMovement) return (c) => totals.get(c);
+  if (totals instanceof Map) return (c) => totals.get(c);
+  const single = totals as MovementTotals;
+  return () => single;
+}
