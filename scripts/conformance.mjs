@@ -64,7 +64,9 @@ function expectations(markdown) {
 
 function dryRun(path) {
   const env = { ...process.env, XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'stmt-conf-')), LOG_LEVEL: 'error', LOG_FORMAT: 'json' };
-  const run = spawnSync(process.execPath, [bin, 'convert', '--input', path, '--dry-run', '--json'], { env, encoding: 'utf8' });
+  // A sample file is a few kB: a minute means the parser is stuck, which is a failure, not a wait.
+  const run = spawnSync(process.execPath, [bin, 'convert', '--input', path, '--dry-run', '--json'], { env, encoding: 'utf8', timeout: 60_000 });
+  if (run.error?.code === 'ETIMEDOUT') return { status: null, stdout: '', stderr: 'timed out after 60 s (parser stuck?)' };
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 

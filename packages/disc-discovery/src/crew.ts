@@ -1,5 +1,6 @@
 import { ASSET_TYPES, parseAssetType, type AssetType, type CriteriaResult, type DiscoveryResult, type GradePoint, type MonitorResult } from '@disc/scoring';
-import { criteriaResult, SampleSnapshotProvider, type MarketDataProvider } from '@disc/screening';
+import { criteriaResult, type MarketDataProvider } from '@disc/screening';
+import { defaultProvider } from './default-provider';
 import type { IntegrationPlan, IntegrationRequest, TransactionCostModel } from '@disc/portfolio';
 import { batchDiscover } from './batch';
 import { systemClock, uuidGenerator, type Clock, type IdGenerator } from './clock';
@@ -39,7 +40,7 @@ export class InvestmentDiscoveryCrew {
   private readonly costModel: TransactionCostModel | undefined;
 
   constructor(options: CrewOptions = {}) {
-    this.provider = options.provider ?? new SampleSnapshotProvider();
+    this.provider = options.provider ?? defaultProvider();
     this.clock = options.clock ?? systemClock;
     this.ids = options.ids ?? uuidGenerator;
     this.costModel = options.costModel;

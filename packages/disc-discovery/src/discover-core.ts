@@ -1,14 +1,10 @@
 import {
-  analyse, InsufficientDataError, scoreBreakdown, type APlusAnalysis, type AssetType, type Instrument, type MarketContext,
+  analyse, InsufficientDataError, MIN_COMPONENTS, scoreBreakdown, type APlusAnalysis, type AssetType, type Instrument, type MarketContext,
   type PriceMetrics,
 } from '@disc/scoring';
-import { criteriaInForce, preliminaryScore, screen, type CriteriaInForce, type UniverseEntry } from '@disc/screening';
-import { passesScreens } from './fast-screen';
+import { criteriaInForce, passesScreens, preliminaryScore, screen, type CriteriaInForce, type UniverseEntry } from '@disc/screening';
 import type { DiscoveryOptions } from './requests';
 import { TopK } from './top-k';
-
-/** Components with data needed for a score (as in @disc/scoring's `analyse`). */
-const MIN_COMPONENTS = 2;
 
 export interface Ranked {
   analysis: APlusAnalysis;
@@ -50,6 +46,7 @@ export function discoverInUniverse(
     let present = 0;
     for (const c of Object.values(breakdown.components)) if (c.score !== null) present++;
     const score = Math.round(breakdown.final_score * 10_000) / 10_000;
+    // Too thin to score (analyse would raise InsufficientDataError): not a candidate.
     if (present < MIN_COMPONENTS || score < options.minScore || !top.admits(score)) continue;
     top.offer(score, entry);
   }

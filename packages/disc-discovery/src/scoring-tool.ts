@@ -2,7 +2,8 @@ import {
   analyse, computeMetrics, emptyMetrics, parseAssetType, type APlusAnalysis, type AssetType, type CryptoFundamentals,
   type EtfFundamentals, type Instrument, type MarketContext, type PriceMetrics, type RiskTolerance, type StockFundamentals,
 } from '@disc/scoring';
-import { SampleSnapshotProvider, type MarketDataProvider } from '@disc/screening';
+import type { MarketDataProvider } from '@disc/screening';
+import { defaultProvider } from './default-provider';
 import { systemClock, type Clock } from './clock';
 import { checkFundamentals } from './fundamentals';
 
@@ -32,7 +33,7 @@ export class APlusScoringTool {
   private readonly clock: Clock;
 
   constructor(options: ScoringToolOptions = {}) {
-    this.provider = options.provider ?? new SampleSnapshotProvider();
+    this.provider = options.provider ?? defaultProvider();
     this.clock = options.clock ?? systemClock;
   }
 

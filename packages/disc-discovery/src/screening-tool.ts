@@ -1,7 +1,7 @@
 import { parseAssetType, type AssetType, type InvestmentCandidate } from '@disc/scoring';
-import { criteriaInForce, preliminaryScore, regionOf, screen, SampleSnapshotProvider, type MarketDataProvider } from '@disc/screening';
+import { criteriaInForce, passesScreens, preliminaryScore, regionOf, screen, type MarketDataProvider } from '@disc/screening';
+import { defaultProvider } from './default-provider';
 import { systemClock, type Clock } from './clock';
-import { passesScreens } from './fast-screen';
 import { TopK } from './top-k';
 
 export interface ScreeningToolOptions {
@@ -23,7 +23,7 @@ export class MarketScreeningTool {
   private readonly clock: Clock;
 
   constructor(options: ScreeningToolOptions = {}) {
-    this.provider = options.provider ?? new SampleSnapshotProvider();
+    this.provider = options.provider ?? defaultProvider();
     this.clock = options.clock ?? systemClock;
   }
 

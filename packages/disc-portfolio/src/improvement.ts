@@ -51,7 +51,8 @@ export function evaluateChange(
   } else {
     moved = Math.min(1, Math.max(0, options.addWeight ?? 0));
     currentExpense = weightedAverage(holdings, weights, (h) => expenseRatioOf(h.instrument));
-    currentScore = weightedAverage(holdings, weights, (h) => h.final_score);
+    // Against the scored holdings; with none to compare, the addition gains no grade steps.
+    currentScore = weightedAverage(holdings, weights, (h) => h.final_score, finalScoreOf(candidate.analysis));
     after = holdings.flatMap((h, i) => seriesOf(h, (weights[i] ?? 0) * (1 - moved)));
     transactionCosts = holdings.reduce((sum, h, i) => sum + tradeCost((weights[i] ?? 0) * moved * portfolioValue, typeOf(h), costModel), 0);
   }
@@ -103,8 +104,8 @@ function seriesOf(h: HoldingView, weight: number): WeightedSeries[] {
   return h.instrument?.prices ? [{ weight, prices: h.instrument.prices }] : [];
 }
 
-/** Weighted mean over the holdings that have the value; 0 when none has it. */
-function weightedAverage(holdings: readonly HoldingView[], weights: readonly number[], value: (h: HoldingView) => number | undefined): number {
+/** Weighted mean over the holdings that have the value; `fallback` when none has it. */
+function weightedAverage(holdings: readonly HoldingView[], weights: readonly number[], value: (h: HoldingView) => number | undefined, fallback = 0): number {
   let sum = 0;
   let weight = 0;
   holdings.forEach((h, i) => {
@@ -113,5 +114,5 @@ function weightedAverage(holdings: readonly HoldingView[], weights: readonly num
     sum += v * (weights[i] ?? 0);
     weight += weights[i] ?? 0;
   });
-  return weight > 0 ? sum / weight : 0;
+  return weight > 0 ? sum / weight : fallback;
 }

@@ -7,7 +7,7 @@ export type { AllocationBucket, CandidateView, HoldingView } from './holdings';
 export { annualBenefit, priorityFor, PRIORITY_THRESHOLDS, VALUE_PER_GRADE_STEP } from './priority';
 export { evaluateChange } from './improvement';
 export type { ChangeOptions, EvaluatedChange } from './improvement';
-export { proposeImprovements, DEFAULT_NOTIONAL_PORTFOLIO_VALUE, TARGET_ALLOCATION_TOLERANCE } from './proposals';
+export { proposeImprovements, DEFAULT_NOTIONAL_PORTFOLIO_VALUE, MIN_SCORE_GAIN, TARGET_ALLOCATION_TOLERANCE } from './proposals';
 export type { ProposalInput } from './proposals';
 export { planIntegration } from './integration-plan';
 export type {

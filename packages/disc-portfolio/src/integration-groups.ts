@@ -2,6 +2,9 @@ import type { AssetType } from '@disc/scoring';
 import type { ConstraintViolation, IntegrationContext, IntegrationRequest } from './integration-types';
 import { roundCents, tradeCost, DEFAULT_TRANSACTION_COST_MODEL } from './transaction-costs';
 
+/** Trades under a cent are not trades: a position this close to its target is at it. */
+export const MIN_TRADE_USD = 0.01;
+
 /** A held position during planning, keyed by upper-case symbol. */
 export interface Position {
   symbol: string;
@@ -62,6 +65,9 @@ export function buildGroups(
   if (scale < 1) {
     violations.push({ constraint: 'allocation_total', message: `Recommended allocations add up to ${roundCents(allocationSum * 100)} % of the portfolio; each was scaled down to fit 100 %.` });
   }
+  // Value each symbol will hold once the groups so far are done: discoveries are planned in
+  // order, so a symbol is never sold twice and a repeated discovery tops up, not doubles.
+  const planned = new Map([...positions].map(([key, p]) => [key, p.value]));
   const groups: TradeGroup[] = [];
   for (const d of request.discoveries) {
     const key = d.symbol.toUpperCase();
@@ -70,31 +76,36 @@ export function buildGroups(
       violations.push({ constraint: 'unknown_symbol', symbol: d.symbol, message: `No market data for ${d.symbol}; it cannot be bought.` });
       continue;
     }
-    const replacedSymbol = d.replacement_for ? d.replacement_for : null;
-    const replaced = replacedSymbol ? positions.get(replacedSymbol.toUpperCase()) : undefined;
+    const replacedSymbol = d.replacement_for && d.replacement_for.toUpperCase() !== key ? d.replacement_for : null;
+    const replacedKey = replacedSymbol?.toUpperCase();
+    const replaced = replacedKey !== undefined && (planned.get(replacedKey) ?? 0) >= MIN_TRADE_USD ? positions.get(replacedKey) : undefined;
     if (replacedSymbol && !replaced) {
-      violations.push({ constraint: 'replacement_for', symbol: d.symbol, message: `${replacedSymbol} is not held, so nothing is sold to make room for ${d.symbol}; it is bought from cash.` });
+      violations.push({ constraint: 'replacement_for', symbol: d.symbol, message: `${replacedSymbol} is not held (or is already sold by an earlier discovery), so nothing is sold to make room for ${d.symbol}; it is bought from cash.` });
     }
     const target = Math.max(0, d.recommended_allocation) * scale * total;
-    const delta = target - (positions.get(key)?.value ?? 0);
-    if (Math.abs(delta) < threshold || delta === 0) {
+    const delta = target - (planned.get(key) ?? 0);
+    if (Math.abs(delta) < MIN_TRADE_USD) continue; // already at its target
+    if (Math.abs(delta) < threshold) {
       violations.push({ constraint: 'rebalancing_threshold', symbol: d.symbol, message: `The trade in ${d.symbol} (${roundCents(Math.abs(delta))} USD) is below the rebalancing threshold of ${roundCents(threshold)} USD; skipped.` });
       continue;
     }
     const by = replaced ? replaced.symbol : null;
     const legs: Leg[] = [];
-    if (replaced) {
+    if (replaced && replacedKey !== undefined) {
       legs.push({ action: 'sell', symbol: replaced.symbol, assetType: replaced.assetType ?? instrument.asset_type, amount: replaced.value, price: replaced.price, shares: replaced.shares, reason: `Replace ${replaced.symbol} with ${instrument.symbol}${lossNote(replaced)}`, replacementFor: by });
+      planned.set(replacedKey, 0);
     }
     legs.push({
       action: delta > 0 ? 'buy' : 'sell',
       symbol: instrument.symbol,
       assetType: instrument.asset_type,
       amount: Math.abs(delta),
-      price: instrument.current_price,
+      // A held symbol trades at the price its holding is valued at, so shares and value agree.
+      price: positions.get(key)?.price ?? instrument.current_price,
       reason: delta > 0 ? `Bring ${instrument.symbol} to ${roundCents(target / total * 100)} % of the portfolio` : `Trim ${instrument.symbol} to ${roundCents(target / total * 100)} % of the portfolio`,
       replacementFor: by,
     });
+    planned.set(key, target);
     groups.push({ symbol: instrument.symbol, assetType: instrument.asset_type, replaced, legs, harvestedLoss: replaced && request.constraints?.tax_loss_harvesting ? unrealisedLoss(replaced) : 0 });
   }
   return groups;

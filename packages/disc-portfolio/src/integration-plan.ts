@@ -1,9 +1,10 @@
 import type { PortfolioImprovement } from '@disc/scoring';
 import { finalScoreOf, type HoldingView } from './holdings';
 import { evaluateChange } from './improvement';
-import { buildGroups, groupCost, harvestLosses, positionsOf, type Leg, type Position, type TradeGroup } from './integration-groups';
-import type { ConstraintViolation, CurrentPortfolio, IntegrationContext, IntegrationPlan, IntegrationRequest, Trade } from './integration-types';
-import { DEFAULT_TRANSACTION_COST_MODEL, roundCents, roundTo, tradeCost } from './transaction-costs';
+import { executeLegs } from './integration-execute';
+import { buildGroups, groupCost, harvestLosses, positionsOf, type Position, type TradeGroup } from './integration-groups';
+import type { ConstraintViolation, CurrentPortfolio, IntegrationContext, IntegrationPlan, IntegrationRequest } from './integration-types';
+import { DEFAULT_TRANSACTION_COST_MODEL, roundCents, roundTo } from './transaction-costs';
 
 /**
  * Turns discoveries into trades (documented in docs/portfolio.md):
@@ -12,7 +13,8 @@ import { DEFAULT_TRANSACTION_COST_MODEL, roundCents, roundTo, tradeCost } from '
  * 2. with `tax_loss_harvesting`, positions at a loss join the group of a same-type discovery;
  * 3. groups are admitted, best first (harvested losses, then first-year benefit), while the
  *    running cost stays within `max_transaction_cost` × total value; the rest are deferred;
- * 4. sells execute before buys; a buy that cash cannot pay for in full is scaled down.
+ * 4. sells execute before buys (a sale that would cost more than it raises is skipped); a
+ *    buy that cash cannot pay for in full is scaled down, so cash never goes negative.
  * The plan never breaks a constraint; `constraint_violations` says what of the request could
  * not be done and why, and `within_constraints` is true when that list is empty.
  */
@@ -44,27 +46,7 @@ export function planIntegration(request: IntegrationRequest, ctx: IntegrationCon
   // Admitted groups execute in request order, sells first so their proceeds fund the buys.
   const order = new Map(groups.map((g, i) => [g, i]));
   admitted.sort((a, b) => (order.get(a.group) ?? 0) - (order.get(b.group) ?? 0));
-  const legs = admitted.flatMap((e) => e.group.legs);
-  let cash = pf.cash;
-  let costs = 0;
-  const trades: Trade[] = [];
-  for (const leg of [...legs.filter((l) => l.action === 'sell'), ...legs.filter((l) => l.action === 'buy')]) {
-    let amount = leg.amount;
-    if (leg.action === 'buy') {
-      const rate = model.half_spread_bps[leg.assetType] / 10_000;
-      const affordable = Math.max(0, (cash - model.commission_per_trade) / (1 + rate));
-      if (amount > affordable + 1e-9) {
-        amount = affordable;
-        violations.push({ constraint: 'cash', symbol: leg.symbol, message: `Cash after sales covers ${roundCents(affordable)} of the ${roundCents(leg.amount)} USD buy of ${leg.symbol}; the buy was reduced.` });
-        if (amount <= 0 || amount < threshold) continue;
-      }
-    }
-    const cost = tradeCost(amount, leg.assetType, model);
-    costs += cost;
-    cash += leg.action === 'sell' ? amount - cost : -(amount + cost);
-    trades.push(toTrade(leg, amount));
-    apply(positions, leg, amount);
-  }
+  const { trades, cash, costs } = executeLegs(admitted.flatMap((e) => e.group.legs), positions, pf.cash, { model, threshold, violations });
   return {
     plan_id: ctx.plan_id,
     generated_at: ctx.generated_at,
@@ -93,21 +75,6 @@ function improvementFor(group: TradeGroup, holdings: HoldingView[], total: numbe
   const options = { portfolioValue: total, addWeight: buy.amount / total, ...(ctx.riskFreeRate !== undefined ? { riskFreeRate: ctx.riskFreeRate } : {}), ...(ctx.costModel ? { costModel: ctx.costModel } : {}) };
   const { improvement, benefit } = evaluateChange(holdings, replaced, { analysis, instrument }, options);
   return { improvement, benefit };
-}
-
-function toTrade(leg: Leg, amount: number): Trade {
-  const shares = leg.shares !== undefined && amount === leg.amount ? leg.shares : leg.price > 0 ? amount / leg.price : 0;
-  return { action: leg.action, symbol: leg.symbol, shares: roundTo(shares, 6), amount: roundCents(amount), reason: leg.reason, replacement_for: leg.replacementFor };
-}
-
-function apply(positions: Map<string, Position>, leg: Leg, amount: number): void {
-  const key = leg.symbol.toUpperCase();
-  const p = positions.get(key) ?? { symbol: leg.symbol, shares: 0, value: 0, price: leg.price, assetType: leg.assetType, costBasis: undefined };
-  const shares = leg.shares !== undefined && amount === leg.amount ? leg.shares : leg.price > 0 ? amount / leg.price : 0;
-  p.shares += leg.action === 'buy' ? shares : -shares;
-  p.value += leg.action === 'buy' ? amount : -amount;
-  if (p.shares <= 1e-9 || p.value <= 1e-6) positions.delete(key);
-  else positions.set(key, p);
 }
 
 function resultingPortfolio(positions: ReadonlyMap<string, Position>, cash: number): CurrentPortfolio {

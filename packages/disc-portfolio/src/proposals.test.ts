@@ -84,3 +84,14 @@ describe('proposeImprovements', () => {
     expect(bucketOf(OLD)).toBe('stocks');
   });
 });
+
+describe('additions to an empty portfolio', () => {
+  it('claim no grade steps when there is nothing to compare with', () => {
+    const BOND = etf('BND3', 0.03, [100, 100.5, 100.4, 100.9], 'Treasury Bond');
+    const [addition] = proposeImprovements({ holdings: [], candidates: [{ analysis: analysis(BOND, 0.96), instrument: BOND }], targetAllocation: { bonds: 1 } });
+    expect(addition?.current_holding).toBeNull();
+    expect(addition?.expected_grade_improvement).toBe(0);
+    // The whole notional 100 000 goes into BND3: one ETF buy, 1 + 20 USD.
+    expect(addition?.cost_analysis.transaction_costs).toBe(21);
+  });
+});

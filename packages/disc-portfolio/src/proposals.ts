@@ -21,12 +21,16 @@ export interface ProposalInput {
   costModel?: TransactionCostModel;
 }
 
+/** A replacement must beat the holding's final score by at least a tenth of a grade band;
+ * smaller differences are within the noise of the data. */
+export const MIN_SCORE_GAIN = 0.005;
+
 const BUCKETS: readonly AllocationBucket[] = ['stocks', 'bonds', 'alternatives'];
 
 /**
  * Replacement proposals for a portfolio:
  * - each scored holding gets at most one replacement: the candidate of the same asset type
- *   and allocation class, not already held, with a higher final score, whose change brings
+ *   and allocation class, not already held, with a final score at least MIN_SCORE_GAIN higher, whose change brings
  *   the largest first-year benefit;
  * - each allocation class that is under its target by the tolerance or more gets one
  *   addition (`current_holding: null`) of the best candidate of that class, sized to the gap.
@@ -50,7 +54,7 @@ export function proposeImprovements(input: ProposalInput): PortfolioImprovement[
       (c) =>
         c.instrument.asset_type === instrument.asset_type &&
         bucketOf(c.instrument) === bucketOf(instrument) &&
-        finalScoreOf(c.analysis) > score,
+        finalScoreOf(c.analysis) >= score + MIN_SCORE_GAIN,
     );
     const best = bestOf(pool.map((c) => evaluateChange(input.holdings, holding, c, options)));
     if (best) proposals.push(best);

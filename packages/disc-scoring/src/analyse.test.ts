@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import {
-  analyse, analyseDetailed, computeMetrics, emptyMetrics, gradeFor, InsufficientDataError, InvalidAssetTypeError,
-  scoreInstrument, ScoringError, type Instrument, type MarketContext, type PriceSeries,
+  analyse, analyseDetailed, componentSums, computeMetrics, emptyMetrics, gradeFor, InsufficientDataError, InvalidAssetTypeError,
+  quickScore, scoreFromSums, scoreInstrument, ScoringError, scoringPlan, type Instrument, type MarketContext, type PriceSeries,
 } from '@disc/scoring';
 
 /** Deterministic daily closes with a given annual drift and volatility (seeded LCG + Box–Muller). */
@@ -137,5 +137,16 @@ describe('analyse', () => {
       const sHi = analyse(etf({ expense_ratio: hi }), m).final_score!;
       expect(sHi).toBeLessThanOrEqual(sLo);
     }));
+  });
+
+  it('the fast path gives the same final score, and NaN where analyse would throw', () => {
+    const inst = etf({ expense_ratio: 0.2 });
+    delete inst.prices;
+    const plan = scoringPlan('etf', { regime: 'bear', riskTolerance: 'aggressive' });
+    const full = analyse(inst, emptyMetrics(), { context: { ...context, regime: 'bear' }, riskTolerance: 'aggressive' }).final_score;
+    expect(quickScore(inst, emptyMetrics(), plan)).toBe(full);
+    const coin: Instrument = { symbol: 'NEW', name: 'New coin', asset_type: 'crypto', currency: 'USD', current_price: 1, market_cap: null };
+    expect(scoreFromSums(componentSums(coin, emptyMetrics()), scoringPlan('crypto'))).toBeNaN();
+    expect(quickScore(etf({ aum: Number.POSITIVE_INFINITY }), emptyMetrics(), plan)).toBeNaN();
   });
 });

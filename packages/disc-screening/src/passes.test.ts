@@ -1,4 +1,4 @@
-import { analyse, quickScore, scoringPlan, type AssetType, type MarketContext } from '@disc/scoring';
+import { analyse, quickScore, roundScore, scoreFromSums, scoringPlan, type AssetType, type MarketContext } from '@disc/scoring';
 import { criteriaInForce, passesScreens, SampleSnapshotProvider, screen } from '@disc/screening';
 
 describe('fast paths agree with the detailed ones on the whole sample universe', () => {
@@ -30,17 +30,18 @@ describe('fast paths agree with the detailed ones on the whole sample universe',
     expect(passed).toBeGreaterThan(100);
   });
 
-  it('quickScore(...) equals the final score of analyse(...) in every regime', async () => {
+  it('quickScore(...) and the cached sums give the final score of analyse(...) in every regime', async () => {
     const base = await provider.getMarketContext();
     const mismatches: string[] = [];
     for (const regime of ['bull', 'bear', 'volatile', 'sideways'] as const) {
       const context: MarketContext = { ...base, regime };
       for (const t of types) {
         const plan = scoringPlan(t, { regime, riskTolerance: 'conservative' });
-        for (const { instrument, metrics } of await provider.universe(t)) {
+        for (const { instrument, metrics, sums } of await provider.universe(t)) {
           const full = analyse(instrument, metrics, { context, riskTolerance: 'conservative' }).final_score;
           const quick = quickScore(instrument, metrics, plan);
-          if (quick !== full) mismatches.push(`${regime} ${instrument.symbol}: quick ${quick}, analyse ${String(full)}`);
+          const cached = roundScore(scoreFromSums(sums!, plan));
+          if (quick !== full || cached !== full) mismatches.push(`${regime} ${instrument.symbol}: quick ${quick}, cached ${cached}, analyse ${String(full)}`);
         }
       }
     }

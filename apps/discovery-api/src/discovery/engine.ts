@@ -1,4 +1,4 @@
-import type { Alert, AssetType, BatchDiscoverRequest, CriteriaResult, DiscoverRequest, DiscoveryResult, GradePoint, IntegrationPlan, IntegrationRequest, MonitorResult } from '@disc/discovery';
+import type { Alert, AssetType, BatchDiscoverRequest, BatchDiscoveryResult, CriteriaResult, DiscoverRequest, DiscoveryResult, GradePoint, IntegrationPlan, IntegrationRequest, MonitorResult } from '@disc/discovery';
 
 /** The seam between the HTTP layer and the discovery SDK (`@disc/discovery`): routes call
  * only this; sdk-engine.ts implements it with `InvestmentDiscoveryCrew`. Results are the
@@ -27,7 +27,7 @@ export interface ScoredCandidate {
 
 export interface DiscoveryEngine {
   discover(assetType: AssetType, body: DiscoverRequest): Promise<DiscoveryResult>;
-  batchDiscover(body: BatchDiscoverRequest): Promise<{ results: Partial<Record<AssetType, DiscoveryResult>> }>;
+  batchDiscover(body: BatchDiscoverRequest): Promise<BatchDiscoveryResult>;
   criteria(assetType: AssetType): Promise<CriteriaResult>;
   integrate(body: IntegrationRequest): Promise<IntegrationPlan>;
   /** Scores one symbol now; undefined when the market data does not know it. */

@@ -4,9 +4,10 @@ import type { Database } from '../db/database';
 import type { EngineSource } from '../discovery/engine';
 import { createLogger, type Logger } from '../logging';
 import { buildOpenApiDocument } from '../openapi/document';
-import { OPERATIONS, type Operation } from '../openapi/operations';
+import { OPERATIONS } from '../openapi/operations';
 import { buildHandlers, type HandlerDependencies } from '../routes/handlers';
 import type { Handler } from '../routes/handler';
+import { ScorePointStore } from '../store/score-points';
 import { TokenStore } from '../store/tokens';
 import { accessLog } from './access-log';
 import { requireAdmin } from './admin-auth';
@@ -52,8 +53,12 @@ export function createApp(options: AppOptions): Express {
   const rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
   const document = buildOpenApiDocument();
   const validator = new SchemaValidator(document);
-  const tokens = new TokenStore(options.db);
-  const deps: HandlerDependencies = { ...options, logger, clock, metrics, document, tokens };
+  // The embedded database has one user, this process, so it may cache what it reads; a
+  // shared PostgreSQL is written by other instances and the CLI, so it is always read.
+  const soleUser = options.db.engine === 'pglite';
+  const tokens = new TokenStore(options.db, { cache: soleUser });
+  const points = new ScorePointStore(options.db, { cache: soleUser });
+  const deps: HandlerDependencies = { ...options, logger, clock, metrics, document, tokens, points };
   const handlers = buildHandlers(deps);
 
   const app = express();
@@ -119,7 +124,7 @@ function notFound(): RequestHandler {
 }
 
 function errorHandler(logger: Logger, clock: () => Date) {
-  return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
+  return (error: unknown, _req: Request, res: Response, next: NextFunction): void => {
     if (res.headersSent) {
       next(error);
       return;
@@ -137,6 +142,5 @@ function errorHandler(logger: Logger, clock: () => Date) {
     }
     if (apiError.status === 405) res.setHeader('Allow', String((apiError.details.allowed_methods as string[]).join(', ')));
     res.status(apiError.status).json(envelope(apiError, ctx.requestId ?? 'unknown', clock()));
-    void req;
   };
 }

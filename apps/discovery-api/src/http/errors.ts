@@ -17,7 +17,6 @@ export const ERROR_STATUS = {
   SCORING_ERROR: 500,
   INTERNAL_ERROR: 500,
   MARKET_DATA_UNAVAILABLE: 503,
-  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type ApiErrorCode = keyof typeof ERROR_STATUS;
@@ -54,7 +53,7 @@ export function toApiError(error: unknown): ApiError {
   if (isLibraryError(error)) {
     const code = error.code as ApiErrorCode;
     if (CLIENT_FACING.has(code)) return new ApiError(code, error.message, error.details ?? {}, { cause: error });
-    const message = code === 'MARKET_DATA_UNAVAILABLE' ? 'Market data is unavailable at the moment; retry later.' : 'The discovery service failed to process the request.';
+    const message = code === 'MARKET_DATA_UNAVAILABLE' ? 'Market data is unavailable at the moment; retry later.' : 'The discovery service failed to process the request. Quote the request id when reporting it.';
     return new ApiError(code, message, {}, { cause: error });
   }
   const bodyParser = bodyParserError(error);

@@ -15,8 +15,8 @@ const STATUS_TEXT: Record<number, string> = {
   415: 'Body is not JSON (UNSUPPORTED_MEDIA_TYPE)',
   422: 'Data too thin to score (INSUFFICIENT_DATA)',
   429: 'Rate limit exceeded (RATE_LIMIT_EXCEEDED); see Retry-After',
-  500: 'Discovery service error (SCORING_ERROR, INTERNAL_ERROR)',
-  503: 'External data provider or dependency unavailable (MARKET_DATA_UNAVAILABLE, SERVICE_UNAVAILABLE)',
+  500: 'Discovery service error (SCORING_ERROR, DISCOVERY_ERROR, INTERNAL_ERROR)',
+  503: 'External data provider unavailable (MARKET_DATA_UNAVAILABLE)',
 };
 
 const RATE_LIMIT_HEADERS = {
@@ -77,7 +77,7 @@ function describe(operation: Operation): Record<string, unknown> {
   }
   if (operation.alternate !== undefined) {
     responses[String(operation.alternate.status)] = {
-      description: STATUS_TEXT[operation.alternate.status] ?? 'Unavailable',
+      description: operation.alternate.description,
       headers,
       content: { 'application/json': { schema: { $ref: `#/components/schemas/${operation.alternate.schema}` } } },
     };

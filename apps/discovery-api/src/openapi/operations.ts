@@ -22,28 +22,30 @@ export interface Operation {
   /** Error statuses this operation can answer with (body: the error envelope). */
   errors: number[];
   /** A non-success status whose body is not the error envelope (readiness: 503 Health). */
-  alternate?: { status: number; schema: string };
+  alternate?: { status: number; schema: string; description: string };
 }
 
 const assetTypeParam = { asset_type: { type: 'string', description: 'etf, stock or crypto; anything else is 400 INVALID_ASSET_TYPE' } };
 const symbolParam = { symbol: { type: 'string', minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9.^=_-]+$' } };
 const idParam = { id: { type: 'string', minLength: 1, maxLength: 64 } };
-const DISCOVERY_ERRORS = [400, 401, 403, 404, 413, 415, 422, 429, 500, 503];
+const WITH_BODY = [400, 401, 403, 413, 415, 422, 429, 500, 503];
+const MONITOR_ERRORS = [400, 401, 403, 404, 422, 429, 500, 503];
+const CRITERIA_ERRORS = [400, 401, 403, 429, 500, 503];
 
 /** Every route of the API: the Express router and the OpenAPI document are both built
  * from this list, so they cannot disagree. */
 export const OPERATIONS: readonly Operation[] = [
-  { operationId: 'discover', method: 'post', path: '/v1/discovery/discover/{asset_type}', summary: 'Discover A+ candidates for one asset type', tag: 'discovery', access: 'discovery', rateLimit: 'discover', pathParams: assetTypeParam, body: 'DiscoverRequest', success: { status: 200, schema: 'DiscoveryResult' }, errors: DISCOVERY_ERRORS },
-  { operationId: 'monitor', method: 'get', path: '/v1/discovery/monitor/{symbol}', summary: 'Current grade, grade history and alerts of one symbol', tag: 'discovery', access: 'discovery', rateLimit: 'monitor', pathParams: symbolParam, success: { status: 200, schema: 'MonitorResult' }, errors: DISCOVERY_ERRORS },
-  { operationId: 'batchDiscover', method: 'post', path: '/v1/discovery/batch-discover', summary: 'Discovery over several asset types in one request', tag: 'discovery', access: 'discovery', rateLimit: 'batch', body: 'BatchDiscoverRequest', success: { status: 200, schema: 'BatchDiscoveryResult' }, errors: DISCOVERY_ERRORS },
-  { operationId: 'criteria', method: 'get', path: '/v1/discovery/criteria/{asset_type}', summary: 'Screening criteria in force, with market adjustments', tag: 'discovery', access: 'discovery', rateLimit: 'criteria', pathParams: assetTypeParam, success: { status: 200, schema: 'CriteriaResult' }, errors: DISCOVERY_ERRORS },
-  { operationId: 'integrateDiscoveries', method: 'post', path: '/v1/discovery/integrate-discoveries', summary: 'Plan trades that integrate discoveries into a portfolio', tag: 'discovery', access: 'discovery', rateLimit: 'integrate', body: 'IntegrateRequest', success: { status: 200, schema: 'IntegrationPlan' }, errors: DISCOVERY_ERRORS },
+  { operationId: 'discover', method: 'post', path: '/v1/discovery/discover/{asset_type}', summary: 'Discover A+ candidates for one asset type', tag: 'discovery', access: 'discovery', rateLimit: 'discover', pathParams: assetTypeParam, body: 'DiscoverRequest', success: { status: 200, schema: 'DiscoveryResult' }, errors: WITH_BODY },
+  { operationId: 'monitor', method: 'get', path: '/v1/discovery/monitor/{symbol}', summary: 'Current grade, grade history and alerts of one symbol', tag: 'discovery', access: 'discovery', rateLimit: 'monitor', pathParams: symbolParam, success: { status: 200, schema: 'MonitorResult' }, errors: MONITOR_ERRORS },
+  { operationId: 'batchDiscover', method: 'post', path: '/v1/discovery/batch-discover', summary: 'Discovery over several asset types in one request', tag: 'discovery', access: 'discovery', rateLimit: 'batch', body: 'BatchDiscoverRequest', success: { status: 200, schema: 'BatchDiscoveryResult' }, errors: WITH_BODY },
+  { operationId: 'criteria', method: 'get', path: '/v1/discovery/criteria/{asset_type}', summary: 'Screening criteria in force, with market adjustments', tag: 'discovery', access: 'discovery', rateLimit: 'criteria', pathParams: assetTypeParam, success: { status: 200, schema: 'CriteriaResult' }, errors: CRITERIA_ERRORS },
+  { operationId: 'integrateDiscoveries', method: 'post', path: '/v1/discovery/integrate-discoveries', summary: 'Plan trades that integrate discoveries into a portfolio', tag: 'discovery', access: 'discovery', rateLimit: 'integrate', body: 'IntegrateRequest', success: { status: 200, schema: 'IntegrationPlan' }, errors: WITH_BODY },
   { operationId: 'createWebhook', method: 'post', path: '/v1/webhooks', summary: 'Register a webhook', tag: 'webhooks', access: 'webhooks', rateLimit: 'webhooks', body: 'WebhookRequest', success: { status: 201, schema: 'Webhook' }, errors: [400, 401, 403, 413, 415, 429, 500] },
   { operationId: 'listWebhooks', method: 'get', path: '/v1/webhooks', summary: "List this token's webhooks", tag: 'webhooks', access: 'webhooks', rateLimit: 'webhooks', success: { status: 200, schema: 'WebhookList' }, errors: [401, 403, 429, 500] },
   { operationId: 'getWebhook', method: 'get', path: '/v1/webhooks/{id}', summary: 'One webhook of this token', tag: 'webhooks', access: 'webhooks', rateLimit: 'webhooks', pathParams: idParam, success: { status: 200, schema: 'Webhook' }, errors: [401, 403, 404, 429, 500] },
   { operationId: 'deleteWebhook', method: 'delete', path: '/v1/webhooks/{id}', summary: 'Remove a webhook', tag: 'webhooks', access: 'webhooks', rateLimit: 'webhooks', pathParams: idParam, success: { status: 204 }, errors: [401, 403, 404, 429, 500] },
   { operationId: 'healthz', method: 'get', path: '/healthz', summary: 'Liveness: the process is up', tag: 'operations', access: 'public', success: { status: 200, schema: 'Health' }, errors: [] },
-  { operationId: 'readyz', method: 'get', path: '/readyz', summary: 'Readiness: database and, when configured, Redis reachable', tag: 'operations', access: 'public', success: { status: 200, schema: 'Health' }, errors: [], alternate: { status: 503, schema: 'Health' } },
+  { operationId: 'readyz', method: 'get', path: '/readyz', summary: 'Readiness: database and, when configured, Redis reachable', tag: 'operations', access: 'public', success: { status: 200, schema: 'Health' }, errors: [], alternate: { status: 503, schema: 'Health', description: 'Not ready: the database or Redis is unreachable' } },
   { operationId: 'metrics', method: 'get', path: '/metrics', summary: 'Prometheus metrics', tag: 'operations', access: 'public', success: { status: 200, contentType: 'text/plain' }, errors: [] },
   { operationId: 'openapi', method: 'get', path: '/v1/openapi.json', summary: 'This document', tag: 'operations', access: 'public', success: { status: 200, contentType: 'application/json' }, errors: [] },
   { operationId: 'adminCreateToken', method: 'post', path: '/v1/admin/tokens', summary: 'Create a token (loopback, local admin secret; used by the CLI)', tag: 'admin', access: 'admin', body: 'TokenCreateRequest', success: { status: 201, schema: 'CreatedToken' }, errors: [400, 401, 404, 500] },

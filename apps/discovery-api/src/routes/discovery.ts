@@ -1,7 +1,7 @@
 import type { BatchDiscoverRequest, DiscoverRequest, DiscoveryResult, IntegrationRequest } from '@disc/discovery';
 import { scoredCandidates, type AssetType } from '../discovery/engine';
+import { ApiError, toApiError } from '../http/errors';
 import { DiscoveryRunStore } from '../store/discovery-runs';
-import { ScorePointStore } from '../store/score-points';
 import type { Handler } from './handler';
 import type { HandlerDependencies } from './handlers';
 
@@ -9,7 +9,7 @@ import type { HandlerDependencies } from './handlers';
  * against the published schemas); the app records what monitoring and the webhook events
  * need — a grade point per candidate and the A+ symbols of each run. */
 export function discoveryHandlers(deps: HandlerDependencies): Record<string, Handler> {
-  const points = new ScorePointStore(deps.db);
+  const { points } = deps;
   const runs = new DiscoveryRunStore(deps.db);
 
   const remember = async (results: readonly DiscoveryResult[]): Promise<void> => {
@@ -30,9 +30,16 @@ export function discoveryHandlers(deps: HandlerDependencies): Record<string, Han
     },
     batchDiscover: async ({ body }) => {
       const engine = await deps.engine.current();
-      const result = await engine.batchDiscover(body as unknown as BatchDiscoverRequest);
+      const result = (await engine.batchDiscover(body as unknown as BatchDiscoverRequest)) as { results: Partial<Record<AssetType, DiscoveryResult>>; errors: BatchErrors };
+      const errors = publicErrors(result.errors);
+      const failures = Object.values(errors);
+      // Nothing succeeded because the data provider is down: that is the whole request's
+      // 503, not a 200 with every type in `errors`.
+      if (Object.keys(result.results).length === 0 && failures.length > 0 && failures.every((e) => e.code === 'MARKET_DATA_UNAVAILABLE')) {
+        throw new ApiError('MARKET_DATA_UNAVAILABLE', 'Market data is unavailable at the moment; retry later.');
+      }
       await remember(Object.values(result.results).filter((r): r is DiscoveryResult => r !== undefined));
-      return { status: 200, json: result };
+      return { status: 200, json: { ...result, errors } };
     },
     criteria: async ({ params }) => {
       const engine = await deps.engine.current();
@@ -43,4 +50,18 @@ export function discoveryHandlers(deps: HandlerDependencies): Record<string, Han
       return { status: 200, json: await engine.integrate(body as unknown as IntegrationRequest) };
     },
   };
+}
+
+type BatchErrors = Partial<Record<string, { code: string; message: string; details: Record<string, unknown> }>>;
+
+/** Per-type errors of a batch go through the same table as whole-request errors, so an
+ * upstream message never reaches the client there either. */
+function publicErrors(errors: BatchErrors): Record<string, { code: string; message: string; details: Record<string, unknown> }> {
+  const out: Record<string, { code: string; message: string; details: Record<string, unknown> }> = {};
+  for (const [assetType, error] of Object.entries(errors)) {
+    if (error === undefined) continue;
+    const mapped = toApiError(Object.assign(new Error(error.message), { code: error.code, details: error.details }));
+    out[assetType] = { code: mapped.code, message: mapped.message, details: mapped.details };
+  }
+  return out;
 }

@@ -2,6 +2,7 @@ import type { AppOptions } from '../http/app';
 import type { HttpMetrics } from '../http/metrics';
 import type { Logger } from '../logging';
 import type { JsonSchema } from '../openapi/schema-types';
+import type { ScorePointStore } from '../store/score-points';
 import type { TokenStore } from '../store/tokens';
 import { adminHandlers } from './admin';
 import { discoveryHandlers } from './discovery';
@@ -16,6 +17,7 @@ export interface HandlerDependencies extends AppOptions {
   metrics: HttpMetrics;
   document: JsonSchema;
   tokens: TokenStore;
+  points: ScorePointStore;
 }
 
 /** Handlers by operationId (openapi/operations.ts). */

@@ -1,6 +1,5 @@
 import type { Grade } from '@disc/discovery';
 import { ApiError } from '../http/errors';
-import { ScorePointStore } from '../store/score-points';
 import type { Handler } from './handler';
 import type { HandlerDependencies } from './handlers';
 
@@ -9,7 +8,7 @@ import type { HandlerDependencies } from './handlers';
  * longer has is answered from its history alone (its alerts then say the data is stale);
  * a symbol with neither is 404 SYMBOL_NOT_FOUND. */
 export function monitorHandler(deps: HandlerDependencies): Handler {
-  const points = new ScorePointStore(deps.db);
+  const { points } = deps;
   return async ({ params }) => {
     const symbol = (params.symbol ?? '').toUpperCase();
     const engine = await deps.engine.current();

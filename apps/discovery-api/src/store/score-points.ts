@@ -16,10 +16,27 @@ export interface StoredScorePoint extends ScorePoint {
 
 /** The grade history of every scored symbol: one point per symbol per day; a later scoring
  * on the same day replaces that day's point (DECISIONS "Monitoring"). */
-export class ScorePointStore {
-  constructor(private readonly db: Queryable) {}
+export interface ScorePointStoreOptions {
+  /** Keep histories in memory, written through. Only sound when this process is the
+   * database's sole writer (the embedded PGlite); with a shared PostgreSQL other instances
+   * write too, so every read goes to the database. */
+  cache?: boolean;
+}
 
-  async record(points: readonly ScorePoint[]): Promise<void> {
+const CACHED_SYMBOLS = 20_000;
+const DEFAULT_LIMIT = 365;
+
+export class ScorePointStore {
+  private readonly cache: Map<string, StoredScorePoint[]> | undefined;
+
+  constructor(private readonly db: Queryable, options: ScorePointStoreOptions = {}) {
+    this.cache = options.cache === true ? new Map() : undefined;
+  }
+
+  async record(input: readonly ScorePoint[]): Promise<void> {
+    // A point identical to the one already stored for that day changes nothing: monitoring
+    // a symbol many times a day writes once.
+    const points = input.filter((point) => !this.alreadyStored(point));
     if (points.length === 0) return;
     // One statement for the whole run keeps a discovery of hundreds of candidates cheap.
     const values: unknown[] = [];
@@ -34,16 +51,40 @@ export class ScorePointStore {
          score = EXCLUDED.score, components = EXCLUDED.components, recorded_at = now()`,
       values,
     );
+    if (this.cache !== undefined) {
+      const now = new Date().toISOString();
+      for (const point of points) {
+        const history = this.cache.get(point.symbol);
+        if (history === undefined) continue;
+        const kept = history.filter((p) => p.day !== point.day);
+        kept.push({ ...point, recorded_at: now });
+        kept.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+        this.cache.set(point.symbol, kept.slice(-DEFAULT_LIMIT));
+      }
+    }
+  }
+
+  private alreadyStored(point: ScorePoint): boolean {
+    const stored = this.cache?.get(point.symbol)?.find((p) => p.day === point.day);
+    return stored !== undefined && stored.grade === point.grade && stored.score === point.score && stored.asset_type === point.asset_type;
   }
 
   /** Oldest first, at most `limit` most recent days. */
-  async history(symbol: string, limit = 365): Promise<StoredScorePoint[]> {
+  async history(symbol: string, limit = DEFAULT_LIMIT): Promise<StoredScorePoint[]> {
+    const cached = this.cache?.get(symbol);
+    if (cached !== undefined && limit === DEFAULT_LIMIT) return cached;
     const rows = await this.db.query<Omit<StoredScorePoint, 'recorded_at'> & { recorded_at: Date }>(
       `SELECT symbol, asset_type, day::text AS day, grade, score, components, recorded_at FROM (
          SELECT * FROM score_points WHERE symbol = $1 ORDER BY day DESC LIMIT $2
        ) recent ORDER BY day`,
       [symbol, limit],
     );
-    return rows.map((row) => ({ ...row, score: Number(row.score), recorded_at: row.recorded_at.toISOString() }));
+    const history = rows.map((row) => ({ ...row, score: Number(row.score), recorded_at: row.recorded_at.toISOString() }));
+    // Unknown symbols are not cached, so probing random symbols cannot grow the map.
+    if (this.cache !== undefined && limit === DEFAULT_LIMIT && history.length > 0) {
+      if (this.cache.size >= CACHED_SYMBOLS) this.cache.clear();
+      this.cache.set(symbol, history);
+    }
+    return history;
   }
 }

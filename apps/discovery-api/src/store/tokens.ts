@@ -39,8 +39,19 @@ export function looksLikeToken(value: string): boolean {
 
 const COLUMNS = 'id, name, scopes, created_at, revoked_at, last_used_at';
 
+export interface TokenStoreOptions {
+  /** Keep active tokens in memory. Only sound when this process is the database's sole
+   * user — the embedded PGlite, whose tokens change only through this process — so that a
+   * revocation is seen at once. With a shared PostgreSQL every request reads the table. */
+  cache?: boolean;
+}
+
 export class TokenStore {
-  constructor(private readonly db: Queryable) {}
+  private readonly cache: Map<string, TokenRecord | null> | undefined;
+
+  constructor(private readonly db: Queryable, options: TokenStoreOptions = {}) {
+    this.cache = options.cache === true ? new Map() : undefined;
+  }
 
   async create(name: string, scopes: readonly Scope[]): Promise<CreatedToken> {
     const token = generateToken();
@@ -63,13 +74,23 @@ export class TokenStore {
 
   /** The active (not revoked) token with this bearer value, if any. */
   async findActive(token: string): Promise<TokenRecord | undefined> {
-    const rows = await this.db.query<TokenRow>(`SELECT ${COLUMNS} FROM api_tokens WHERE hash = $1 AND revoked_at IS NULL`, [hashToken(token)]);
-    return rows[0] === undefined ? undefined : normalise(rows[0]);
+    const hash = hashToken(token);
+    const cached = this.cache?.get(hash);
+    if (cached !== undefined) return cached ?? undefined;
+    const rows = await this.db.query<TokenRow>(`SELECT ${COLUMNS} FROM api_tokens WHERE hash = $1 AND revoked_at IS NULL`, [hash]);
+    const found = rows[0] === undefined ? undefined : normalise(rows[0]);
+    // Unknown tokens are not remembered: that would let a flood of random tokens grow the map.
+    if (found !== undefined && this.cache !== undefined) {
+      if (this.cache.size >= 10_000) this.cache.clear();
+      this.cache.set(hash, found);
+    }
+    return found;
   }
 
   /** Returns false when no active token has this id. */
   async revoke(id: string): Promise<boolean> {
     const rows = await this.db.query('UPDATE api_tokens SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING id', [id]);
+    this.cache?.clear();
     return rows.length > 0;
   }
 

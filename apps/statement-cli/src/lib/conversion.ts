@@ -34,6 +34,8 @@ export async function convertRecords(
   let rowCount = 0;
   let pending: StatementRow[] = [];
   const kept: StatementRow[] = [];
+  // Sorting needs every row in memory; a dry run writes nothing, so it never sorts.
+  const sorting = !settings.streaming && writer !== undefined;
 
   const flush = async (rows: StatementRow[]): Promise<void> => {
     const enriched = await settings.enrich(rows);
@@ -50,7 +52,7 @@ export async function convertRecords(
     }
     if (record.kind !== 'entry') continue;
     const rows = entryToRows(record.entry, { splitBatches: settings.splitBatches });
-    if (!settings.streaming) {
+    if (sorting) {
       for (const row of rows) kept.push(row);
       continue;
     }
@@ -61,7 +63,7 @@ export async function convertRecords(
     }
   }
 
-  if (settings.streaming) {
+  if (!sorting) {
     if (pending.length > 0) await flush(pending);
   } else {
     kept.sort(compareByBookingDate);

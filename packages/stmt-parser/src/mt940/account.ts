@@ -7,7 +7,8 @@ import { isBic, isIban } from './identifiers';
  * Rabobank with the currency glued on (`1291.99.348EUR`).
  */
 export function parseAccount(text: string): Account {
-  const value = text.trim();
+  // Polish banks write the account as `/PL61109010140000071219812874`.
+  const value = text.trim().replace(/^\//, '');
   const compact = value.replace(/\s/g, '');
   if (isIban(compact)) return { iban: compact };
   const account: Account = {};

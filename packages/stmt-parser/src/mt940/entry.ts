@@ -42,12 +42,16 @@ export function buildEntry(pending: PendingEntry, context: EntryContext): Entry 
   if (line.customerReference) entry.entryReference = line.customerReference;
   if (line.bankReference) entry.accountServicerReference = line.bankReference;
   if (line.supplementaryDetails) entry.additionalInfo = line.supplementaryDetails;
-  const detail = pending.information.length > 0 ? buildDetail(pending.information, line.creditDebit) : undefined;
+  // A reversal keeps the parties of the transaction it reverses: a returned direct debit (RD,
+  // booked as a credit) still names the creditor that collected it.
+  const original: CreditDebit = line.reversal ? (line.creditDebit === 'CRDT' ? 'DBIT' : 'CRDT') : line.creditDebit;
+  const detail = pending.information.length > 0 ? buildDetail(pending.information, original) : undefined;
   if (detail) entry.details.push(detail);
   return entry;
 }
 
-function buildDetail(lines: readonly string[], creditDebit: CreditDebit): TransactionDetail | undefined {
+/** `originalDirection` is the direction of the underlying transaction (see reversals above). */
+function buildDetail(lines: readonly string[], originalDirection: CreditDebit): TransactionDetail | undefined {
   const info = parseInformation(lines);
   const detail: TransactionDetail = {};
   if (info.endToEndId) detail.endToEndId = info.endToEndId;
@@ -57,7 +61,7 @@ function buildDetail(lines: readonly string[], creditDebit: CreditDebit): Transa
   if (info.bookingText) detail.additionalInfo = info.bookingText;
   if (hasParty(info.counterparty)) {
     // The counterparty is the creditor of a debit and the debtor of a credit.
-    if (creditDebit === 'DBIT') detail.creditor = info.counterparty;
+    if (originalDirection === 'DBIT') detail.creditor = info.counterparty;
     else detail.debtor = info.counterparty;
   }
   return Object.keys(detail).length > 0 ? detail : undefined;

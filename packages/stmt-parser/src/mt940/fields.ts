@@ -21,31 +21,40 @@ const BLOCK4 = '{4:';
  * Groups lines into fields. Lines outside a message (bank headers such as `ABNANL2A` / `940`,
  * `{1:…}{2:…}` envelopes) are skipped; a field runs until the next tag or message end.
  */
-export async function* readFields(lines: AsyncIterable<SourceLine>): AsyncGenerator<FieldEvent> {
-  let current: Field | undefined;
-  for await (const { text: raw, line } of lines) {
+export class FieldReader {
+  private current: Field | undefined;
+
+  accept({ text: raw, line }: SourceLine, emit: (event: FieldEvent) => void): void {
     let text = raw;
     let offset = 0;
     if (text.startsWith('{')) {
       const block = text.indexOf(BLOCK4);
-      if (block < 0) continue;
+      if (block < 0) return;
       offset = block + BLOCK4.length;
       text = text.slice(offset);
-      if (text.trim() === '') continue;
+      if (text.trim() === '') return;
     }
     const tag = TAG.exec(text);
     if (tag) {
-      if (current) yield { kind: 'field', field: current };
-      current = { tag: tag[1] ?? '', lines: [text.slice(tag[0].length)], line, column: offset + tag[0].length + 1 };
-      continue;
+      this.flush(emit);
+      this.current = { tag: tag[1] ?? '', lines: [text.slice(tag[0].length)], line, column: offset + tag[0].length + 1 };
+      return;
     }
     if (MESSAGE_END.test(text)) {
-      if (current) yield { kind: 'field', field: current };
-      current = undefined;
-      yield { kind: 'end-of-message', line };
-      continue;
+      this.flush(emit);
+      emit({ kind: 'end-of-message', line });
+      return;
     }
-    if (current && text.trim() !== '') current.lines.push(text);
+    if (this.current && text.trim() !== '') this.current.lines.push(text);
   }
-  if (current) yield { kind: 'field', field: current };
+
+  /** Emits the field still open at the end of the input. */
+  end(emit: (event: FieldEvent) => void): void {
+    this.flush(emit);
+  }
+
+  private flush(emit: (event: FieldEvent) => void): void {
+    if (this.current) emit({ kind: 'field', field: this.current });
+    this.current = undefined;
+  }
 }

@@ -8,6 +8,9 @@ import { splitSepaKeywords } from './sepa-keywords';
  */
 export const SUBFIELD_START = /^\s*(\d{3})?\s?([?~])\d{2}/;
 
+const QUESTION_SUBFIELD = /\?(\d{2})/g;
+const TILDE_SUBFIELD = /~(\d{2})/g;
+
 /** German subfields ?20–?29 and ?60–?63 carry at most 27 characters each. */
 const REMITTANCE_PIECE_WIDTH = 27;
 
@@ -27,8 +30,7 @@ export function parseSubfieldInformation(text: string): EntryInformation {
   const body = text.slice(text.indexOf(separator));
 
   const subfields = new Map<string, string[]>();
-  const pattern = new RegExp(`\\${separator}(\\d{2})`, 'g');
-  const marks = [...body.matchAll(pattern)];
+  const marks = [...body.matchAll(separator === '~' ? TILDE_SUBFIELD : QUESTION_SUBFIELD)];
   marks.forEach((mark, i) => {
     const from = (mark.index ?? 0) + mark[0].length;
     const to = marks[i + 1]?.index ?? body.length;

@@ -36,52 +36,61 @@ export function decodeLine(bytes: Buffer): string {
  * in memory. Splitting on bytes, before decoding, means a multi-byte character cut by a chunk
  * boundary is always reassembled.
  */
-export async function* readLines(source: AsyncIterable<Buffer | string>, decode: (bytes: Buffer) => string = decodeLine): AsyncGenerator<SourceLine> {
-  let pending: Buffer[] = [];
-  let pendingLength = 0;
-  let lineNumber = 0;
-  let first = true;
-  let lastWasCr = false;
+export class LineSplitter {
+  private pending: Buffer[] = [];
+  private pendingLength = 0;
+  private lineNumber = 0;
+  private first = true;
+  private lastWasCr = false;
 
-  const take = (chunk: Buffer, start: number, end: number): Buffer => {
-    const tail = chunk.subarray(start, end);
-    const bytes = pending.length === 0 ? tail : Buffer.concat([...pending, tail], pendingLength + tail.length);
-    pending = [];
-    pendingLength = 0;
-    return bytes;
-  };
-  const emit = (bytes: Buffer): SourceLine => {
-    let body = bytes;
-    if (first) {
-      first = false;
-      if (body.subarray(0, 3).equals(UTF8_BOM)) body = body.subarray(3);
-    }
-    lineNumber += 1;
-    return { text: decode(body), line: lineNumber };
-  };
+  constructor(private readonly decode: (bytes: Buffer) => string = decodeLine) {}
 
-  for await (const raw of source) {
-    const chunk = typeof raw === 'string' ? Buffer.from(raw, 'utf8') : raw;
+  /** The lines that `chunk` completes. */
+  write(chunk: Buffer): SourceLine[] {
+    const lines: SourceLine[] = [];
     let start = 0;
     for (let i = 0; i < chunk.length; i++) {
       const byte = chunk[i];
       if (byte !== LF && byte !== CR) continue;
-      if (byte === LF && lastWasCr && i === start && pendingLength === 0) {
+      if (byte === LF && this.lastWasCr && i === start && this.pendingLength === 0) {
         // Second half of a CRLF whose CR ended the previous line (possibly in the previous chunk).
-        lastWasCr = false;
+        this.lastWasCr = false;
         start = i + 1;
         continue;
       }
-      yield emit(take(chunk, start, i));
-      lastWasCr = byte === CR;
+      lines.push(this.emit(this.take(chunk, start, i)));
+      this.lastWasCr = byte === CR;
       start = i + 1;
     }
     if (start < chunk.length) {
-      lastWasCr = false;
-      const rest = chunk.subarray(start);
-      pending.push(Buffer.from(rest));
-      pendingLength += rest.length;
+      this.lastWasCr = false;
+      const rest = Buffer.from(chunk.subarray(start));
+      this.pending.push(rest);
+      this.pendingLength += rest.length;
     }
+    return lines;
   }
-  if (pendingLength > 0) yield emit(take(Buffer.alloc(0), 0, 0));
+
+  /** The last line, when the input does not end with a line break. */
+  end(): SourceLine[] {
+    return this.pendingLength > 0 ? [this.emit(this.take(Buffer.alloc(0), 0, 0))] : [];
+  }
+
+  private take(chunk: Buffer, start: number, end: number): Buffer {
+    const tail = chunk.subarray(start, end);
+    const bytes = this.pending.length === 0 ? tail : Buffer.concat([...this.pending, tail], this.pendingLength + tail.length);
+    this.pending = [];
+    this.pendingLength = 0;
+    return bytes;
+  }
+
+  private emit(bytes: Buffer): SourceLine {
+    let body = bytes;
+    if (this.first) {
+      this.first = false;
+      if (body.subarray(0, 3).equals(UTF8_BOM)) body = body.subarray(3);
+    }
+    this.lineNumber += 1;
+    return { text: this.decode(body), line: this.lineNumber };
+  }
 }

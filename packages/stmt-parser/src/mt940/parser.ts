@@ -2,8 +2,8 @@ import iconv from 'iconv-lite';
 import { createDecoder } from '../encoding';
 import { IssueSink } from '../issues';
 import type { ParseOptions, StatementFormat, StatementRecord } from '../types';
-import { readFields } from './fields';
-import { readLines } from './lines';
+import { FieldReader, type FieldEvent } from './fields';
+import { LineSplitter, type SourceLine } from './lines';
 import { Mt940StatementBuilder } from './statement-builder';
 
 /**
@@ -24,21 +24,40 @@ export function sniffMt940(head: string): StatementFormat | undefined {
 export async function* parseMt940(source: AsyncIterable<Buffer>, options: ParseOptions): AsyncGenerator<StatementRecord> {
   const issues = new IssueSink(options);
   const builder = new Mt940StatementBuilder(issues, options.fileName, options.format);
-  const encoding = options.encoding;
   // Without a declared encoding each line is read as UTF-8 when valid, else as latin1.
-  const decode = encoding ? lineDecoder(encoding) : undefined;
+  const lines = new LineSplitter(options.encoding ? lineDecoder(options.encoding) : undefined);
+  const fields = new FieldReader();
+  const ready: StatementRecord[] = [];
   let statements = 0;
-  for await (const event of readFields(readLines(source, decode))) {
-    const records = event.kind === 'field' ? builder.field(event.field) : builder.endOfMessage();
-    for (const record of records) {
+  const emit = (event: FieldEvent): void => {
+    for (const record of event.kind === 'field' ? builder.field(event.field) : builder.endOfMessage()) {
       if (record.kind === 'statement-end') statements++;
-      yield record;
+      ready.push(record);
     }
+  };
+  // Work is done per chunk in plain loops, and records are yielded in order after it, with
+  // the error (if any) after the records completed before it.
+  const feed = (batch: readonly SourceLine[], last: boolean): unknown => {
+    try {
+      for (const line of batch) fields.accept(line, emit);
+      if (last) {
+        fields.end(emit);
+        emit({ kind: 'end-of-message', line: 0 });
+      }
+      return undefined;
+    } catch (error) {
+      return error;
+    }
+  };
+  for await (const chunk of source) {
+    const failure = feed(lines.write(chunk), false);
+    for (const record of ready) yield record;
+    ready.length = 0;
+    if (failure) throw failure;
   }
-  for (const record of builder.finish()) {
-    if (record.kind === 'statement-end') statements++;
-    yield record;
-  }
+  const failure = feed(lines.end(), true);
+  for (const record of ready) yield record;
+  if (failure) throw failure;
   if (statements === 0) {
     const location = options.fileName !== undefined ? { file: options.fileName, line: 1, column: 1 } : { line: 1, column: 1 };
     issues.error('MISSING_ELEMENT', 'no statement found: expected a :20: field followed by :25:, :60F:, :61: and :62F:', location);

@@ -17,6 +17,16 @@ interface Frame {
   childCounts: Map<string, number> | undefined;
 }
 
+/**
+ * OFX leaf elements that banks leave empty (`<MEMO><CURRENCY>…`). Without a DTD an empty
+ * unclosed leaf looks like the start of an aggregate, so these are closed when the next tag opens.
+ */
+const LEAVES = new Set([
+  'MEMO', 'NAME', 'PAYEEID', 'CHECKNUM', 'REFNUM', 'SIC', 'SRVRTID', 'EXTDNAME', 'MESSAGE', 'FITID', 'TRNTYPE',
+  'DTUSER', 'DTAVAIL', 'DTPOSTED', 'TRNAMT', 'CURRATE', 'CURSYM', 'BANKID', 'BRANCHID', 'ACCTID', 'ACCTTYPE', 'ACCTKEY',
+  'ADDR1', 'ADDR2', 'ADDR3', 'CITY', 'STATE', 'POSTALCODE', 'COUNTRY', 'PHONE', 'DTSTART', 'DTEND', 'DTASOF', 'BALAMT',
+]);
+
 /** Aggregates that repeat, indexed in paths (`STMTTRN[3]`) so a location names the one meant. */
 const INDEXED = new Set(['STMTTRNRS', 'CCSTMTTRNRS', 'INVSTMTTRNRS', 'STMTTRN', 'INVBANKTRAN']);
 
@@ -28,6 +38,8 @@ const INDEXED = new Set(['STMTTRNRS', 'CCSTMTTRNRS', 'INVSTMTTRNRS', 'STMTTRN', 
  */
 export class OfxElementReader {
   private readonly stack: Frame[] = [];
+  /** `paths[i]` is the path of `stack[i]`, built once per element rather than per event. */
+  private readonly paths: string[] = [];
 
   constructor(private readonly fileName: string | undefined) {}
 
@@ -40,7 +52,8 @@ export class OfxElementReader {
     return this.path();
   }
 
-  *accept(token: OfxToken): Generator<OfxEvent> {
+  /** Feeds one token; the events it completes go to `emit`, in order. */
+  accept(token: OfxToken, emit: (event: OfxEvent) => void): void {
     switch (token.type) {
       case 'text': {
         const top = this.stack[this.stack.length - 1];
@@ -54,39 +67,41 @@ export class OfxElementReader {
       }
       case 'open':
       case 'empty': {
-        yield* this.closeLeaf();
+        this.closeLeaf(emit);
         const parent = this.stack[this.stack.length - 1];
         if (parent && !parent.isAggregate) {
           parent.isAggregate = true;
           const path = this.path();
-          yield { type: 'enter', name: parent.name, path, location: { ...parent.location, path } };
+          emit({ type: 'enter', name: parent.name, path, location: { ...parent.location, path } });
         }
         this.push(token.name, this.location(token));
-        if (token.type === 'empty') yield* this.pop();
+        if (token.type === 'empty') this.pop(emit);
         return;
       }
       case 'close':
-        yield* this.close(token);
+        this.close(token, emit);
         return;
     }
   }
 
-  private *close(token: OfxToken & { type: 'close' }): Generator<OfxEvent> {
+  private close(token: OfxToken & { type: 'close' }, emit: (event: OfxEvent) => void): void {
     if (!this.stack.some((frame) => frame.name === token.name)) this.fail(token, `unexpected end tag </${token.name}>: no such element is open (open: ${this.path() || 'none'})`);
     for (;;) {
       const top = this.stack[this.stack.length - 1] as Frame;
       if (top.name === token.name) {
-        yield* this.pop();
+        this.pop(emit);
         return;
       }
       if (top.isAggregate) this.fail(token, `expected </${top.name}> before </${token.name}>`);
-      yield* this.pop();
+      this.pop(emit);
     }
   }
 
-  private *closeLeaf(): Generator<OfxEvent> {
+  private closeLeaf(emit: (event: OfxEvent) => void): void {
     const top = this.stack[this.stack.length - 1];
-    if (top && !top.isAggregate && top.value !== undefined && top.value.trim() !== '') yield* this.pop();
+    if (!top || top.isAggregate) return;
+    const hasValue = top.value !== undefined && top.value.trim() !== '';
+    if (hasValue || LEAVES.has(top.name)) this.pop(emit);
   }
 
   private push(name: string, location: SourceLocation): void {
@@ -99,18 +114,21 @@ export class OfxElementReader {
       segment = `${name}[${count}]`;
     }
     this.stack.push({ name, segment, location, value: undefined, isAggregate: false, childCounts: undefined });
+    const parentPath = this.paths[this.paths.length - 1];
+    this.paths.push(parentPath === undefined ? segment : `${parentPath}/${segment}`);
   }
 
-  private *pop(): Generator<OfxEvent> {
+  private pop(emit: (event: OfxEvent) => void): void {
     const path = this.path();
     const frame = this.stack.pop() as Frame;
-    const location = { ...frame.location, path };
-    if (frame.isAggregate) yield { type: 'exit', name: frame.name, path, location };
-    else yield { type: 'leaf', name: frame.name, value: (frame.value ?? '').trim(), path, location };
+    this.paths.pop();
+    frame.location.path = path;
+    if (frame.isAggregate) emit({ type: 'exit', name: frame.name, path, location: frame.location });
+    else emit({ type: 'leaf', name: frame.name, value: (frame.value ?? '').trim(), path, location: frame.location });
   }
 
   private path(): string {
-    return this.stack.map((frame) => frame.segment).join('/');
+    return this.paths[this.paths.length - 1] ?? '';
   }
 
   private location(token: OfxToken): SourceLocation {

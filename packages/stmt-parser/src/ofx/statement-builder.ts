@@ -23,6 +23,8 @@ interface OpenStatement {
   started: boolean;
   entryCount: number;
   balances: Balance[];
+  /** Statement-level DTASOF (investment statements), the date of balances that give none. */
+  asOf: string | undefined;
   balance: Map<string, { value: string; location: SourceLocation }> | undefined;
   transaction: { path: string; fields: TransactionFields; location: SourceLocation } | undefined;
 }
@@ -73,7 +75,7 @@ export class OfxStatementBuilder {
   private open(event: OfxEvent): OpenStatement {
     const header: StatementHeader = { format: 'ofx', index: this.index++, statementId: '', account: {}, location: event.location };
     if (this.version) header.version = this.version;
-    return { header, path: event.path, currency: undefined, account: {}, started: false, entryCount: 0, balances: [], balance: undefined, transaction: undefined };
+    return { header, path: event.path, currency: undefined, account: {}, started: false, entryCount: 0, balances: [], asOf: undefined, balance: undefined, transaction: undefined };
   }
 
   private leaf(statement: OpenStatement, name: string, value: string, location: SourceLocation): void {
@@ -84,6 +86,7 @@ export class OfxStatementBuilder {
     if (value === '') return;
     if (name === 'CURDEF') statement.currency = value;
     else if (name === 'ACCTID') statement.account = isIban(value) ? { ...statement.account, iban: value.replace(/\s/g, '') } : { ...statement.account, otherId: value };
+    else if (name === 'DTASOF') statement.asOf = parseOfxDate(value)?.date;
     else if (name === 'DTSTART' || name === 'DTEND') {
       const date = parseOfxDate(value);
       if (!date) this.issues.error('INVALID_DATE', `expected a date YYYYMMDD…, found ${JSON.stringify(value)}`, location);
@@ -130,7 +133,8 @@ export class OfxStatementBuilder {
     const asOf = fields.get('DTASOF');
     const date = asOf ? parseOfxDate(asOf.value) : undefined;
     if (asOf && !date) this.issues.error('INVALID_DATE', `expected a date YYYYMMDD…, found ${JSON.stringify(asOf.value)}`, asOf.location);
-    if (date) balance.date = date.date;
+    const balanceDate = date?.date ?? statement.asOf;
+    if (balanceDate) balance.date = balanceDate;
     statement.balances.push(balance);
   }
 

@@ -85,19 +85,13 @@ export class OfxTokenizer {
   }
 
   private advance(buffer: string, from: number, to: number): void {
-    let newline = buffer.lastIndexOf('\n', to - 1);
-    if (newline < from) {
-      this.column += to - from;
-      return;
+    let lastNewline = -1;
+    for (let i = from; i < to; i++) {
+      if (buffer.charCodeAt(i) !== 0x0a) continue;
+      this.line++;
+      lastNewline = i;
     }
-    const lastNewline = newline;
-    let count = 0;
-    while (newline >= from) {
-      count++;
-      newline = buffer.lastIndexOf('\n', newline - 1);
-    }
-    this.line += count;
-    this.column = to - lastNewline;
+    this.column = lastNewline < 0 ? this.column + (to - from) : to - lastNewline;
   }
 }
 

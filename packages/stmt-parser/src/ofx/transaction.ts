@@ -2,6 +2,7 @@ import Big from 'big.js';
 import { Decimal } from '../decimal';
 import type { IssueSink } from '../issues';
 import type { Account, Entry, Money, SourceLocation, TransactionDetail } from '../types';
+import { isIban } from '../mt940/identifiers';
 import { parseOfxAmount, parseOfxDate } from './values';
 
 /** A leaf of `<STMTTRN>` keyed by its path below STMTTRN (`TRNAMT`, `PAYEE/NAME`, `CURRENCY/CURRATE`). */
@@ -65,7 +66,7 @@ export function buildTransaction(fields: TransactionFields, context: Transaction
   const account = get('BANKACCTTO/ACCTID') ?? get('CCACCTTO/ACCTID');
   if (name || account) {
     const party = name ? { name } : {};
-    const withAccount = account ? { ...party, otherAccountId: account } : party;
+    const withAccount = !account ? party : isIban(account) ? { ...party, iban: account.replace(/\s/g, '') } : { ...party, otherAccountId: account };
     // The counterparty is the creditor of a debit and the debtor of a credit.
     if (entry.creditDebit === 'DBIT') detail.creditor = withAccount;
     else detail.debtor = withAccount;

@@ -1,0 +1,37 @@
+import { loadConfig, ConfigError } from '../config';
+import { DEFAULT_RATE_LIMITS, parseRateLimitOverrides } from './rate-limit-table';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded database in the data folder and memory rate limits', () => {
+    const config = loadConfig({ DISCOVERY_DATA_DIR: '/srv/disc' });
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', database: { kind: 'pglite', dataDir: '/srv/disc/pgdata' }, redisUrl: undefined, logFormat: 'json' });
+    expect(config.rateLimits).toEqual(DEFAULT_RATE_LIMITS);
+  });
+
+  it('uses PostgreSQL and Redis when their URLs are set, ignoring empty values', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@db/x', REDIS_URL: 'redis://r:6379', PORT: '8080' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db/x' });
+    expect(config.redisUrl).toBe('redis://r:6379');
+    expect(loadConfig({ DATABASE_URL: '', REDIS_URL: ' ' }).database.kind).toBe('pglite');
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(new ConfigError('PORT', "expected an integer from 0 to 65535, got 'eighty'"));
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+  });
+});
+
+describe('rate-limit overrides', () => {
+  it('merges groups over the spec defaults', () => {
+    const table = parseRateLimitOverrides('{"discover":{"limit":2},"monitor":{"windowSeconds":60}}');
+    expect(table.discover).toEqual({ limit: 2, windowSeconds: 3600 });
+    expect(table.monitor).toEqual({ limit: 100, windowSeconds: 60 });
+    expect(table.batch).toEqual({ limit: 5, windowSeconds: 3600 });
+  });
+
+  it('rejects unknown groups and non-positive limits', () => {
+    expect(() => parseRateLimitOverrides('{"everything":{"limit":1}}')).toThrow(/unknown rate-limit group 'everything'/);
+    expect(() => parseRateLimitOverrides('{"discover":{"limit":0}}')).toThrow(/positive integers/);
+    expect(() => parseRateLimitOverrides('{')).toThrow(/not valid JSON/);
+  });
+});

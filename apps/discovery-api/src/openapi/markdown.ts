@@ -1,0 +1,81 @@
+import { DEFAULT_RATE_LIMITS } from '../http/rate-limit-table';
+import { OPERATIONS } from './operations';
+import type { JsonSchema } from './schema-types';
+
+/** Renders the OpenAPI document as the reference part of docs/api.md, so the prose docs
+ * cannot drift from what the server publishes (a test compares them). */
+export function renderReference(document: JsonSchema): string {
+  const lines: string[] = ['## Endpoints', ''];
+  const paths = document.paths as Record<string, Record<string, OperationDoc>>;
+  for (const operation of OPERATIONS) {
+    const doc = paths[operation.path]?.[operation.method];
+    if (doc === undefined) continue;
+    lines.push(`### \`${operation.method.toUpperCase()} ${operation.path}\``, '', doc.summary + '.', '');
+    const access = operation.access === 'public' ? 'none' : operation.access === 'admin' ? 'local admin secret, loopback only' : `bearer token with the \`${operation.access}\` scope`;
+    lines.push(`- Authentication: ${access}`);
+    if (operation.rateLimit !== undefined) {
+      const rule = DEFAULT_RATE_LIMITS[operation.rateLimit];
+      lines.push(`- Rate limit: ${rule.limit} requests per ${rule.windowSeconds} s per token (group \`${operation.rateLimit}\`)`);
+    }
+    for (const parameter of doc.parameters ?? []) lines.push(`- Path parameter \`${parameter.name}\`: ${typeOf(parameter.schema)}${parameter.schema.description === undefined ? '' : ` — ${String(parameter.schema.description)}`}`);
+    const body = doc.requestBody?.content['application/json']?.schema.$ref;
+    if (body !== undefined) lines.push(`- Request body: ${link(body)}${doc.requestBody?.required === true ? '' : ' (optional; an absent body counts as `{}`)'}`);
+    lines.push('- Responses:');
+    for (const [status, response] of Object.entries(doc.responses)) {
+      const schema = response.content?.['application/json']?.schema.$ref;
+      lines.push(`  - \`${status}\` ${response.description}${schema === undefined ? '' : ` — ${link(schema)}`}`);
+    }
+    lines.push('');
+  }
+  lines.push('## Schemas', '');
+  const schemas = (document.components as { schemas: Record<string, JsonSchema> }).schemas;
+  for (const [name, schema] of Object.entries(schemas)) {
+    lines.push(`### ${name}`, '');
+    if (typeof schema.description === 'string') lines.push(schema.description, '');
+    const properties = schema.properties as Record<string, JsonSchema> | undefined;
+    if (properties === undefined) {
+      lines.push(`${typeOf(schema)}`, '');
+      continue;
+    }
+    const required = new Set((schema.required as string[] | undefined) ?? []);
+    lines.push(schema.additionalProperties === false ? 'Unknown members are rejected.' : 'Clients must ignore members they do not know.', '');
+    lines.push('| Member | Type | Required | Notes |', '|---|---|---|---|');
+    for (const [member, memberSchema] of Object.entries(properties)) {
+      lines.push(`| \`${member}\` | ${typeOf(memberSchema)} | ${required.has(member) ? 'yes' : 'no'} | ${notes(memberSchema)} |`);
+    }
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+interface OperationDoc {
+  summary: string;
+  parameters?: { name: string; schema: JsonSchema }[];
+  requestBody?: { required: boolean; content: Record<string, { schema: { $ref?: string } }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema: { $ref?: string } }> }>;
+}
+
+function link(ref: string): string {
+  const name = ref.replace('#/components/schemas/', '');
+  return `[${name}](#${name.toLowerCase()})`;
+}
+
+function typeOf(schema: JsonSchema): string {
+  if (typeof schema.$ref === 'string') return link(schema.$ref);
+  if (Array.isArray(schema.enum)) return (schema.enum as unknown[]).map((v) => `\`${String(v)}\``).join(', ');
+  if (Array.isArray(schema.type)) return (schema.type as string[]).join(' or ');
+  if (schema.type === 'array') return `array of ${typeOf((schema.items as JsonSchema | undefined) ?? {})}`;
+  if (schema.type === 'object' && schema.additionalProperties !== undefined && typeof schema.additionalProperties === 'object') {
+    return `object of ${typeOf(schema.additionalProperties as JsonSchema)}`;
+  }
+  return typeof schema.type === 'string' ? (schema.format === undefined ? schema.type : `${schema.type} (${String(schema.format)})`) : 'any';
+}
+
+function notes(schema: JsonSchema): string {
+  const parts: string[] = [];
+  if (typeof schema.description === 'string') parts.push(schema.description);
+  if (schema.minimum !== undefined || schema.maximum !== undefined) parts.push(`range ${String(schema.minimum ?? '…')} to ${String(schema.maximum ?? '…')}`);
+  if (schema.minLength !== undefined || schema.maxLength !== undefined) parts.push(`length ${String(schema.minLength ?? 0)} to ${String(schema.maxLength ?? '…')}`);
+  if (schema.maxItems !== undefined) parts.push(`at most ${String(schema.maxItems)} items`);
+  return parts.join('; ').replaceAll('|', '\\|');
+}

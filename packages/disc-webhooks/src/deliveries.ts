@@ -1,0 +1,78 @@
+import type { SqlQueryable } from './sql-client';
+import { isoTime, isoTimeOrNull } from './sql-client';
+
+export type DeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed';
+
+/** One attempt as a user sees it: an HTTP status, or the error when there was no answer. */
+export interface DeliveryAttemptView {
+  attempt: number;
+  started_at: string;
+  finished_at: string | null;
+  status_code: number | null;
+  latency_ms: number | null;
+  error: string | null;
+}
+
+export interface DeliveryView {
+  id: string;
+  event_id: string;
+  event: string;
+  status: DeliveryStatus;
+  attempt_count: number;
+  next_attempt_at: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  attempts: DeliveryAttemptView[];
+}
+
+/** A webhook's deliveries, newest first, each with every attempt (oldest first). */
+export async function listDeliveries(db: SqlQueryable, webhookId: string, options: { limit?: number } = {}): Promise<DeliveryView[]> {
+  const deliveries = await db.query<Record<string, unknown>>(
+    `SELECT d.id, d.event_id, e.type AS event, d.status, d.attempts, d.next_attempt_at, d.last_status, d.last_error,
+            d.created_at, d.updated_at
+       FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
+      WHERE d.webhook_id = $1
+      ORDER BY d.created_at DESC, d.id DESC
+      LIMIT $2`,
+    [webhookId, options.limit ?? 50],
+  );
+  if (deliveries.length === 0) return [];
+  const attempts = await db.query<Record<string, unknown>>(
+    `SELECT delivery_id, attempt, started_at, finished_at, status_code, latency_ms, error
+       FROM webhook_attempts WHERE delivery_id = ANY ($1::text[]) ORDER BY delivery_id, attempt`,
+    [deliveries.map((row) => row['id'])],
+  );
+  return deliveries.map((row) => {
+    const status = row['status'] as DeliveryStatus;
+    return {
+      id: String(row['id']),
+      event_id: String(row['event_id']),
+      event: String(row['event']),
+      status,
+      attempt_count: Number(row['attempts']),
+      next_attempt_at: status === 'pending' ? isoTimeOrNull(row['next_attempt_at']) : null,
+      last_status: numberOrNull(row['last_status']),
+      last_error: (row['last_error'] as string | null) ?? null,
+      created_at: isoTime(row['created_at']),
+      updated_at: isoTime(row['updated_at']),
+      attempts: attempts.filter((attempt) => attempt['delivery_id'] === row['id']).map(presentAttempt),
+    };
+  });
+}
+
+function presentAttempt(row: Record<string, unknown>): DeliveryAttemptView {
+  return {
+    attempt: Number(row['attempt']),
+    started_at: isoTime(row['started_at']),
+    finished_at: isoTimeOrNull(row['finished_at']),
+    status_code: numberOrNull(row['status_code']),
+    latency_ms: numberOrNull(row['latency_ms']),
+    error: (row['error'] as string | null) ?? null,
+  };
+}
+
+function numberOrNull(value: unknown): number | null {
+  return value === null || value === undefined ? null : Number(value);
+}

@@ -1,0 +1,41 @@
+export type { WebhookVerificationErrorCode, WebhookSecretErrorCode, ReceiverUrlErrorCode } from './errors';
+export { WebhookVerificationError, WebhookSecretError, ReceiverUrlError } from './errors';
+export { secretKey } from './secret';
+export type { SignInput, WebhookHeaders } from './signature';
+export { signPayload, webhookHeaders, WEBHOOK_ID_HEADER, WEBHOOK_TIMESTAMP_HEADER, WEBHOOK_SIGNATURE_HEADER } from './signature';
+export type { HeaderSource, VerifyOptions } from './verify';
+export { verifyWebhook } from './verify';
+export type {
+  WebhookEventType,
+  WebhookPayload,
+  GradeChangeData,
+  GradeChangePayload,
+  NewDiscoveryData,
+  NewDiscoveryPayload,
+  TopDiscovery,
+  WebhookTestData,
+  WebhookTestPayload,
+} from './events';
+export { SUBSCRIBABLE_EVENT_TYPES, gradeChangePayload, newDiscoveryPayload, webhookTestPayload } from './events';
+export type { ScorePoint, DetectorOptions } from './detectors';
+export { gradeChangeEvent, gradeChangeReason, newDiscoveryEvent } from './detectors';
+export type { ResolvedAddress, HostLookup, ReceiverUrlPolicy, CheckedReceiverUrl } from './url-policy';
+export { checkReceiverUrl, defaultHostLookup } from './url-policy';
+export type { BackoffOptions } from './backoff';
+export { DEFAULT_RETRY_SCHEDULE_SECONDS, JITTER_FRACTION, maxAttempts, retryDelayMs } from './backoff';
+export type { SendRequest, AttemptResult, WebhookSender, SenderOptions } from './sender';
+export { createHttpSender, DEFAULT_SEND_TIMEOUT_MS, DEFAULT_MAX_RESPONSE_BYTES } from './sender';
+export type { SqlQueryable, SqlClient } from './sql-client';
+export { OUTBOX_MIGRATION_PATH } from './sql-client';
+export type { EnqueueOptions, EnqueuedEvent } from './outbox';
+export { enqueueEvent } from './outbox';
+export type { ClaimOptions, ClaimedDelivery } from './claim';
+export { claimDue } from './claim';
+export type { RecordOptions, AttemptOutcome } from './record';
+export { recordAttempt, DEFAULT_DISABLE_AFTER_FAILED_DELIVERIES } from './record';
+export type { DeliveryStatus, DeliveryView, DeliveryAttemptView } from './deliveries';
+export { listDeliveries } from './deliveries';
+export type { WebhookHealth } from './webhook-health';
+export { webhookHealth, reenableWebhook } from './webhook-health';
+export type { DeliveryWorkerOptions } from './worker';
+export { DeliveryWorker } from './worker';

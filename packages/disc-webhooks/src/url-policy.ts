@@ -1,0 +1,114 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import ipaddr from 'ipaddr.js';
+import { ReceiverUrlError } from './errors';
+
+/** One resolved address, as `dns.lookup(host, { all: true })` returns it. */
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+export type HostLookup = (hostname: string) => Promise<readonly ResolvedAddress[]>;
+
+export interface ReceiverUrlPolicy {
+  /** Development only (`DISCOVERY_ALLOW_LOOPBACK_WEBHOOKS=true`): allow loopback receivers,
+   * over plain http too. Private, link-local and metadata addresses stay refused. */
+  allowLoopback?: boolean;
+  /** Resolves a host name; defaults to the system resolver (`dns.lookup`, all addresses). */
+  lookup?: HostLookup;
+}
+
+export interface CheckedReceiverUrl {
+  url: URL;
+  /** The addresses that passed the check; a sender pins them, so a DNS answer that changes
+   * between the check and the connection (DNS rebinding) is never used. */
+  addresses: ResolvedAddress[];
+}
+
+// Cloud instance-metadata endpoints (AWS, GCP, Azure, OpenStack use 169.254.169.254; AWS
+// also fd00:ec2::254). Both are inside refused ranges already; named for clearer errors.
+const METADATA_ADDRESSES = new Set(['169.254.169.254', 'fd00:ec2::254']);
+
+const RANGE_NAMES: Record<string, string> = {
+  loopback: 'loopback',
+  private: 'private',
+  uniqueLocal: 'private (unique local)',
+  linkLocal: 'link-local',
+  unspecified: 'unspecified',
+  carrierGradeNat: 'carrier-grade NAT (100.64.0.0/10)',
+  multicast: 'multicast',
+  broadcast: 'broadcast',
+};
+
+export const defaultHostLookup: HostLookup = async (hostname) =>
+  (await dnsLookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({
+    address,
+    family: family === 6 ? 6 : 4,
+  }));
+
+/**
+ * Checks that a webhook receiver URL is HTTPS and that every address its host resolves to
+ * is public unicast. Throws `ReceiverUrlError`; returns the URL and the checked addresses.
+ */
+export async function checkReceiverUrl(raw: string, policy: ReceiverUrlPolicy = {}): Promise<CheckedReceiverUrl> {
+  const url = parseUrl(raw);
+  if (url.protocol === 'http:' && policy.allowLoopback !== true) throw schemeNotAllowed(url, raw);
+  const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const addresses = ipaddr.isValid(hostname)
+    ? [{ address: hostname, family: ipaddr.parse(hostname).kind() === 'ipv6' ? 6 : 4 } as const]
+    : await resolve(hostname, raw, policy.lookup ?? defaultHostLookup);
+
+  const ranges = addresses.map((entry) => ({ entry, range: classify(entry.address) }));
+  const allLoopback = ranges.every(({ range }) => range === 'loopback');
+  for (const { entry, range } of ranges) {
+    if (range === 'unicast' || (range === 'loopback' && policy.allowLoopback === true)) continue;
+    const name = RANGE_NAMES[range] ?? `special-purpose (${range})`;
+    const hint = range === 'loopback' ? ' Set DISCOVERY_ALLOW_LOOPBACK_WEBHOOKS=true for local development.' : '';
+    throw new ReceiverUrlError(
+      'ADDRESS_NOT_ALLOWED',
+      `The receiver ${url.host} resolves to ${entry.address}, a ${name} address; webhooks are only sent to public addresses.${hint}`,
+      { url: raw, address: entry.address, range },
+    );
+  }
+  if (url.protocol === 'http:' && !allLoopback) throw schemeNotAllowed(url, raw);
+  return { url, addresses: [...addresses] };
+}
+
+/** ipaddr.js's range name, with IPv4-mapped IPv6 (::ffff:10.0.0.1) judged as the IPv4
+ * address it carries, and metadata endpoints singled out. */
+export function classify(address: string): string {
+  const parsed = ipaddr.process(address.replace(/%.*$/, ''));
+  if (METADATA_ADDRESSES.has(parsed.toNormalizedString()) || METADATA_ADDRESSES.has(parsed.toString())) return 'metadata';
+  return parsed.range();
+}
+
+function parseUrl(raw: string): URL {
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError(`unsupported protocol ${url.protocol}`);
+    return url;
+  } catch (cause) {
+    throw new ReceiverUrlError('INVALID_URL', `"${raw}" is not an absolute https:// URL.`, { url: raw }, { cause });
+  }
+}
+
+function schemeNotAllowed(url: URL, raw: string): ReceiverUrlError {
+  return new ReceiverUrlError(
+    'SCHEME_NOT_ALLOWED',
+    `The receiver URL must use https (got ${url.protocol.slice(0, -1)}); plain http is only allowed for loopback receivers in development.`,
+    { url: raw },
+  );
+}
+
+async function resolve(hostname: string, raw: string, lookup: HostLookup): Promise<readonly ResolvedAddress[]> {
+  let addresses: readonly ResolvedAddress[];
+  try {
+    addresses = await lookup(hostname);
+  } catch (cause) {
+    throw new ReceiverUrlError('UNRESOLVABLE_HOST', `The receiver host ${hostname} does not resolve; check the URL.`, { url: raw }, { cause });
+  }
+  if (addresses.length === 0) {
+    throw new ReceiverUrlError('UNRESOLVABLE_HOST', `The receiver host ${hostname} has no addresses.`, { url: raw });
+  }
+  return addresses;
+}

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { BackoffOptions } from './backoff';
+import { maxAttempts } from './backoff';
+import type { ClaimedDelivery } from './claim';
+import { claimDue } from './claim';
+import type { AttemptOutcome } from './record';
+import { recordAttempt } from './record';
+import type { AttemptResult, WebhookSender } from './sender';
+import { createHttpSender } from './sender';
+import { webhookHeaders } from './signature';
+import type { SqlClient } from './sql-client';
+import type { ReceiverUrlPolicy } from './url-policy';
+import { checkReceiverUrl } from './url-policy';
+
+export interface DeliveryWorkerOptions extends BackoffOptions {
+  db: SqlClient;
+  /** Names this worker in claims and attempt records; unique per process by default. */
+  workerId?: string;
+  /** How long to wait between polls when nothing was due; defaults to 1 s. */
+  pollIntervalMs?: number;
+  /** Deliveries claimed and sent at once; defaults to 8. */
+  concurrency?: number;
+  /** Defaults to 60 s: well above the 10 s send timeout. */
+  leaseMs?: number;
+  clock?: () => Date;
+  send?: WebhookSender;
+  /** Checked again before every send, and the checked addresses are the only ones used. */
+  urlPolicy?: ReceiverUrlPolicy;
+  disableAfterFailedDeliveries?: number;
+  /** Called after every recorded attempt (logging, metrics). */
+  onAttempt?: (delivery: ClaimedDelivery, result: AttemptResult, outcome: AttemptOutcome) => void;
+  /** Called when a poll fails (e.g. the database is unreachable); the worker keeps polling. */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Sends due webhook deliveries from the outbox. Any number of workers, in one process or
+ * many, can share a database: each attempt is claimed by exactly one of them.
+ */
+export class DeliveryWorker {
+  readonly workerId: string;
+  private readonly clock: () => Date;
+  private readonly send: WebhookSender;
+  private loop: Promise<void> | undefined;
+  private running = false;
+  private wake: (() => void) | undefined;
+  /** A nudge that came while a batch was in flight: skip the next sleep. */
+  private nudged = false;
+
+  constructor(private readonly options: DeliveryWorkerOptions) {
+    this.workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    this.clock = options.clock ?? (() => new Date());
+    this.send = options.send ?? createHttpSender();
+  }
+
+  /** Claims one batch of due deliveries, sends them concurrently and records each attempt.
+   * Resolves with the number of attempts made. */
+  async runOnce(): Promise<number> {
+    const claimed = await claimDue(this.options.db, {
+      workerId: this.workerId,
+      limit: this.options.concurrency ?? 8,
+      leaseMs: this.options.leaseMs ?? 60_000,
+      now: this.clock(),
+      maxAttempts: maxAttempts(this.options.schedule),
+    });
+    await Promise.all(claimed.map((delivery) => this.deliver(delivery)));
+    return claimed.length;
+  }
+
+  /** Polls until `stop()`. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.poll();
+  }
+
+  /** Stops polling after the attempts in flight are sent and recorded. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    this.loop = undefined;
+  }
+
+  /** Polls now instead of at the end of the interval (after enqueueing, in-process). */
+  nudge(): void {
+    if (this.wake === undefined) this.nudged = true;
+    else this.wake();
+  }
+
+  private async poll(): Promise<void> {
+    while (this.running) {
+      let busy = false;
+      try {
+        busy = (await this.runOnce()) >= (this.options.concurrency ?? 8);
+      } catch (error) {
+        this.options.onError?.(error);
+      }
+      if (!busy && this.running) await this.sleep(this.options.pollIntervalMs ?? 1000);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.nudged) {
+      this.nudged = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const finish = (): void => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(finish, ms);
+      this.wake = finish;
+    });
+  }
+
+  private async deliver(delivery: ClaimedDelivery): Promise<void> {
+    const result = await this.attempt(delivery);
+    try {
+      const outcome = await recordAttempt(this.options.db, delivery, result, {
+        workerId: this.workerId,
+        now: this.clock(),
+        ...(this.options.schedule === undefined ? {} : { schedule: this.options.schedule }),
+        ...(this.options.random === undefined ? {} : { random: this.options.random }),
+        ...(this.options.disableAfterFailedDeliveries === undefined ? {} : { disableAfterFailedDeliveries: this.options.disableAfterFailedDeliveries }),
+      });
+      this.options.onAttempt?.(delivery, result, outcome);
+    } catch (error) {
+      // Unrecorded: the lease runs out and the delivery is attempted again (at-least-once).
+      this.options.onError?.(error);
+    }
+  }
+
+  private async attempt(delivery: ClaimedDelivery): Promise<AttemptResult> {
+    try {
+      const { addresses } = await checkReceiverUrl(delivery.url, this.options.urlPolicy);
+      const headers = webhookHeaders({ id: delivery.id, timestamp: this.clock(), body: delivery.body, secret: delivery.secret });
+      return await this.send({ url: delivery.url, body: delivery.body, headers: { ...headers }, addresses });
+    } catch (error) {
+      const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      return { ok: false, latencyMs: 0, error: message };
+    }
+  }
+}

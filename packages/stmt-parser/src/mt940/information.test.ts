@@ -1,0 +1,60 @@
+import { joinWrapped, parseInformation } from './information';
+
+describe(':86: information to account owner', () => {
+  it('reads German subfields with SEPA keywords, joining lines cut inside a subfield', () => {
+    const info = parseInformation([
+      '166?00SEPA-GUTSCHRIFT?109251?20EREF+E2E-1?21MREF+M-9?22SVWZ+Gehalt Dezember 2',
+      '023?30BYLADEMM?31DE12500105170648489890?32Arbeitgeber AG',
+    ]);
+    expect(info).toEqual({
+      style: 'subfields',
+      transactionCode: '166',
+      bookingText: 'SEPA-GUTSCHRIFT',
+      remittanceInfo: 'Gehalt Dezember 2023',
+      endToEndId: 'E2E-1',
+      mandateId: 'M-9',
+      counterparty: { iban: 'DE12500105170648489890', bic: 'BYLADEMM', name: 'Arbeitgeber AG' },
+    });
+  });
+
+  it('keeps a German bank code and account number that are not IBAN/BIC as one account id', () => {
+    expect(parseInformation(['008?00DAUERAUFTRAG?20Miete November?3010020030?31234567?32MUELLER']).counterparty).toEqual({
+      otherAccountId: '10020030/234567',
+      name: 'MUELLER',
+    });
+  });
+
+  it('glues remittance pieces that fill their 27 characters and spaces shorter ones', () => {
+    expect(parseInformation(['?20Faktura VAT 15/03/2024 za u?21sługi?22księgowe']).remittanceInfo).toBe('Faktura VAT 15/03/2024 za usługi księgowe');
+  });
+
+  it('reads Polish ~ subfields and prefers the ~38 IBAN', () => {
+    const info = parseInformation(['034~00PRZELEW~20Opłata~3010901014~310000071219812874~32Biuro~38PL27109010140000071219812874']);
+    expect(info.counterparty).toEqual({ iban: 'PL27109010140000071219812874', name: 'Biuro' });
+    expect(info.bookingText).toBe('PRZELEW');
+  });
+
+  it('reads the Dutch keyword style and ignores slashes inside values', () => {
+    const info = parseInformation(['/TRTP/SEPA OVERBOEKING/IBAN/NL44RABO0123456789/BIC/RABONL2U/NAME/J. JANSEN/REMI/FACTUUR 12/34/EREF/NOTPROVIDED']);
+    expect(info).toEqual({
+      style: 'keyword',
+      bookingText: 'SEPA OVERBOEKING',
+      remittanceInfo: 'FACTUUR 12/34',
+      counterparty: { iban: 'NL44RABO0123456789', bic: 'RABONL2U', name: 'J. JANSEN' },
+    });
+  });
+
+  it('reads the ING counterparty written positionally in /CNTP/', () => {
+    const info = parseInformation(['/EREF/X-1//CNTP/NL20INGB0001234567/INGBNL2A/Energie BV/AMSTERDAM//REMI/USTD//maart/']);
+    expect(info).toMatchObject({ endToEndId: 'X-1', remittanceInfo: 'maart', counterparty: { iban: 'NL20INGB0001234567', bic: 'INGBNL2A', name: 'Energie BV' } });
+  });
+
+  it('keeps free text as the remittance information', () => {
+    expect(parseInformation(['BARGELDBEZUG POSTOMAT', 'ZUERICH HB'])).toEqual({ style: 'text', counterparty: {}, remittanceInfo: 'BARGELDBEZUG POSTOMAT ZUERICH HB' });
+  });
+
+  it('glues a full 65-character line to the next and spaces a shorter one', () => {
+    const full = 'A'.repeat(60) + 'STRAS';
+    expect(joinWrapped([full, 'SE 1', 'NEXT'])).toBe(`${'A'.repeat(60)}STRASSE 1 NEXT`);
+  });
+});

@@ -1,0 +1,60 @@
+import { isStatementLineProblem, parseStatementLine, type StatementLine } from './statement-line';
+
+function parsed(...lines: string[]): StatementLine {
+  const result = parseStatementLine(lines);
+  if (isStatementLineProblem(result)) throw new Error(result.message);
+  return result;
+}
+
+describe(':61: statement line', () => {
+  it('books a 30 December value date with entry date 0102 in January of the next year', () => {
+    expect(parsed('2312300102D150,00NDDTNONREF')).toMatchObject({ valueDate: '2023-12-30', entryDate: '2024-01-02' });
+  });
+
+  it('books a 2 January value date with entry date 1231 in December of the year before', () => {
+    expect(parsed('2401021231D10,00NCHGNONREF')).toMatchObject({ valueDate: '2024-01-02', entryDate: '2023-12-31' });
+  });
+
+  it('reads RC as a reversed credit, which is a debit, and RD as a reversed debit, which is a credit', () => {
+    expect(parsed('240102RC5,00NRTINONREF')).toMatchObject({ creditDebit: 'DBIT', reversal: true });
+    expect(parsed('240102RD5,00NRTINONREF')).toMatchObject({ creditDebit: 'CRDT', reversal: true });
+  });
+
+  it('separates the funds code from the mark (DR = debit, funds code R)', () => {
+    expect(parsed('0211011102DR800,NSTONONREF//55555')).toMatchObject({
+      creditDebit: 'DBIT',
+      reversal: false,
+      fundsCode: 'R',
+      amountText: '800',
+      transactionType: 'NSTO',
+      bankReference: '55555',
+    });
+  });
+
+  it('keeps the scale written and drops zero padding', () => {
+    expect(parsed('110527D000000001213,28N0440121470966').amountText).toBe('1213.28');
+    expect(parsed('131017D6800,NCHK16703074').amountText).toBe('6800');
+  });
+
+  it('splits references at // and treats NONREF as none', () => {
+    const line = parsed('1312091209C79,7FMSC01916//NONREF', '20131209007602198765432000000012');
+    expect(line).toMatchObject({ customerReference: '01916', transactionType: 'FMSC', supplementaryDetails: '20131209007602198765432000000012' });
+    expect(line.bankReference).toBeUndefined();
+  });
+
+  it('moves text after a 16-character reference without // into the supplementary details', () => {
+    const line = parsed('110527D000000001213,28N0440121470966      W.P. Jansen');
+    expect(line.customerReference).toBe('0121470966');
+    expect(line.supplementaryDetails).toBe('W.P. Jansen');
+  });
+
+  it.each([
+    ['241301D1,00NTRF', 'INVALID_DATE', 0],
+    ['2401011302D1,00NTRF', 'INVALID_DATE', 6],
+    ['240101X1,00NTRF', 'INVALID_VALUE', 6],
+    ['240101D1.00NTRF', 'INVALID_AMOUNT', 7],
+    ['240101D1,00XTRF', 'INVALID_VALUE', 11],
+  ])('reports %s as %s at offset %i', (text, code, offset) => {
+    expect(parseStatementLine([text])).toMatchObject({ code, offset });
+  });
+});

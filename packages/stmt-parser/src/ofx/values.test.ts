@@ -1,0 +1,46 @@
+import { parseOfxAmount, parseOfxDate } from './values';
+import { decodeEntities, OfxTokenizer, type OfxToken } from './tokenizer';
+
+describe('OFX dates', () => {
+  it('keeps the calendar date as written and converts the time to UTC', () => {
+    expect(parseOfxDate('20090401122017.000[-5:EST]')).toEqual({ date: '2009-04-01', timestamp: '2009-04-01T17:20:17.000Z' });
+    expect(parseOfxDate('20240331235959[-5:EST]')).toEqual({ date: '2024-03-31', timestamp: '2024-04-01T04:59:59Z' });
+    expect(parseOfxDate('20240401')).toEqual({ date: '2024-04-01' });
+    expect(parseOfxDate('20240401093000[+5.5:IST]')?.timestamp).toBe('2024-04-01T04:00:00Z');
+  });
+
+  it('refuses dates that do not exist', () => {
+    expect(parseOfxDate('20240231')).toBeUndefined();
+    expect(parseOfxDate('2024-02-01')).toBeUndefined();
+  });
+});
+
+describe('OFX amounts', () => {
+  it('reads the sign as the direction and keeps the scale', () => {
+    expect(parseOfxAmount('-6.60')).toEqual({ amount: expect.objectContaining({ scale: 2 }), creditDebit: 'DBIT' });
+    expect(parseOfxAmount('+12')?.creditDebit).toBe('CRDT');
+    expect(parseOfxAmount('-45,80')?.amount.toString()).toBe('45.80');
+    expect(parseOfxAmount('-.5')?.amount.toString()).toBe('0.5');
+    expect(parseOfxAmount('-0.00')?.creditDebit).toBe('CRDT');
+    expect(parseOfxAmount('1,234.50')).toBeUndefined();
+  });
+});
+
+describe('OFX tokenizer', () => {
+  const tokens = (...chunks: string[]): OfxToken[] => {
+    const tokenizer = new OfxTokenizer();
+    return [...chunks.flatMap((chunk) => [...tokenizer.write(chunk)]), ...tokenizer.end()];
+  };
+
+  it('gives the same tokens whatever the chunking', () => {
+    const text = '<OFX>\n<NAME>A &amp; B<MEMO><![CDATA[x <y>]]></MEMO><!-- c --></OFX>';
+    const whole = tokens(text);
+    expect(tokens(...text.split(''))).toEqual(whole);
+    expect(whole.map((t) => t.type)).toEqual(['open', 'text', 'open', 'text', 'open', 'text', 'close', 'close']);
+    expect(whole[4]).toEqual({ type: 'open', name: 'MEMO', line: 2, column: 16 });
+  });
+
+  it('decodes character references', () => {
+    expect(decodeEntities('Caf&#233; &lt;&#x41;&gt; &unknown;')).toBe('Café <A> &unknown;');
+  });
+});

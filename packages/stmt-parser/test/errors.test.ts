@@ -1,0 +1,91 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseFile, parseString, StatementParseError, type ParseErrorCode, type SourceLocation } from '@stmt/parser';
+import { chunked, collect, FIXTURE_DIR } from './support/outcome';
+
+async function failure(run: () => AsyncIterable<unknown>): Promise<StatementParseError> {
+  try {
+    for await (const _record of run()) {
+      // drain
+    }
+  } catch (error) {
+    if (error instanceof StatementParseError) return error;
+    throw error;
+  }
+  throw new Error('expected the parse to fail');
+}
+
+const fixture = (name: string) => readFileSync(join(FIXTURE_DIR, 'invalid', name));
+
+describe('fatal errors carry code, line, column and path', () => {
+  it.each<[string, ParseErrorCode, SourceLocation]>([
+    ['not-well-formed.xml', 'NOT_WELL_FORMED', { file: 'f.xml', line: 16, column: 37, path: 'Document/BkToCstmrStmt/Stmt[1]/Ntry[1]/Amt' }],
+    ['truncated.xml', 'TRUNCATED', { file: 'f.xml', line: 18, column: 1, path: 'Document/BkToCstmrStmt/Stmt[1]/Ntry[1]/CdtDbtInd' }],
+    ['unsupported-version.xml', 'UNSUPPORTED_MESSAGE', { file: 'f.xml', line: 2, column: 1, path: 'Document' }],
+    ['camt086-other-message.xml', 'UNSUPPORTED_MESSAGE', { file: 'f.xml', line: 1, column: 1 }],
+    ['not-camt.xml', 'UNKNOWN_FORMAT', { file: 'f.xml', line: 1, column: 1 }],
+  ])('%s → %s', async (name, code, location) => {
+    const error = await failure(() => parseString(fixture(name), { fileName: 'f.xml' }));
+    expect(error.code).toBe(code);
+    expect(error.location).toEqual(location);
+    expect(error.message.startsWith(`f.xml:${location.line}:${location.column}`)).toBe(true);
+  });
+
+  it('says what was expected', async () => {
+    expect((await failure(() => parseString(fixture('not-well-formed.xml')))).message).toContain('Unexpected close tag; expected </Amt>');
+    expect((await failure(() => parseString(fixture('unsupported-version.xml')))).message).toContain('camt.053.001.14; supported are camt.052, camt.053 and camt.054, versions 001.01 to 001.13');
+    expect((await failure(() => parseString(fixture('truncated.xml')))).message).toContain('the file is truncated');
+  });
+
+  it('refuses an empty input and a file that is only an XML declaration', async () => {
+    expect((await failure(() => parseString(''))).code).toBe('UNKNOWN_FORMAT');
+    expect((await failure(() => parseString('<?xml version="1.0"?>\n', { format: 'camt.053' }))).code).toBe('TRUNCATED');
+  });
+
+  it('reports a missing file as IO_ERROR naming the file', async () => {
+    const error = await failure(() => parseFile('/nonexistent/statement.xml'));
+    expect(error.code).toBe('IO_ERROR');
+    expect(error.message).toContain('/nonexistent/statement.xml');
+  });
+});
+
+describe('recoverable issues', () => {
+  it('are all reported, each located at its element', async () => {
+    const { issues, error } = await collect(chunked(fixture('bad-values.xml'), 4096), { fileName: 'bad.xml' });
+    expect(error).toBeNull();
+    expect(issues.map((i) => [i.code, i.location.line, i.location.column, i.location.path])).toEqual([
+      ['INVALID_AMOUNT', 28, 9, 'Document/BkToCstmrStmt/Stmt[1]/Ntry[1]/Amt'],
+      ['INVALID_VALUE', 34, 9, 'Document/BkToCstmrStmt/Stmt[1]/Ntry[2]/CdtDbtInd'],
+      ['INVALID_DATE', 41, 18, 'Document/BkToCstmrStmt/Stmt[1]/Ntry[3]/BookgDt/Dt'],
+      ['MISSING_ELEMENT', 43, 7, 'Document/BkToCstmrStmt/Stmt[1]/Ntry[4]/Sts'],
+      ['MISSING_ELEMENT', 48, 9, 'Document/BkToCstmrStmt/Stmt[1]/Ntry[5]/Amt'],
+      ['UNRECONCILED_BALANCE', 21, 7, 'Document/BkToCstmrStmt/Stmt[1]/Bal[2]'],
+    ]);
+  });
+
+  it('throw the first one when nobody listens', async () => {
+    const error = await failure(() => parseString(fixture('bad-values.xml')));
+    expect(error.code).toBe('INVALID_AMOUNT');
+    expect(error.message).toContain('expected an amount such as "1234.50", found "12,50"');
+  });
+
+  it('include a camt document without any statement (MISSING_ELEMENT)', async () => {
+    const { issues } = await collect(chunked(fixture('no-statement.xml'), 4096));
+    expect(issues).toEqual([expect.objectContaining({ code: 'MISSING_ELEMENT', location: { line: 3, column: 3, path: 'Document/BkToCstmrStmt/Stmt' } })]);
+  });
+});
+
+describe('parseFile', () => {
+  it('reads a file from disk and names it in locations', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stmt-parser-'));
+    const path = join(dir, 'statement.xml');
+    writeFileSync(path, readFileSync(join(FIXTURE_DIR, 'camt053-v02-statement.xml')));
+    const kinds: string[] = [];
+    for await (const record of parseFile(path)) {
+      kinds.push(record.kind);
+      if (record.kind === 'entry') expect(record.entry.location.file).toBe(path);
+    }
+    expect(kinds).toEqual(['statement-start', 'entry', 'entry', 'statement-end']);
+  });
+});

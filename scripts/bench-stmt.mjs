@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+// Statement conversion benchmark: generates a camt.053 file of the requested size into .bench/
+// (reused when already there), then measures from one run each:
+//   1. `sax` tokenising the file with no handlers (the floor any sax-based parser stands on),
+//   2. the built CLI: `stmt convert --streaming` to CSV, end to end (process start included),
+// and prints both throughputs, their ratio (target ≥ 0.8) and the CLI's peak RSS (target: a 1 GB
+// file in under 128 MiB). Build first: `pnpm run build`.
+//   pnpm bench:stmt                 # 50MB
+//   pnpm bench:stmt -- --size 1GB
+import { spawnSync } from 'node:child_process';
+import { createReadStream, existsSync, mkdirSync, openSync, renameSync, statSync, writeSync, closeSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(join(root, 'packages', 'stmt-parser', 'package.json'));
+const sax = require('sax');
+const bin = join(root, 'apps', 'statement-cli', 'bin', 'run.js');
+const benchDir = join(root, '.bench');
+
+function parseSize(text) {
+  const match = /^(\d+(?:\.\d+)?)\s*(KB|MB|GB|K|M|G)?$/i.exec(text);
+  if (!match) throw new Error(`--size ${text}: expected e.g. 50MB or 1GB`);
+  const factor = { K: 2 ** 10, M: 2 ** 20, G: 2 ** 30 }[(match[2] ?? 'M')[0].toUpperCase()];
+  return Math.round(Number(match[1]) * factor);
+}
+
+const sizeArg = process.argv.indexOf('--size');
+const sizeText = sizeArg > 0 ? process.argv[sizeArg + 1] : '50MB';
+const targetBytes = parseSize(sizeText);
+
+function entry(i) {
+  const cents = 100 + ((i * 7919) % 500000);
+  const credit = i % 3 === 0;
+  const amount = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+  const day = String(1 + (i % 28)).padStart(2, '0');
+  const party = credit ? `<Dbtr><Pty><Nm>Customer ${i % 997}</Nm></Pty></Dbtr><DbtrAcct><Id><IBAN>DE0210000000000${String(i % 9973).padStart(7, '0')}</IBAN></Id></DbtrAcct>`
+    : `<Cdtr><Pty><Nm>Supplier ${i % 991} GmbH</Nm></Pty></Cdtr><CdtrAcct><Id><IBAN>DE0220000000000${String(i % 9967).padStart(7, '0')}</IBAN></Id></CdtrAcct>`;
+  const xml = `      <Ntry>
+        <NtryRef>N${i}</NtryRef>
+        <Amt Ccy="EUR">${amount}</Amt>
+        <CdtDbtInd>${credit ? 'CRDT' : 'DBIT'}</CdtDbtInd>
+        <Sts><Cd>BOOK</Cd></Sts>
+        <BookgDt><Dt>2024-03-${day}</Dt></BookgDt>
+        <ValDt><Dt>2024-03-${day}</Dt></ValDt>
+        <AcctSvcrRef>ASR${i}</AcctSvcrRef>
+        <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>${credit ? 'RCDT' : 'ICDT'}</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd>
+        <NtryDtls><TxDtls>
+          <Refs><EndToEndId>E2E-${i}</EndToEndId></Refs>
+          <Amt Ccy="EUR">${amount}</Amt>
+          <RltdPties>${party}</RltdPties>
+          <RmtInf><Ustrd>Invoice ${i} March 2024, order ${(i * 31) % 100000}</Ustrd></RmtInf>
+        </TxDtls></NtryDtls>
+      </Ntry>
+`;
+  return { xml, cents: BigInt(credit ? cents : -cents) };
+}
+
+const money = (cents) => `${cents < 0n ? -cents / 100n : cents / 100n}.${String((cents < 0n ? -cents : cents) % 100n).padStart(2, '0')}`;
+
+/** Writes entries until the file reaches the size; the closing balance is computed so it reconciles. */
+function generate(path) {
+  const temp = `${path}.tmp`;
+  const fd = openSync(temp, 'w');
+  const opening = 1000000000n;
+  const head = `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08">
+  <BkToCstmrStmt>
+    <GrpHdr><MsgId>BENCH</MsgId><CreDtTm>2024-03-31T18:00:00Z</CreDtTm></GrpHdr>
+    <Stmt>
+      <Id>BENCH-1</Id>
+      <Acct><Id><IBAN>DE89370400440532013000</IBAN></Id><Ccy>EUR</Ccy></Acct>
+      <Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">${money(opening)}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2024-02-29</Dt></Dt></Bal>
+`;
+  let written = writeSync(fd, head);
+  let balance = opening;
+  let batch = [];
+  let i = 0;
+  const closingTemplate = 400;
+  while (written + closingTemplate < targetBytes) {
+    const { xml, cents } = entry(i++);
+    balance += cents;
+    batch.push(xml);
+    written += Buffer.byteLength(xml);
+    if (batch.length === 2000) {
+      writeSync(fd, batch.join(''));
+      batch = [];
+    }
+  }
+  writeSync(fd, batch.join(''));
+  const tail = `      <Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">${money(balance < 0n ? -balance : balance)}</Amt><CdtDbtInd>${balance < 0n ? 'DBIT' : 'CRDT'}</CdtDbtInd><Dt><Dt>2024-03-31</Dt></Dt></Bal>
+    </Stmt>
+  </BkToCstmrStmt>
+</Document>
+`;
+  // camt puts balances before entries; the generator learns the closing one last, so it is
+  // written after them. Parsers accept balances in either place.
+  writeSync(fd, tail);
+  closeSync(fd);
+  renameSync(temp, path);
+  return i;
+}
+
+async function saxBaseline(path) {
+  const parser = sax.parser(true, { xmlns: false, position: true });
+  const started = process.hrtime.bigint();
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20, encoding: 'utf8' })) parser.write(chunk);
+  parser.close();
+  return Number(process.hrtime.bigint() - started) / 1e9;
+}
+
+function cliRun(path, out) {
+  const started = process.hrtime.bigint();
+  const run = spawnSync(process.execPath, [bin, 'convert', '--input', path, '--output', out, '--streaming'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', STMT_REPORT_MAX_RSS: '1' },
+    encoding: 'utf8',
+  });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  if (run.status !== 0) throw new Error(`stmt convert failed (exit ${run.status}): ${run.stderr}`);
+  const rss = /max-rss-kib=(\d+)/.exec(run.stderr);
+  return { seconds, maxRssMiB: rss ? Number(rss[1]) / 1024 : NaN };
+}
+
+mkdirSync(benchDir, { recursive: true });
+const file = join(benchDir, `camt053-${sizeText.toLowerCase()}.xml`);
+if (!existsSync(file)) {
+  process.stderr.write(`generating ${file} …\n`);
+  const entries = generate(file);
+  process.stderr.write(`  ${entries} entries\n`);
+}
+const bytes = statSync(file).size;
+const mb = bytes / 1e6;
+const saxSeconds = await saxBaseline(file);
+const out = join(benchDir, 'out.csv');
+const cli = cliRun(file, out);
+rmSync(out, { force: true });
+const saxRate = mb / saxSeconds;
+const cliRate = mb / cli.seconds;
+console.log(`file: ${file} (${(bytes / 2 ** 20).toFixed(0)} MiB)`);
+console.log(`sax, no handlers:          ${saxRate.toFixed(1)} MB/s (${saxSeconds.toFixed(2)} s)`);
+console.log(`stmt convert --streaming:  ${cliRate.toFixed(1)} MB/s (${cli.seconds.toFixed(2)} s)`);
+console.log(`ratio: ${(cliRate / saxRate).toFixed(2)} (target >= 0.8)`);
+console.log(`peak RSS: ${cli.maxRssMiB.toFixed(1)} MiB (target < 128 MiB for 1 GB)`);
