@@ -20,25 +20,25 @@ function tempDir(): string {
 describe('stmt convert', () => {
   it('writes one row per entry sorted by booking date, with exact amounts and proper quoting', () => {
     const out = join(tempDir(), 'march.csv');
-    const run = runCli(['convert', '--input', STATEMENT, '--output', out]);
+    const run = runCli(['convert', '--input', STATEMENT, '--output', out, '--no-categorize']);
     expect(run.status).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe([HEADER, SALARY, CARD, BATCH, RENT, ''].join('\n'));
   });
 
   it('keeps file order with --streaming', () => {
     const out = join(tempDir(), 'march.csv');
-    expect(runCli(['convert', '-i', STATEMENT, '-o', out, '--streaming']).status).toBe(0);
+    expect(runCli(['convert', '-i', STATEMENT, '-o', out, '--streaming', '--no-categorize']).status).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe([HEADER, RENT, SALARY, BATCH, CARD, ''].join('\n'));
   });
 
   it('writes one row per transaction detail with --split-batches', () => {
-    const run = runCli(['convert', '-i', STATEMENT, '-o', '-', '--split-batches', '--streaming', '--preset', 'minimal']);
+    const run = runCli(['convert', '-i', STATEMENT, '-o', '-', '--split-batches', '--streaming', '--preset', 'minimal', '--no-categorize']);
     expect(run.status).toBe(0);
     expect(run.stdout.split('\n').slice(3, 5)).toEqual(['2024-03-03,-100.00,CHF,Supplier One,Invoice 1,', '2024-03-03,-200.00,CHF,Supplier Two,Invoice 2,']);
   });
 
   it('reads standard input and writes standard output for -', () => {
-    const run = runCli(['convert', '--input', '-', '--output', '-'], { input: readFileSync(STATEMENT) });
+    const run = runCli(['convert', '--input', '-', '--output', '-', '--no-categorize'], { input: readFileSync(STATEMENT) });
     expect(run.status).toBe(0);
     expect(run.stdout).toBe([HEADER, SALARY, CARD, BATCH, RENT, ''].join('\n'));
   });
@@ -54,6 +54,15 @@ describe('stmt convert', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  it('fills the category column from the party mappings, the user database winning over the shipped one', () => {
+    const database = tempDir();
+    writeFileSync(join(database, 'debtors.yaml'), 'landlord ag: Housing (test)\n');
+    const run = runCli(['convert', '-i', STATEMENT, '-o', '-', '--streaming', '--preset', 'minimal'], { env: { CAMT_DATABASE_DIR: database, CAMT_AI_ENABLED: 'false' } });
+    expect(run.status).toBe(0);
+    expect(run.stdout.split('\n')[1]).toBe('2024-03-05,-120.50,CHF,Landlord AG,Rent March,Housing (test)');
+    expect(run.stdout.split('\n')[3]?.endsWith(',Uncategorized')).toBe(true);
+  });
+
   it('applies csv.delimiter and csv.preset from the YAML config, with flags winning over it', () => {
     const configHome = tempDir();
     const folder = join(configHome, 'stmt');
@@ -64,7 +73,7 @@ describe('stmt convert', () => {
     const [header, first] = run.stdout.split('\n');
     expect(header?.split(';')).toHaveLength(29);
     expect(first).toMatch(/^BOOK;05\.03\.2024;05\.03\.2024;Landlord AG;Landlord AG;CH5604835012345678009;Rent March;Rent March;120\.50;DBIT;CHF;/);
-    const flagged = runCli(['convert', '-i', STATEMENT, '-o', '-', '--preset', 'minimal', '--delimiter', 'tab'], { configHome });
+    const flagged = runCli(['convert', '-i', STATEMENT, '-o', '-', '--preset', 'minimal', '--delimiter', 'tab', '--no-categorize'], { configHome });
     expect(flagged.stdout.split('\n')[0]).toBe('booking_date\tamount\tcurrency\tcounterparty_name\tremittance_info\tcategory');
   });
 

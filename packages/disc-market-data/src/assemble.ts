@@ -1,11 +1,11 @@
 import type { SnapshotFile } from '@disc/screening';
 import { MarketDataError, type AssetType, type Instrument } from '@disc/scoring';
-import { cryptoInstrument, etfInstrument, stockInstrument, type Built } from './instruments';
+import { fetchCoins, fetchListed, messageOf, type FetchContext } from './fetch-instruments';
+import type { Built } from './instruments';
 import { failureReasonOf } from './provider-error';
 import type { LiveSources } from './sources';
 import type { Cached } from './stale-cache';
-import { trackingError } from './tracking-error';
-import type { CoinEntry, ListedEntry, Universe } from './universe';
+import type { Universe } from './universe';
 
 /** One answer the snapshot was built from: what, when it was fetched, and whether it is an
  * older copy served because the refresh failed. */
@@ -50,11 +50,11 @@ export async function assembleSnapshot(sources: LiveSources, universe: Universe,
   const asOf = benchDates[benchDates.length - 1] ?? new Date(nowMs).toISOString().slice(0, 10);
   // Ages (fund history, coin age) are measured at the data's date, not the wall clock, so
   // the same answers always give the same snapshot (and snapshotId).
-  const ctx: Ctx = { sources, use, notes, asOfMs: Date.parse(`${asOf}T00:00:00Z`), benchmark };
+  const ctx: FetchContext = { sources, use, notes, asOfMs: Date.parse(`${asOf}T00:00:00Z`), benchmark };
   const [etf, stock, crypto] = await Promise.all([
-    Promise.all(universe.etf.map((e) => listed(ctx, e, 'etf'))),
-    Promise.all(universe.stock.map((e) => listed(ctx, e, 'stock'))),
-    coins(ctx, universe.crypto),
+    Promise.all(universe.etf.map((e) => fetchListed(ctx, e, 'etf'))),
+    Promise.all(universe.stock.map((e) => fetchListed(ctx, e, 'stock'))),
+    fetchCoins(ctx, universe.crypto),
   ]);
   const instruments: Instrument[] = [];
   const unavailable: Assembled['unavailable'] = {};
@@ -78,70 +78,6 @@ export async function assembleSnapshot(sources: LiveSources, universe: Universe,
   return { snapshot, pieces, notes, unavailable };
 }
 
-interface Ctx {
-  sources: LiveSources;
-  use: <T>(what: string, c: Cached<T>) => T;
-  notes: string[];
-  asOfMs: number;
-  benchmark: string;
-}
-
-async function listed(ctx: Ctx, entry: ListedEntry, type: 'etf' | 'stock'): Promise<Built | Error> {
-  const { sources, use } = ctx;
-  const [chart, profile] = await Promise.allSettled([sources.chart(entry.symbol), sources.profile(entry.symbol)]);
-  if (chart.status === 'rejected') return skip(ctx, entry.symbol, chart.reason);
-  const c = use(`Yahoo Finance chart ${entry.symbol}`, chart.value);
-  let p;
-  if (profile.status === 'fulfilled') p = use(`Yahoo Finance quoteSummary ${entry.symbol}`, profile.value);
-  else ctx.notes.push(`${entry.symbol}: fundamentals unavailable (${messageOf(profile.reason)})`);
-  if (type === 'stock') return stockInstrument(entry, c, p);
-  let te: number | undefined;
-  const indexSymbol = entry.tracking_index ?? ctx.benchmark;
-  if (entry.tracking_error === undefined && indexSymbol.toUpperCase() === entry.symbol.toUpperCase()) {
-    ctx.notes.push(`${entry.symbol}: is the benchmark, so its tracking error cannot be measured against it; set tracking_index or tracking_error`);
-  } else if (entry.tracking_error === undefined) {
-    try {
-      te = trackingError(c.prices, use(`Yahoo Finance chart ${indexSymbol}`, await sources.chart(indexSymbol)).prices);
-      if (entry.tracking_index === undefined && te !== undefined) {
-        ctx.notes.push(`${entry.symbol}: tracking error measured against the benchmark ${ctx.benchmark} (no tracking_index configured)`);
-      }
-    } catch (error) {
-      ctx.notes.push(`${entry.symbol}: index ${indexSymbol} unavailable for tracking error (${messageOf(error)})`);
-    }
-  }
-  return etfInstrument(entry, c, p, te, ctx.asOfMs);
-}
-
-async function coins(ctx: Ctx, entries: readonly CoinEntry[]): Promise<(Built | Error)[]> {
-  if (entries.length === 0) return [];
-  let markets;
-  try {
-    markets = ctx.use('CoinGecko markets', await ctx.sources.coinMarkets(entries.map((e) => e.id)));
-  } catch (error) {
-    return [asError(error)];
-  }
-  return Promise.all(entries.map(async (entry) => {
-    const market = markets.find((m) => m.id === entry.id);
-    if (!market) {
-      ctx.notes.push(`${entry.id}: not listed by CoinGecko markets; check the CoinGecko id`);
-      return new Error(`unknown coin ${entry.id}`);
-    }
-    const [history, detail] = await Promise.allSettled([ctx.sources.coinHistory(entry.id), ctx.sources.coinDetail(entry.id)]);
-    const h = history.status === 'fulfilled' ? ctx.use(`CoinGecko market_chart ${entry.id}`, history.value) : undefined;
-    const d = detail.status === 'fulfilled' ? ctx.use(`CoinGecko coin ${entry.id}`, detail.value) : undefined;
-    if (history.status === 'rejected') ctx.notes.push(`${entry.id}: price history unavailable (${messageOf(history.reason)})`);
-    if (detail.status === 'rejected') ctx.notes.push(`${entry.id}: coin details unavailable (${messageOf(detail.reason)})`);
-    return cryptoInstrument(entry, market, h, d, ctx.asOfMs);
-  }));
-}
-
-function skip(ctx: Ctx, symbol: string, error: unknown): Error {
-  ctx.notes.push(failureReasonOf(error) === 'not_found'
-    ? `${symbol}: unknown to Yahoo Finance; left out`
-    : `${symbol}: left out (${messageOf(error)})`);
-  return asError(error);
-}
-
 /** A symbol listed twice (e.g. in two asset types) keeps its first occurrence. */
 function dedupe(instruments: Instrument[], notes: string[]): Instrument[] {
   const seen = new Set<string>();
@@ -156,10 +92,3 @@ function dedupe(instruments: Instrument[], notes: string[]): Instrument[] {
   });
 }
 
-function asError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error));
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -10,7 +10,7 @@ import { parseUniverse, type UniverseConfig } from './universe';
 export const PROVIDER_ENV = Object.freeze([
   'DISCOVERY_DATA_PROVIDER', 'DISCOVERY_DATA_FILE', 'DISCOVERY_UNIVERSE_FILE', 'DISCOVERY_BENCHMARK',
   'DISCOVERY_CACHE_TTL_SECONDS', 'DISCOVERY_HTTP_TIMEOUT_MS', 'DISCOVERY_HTTP_RETRIES',
-  'YAHOO_BASE_URL', 'YAHOO_COOKIE', 'YAHOO_CRUMB',
+  'YAHOO_BASE_URL', 'YAHOO_COOKIE_URL', 'YAHOO_COOKIE', 'YAHOO_CRUMB',
   'COINGECKO_BASE_URL', 'COINGECKO_API_KEY', 'COINGECKO_PLAN',
   'FRED_BASE_URL', 'FRED_API_KEY',
 ] as const);
@@ -47,6 +47,7 @@ export async function liveConfigFromEnv(env: Env): Promise<LiveProviderConfig> {
     benchmark: optional(env, 'DISCOVERY_BENCHMARK') ?? 'SPY',
     yahoo: definedOnly({
       baseUrl: optional(env, 'YAHOO_BASE_URL'),
+      cookieUrl: optional(env, 'YAHOO_COOKIE_URL'),
       crumb: optional(env, 'YAHOO_CRUMB'),
       headers: optional(env, 'YAHOO_COOKIE') === undefined ? undefined : { Cookie: optional(env, 'YAHOO_COOKIE') as string },
     }),

@@ -62,6 +62,15 @@ describe('HttpClient against a local server', () => {
     server = await FakeServer.start(() => ({ body: {} }));
   });
 
+  it('keeps to the configured number of requests in flight', async () => {
+    const slow = { delayMs: 30, body: { ok: true } };
+    server.script('/slow', slow, slow, slow, slow, slow, slow);
+    const c = client({ maxConcurrent: 2 });
+    await Promise.all([1, 2, 3, 4, 5, 6].map(() => c.getJson('/slow')));
+    expect(server.count('/slow')).toBe(6);
+    expect(server.maxInFlight).toBe(2);
+  });
+
   it('never puts the API key in an error', async () => {
     const key = 'abcdef0123456789abcdef0123456789';
     server.script('/fred', { status: 400, body: { error_code: 400, error_message: `Bad Request.  The value ${key} for variable api_key is not registered.` } });

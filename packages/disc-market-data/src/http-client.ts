@@ -50,11 +50,11 @@ export class HttpClient {
   }
 
   /** The parsed JSON of a 2xx answer; MarketDataError otherwise (after retries). */
-  async getJson(path: string, params: Record<string, string | number> = {}): Promise<unknown> {
+  async getJson(path: string, params: Record<string, string | number> = {}, headers: Record<string, string> = {}): Promise<unknown> {
     const url = this.displayUrl(path, params);
     const sleep = this.options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
     for (let attempt = 1; ; attempt++) {
-      const outcome = await this.limiter.schedule(() => this.attempt(path, params));
+      const outcome = await this.limiter.schedule(() => this.attempt(path, params, headers));
       if (outcome.kind === 'ok') return this.parse(outcome.status, outcome.text, url);
       const retryable = outcome.kind === 'network' || isRetryableStatus(outcome.status);
       if (!retryable || attempt > this.policy.retries) throw this.failure(outcome, url, attempt);
@@ -64,8 +64,8 @@ export class HttpClient {
   }
 
   /** `getJson` then a pure mapper; a body the mapper rejects becomes a MarketDataError. */
-  async getMapped<T>(path: string, params: Record<string, string | number>, map: (body: unknown) => T): Promise<T> {
-    const body = await this.getJson(path, params);
+  async getMapped<T>(path: string, params: Record<string, string | number>, map: (body: unknown) => T, headers: Record<string, string> = {}): Promise<T> {
+    const body = await this.getJson(path, params, headers);
     try {
       return map(body);
     } catch (cause) {
@@ -75,9 +75,9 @@ export class HttpClient {
     }
   }
 
-  private async attempt(path: string, params: Record<string, string | number>): Promise<Outcome> {
+  private async attempt(path: string, params: Record<string, string | number>, headers: Record<string, string>): Promise<Outcome> {
     try {
-      const res = await this.axios.get<string>(path, { params });
+      const res = await this.axios.get<string>(path, { params, headers });
       const text = typeof res.data === 'string' ? res.data : String(res.data);
       if (res.status >= 200 && res.status < 300) return { kind: 'ok', status: res.status, text };
       return { kind: 'status', status: res.status, text, retryAfter: res.headers['retry-after'] };

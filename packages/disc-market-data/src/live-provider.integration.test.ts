@@ -1,6 +1,6 @@
 import { LiveMarketDataProvider } from '@disc/market-data';
 import { deriveMarketContext, parseSnapshot } from '@disc/screening';
-import { MarketDataError } from '@disc/scoring';
+import { analyse, isGrade, MarketDataError } from '@disc/scoring';
 import { LiveWorld } from './testing/live-world';
 
 describe('LiveMarketDataProvider against fake Yahoo, CoinGecko and FRED', () => {
@@ -80,6 +80,21 @@ describe('LiveMarketDataProvider against fake Yahoo, CoinGecko and FRED', () => 
     expect(entry?.metrics.beta).not.toBeNull();
   });
 
+  it('feeds the scoring core: every instrument of every type gets a grade and a rationale citing its fundamentals', async () => {
+    const provider = world.provider();
+    const context = await provider.getMarketContext();
+    const graded: Record<string, string> = {};
+    for (const type of ['etf', 'stock', 'crypto'] as const) {
+      for (const { instrument, metrics } of await provider.universe(type)) {
+        const a = analyse(instrument, metrics, { context, discoveryDate: '2026-11-21T12:00:00Z' });
+        expect(isGrade(a.final_grade)).toBe(true);
+        graded[instrument.symbol] = a.rationale.join(' ');
+      }
+    }
+    expect(Object.keys(graded).sort()).toEqual(['BTC', 'ETH', 'MSFT', 'SPY', 'VOO']);
+    expect(graded.VOO).toContain('0.03 %'); // the expense ratio, in percent points
+  });
+
   it('reuses answers within the TTL and fetches again after it', async () => {
     const provider = world.provider();
     await provider.getMarketContext();
@@ -123,6 +138,9 @@ describe('LiveMarketDataProvider against fake Yahoo, CoinGecko and FRED', () => 
     const provider = world.provider();
     expect((await provider.universe('etf')).length).toBe(2);
     await expect(provider.universe('crypto')).rejects.toMatchObject({ code: 'MARKET_DATA_UNAVAILABLE', details: { provider: 'coingecko' } });
+    expect((await provider.getInstrument('VOO'))?.symbol).toBe('VOO');
+    // BTC may well exist: the answer is "provider down" (503), not "unknown symbol" (404).
+    await expect(provider.getInstrument('BTC')).rejects.toMatchObject({ details: { provider: 'coingecko', reason: 'unreachable' } });
   });
 
   it('changes snapshotId when the data changes and keeps it when it does not', async () => {

@@ -96,14 +96,29 @@ export class LiveMarketDataProvider implements MarketDataProvider {
   async isSample(): Promise<boolean> { return false; }
   async listInstruments(t: AssetType): Promise<readonly Instrument[]> { return (await this.available(t)).listInstruments(t); }
   async universe(t: AssetType): Promise<readonly UniverseEntry[]> { return (await this.available(t)).universe(t); }
-  async getInstrument(symbol: string): Promise<Instrument | undefined> { return (await this.current()).provider.getInstrument(symbol); }
-  async metricsFor(symbol: string): Promise<PriceMetrics | undefined> { return (await this.current()).provider.metricsFor(symbol); }
+  async getInstrument(symbol: string): Promise<Instrument | undefined> {
+    const g = await this.current();
+    return (await g.provider.getInstrument(symbol)) ?? this.unknownOrUnavailable(g);
+  }
+
+  async metricsFor(symbol: string): Promise<PriceMetrics | undefined> {
+    const g = await this.current();
+    return (await g.provider.metricsFor(symbol)) ?? this.unknownOrUnavailable(g);
+  }
   async getBenchmark(): Promise<PriceSeries> { return (await this.current()).provider.getBenchmark(); }
 
   async getMarketContext(): Promise<MarketContext> {
     const g = await this.current();
     const age = dataAgeOf(g.assembled.snapshot.as_of, g.assembled.pieces, g.assembled.notes, this.now());
     return { ...(await g.provider.getMarketContext()), data_source: describeSource(age), sample: false };
+  }
+
+  /** A symbol we do not have is unknown (undefined → 404), unless a whole asset type could not
+   * be fetched: then it may be one of those, and the answer is the source's failure (→ 503). */
+  private unknownOrUnavailable(g: Generation): undefined {
+    const failure = Object.values(g.assembled.unavailable)[0];
+    if (failure) throw failure;
+    return undefined;
   }
 
   /** The snapshot provider of an asset type, or the MarketDataError that made it unavailable. */

@@ -74,6 +74,18 @@ describe('analyse', () => {
     expect(noPrices.rationale.join('\n')).toContain('Technical: no data');
   });
 
+  it('scores a stock whose caller left out free cash flow, with lower confidence', () => {
+    const stock = (fcf: number | undefined): Instrument => ({
+      symbol: 'FCFX', name: 'Cash Flow Example Corp (SAMPLE DATA)', asset_type: 'stock', currency: 'USD',
+      current_price: 100, market_cap: 5e10, prices: steady(),
+      stock: { roe: 0.3, revenue_growth_5y: 0.2, debt_to_equity: 0.2, profit_margin: 0.2, ...(fcf === undefined ? {} : { free_cash_flow: fcf }) } as NonNullable<Instrument['stock']>,
+    });
+    const full = scoreInstrument(stock(2e9), { context });
+    const partial = scoreInstrument(stock(undefined), { context });
+    expect(Number.isFinite(partial.quality_score)).toBe(true);
+    expect(partial.confidence_level).toBeLessThan(full.confidence_level);
+  });
+
   it('lowers the confidence for a short history', () => {
     const long = scoreInstrument(etf(), { context });
     const short = scoreInstrument(etf({}, steady(0.16, 300)), { context });

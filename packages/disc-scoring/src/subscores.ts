@@ -38,7 +38,8 @@ const STOCK: readonly SubScoreSpec[] = [
     reference: { value: 0.3, text: 'the 0.3 maximum' } },
   { key: 'fcf_yield', label: 'free-cash-flow yield', component: 'quality', weight: 0.5, unit: 'fraction',
     curve: { kind: 'linear', zero: -0.02, full: 0.035 },
-    read: (i) => (i.stock && i.market_cap ? i.stock.free_cash_flow / i.market_cap : undefined),
+    // Missing when either side is missing: a caller's partial fundamentals lower the confidence.
+    read: (i) => (i.stock?.free_cash_flow != null && i.market_cap ? i.stock.free_cash_flow / i.market_cap : undefined),
     reference: { value: 0, text: 'zero' } },
   ...marketSubScores({ return3y: [-0.05, 0.25], momentum12m: [-0.3, 0.35], sharpe: [-0.5, 1.4],
     volatility: [0.65, 0.22], drawdown: [0.75, 0.25], beta: [2, 1] }),

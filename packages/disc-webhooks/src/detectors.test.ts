@@ -33,7 +33,8 @@ describe('gradeChangeEvent', () => {
 
   it('does not leak extra properties of the points into the payload', () => {
     const previous = { symbol: 'VTI', grade: 'A', score: 0.9, day: '2026-03-01', components: {} };
-    const event = gradeChangeEvent(previous, { ...previous, grade: 'A+', score: 0.96, day: '2026-03-02' }, { at: AT });
+    const next = { ...previous, grade: 'A+', score: 0.96, day: '2026-03-02' };
+    const event = gradeChangeEvent(previous, next, { at: AT });
     expect(Object.keys(event!.data).sort()).toEqual(['new_grade', 'new_score', 'previous_grade', 'previous_score', 'reason', 'symbol']);
     expect(Object.keys(event!).sort()).toEqual(['data', 'event', 'timestamp']);
   });

@@ -2,7 +2,7 @@ import type { BackoffOptions } from './backoff';
 import { retryDelayMs } from './backoff';
 import type { ClaimedDelivery } from './claim';
 import type { AttemptResult } from './sender';
-import type { SqlClient, SqlQueryable } from './sql-client';
+import type { SqlQueryable } from './sql-client';
 
 export const DEFAULT_DISABLE_AFTER_FAILED_DELIVERIES = 5;
 
@@ -27,7 +27,7 @@ export type AttemptOutcome =
  * delivery counts against its webhook, which is disabled after too many in a row.
  */
 export async function recordAttempt(
-  db: SqlClient,
+  db: SqlQueryable,
   delivery: Pick<ClaimedDelivery, 'id' | 'attempt' | 'webhookId'>,
   result: AttemptResult,
   options: RecordOptions,
@@ -36,46 +36,54 @@ export async function recordAttempt(
   const nextAttemptAt = delay === undefined ? undefined : new Date(options.now.getTime() + delay);
   const status = result.ok ? 'succeeded' : nextAttemptAt === undefined ? 'failed' : 'pending';
 
-  return db.transaction(async (tx) => {
-    // The delivery row first: a worker claiming the same row concurrently skips it instead
-    // of waiting, so the two never lock the attempt row and the delivery row in opposite orders.
-    const moved = await tx.query(
-      `UPDATE webhook_deliveries
+  const limit = options.disableAfterFailedDeliveries ?? DEFAULT_DISABLE_AFTER_FAILED_DELIVERIES;
+  const reason = `disabled after ${limit} deliveries in a row failed every retry; last error: ${result.error ?? 'unknown'}`;
+  // One statement, so one round trip and one commit per attempt. The delivery row is
+  // updated first (`moved` is read by the main query, the attempt update runs last): a
+  // worker claiming the same row meanwhile skips it instead of waiting, so the two never
+  // lock the delivery and its attempt row in opposite orders.
+  const rows = await db.query<{ moved: number; just_disabled: boolean | null }>(
+    `WITH moved AS (
+       UPDATE webhook_deliveries
           SET status = $4, next_attempt_at = coalesce($5, next_attempt_at), locked_by = NULL, locked_until = NULL,
               last_status = $6, last_error = $7, updated_at = $8
         WHERE id = $1 AND locked_by = $2 AND attempts = $3 AND status = 'delivering'
-       RETURNING id`,
-      [delivery.id, options.workerId, delivery.attempt, status, nextAttemptAt ?? null, result.status ?? null, result.error ?? null, options.now],
-    );
-    await tx.query(
-      `UPDATE webhook_attempts
-          SET finished_at = $3, status_code = $4, latency_ms = $5, error = $6, response_body = $7
-        WHERE delivery_id = $1 AND attempt = $2`,
-      [delivery.id, delivery.attempt, options.now, result.status ?? null, result.latencyMs, result.error ?? null, result.responseBody ?? null],
-    );
-    if (moved.length === 0) return { outcome: 'superseded' };
-    if (status === 'succeeded') {
-      await tx.query('UPDATE webhooks SET failure_count = 0 WHERE id = $1 AND failure_count <> 0', [delivery.webhookId]);
-      return { outcome: 'succeeded' };
-    }
-    if (status === 'pending') return { outcome: 'retrying', nextAttemptAt: nextAttemptAt! };
-    const webhookDisabled = await countFailedDelivery(tx, delivery.webhookId, result, options);
-    return { outcome: 'failed', webhookDisabled };
-  });
-}
-
-async function countFailedDelivery(tx: SqlQueryable, webhookId: string, result: AttemptResult, options: RecordOptions): Promise<boolean> {
-  const limit = options.disableAfterFailedDeliveries ?? DEFAULT_DISABLE_AFTER_FAILED_DELIVERIES;
-  const reason = `disabled after ${limit} deliveries in a row failed every retry; last error: ${result.error ?? 'unknown'}`;
-  const rows = await tx.query<{ just_disabled: boolean }>(
-    `UPDATE webhooks
-        SET failure_count = failure_count + 1,
-            active = CASE WHEN failure_count + 1 >= $2 THEN false ELSE active END,
-            disabled_at = CASE WHEN failure_count + 1 >= $2 AND active THEN $3 ELSE disabled_at END,
-            disabled_reason = CASE WHEN failure_count + 1 >= $2 AND active THEN $4 ELSE disabled_reason END
-      WHERE id = $1
-     RETURNING (disabled_at = $3) AS just_disabled`,
-    [webhookId, limit, options.now, reason],
+       RETURNING webhook_id, status
+     ), reset AS (
+       UPDATE webhooks w SET failure_count = 0
+         FROM moved WHERE w.id = moved.webhook_id AND moved.status = 'succeeded' AND w.failure_count <> 0
+     ), counted AS (
+       UPDATE webhooks w
+          SET failure_count = w.failure_count + 1,
+              active = CASE WHEN w.failure_count + 1 >= $11 THEN false ELSE w.active END,
+              disabled_at = CASE WHEN w.failure_count + 1 >= $11 AND w.active THEN $8 ELSE w.disabled_at END,
+              disabled_reason = CASE WHEN w.failure_count + 1 >= $11 AND w.active THEN $12 ELSE w.disabled_reason END
+         FROM moved WHERE w.id = moved.webhook_id AND moved.status = 'failed'
+       RETURNING (w.disabled_at = $8) AS just_disabled
+     ), attempt AS (
+       UPDATE webhook_attempts
+          SET finished_at = $8, status_code = $6, latency_ms = $9, error = $7, response_body = $10
+        WHERE delivery_id = $1 AND attempt = $3
+     )
+     SELECT (SELECT count(*) FROM moved)::int AS moved, (SELECT bool_or(just_disabled) FROM counted) AS just_disabled`,
+    [
+      delivery.id,
+      options.workerId,
+      delivery.attempt,
+      status,
+      nextAttemptAt ?? null,
+      result.status ?? null,
+      result.error ?? null,
+      options.now,
+      result.latencyMs,
+      result.responseBody ?? null,
+      limit,
+      reason,
+    ],
   );
-  return rows[0]?.just_disabled === true;
+  const row = rows[0];
+  if (row === undefined || row.moved === 0) return { outcome: 'superseded' };
+  if (nextAttemptAt !== undefined) return { outcome: 'retrying', nextAttemptAt };
+  if (status === 'succeeded') return { outcome: 'succeeded' };
+  return { outcome: 'failed', webhookDisabled: row.just_disabled === true };
 }

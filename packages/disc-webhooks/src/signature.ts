@@ -34,11 +34,12 @@ export function signPayload(input: SignInput): string {
   return `v1,${signatureDigest(input)}`;
 }
 
-export interface WebhookHeaders {
+// A type alias rather than an interface, so that it is assignable to header records.
+export type WebhookHeaders = {
   'webhook-id': string;
   'webhook-timestamp': string;
   'webhook-signature': string;
-}
+};
 
 /** The three Standard Webhooks headers for one delivery attempt. */
 export function webhookHeaders(input: SignInput): WebhookHeaders {

@@ -4,8 +4,8 @@ import type { BackoffOptions } from './backoff';
 import { maxAttempts } from './backoff';
 import type { ClaimedDelivery } from './claim';
 import { claimDue } from './claim';
+import { AttemptRecorder } from './attempt-recorder';
 import type { AttemptOutcome } from './record';
-import { recordAttempt } from './record';
 import type { AttemptResult, WebhookSender } from './sender';
 import { createHttpSender } from './sender';
 import { webhookHeaders } from './signature';
@@ -42,6 +42,7 @@ export class DeliveryWorker {
   readonly workerId: string;
   private readonly clock: () => Date;
   private readonly send: WebhookSender;
+  private readonly recorder: AttemptRecorder;
   private loop: Promise<void> | undefined;
   private running = false;
   private wake: (() => void) | undefined;
@@ -52,6 +53,12 @@ export class DeliveryWorker {
     this.workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     this.clock = options.clock ?? (() => new Date());
     this.send = options.send ?? createHttpSender();
+    this.recorder = new AttemptRecorder(options.db, {
+      workerId: this.workerId,
+      ...(options.schedule === undefined ? {} : { schedule: options.schedule }),
+      ...(options.random === undefined ? {} : { random: options.random }),
+      ...(options.disableAfterFailedDeliveries === undefined ? {} : { disableAfterFailedDeliveries: options.disableAfterFailedDeliveries }),
+    });
   }
 
   /** Claims one batch of due deliveries, sends them concurrently and records each attempt.
@@ -120,13 +127,7 @@ export class DeliveryWorker {
   private async deliver(delivery: ClaimedDelivery): Promise<void> {
     const result = await this.attempt(delivery);
     try {
-      const outcome = await recordAttempt(this.options.db, delivery, result, {
-        workerId: this.workerId,
-        now: this.clock(),
-        ...(this.options.schedule === undefined ? {} : { schedule: this.options.schedule }),
-        ...(this.options.random === undefined ? {} : { random: this.options.random }),
-        ...(this.options.disableAfterFailedDeliveries === undefined ? {} : { disableAfterFailedDeliveries: this.options.disableAfterFailedDeliveries }),
-      });
+      const outcome = await this.recorder.record({ delivery, result, now: this.clock() });
       this.options.onAttempt?.(delivery, result, outcome);
     } catch (error) {
       // Unrecorded: the lease runs out and the delivery is attempted again (at-least-once).

@@ -6,3 +6,6 @@ export { detectEncoding, decodeChunks, type DetectedEncoding } from './encoding'
 export { detectFormat, formatParsers, parserFor, type FormatParser } from './formats';
 export { parseStream, parseFile, parseString } from './parse';
 export * from './types';
+export * from './mt940';
+export * from './ofx';
+export * from './csv';

@@ -59,9 +59,9 @@ function deferred<T>(start: () => Promise<AsyncIterable<T>>): AsyncIterable<T> {
     [Symbol.asyncIterator](): AsyncIterator<T> {
       let inner: AsyncIterator<T> | undefined;
       return {
-        async next() {
-          inner ??= (await start())[Symbol.asyncIterator]();
-          return inner.next();
+        next() {
+          if (inner) return inner.next();
+          return start().then((iterable) => (inner ??= iterable[Symbol.asyncIterator]()).next());
         },
         async return(value?: unknown) {
           await inner?.return?.(value);

@@ -12,28 +12,62 @@ export interface MovementTotals {
  * informational entries are not part of the booked balance (ISO 20022 `EntryStatus`).
  * A reversal is already reported with the direction it moves the balance in, so it is
  * summed like any other entry.
+ *
+ * The running sums are exact integers of the smallest unit seen (BigInt), not Decimals:
+ * this runs once per entry of files with millions of them, and an integer addition is far
+ * cheaper than building a big.js value per entry. They become Decimals when read.
  */
 export class BookedMovement {
-  private readonly byCurrency = new Map<string, MovementTotals>();
+  private readonly byCurrency = new Map<string, UnitSums>();
 
   add(entry: Pick<Entry, 'status' | 'money' | 'creditDebit'>): void {
     if (entry.status !== 'BOOK') return;
     const { currency, amount } = entry.money;
-    const totals = this.byCurrency.get(currency);
-    if (!totals) {
-      const zero = Decimal.zero();
-      this.byCurrency.set(currency, entry.creditDebit === 'CRDT' ? { credits: amount, debits: zero } : { credits: zero, debits: amount });
-    } else if (entry.creditDebit === 'CRDT') totals.credits = totals.credits.plus(amount);
-    else totals.debits = totals.debits.plus(amount);
+    let sums = this.byCurrency.get(currency);
+    if (!sums) this.byCurrency.set(currency, (sums = { credits: 0n, debits: 0n, scale: 0 }));
+    if (amount.scale > sums.scale) {
+      const factor = 10n ** BigInt(amount.scale - sums.scale);
+      sums.credits *= factor;
+      sums.debits *= factor;
+      sums.scale = amount.scale;
+    }
+    const units = toUnits(amount, sums.scale);
+    if (entry.creditDebit === 'CRDT') sums.credits += units;
+    else sums.debits += units;
   }
 
   get(currency: string): MovementTotals | undefined {
-    return this.byCurrency.get(currency);
+    const sums = this.byCurrency.get(currency);
+    return sums && { credits: fromUnits(sums.credits, sums.scale), debits: fromUnits(sums.debits, sums.scale) };
   }
 
   get totals(): ReadonlyMap<string, MovementTotals> {
-    return this.byCurrency;
+    const totals = new Map<string, MovementTotals>();
+    for (const currency of this.byCurrency.keys()) totals.set(currency, this.get(currency) as MovementTotals);
+    return totals;
   }
+}
+
+interface UnitSums {
+  credits: bigint;
+  debits: bigint;
+  scale: number;
+}
+
+/** `12.5` at scale 3 → 12500n. */
+function toUnits(amount: Decimal, scale: number): bigint {
+  const text = amount.toString();
+  const dot = text.indexOf('.');
+  const units = BigInt(dot < 0 ? text : text.slice(0, dot) + text.slice(dot + 1));
+  return scale === amount.scale ? units : units * 10n ** BigInt(scale - amount.scale);
+}
+
+/** 12500n at scale 3 → Decimal `12.500`. */
+function fromUnits(units: bigint, scale: number): Decimal {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
+  const text = scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+  return Decimal.parse(negative ? `-${text}` : text);
 }
 
 /** Opening balance codes in order of preference: opening booked, else previously closed booked. */

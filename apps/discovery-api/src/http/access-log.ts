@@ -17,7 +17,7 @@ export function accessLog(logger: Logger, metrics: HttpMetrics): RequestHandler 
         route: ctx.route,
         status: res.statusCode,
         latency_ms: Math.round(seconds * 1e6) / 1e3,
-        token_name: ctx.token?.name ?? null,
+        token_name: ctx.token?.name ?? ctx.callerName ?? null,
       });
     });
     next();

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import { context } from './context';
 import { ApiError } from './errors';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -9,7 +10,7 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * loopback, and 401 without the secret stored in the data folder (mode 0600). */
 export function requireAdmin(secret: string | undefined): RequestHandler {
   const expected = secret === undefined ? undefined : digest(secret);
-  return (req, _res, next) => {
+  return (req, res, next) => {
     if (expected === undefined || !LOOPBACK.has(req.socket.remoteAddress ?? '')) {
       next(new ApiError('NOT_FOUND', `No route ${req.method} ${req.path}.`));
       return;
@@ -19,6 +20,7 @@ export function requireAdmin(secret: string | undefined): RequestHandler {
       next(new ApiError('UNAUTHORIZED', 'The admin routes need the local admin secret from the data folder.'));
       return;
     }
+    context(res).callerName = 'local-admin';
     next();
   };
 }

@@ -9,6 +9,8 @@ export interface RequestContext {
    * the raw path, which would give every symbol its own time series. */
   route: string;
   token?: TokenRecord;
+  /** For logs when the caller is not a token: the local CLI on the admin routes. */
+  callerName?: string;
 }
 
 export function context(res: Response): RequestContext {

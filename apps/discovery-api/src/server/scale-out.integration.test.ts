@@ -5,6 +5,11 @@ import { createScratchPostgres, TEST_REDIS_URL, type ScratchPostgres } from '../
 import { describeWithServices } from '../test-support/services';
 import { callApi } from '../test-support/api';
 import { runCli, spawnServer, type ServerProcess } from '../test-support/processes';
+import { startApi } from '../test-support/api';
+import { InvestmentDiscoveryCrew } from '@disc/discovery';
+import { fixedEngine } from '../discovery/engine';
+import { sdkEngine } from '../discovery/sdk-engine';
+import { TokenStore } from '../store/tokens';
 
 describeWithServices('PostgreSQL and Redis', ['postgres', 'redis'], () => {
   let pg: ScratchPostgres;
@@ -37,6 +42,27 @@ describeWithServices('PostgreSQL and Redis', ['postgres', 'redis'], () => {
     await again.close();
     expect(versions).toHaveLength(1);
   });
+
+  it('reads, on one instance, the grade history another instance wrote', async () => {
+    // Two instances with their own connection pools and clocks a day apart, as two
+    // processes on two machines would be.
+    const [dbA, dbB] = await Promise.all([openDatabase({ kind: 'postgres', url: pg.url }), openDatabase({ kind: 'postgres', url: pg.url })]);
+    const dayOne = () => new Date('2026-11-20T08:00:00Z');
+    const dayTwo = () => new Date('2026-11-21T08:00:00Z');
+    const a = await startApi({ db: dbA, clock: dayOne, engine: fixedEngine(sdkEngine(new InvestmentDiscoveryCrew({ clock: dayOne }))) });
+    const b = await startApi({ db: dbB, clock: dayTwo, engine: fixedEngine(sdkEngine(new InvestmentDiscoveryCrew({ clock: dayTwo }))) });
+    try {
+      const token = (await new TokenStore(dbA).create('history', ['discovery'])).token;
+      const discovered = await a.call('POST', '/v1/discovery/discover/etf', { token, body: { custom_criteria: { min_score: 0.5, max_results: 1 } } });
+      const symbol: string = discovered.body.a_plus_candidates[0].candidate.symbol;
+      const res = await b.call('GET', `/v1/discovery/monitor/${symbol}`, { token });
+      expect(res.status).toBe(200);
+      expect(res.body.grade_history.map((p: { date: string }) => p.date)).toEqual(['2026-11-20', '2026-11-21']);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await Promise.all([dbA.close(), dbB.close()]);
+    }
+  }, 30_000);
 
   describe('two API processes', () => {
     let a: ServerProcess;

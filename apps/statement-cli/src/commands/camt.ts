@@ -33,6 +33,7 @@ export default class Camt extends StmtCommand {
         dryRun: flags['dry-run'],
         json: flags.json,
         splitBatches: flags['split-batches'],
+        categorize: flags.categorize,
         from: from as 'camt.052' | 'camt.053' | 'camt.054' | undefined,
         allowedFormats: ['camt.052', 'camt.053', 'camt.054'],
         operation: 'camt',

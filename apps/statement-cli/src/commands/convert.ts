@@ -37,6 +37,7 @@ export default class Convert extends StmtCommand {
         dryRun: flags['dry-run'],
         json: flags.json,
         splitBatches: flags['split-batches'],
+        categorize: flags.categorize,
         from: flags.from as StatementFormat | undefined,
         operation: 'convert',
       },

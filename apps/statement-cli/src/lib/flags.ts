@@ -17,6 +17,11 @@ export const conversionFlags = {
   json: Flags.boolean({ description: 'With --dry-run: print the summary as JSON.', dependsOn: ['dry-run'] }),
   from: Flags.string({ description: 'Input format; skips content sniffing.', options: [...STATEMENT_FORMATS] }),
   'split-batches': Flags.boolean({ description: 'One row per transaction detail instead of one per booked entry.' }),
+  categorize: Flags.boolean({
+    description: 'Fill the category column (party mappings, keyword rules, local classifier, then the AI service when enabled). --no-categorize leaves it empty.',
+    default: true,
+    allowNo: true,
+  }),
   preset: Flags.string({ description: 'CSV layout (overrides csv.preset).', options: PRESET_NAMES }),
   delimiter: Flags.string({ description: 'CSV delimiter: comma, semicolon, tab, pipe or one character (overrides csv.delimiter).' }),
 };

@@ -4,6 +4,7 @@ import type { AuditOperation } from './audit';
 import type { LoadedConfig } from './config/load';
 import { convertDirectory, directoryExitCode } from './convert-directory';
 import { convertFile } from './convert-file';
+import { categorizingEnricher, loadCategorizer } from './categorize-rows';
 import { leaveRowsAsTheyAre } from './enrich';
 import { ExitCode, type ExitCodeValue } from './exit-codes';
 import { resolveInput } from './input';
@@ -18,6 +19,8 @@ export interface ConvertRequest {
   /** Dry-run summary as JSON instead of text. */
   json?: boolean;
   splitBatches: boolean;
+  /** Fill the `category` column (mapping → rules → classifier → AI when enabled → Uncategorized). */
+  categorize: boolean;
   from: StatementFormat | undefined;
   allowedFormats?: readonly StatementFormat[];
   operation: AuditOperation;
@@ -36,7 +39,7 @@ export async function runConvert(
     splitBatches: request.splitBatches,
     streaming: request.streaming,
     preset,
-    enrich: leaveRowsAsTheyAre,
+    enrich: request.categorize ? categorizingEnricher(await loadCategorizer(loaded.config, logger)) : leaveRowsAsTheyAre,
     ...(request.allowedFormats === undefined ? {} : { allowedFormats: request.allowedFormats }),
   };
   const job = { format: request.from, delimiter, settings, logger, operation: request.operation };

@@ -8,7 +8,7 @@ export type CoinGeckoPlan = 'public' | 'demo' | 'pro';
 export interface CoinGeckoOptions {
   /** Default https://api.coingecko.com, or https://pro-api.coingecko.com on the pro plan. */
   baseUrl?: string;
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** Which header carries the key; default `demo` when a key is set, `public` without. */
   plan?: CoinGeckoPlan;
   /** Days of daily history; the public and demo plans allow at most 365. */

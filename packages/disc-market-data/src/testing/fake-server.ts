@@ -8,11 +8,13 @@ export interface FakeResponse {
   body?: unknown;
   /** Never answer (to trigger the client's timeout). */
   hang?: boolean;
+  /** Answer after this many ms (to observe concurrency). */
+  delayMs?: number;
 }
 
 export interface RecordedRequest { path: string; query: URLSearchParams; headers: IncomingHttpHeaders }
 
-export type Route = (path: string, query: URLSearchParams) => FakeResponse;
+export type Route = (path: string, query: URLSearchParams, headers: IncomingHttpHeaders) => FakeResponse;
 
 /**
  * A real HTTP server on 127.0.0.1:0 standing in for a provider. `route` answers in the
@@ -21,6 +23,9 @@ export type Route = (path: string, query: URLSearchParams) => FakeResponse;
  */
 export class FakeServer {
   readonly requests: RecordedRequest[] = [];
+  /** The most requests that were in progress at once. */
+  maxInFlight = 0;
+  private inFlight = 0;
   private readonly scripts: { match: string; queue: FakeResponse[] }[] = [];
   private readonly hanging = new Set<ServerResponse>();
   private port = 0;
@@ -60,14 +65,21 @@ export class FakeServer {
     const path = decodeURIComponent(parsed.pathname);
     this.requests.push({ path, query: parsed.searchParams, headers });
     const scripted = this.scripts.find((s) => path.includes(s.match) && s.queue.length > 0);
-    const answer = scripted ? (scripted.queue.shift() as FakeResponse) : this.route(path, parsed.searchParams);
+    const answer = scripted ? (scripted.queue.shift() as FakeResponse) : this.route(path, parsed.searchParams, headers);
     if (answer.hang) {
       this.hanging.add(res);
       return;
     }
-    const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? null);
-    const type = typeof answer.body === 'string' ? 'text/plain' : 'application/json';
-    res.writeHead(answer.status ?? 200, { 'content-type': type, ...answer.headers });
-    res.end(body);
+    this.inFlight++;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    const send = () => {
+      this.inFlight--;
+      const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? null);
+      const type = typeof answer.body === 'string' ? 'text/plain' : 'application/json';
+      res.writeHead(answer.status ?? 200, { 'content-type': type, ...answer.headers });
+      res.end(body);
+    };
+    if (answer.delayMs) setTimeout(send, answer.delayMs);
+    else send();
   }
 }

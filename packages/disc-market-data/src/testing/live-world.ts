@@ -55,7 +55,7 @@ export class LiveWorld {
         crypto: [{ id: 'bitcoin', institutional_adoption: true }, 'ethereum'],
       },
       benchmark: 'SPY',
-      yahoo: { baseUrl: this.yahoo.baseUrl, requestsPerMinute: 60_000 },
+      yahoo: { baseUrl: this.yahoo.baseUrl, cookieUrl: `${this.yahoo.baseUrl}/fc`, requestsPerMinute: 60_000 },
       coingecko: { baseUrl: this.coingecko.baseUrl, requestsPerMinute: 60_000 },
       fred: { baseUrl: this.fred.baseUrl, apiKey: FRED_TEST_KEY, requestsPerMinute: 60_000 },
       cacheTtlMs: 15 * 60_000,
@@ -71,8 +71,10 @@ export class LiveWorld {
     });
   }
 
+  /** Data requests made so far (Yahoo's session set-up not counted). */
   get requestCount(): number {
-    return this.yahoo.requests.length + this.coingecko.requests.length + this.fred.requests.length;
+    const yahooData = this.yahoo.requests.filter((r) => r.path !== '/fc' && r.path !== '/v1/test/getcrumb').length;
+    return yahooData + this.coingecko.requests.length + this.fred.requests.length;
   }
 
   async close(): Promise<void> {

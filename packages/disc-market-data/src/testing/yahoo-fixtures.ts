@@ -53,9 +53,23 @@ export function quoteSummaryNotFound(symbol: string): unknown {
 /** Yahoo's throttling answer: plain text, no JSON. */
 export const YAHOO_TOO_MANY: FakeResponse = { status: 429, body: 'Too Many Requests\r\n', headers: { 'retry-after': '2' } };
 
-export function yahooRoute(symbols: readonly YahooSymbol[]): Route {
+export const YAHOO_CRUMB = 'sTq2Lr4/xP.';
+const A3 = 'A3=d=AQABBHJhcmVkAAAAAAAAAAAAAAAAAAAAAAAA&S=AQAAAnotarealcookie';
+
+/** Yahoo's answer to a crumb that does not match the session. */
+export const INVALID_CRUMB = { finance: { result: null, error: { code: 'Unauthorized', description: 'Invalid Crumb' } } };
+
+/**
+ * Yahoo's endpoints: `/fc` stands in for fc.yahoo.com (a 404 that sets the session cookie),
+ * `/v1/test/getcrumb` gives the crumb for that cookie, and quoteSummary wants both.
+ */
+export function yahooRoute(symbols: readonly YahooSymbol[], crumb: { value: string } = { value: YAHOO_CRUMB }): Route {
   const bySymbol = new Map(symbols.map((s) => [s.symbol, s]));
-  return (path) => {
+  return (path, query, headers) => {
+    if (path === '/fc') return { status: 404, body: '<html>404</html>', headers: { 'set-cookie': `${A3}; Expires=Sun, 22 Nov 2027 12:00:00 GMT; Max-Age=31557600; Domain=.yahoo.com; Path=/; SameSite=None; Secure; HttpOnly` } };
+    if (path === '/v1/test/getcrumb') {
+      return String(headers.cookie ?? '').includes(A3.split(';')[0] as string) ? { body: crumb.value } : { status: 403, body: '' };
+    }
     const chart = /^\/v8\/finance\/chart\/(.+)$/.exec(path);
     if (chart) {
       const s = bySymbol.get(chart[1] as string);
@@ -63,6 +77,7 @@ export function yahooRoute(symbols: readonly YahooSymbol[]): Route {
     }
     const qs = /^\/v10\/finance\/quoteSummary\/(.+)$/.exec(path);
     if (qs) {
+      if (query.get('crumb') !== crumb.value || !String(headers.cookie ?? '').includes('A3=')) return { status: 401, body: INVALID_CRUMB };
       const s = bySymbol.get(qs[1] as string);
       return s?.quoteSummary ? { body: s.quoteSummary } : { status: 404, body: quoteSummaryNotFound(qs[1] as string) };
     }

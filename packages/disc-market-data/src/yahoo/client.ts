@@ -1,7 +1,9 @@
 import { HttpClient } from '../http-client';
+import { failureReasonOf } from '../provider-error';
 import { isObject, text } from '../shape';
 import { mapChart, type YahooChart } from './chart';
 import { mapQuoteSummary, QUOTE_SUMMARY_MODULES, type YahooProfile } from './quote-summary';
+import { YahooSession } from './session';
 
 export interface YahooOptions {
   /** Default https://query1.finance.yahoo.com */
@@ -12,9 +14,15 @@ export interface YahooOptions {
   requestsPerMinute?: number;
   /** Extra headers (a `Cookie` from a browser session, a `User-Agent`). */
   headers?: Record<string, string>;
-  /** A crumb matching the cookie, sent as `crumb=` on quoteSummary (Yahoo asks for one since 2023). */
+  /** A crumb matching a `Cookie` header, sent as `crumb=` on quoteSummary. Without one, a
+   * session is opened automatically (see `cookieUrl`). */
   crumb?: string;
+  /** Where the session cookie comes from; default https://fc.yahoo.com. `off` disables sessions. */
+  cookieUrl?: string;
 }
+
+/** Yahoo answers browsers; a plain client User-Agent is refused more often. */
+const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
 export const YAHOO_DEFAULT_BASE_URL = 'https://query1.finance.yahoo.com';
 
@@ -25,16 +33,21 @@ export class YahooClient {
   private readonly http: HttpClient;
   private readonly range: string;
   private readonly crumb: string | undefined;
+  private readonly session: YahooSession | undefined;
 
   constructor(options: YahooOptions, tuning: HttpTuning) {
     this.range = options.range ?? '5y';
     this.crumb = options.crumb;
+    const baseUrl = options.baseUrl ?? YAHOO_DEFAULT_BASE_URL;
+    if (options.crumb === undefined && options.cookieUrl !== 'off') {
+      this.session = new YahooSession({ cookieUrl: options.cookieUrl ?? 'https://fc.yahoo.com', baseUrl, timeoutMs: tuning.timeoutMs, userAgent: USER_AGENT });
+    }
     this.http = new HttpClient({
       ...tuning,
       source: 'yahoo',
-      baseUrl: options.baseUrl ?? YAHOO_DEFAULT_BASE_URL,
+      baseUrl,
       requestsPerMinute: options.requestsPerMinute ?? 60,
-      headers: options.headers ?? {},
+      headers: { 'User-Agent': USER_AGENT, ...options.headers },
       secrets: [options.crumb, options.headers?.Cookie],
       describeError: describeYahooError,
     });
@@ -45,11 +58,28 @@ export class YahooClient {
     return this.http.getMapped(path, { range: this.range, interval: '1d', events: 'div,split' }, (b) => mapChart(b, symbol));
   }
 
-  quoteSummary(symbol: string): Promise<YahooProfile> {
+  async quoteSummary(symbol: string): Promise<YahooProfile> {
+    try {
+      return await this.quoteSummaryOnce(symbol);
+    } catch (error) {
+      // "401 Invalid Crumb": the session expired; open a new one and ask once more.
+      if (!this.session || failureReasonOf(error) !== 'rejected') throw error;
+      this.session.invalidate();
+      return this.quoteSummaryOnce(symbol);
+    }
+  }
+
+  private async quoteSummaryOnce(symbol: string): Promise<YahooProfile> {
     const path = `/v10/finance/quoteSummary/${encodeURIComponent(symbol)}`;
     const params: Record<string, string> = { modules: QUOTE_SUMMARY_MODULES };
+    const headers: Record<string, string> = {};
+    const credentials = this.session ? await this.session.get() : undefined;
     if (this.crumb !== undefined) params.crumb = this.crumb;
-    return this.http.getMapped(path, params, (b) => mapQuoteSummary(b, symbol));
+    else if (credentials) {
+      params.crumb = credentials.crumb;
+      headers.Cookie = credentials.cookie;
+    }
+    return this.http.getMapped(path, params, (b) => mapQuoteSummary(b, symbol), headers);
   }
 }
 

@@ -73,7 +73,9 @@ export class DocumentHandler implements LeafContext {
   }
 
   appendText(chunk: string): void {
-    this.chars += chunk;
+    // Text after a child element closed is indentation between siblings (camt has no mixed
+    // content), so only text before the first child can belong to a leaf.
+    if (!this.sawChild) this.chars += chunk;
   }
 
   close(): void {

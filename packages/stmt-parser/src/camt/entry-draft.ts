@@ -85,7 +85,7 @@ export class EntryDraft {
       creditDebit,
       status: this.status,
       reversal: this.reversal,
-      charges: movement.charges,
+      charges: movement.charges ?? [],
       details: this.details,
       location: place.location,
     };

@@ -18,7 +18,8 @@ export class MovementDraft {
   sawCreditDebit = false;
   originalMoney: Money | undefined;
   exchangeRate: Decimal | undefined;
-  charges: Money[] = [];
+  /** Created on the first charge: most entries have none, and this runs per entry. */
+  charges: Money[] | undefined;
   private domain: string | undefined;
   private family: string | undefined;
   private subFamily: string | undefined;
@@ -80,7 +81,7 @@ export class MovementDraft {
     } else if (parent === 'Chrgs' ? stack.name(2) === this.scope : parent === 'Rcrd' && stack.name(2) === 'Chrgs' && stack.name(3) === this.scope) {
       // v02–v03 list charges as repeated <Chrgs><Amt>; v04+ as <Chrgs><Rcrd><Amt>.
       const charge = values.money(text, currency);
-      if (charge) this.charges.push(charge);
+      if (charge) (this.charges ??= []).push(charge);
     } else if (stack.name(2) === 'AmtDtls' && stack.name(3) === this.scope) {
       if (parent === 'InstdAmt') this.originalMoney = values.money(text, currency);
       else if (parent === 'TxAmt') this.transactionMoney = values.money(text, currency);

@@ -28,8 +28,9 @@ function partyRole(element: string): PartyRole | undefined {
 export class TransactionDraft {
   readonly movement = new MovementDraft('TxDtls');
   private readonly detail: TransactionDetail = {};
-  private readonly unstructured: string[] = [];
-  private readonly creditorReferences: string[] = [];
+  // Remittance lines; created on first use, as most details have one line or none.
+  private unstructured: string[] | undefined;
+  private creditorReferences: string[] | undefined;
 
   leaf(local: string, text: string, ctx: LeafContext): void {
     if (this.movement.leaf(local, text, ctx)) return;
@@ -73,10 +74,10 @@ export class TransactionDraft {
         }
         return;
       case 'Ustrd':
-        if (stack.name(1) === 'RmtInf') this.unstructured.push(text.trim());
+        if (stack.name(1) === 'RmtInf') (this.unstructured ??= []).push(text.trim());
         return;
       case 'Ref':
-        if (stack.name(1) === 'CdtrRefInf') this.creditorReferences.push(text.trim());
+        if (stack.name(1) === 'CdtrRefInf') (this.creditorReferences ??= []).push(text.trim());
         return;
       case 'AddtlTxInf':
         this.detail.additionalInfo = text.trim();
@@ -94,11 +95,11 @@ export class TransactionDraft {
     const original = movement.foreignMoney;
     if (original) detail.originalMoney = original;
     if (movement.exchangeRate) detail.exchangeRate = movement.exchangeRate;
-    const remittance = this.unstructured.length > 0 ? this.unstructured : this.creditorReferences;
-    if (remittance.length > 0) detail.remittanceInfo = remittance.join(' ');
+    const remittance = this.unstructured ?? this.creditorReferences;
+    if (remittance) detail.remittanceInfo = remittance.length === 1 ? (remittance[0] as string) : remittance.join(' ');
     const code = movement.bankTransactionCode;
     if (code) detail.bankTransactionCode = code;
-    if (movement.charges.length > 0) detail.charges = movement.charges;
+    if (movement.charges) detail.charges = movement.charges;
     return detail;
   }
 

@@ -1,14 +1,14 @@
 import { Decimal } from '../decimal';
 import type { IssueSink } from '../issues';
-import { BookedMovement, reconcileBalances } from '../reconcile';
+import { BookedMovement } from '../reconcile';
 import type { Balance, SourceLocation, StatementFormat, StatementHeader, StatementRecord } from '../types';
 import { parseAccount } from './account';
 import { floorLimitCurrency, isFieldProblem, parseBalance, parseReportedTotal, type FieldProblem, type ReportedTotal } from './balance';
+import { statementProblems } from './checks';
 import { buildEntry, type PendingEntry } from './entry';
 import type { Field } from './fields';
 import { isStatementLineProblem, parseStatementLine } from './statement-line';
 import { parseDateTimeWithOffset } from './values';
-import { checkReportedTotals } from './totals';
 
 /** Tags only MT942 (interim transaction report) uses. */
 const MT942_TAGS = new Set(['13D', '34F', '90D', '90C']);
@@ -16,8 +16,8 @@ const MT942_TAGS = new Set(['13D', '34F', '90D', '90C']);
 interface OpenStatement {
   header: StatementHeader;
   started: boolean;
-  opening?: Balance;
-  closing?: Balance;
+  opening: Balance | undefined;
+  closing: Balance | undefined;
   balances: Balance[];
   currency: string | undefined;
   entryCount: number;
@@ -115,7 +115,7 @@ export class Mt940StatementBuilder {
 
   private open(statementId: string, location: SourceLocation): OpenStatement {
     const header: StatementHeader = { format: this.forcedFormat ?? 'mt940', index: this.index++, statementId, account: {}, location };
-    return { header, started: false, currency: undefined, pending: undefined, balances: [], entryCount: 0, movement: new BookedMovement(), totals: [], isMt942: false };
+    return { header, started: false, currency: undefined, pending: undefined, opening: undefined, closing: undefined, balances: [], entryCount: 0, movement: new BookedMovement(), totals: [], isMt942: false };
   }
 
   /** Fields before any `:20:`: report it once, then read them as a statement without a reference. */
@@ -178,26 +178,12 @@ export class Mt940StatementBuilder {
     if (!statement) return [];
     this.statement = undefined;
     const out = [...this.flushEntry(statement), ...this.start(statement)];
-    const header = statement.header;
-    if (!statement.isMt942) {
-      if (!statement.opening) this.issues.error('MISSING_ELEMENT', 'expected an opening balance :60F: or :60M: in the statement', header.location);
-      if (!statement.closing) this.issues.error('MISSING_ELEMENT', 'expected a closing balance :62F: or :62M: in the statement', header.location);
-    }
-    this.reconcile(statement);
-    for (const problem of checkReportedTotals(statement.movement, statement.totals)) this.issues.report(problem);
+    const { header, isMt942, opening, closing, movement, totals } = statement;
+    for (const problem of statementProblems({ header, isMt942, opening, closing, movement, reported: totals })) this.issues.report(problem);
     const end = { ...header, balances: statement.balances, entryCount: statement.entryCount };
     if (statement.closing?.date) end.toDate = statement.closing.date;
     out.push({ kind: 'statement-end', statement: end });
     return out;
-  }
-
-  /** Opening (:60F:/:60M:) + booked movement must give the closing (:62F:/:62M:), intermediate pages included. */
-  private reconcile(statement: OpenStatement): void {
-    const { opening, closing } = statement;
-    if (!opening || !closing) return;
-    const balances = [{ ...opening, type: 'OPBD' }, { ...closing, type: 'CLBD' }];
-    const issue = reconcileBalances({ balances, location: statement.header.location, statementId: statement.header.statementId }, statement.movement);
-    if (issue) this.issues.report(issue);
   }
 
   private problem(field: Field, problem: FieldProblem): void {

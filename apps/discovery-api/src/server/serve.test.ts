@@ -1,0 +1,62 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { InvestmentDiscoveryCrew } from '@disc/discovery';
+import { loadConfig } from '../config';
+import { sdkEngine } from '../discovery/sdk-engine';
+import { silentLogger } from '../logging';
+import { readOwner } from './owner-lock';
+import { startServer } from './serve';
+
+describe('startServer on the embedded database', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'discovery-serve-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('prints a working development token once, and lets an in-flight request finish on close', async () => {
+    // A criteria call that waits until the test releases it: the request is in flight
+    // when close() is called.
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered: () => void = () => undefined;
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const engine = sdkEngine(new InvestmentDiscoveryCrew());
+    const slowEngine = {
+      ...engine,
+      criteria: async (assetType: 'etf' | 'stock' | 'crypto') => {
+        entered();
+        await gate;
+        return engine.criteria(assetType);
+      },
+    };
+    const announced: string[] = [];
+    const config = { ...loadConfig({ DISCOVERY_DATA_DIR: dataDir }), port: 0 };
+    const server = await startServer(config, { engineFactory: () => slowEngine, logger: silentLogger(), announce: (text) => announced.push(text) });
+    expect((await readOwner(dataDir))?.port).toBe(server.port);
+    const token = /(disc_[A-Za-z0-9_-]{43})/.exec(announced.join(''))?.[1];
+    expect(token).toBeDefined();
+
+    const pending = fetch(`${server.url}/v1/discovery/criteria/etf`, { headers: { authorization: `Bearer ${token}` } });
+    await inside;
+    const closed = server.close();
+    release();
+    const response = await pending;
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { asset_type: string }).asset_type).toBe('etf');
+    await closed;
+    expect(await readOwner(dataDir)).toBeUndefined();
+
+    // Second start: the token exists, so nothing is printed.
+    const again = await startServer(config, { engineFactory: () => engine, logger: silentLogger(), announce: (text) => announced.push(text) });
+    await again.close();
+    expect(announced).toHaveLength(1);
+  }, 60_000);
+});

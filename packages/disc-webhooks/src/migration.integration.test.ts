@@ -1,0 +1,38 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { enqueueEvent, listDeliveries, webhookTestPayload } from '@disc/webhooks';
+import type { TestDatabase } from '../test/support/databases';
+import { migrate, openPglite, splitStatements } from '../test/support/databases';
+
+// The discovery API runs this package's migration after its own; check that it applies on
+// top of the app's real schema (when the app is present in this checkout).
+const APP_MIGRATIONS = join(__dirname, '..', '..', '..', 'apps', 'discovery-api', 'migrations');
+const describeWithApp = existsSync(APP_MIGRATIONS) ? describe : describe.skip;
+
+describeWithApp('the outbox migration on top of the discovery API schema', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await openPglite({ migrate: false });
+    for (const file of readdirSync(APP_MIGRATIONS).filter((name) => name.endsWith('.sql')).sort()) {
+      for (const statement of splitStatements(readFileSync(join(APP_MIGRATIONS, file), 'utf8'))) await db.query(statement);
+    }
+    await migrate(db, false);
+  });
+  afterAll(() => db.close());
+
+  it('applies, can run again, and stores deliveries for an app-created webhook', async () => {
+    await migrate(db, false);
+    await db.query("INSERT INTO api_tokens (id, name, hash, scopes) VALUES ('tok_1', 'test', 'h', '{discovery}')");
+    await db.query(
+      "INSERT INTO webhooks (id, url, events, secret, token_id) VALUES ('wh_1', 'https://hooks.example.com/', '{grade_change}', 's', 'tok_1')",
+    );
+    const enqueued = await enqueueEvent(db, webhookTestPayload('wh_1', new Date('2026-03-02T06:00:00Z')), { webhookIds: ['wh_1'] });
+    expect(enqueued.deliveries).toHaveLength(1);
+    const [delivery] = await listDeliveries(db, 'wh_1');
+    expect(delivery).toMatchObject({ event: 'webhook.test', status: 'pending', attempt_count: 0, attempts: [] });
+    const columns = await db.query<{ column_name: string }>(
+      "SELECT column_name FROM information_schema.columns WHERE table_name = 'webhooks' ORDER BY column_name",
+    );
+    expect(columns.map((row) => row.column_name)).toEqual(expect.arrayContaining(['failure_count', 'disabled_at', 'disabled_reason']));
+  });
+});

@@ -1,0 +1,46 @@
+import { Decimal } from '../decimal';
+import { reconcileBalances, type BookedMovement } from '../reconcile';
+import type { Balance, ParseIssue, SourceLocation, StatementHeader } from '../types';
+import type { ReportedTotal } from './balance';
+
+/** What the end-of-statement checks need to know about one MT940/MT942 statement. */
+export interface StatementTotals {
+  header: StatementHeader;
+  isMt942: boolean;
+  opening: Balance | undefined;
+  closing: Balance | undefined;
+  movement: BookedMovement;
+  reported: readonly { tag: string; total: ReportedTotal; location: SourceLocation }[];
+}
+
+/**
+ * The problems a complete statement can have: MT940 requires an opening (:60F:/:60M:) and a
+ * closing (:62F:/:62M:) balance, and opening + booked credits − debits must equal the
+ * closing, intermediate pages included. MT942 has no balances to reconcile; it states the
+ * sums of its debit (`:90D:`) and credit (`:90C:`) entries, which are checked instead.
+ */
+export function statementProblems(statement: StatementTotals): ParseIssue[] {
+  const problems: ParseIssue[] = [];
+  const { header, opening, closing } = statement;
+  const missing = (message: string): ParseIssue => ({ code: 'MISSING_ELEMENT', severity: 'error', message, location: header.location });
+  if (!statement.isMt942 && !opening) problems.push(missing('expected an opening balance :60F: or :60M: in the statement'));
+  if (!statement.isMt942 && !closing) problems.push(missing('expected a closing balance :62F: or :62M: in the statement'));
+  if (opening && closing) {
+    // The shared reconciliation reads OPBD → CLBD; :60M:/:62M: pages are ITBD, so present them as such.
+    const balances = [{ ...opening, type: 'OPBD' }, { ...closing, type: 'CLBD' }];
+    const issue = reconcileBalances({ balances, location: header.location, statementId: header.statementId }, statement.movement);
+    if (issue) problems.push(issue);
+  }
+  for (const { tag, total, location } of statement.reported) {
+    const sums = statement.movement.get(total.currency);
+    const actual = (tag === '90D' ? sums?.debits : sums?.credits) ?? Decimal.zero();
+    if (actual.eq(total.amount)) continue;
+    problems.push({
+      code: 'UNRECONCILED_BALANCE',
+      severity: 'error',
+      message: `:${tag}: reports ${tag === '90D' ? 'debits' : 'credits'} of ${total.amount.toString()} ${total.currency}, but the entries add up to ${actual.toString()}`,
+      location,
+    });
+  }
+  return problems;
+}
