@@ -9,6 +9,9 @@ export interface ClaimOptions {
   now: Date;
   /** Attempts a delivery gets in all (`maxAttempts(schedule)`). */
   maxAttempts: number;
+  /** First end deliveries that can no longer be sent (see `failUndeliverable`); default true.
+   * A busy worker claims often and sweeps less often. */
+  sweep?: boolean;
 }
 
 /** A delivery claimed for one attempt, with what it takes to send it. */
@@ -33,7 +36,7 @@ export const ABANDONED_ATTEMPT_ERROR = 'abandoned: the worker stopped before rec
  * every attempt number belong to exactly one worker.
  */
 export async function claimDue(db: SqlQueryable, options: ClaimOptions): Promise<ClaimedDelivery[]> {
-  await failUndeliverable(db, options);
+  if (options.sweep !== false) await failUndeliverable(db, options);
   const lockedUntil = new Date(options.now.getTime() + options.leaseMs);
   const rows = await db.query<{
     id: string; event_id: string; event_type: string; webhook_id: string; attempt: number; url: string; secret: string; body: string;
@@ -76,7 +79,7 @@ export async function claimDue(db: SqlQueryable, options: ClaimOptions): Promise
 
 /** Ends deliveries that can no longer be sent: their webhook was disabled or deleted, or
  * their last allowed attempt was abandoned by a worker that died. */
-async function failUndeliverable(db: SqlQueryable, options: ClaimOptions): Promise<void> {
+export async function failUndeliverable(db: SqlQueryable, options: Pick<ClaimOptions, 'now' | 'maxAttempts'>): Promise<void> {
   await db.query(
     `UPDATE webhook_deliveries d
         SET status = 'failed', locked_by = NULL, locked_until = NULL, updated_at = $1,

@@ -64,13 +64,7 @@ export class DeliveryWorker {
   /** Claims one batch of due deliveries, sends them concurrently and records each attempt.
    * Resolves with the number of attempts made. */
   async runOnce(): Promise<number> {
-    const claimed = await claimDue(this.options.db, {
-      workerId: this.workerId,
-      limit: this.options.concurrency ?? 8,
-      leaseMs: this.options.leaseMs ?? 60_000,
-      now: this.clock(),
-      maxAttempts: maxAttempts(this.options.schedule),
-    });
+    const claimed = await this.claim(this.concurrency, true);
     await Promise.all(claimed.map((delivery) => this.deliver(delivery)));
     return claimed.length;
   }
@@ -96,16 +90,51 @@ export class DeliveryWorker {
     else this.wake();
   }
 
+  private get concurrency(): number {
+    return this.options.concurrency ?? 8;
+  }
+
+  private claim(limit: number, sweep: boolean): Promise<ClaimedDelivery[]> {
+    return claimDue(this.options.db, {
+      workerId: this.workerId,
+      limit,
+      leaseMs: this.options.leaseMs ?? 60_000,
+      now: this.clock(),
+      maxAttempts: maxAttempts(this.options.schedule),
+      sweep,
+    });
+  }
+
+  /**
+   * Keeps up to `concurrency` attempts in flight: a free slot is filled as soon as an attempt
+   * ends, so one slow receiver does not hold up the others, and claiming overlaps sending.
+   * When a claim comes back short the outbox is drained and the worker sleeps.
+   */
   private async poll(): Promise<void> {
+    const inFlight = new Set<Promise<void>>();
+    const pollMs = this.options.pollIntervalMs ?? 1000;
+    let lastSweep = -Infinity;
     while (this.running) {
-      let busy = false;
+      const free = this.concurrency - inFlight.size;
+      if (free === 0) {
+        await Promise.race(inFlight);
+        continue;
+      }
+      let claimed: ClaimedDelivery[] = [];
       try {
-        busy = (await this.runOnce()) >= (this.options.concurrency ?? 8);
+        const sweep = performance.now() - lastSweep >= pollMs;
+        claimed = await this.claim(free, sweep);
+        if (sweep) lastSweep = performance.now();
       } catch (error) {
         this.options.onError?.(error);
       }
-      if (!busy && this.running) await this.sleep(this.options.pollIntervalMs ?? 1000);
+      for (const delivery of claimed) {
+        const attempt: Promise<void> = this.deliver(delivery).finally(() => inFlight.delete(attempt));
+        inFlight.add(attempt);
+      }
+      if (claimed.length < free && this.running) await this.sleep(pollMs);
     }
+    await Promise.all(inFlight);
   }
 
   private sleep(ms: number): Promise<void> {

@@ -5,6 +5,7 @@ import { InvestmentDiscoveryCrew } from '@disc/discovery';
 import { loadConfig } from '../config';
 import { sdkEngine } from '../discovery/sdk-engine';
 import { silentLogger } from '../logging';
+import { callApi } from '../test-support/api';
 import { readOwner } from './owner-lock';
 import { startServer } from './serve';
 
@@ -44,13 +45,12 @@ describe('startServer on the embedded database', () => {
     const token = /(disc_[A-Za-z0-9_-]{43})/.exec(announced.join(''))?.[1];
     expect(token).toBeDefined();
 
-    const pending = fetch(`${server.url}/v1/discovery/criteria/etf`, { headers: { authorization: `Bearer ${token}` } });
+    const pending = callApi(server.url, 'GET', '/v1/discovery/criteria/etf', { token: token! });
     await inside;
     const closed = server.close();
     release();
     const response = await pending;
-    expect(response.status).toBe(200);
-    expect(((await response.json()) as { asset_type: string }).asset_type).toBe('etf');
+    expect([response.status, response.body.asset_type]).toEqual([200, 'etf']);
     await closed;
     expect(await readOwner(dataDir)).toBeUndefined();
 

@@ -1,4 +1,6 @@
 import {
+  ABANDONED_ATTEMPT_ERROR,
+  claimDue,
   DeliveryWorker,
   enqueueEvent,
   gradeChangePayload,
@@ -208,6 +210,48 @@ export function deliverySuite(open: () => Promise<TestDatabase>): void {
     const [delivery] = await listDeliveries(db, webhookId);
     expect(delivery?.status).toBe('pending');
     expect(delivery?.attempts[0]?.error).toMatch(/ReceiverUrlError: .*(loopback|https)/);
+  });
+
+  it('fails a delivery whose last allowed attempt was abandoned by a dead worker', async () => {
+    const webhookId = await insertWebhook(db, { url: 'https://hooks.example.com/' });
+    await enqueueEvent(db, gradeChange('VTI'), { now: START });
+    const claim = (workerId: string, now: Date) => claimDue(db, { workerId, limit: 10, leaseMs: 1_000, now, maxAttempts: 2 });
+    expect(await claim('dead-1', START)).toHaveLength(1);
+    expect((await claim('dead-2', new Date(START.getTime() + 2_000))).map((d) => d.attempt)).toEqual([2]);
+    expect(await claim('next', new Date(START.getTime() + 4_000))).toEqual([]);
+    const [delivery] = await listDeliveries(db, webhookId);
+    expect(delivery).toMatchObject({ status: 'failed', attempt_count: 2 });
+    expect(delivery?.attempts.map((attempt) => attempt.error)).toEqual([ABANDONED_ATTEMPT_ERROR, ABANDONED_ATTEMPT_ERROR]);
+  });
+
+  it('stops gracefully: the attempt in flight is sent and recorded before stop() resolves', async () => {
+    const release: Array<() => void> = [];
+    receiver = await startReceiver((_request, _index, response) => {
+      release.push(() => response.writeHead(200).end());
+      return undefined;
+    });
+    const webhookId = await insertWebhook(db, { url: receiver.url });
+    await enqueueEvent(db, gradeChange('VTI'));
+    const running = worker(undefined, { pollIntervalMs: 10 });
+    running.start();
+    await waitFor('the request to arrive', () => release.length === 1);
+    const stopped = running.stop();
+    release[0]!();
+    await stopped;
+    const [delivery] = await listDeliveries(db, webhookId);
+    expect(delivery).toMatchObject({ status: 'succeeded', attempt_count: 1 });
+  });
+
+  it('sends at once when nudged instead of waiting for the next poll', async () => {
+    receiver = await startReceiver();
+    await insertWebhook(db, { url: receiver.url });
+    const idle = worker(undefined, { pollIntervalMs: 600_000 });
+    idle.start();
+    await enqueueEvent(db, gradeChange('VTI'));
+    idle.nudge();
+    await waitFor('the nudged delivery', () => receiver!.received.length === 1);
+    await idle.stop();
+    expect(receiver.received).toHaveLength(1);
   });
 
   it('has two workers deliver each of 1,000 events exactly once', async () => {

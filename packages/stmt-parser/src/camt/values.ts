@@ -83,13 +83,21 @@ function isCurrencyCode(code: string): boolean {
 // ISODateTime allows fractions of any length (banks write nanoseconds) and an optional offset.
 const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|[+-](0\d|1[0-4]):[0-5]\d)?$/;
 
-/** `YYYY-MM-DD` naming a real calendar day. Char codes, not a regex: two dates per entry. */
+/**
+ * `YYYY-MM-DD` naming a real calendar day, optionally with the time zone that xs:date allows
+ * (`Z`, `+01:00`). Char codes, not a regex: this runs for two dates per entry.
+ */
 export function isIsoDate(text: string): boolean {
-  if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return false;
+  if (text.length !== 10 && !(text.length === 11 && text.endsWith('Z')) && !(text.length === 16 && isOffset(text.slice(10)))) return false;
+  if (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return false;
   const year = digits(text, 0, 4);
   const month = digits(text, 5, 7);
   const day = digits(text, 8, 10);
   return year >= 0 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+function isOffset(text: string): boolean {
+  return (text[0] === '+' || text[0] === '-') && text[3] === ':' && digits(text, 1, 3) >= 0 && digits(text, 1, 3) <= 14 && digits(text, 4, 6) >= 0 && digits(text, 4, 6) <= 59;
 }
 
 /** The number written in `text[from, to)`, or -1 if any character is not a digit. */
