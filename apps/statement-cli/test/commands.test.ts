@@ -79,3 +79,21 @@ describe('stmt config', () => {
     expect(run.stderr).toContain('log.level must be one of debug, info, warn, error');
   });
 });
+
+describe('stmt camt', () => {
+  it('converts camt like convert does', () => {
+    const run = runCli(['camt', '-i', join(FIXTURES, 'two-statements.camt053.xml'), '-o', '-', '--no-categorize', '--preset', 'minimal', '--streaming']);
+    expect(run.status).toBe(0);
+    expect(run.stdout.split('\n')[1]).toBe('2024-03-05,-120.50,CHF,Landlord AG,Rent March,');
+  });
+
+  it('refuses other formats with exit 4 and points to convert, which reads them', () => {
+    const mt940 = join(FIXTURES, 'minimal.mt940.sta');
+    const run = runCli(['camt', '-i', mt940, '-o', '-']);
+    expect(run.status).toBe(4);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('the input is mt940');
+    const converted = runCli(['convert', '-i', mt940, '-o', '-', '--no-categorize', '--preset', 'minimal']);
+    expect(converted.stdout.split('\n')[1]).toBe('2024-03-01,-10.00,EUR,,Test,');
+  });
+});

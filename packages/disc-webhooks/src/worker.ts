@@ -12,6 +12,7 @@ import { webhookHeaders } from './signature';
 import type { SqlClient } from './sql-client';
 import type { ReceiverUrlPolicy } from './url-policy';
 import { checkReceiverUrl } from './url-policy';
+import { WakeableSleep } from './wakeable-sleep';
 
 export interface DeliveryWorkerOptions extends BackoffOptions {
   db: SqlClient;
@@ -45,9 +46,7 @@ export class DeliveryWorker {
   private readonly recorder: AttemptRecorder;
   private loop: Promise<void> | undefined;
   private running = false;
-  private wake: (() => void) | undefined;
-  /** A nudge that came while a batch was in flight: skip the next sleep. */
-  private nudged = false;
+  private readonly idle = new WakeableSleep();
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -79,15 +78,14 @@ export class DeliveryWorker {
   /** Stops polling after the attempts in flight are sent and recorded. */
   async stop(): Promise<void> {
     this.running = false;
-    this.wake?.();
+    this.idle.wake();
     await this.loop;
     this.loop = undefined;
   }
 
   /** Polls now instead of at the end of the interval (after enqueueing, in-process). */
   nudge(): void {
-    if (this.wake === undefined) this.nudged = true;
-    else this.wake();
+    this.idle.wake();
   }
 
   private get concurrency(): number {
@@ -132,25 +130,9 @@ export class DeliveryWorker {
         const attempt: Promise<void> = this.deliver(delivery).finally(() => inFlight.delete(attempt));
         inFlight.add(attempt);
       }
-      if (claimed.length < free && this.running) await this.sleep(pollMs);
+      if (claimed.length < free && this.running) await this.idle.sleep(pollMs);
     }
     await Promise.all(inFlight);
-  }
-
-  private sleep(ms: number): Promise<void> {
-    if (this.nudged) {
-      this.nudged = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const finish = (): void => {
-        clearTimeout(timer);
-        this.wake = undefined;
-        resolve();
-      };
-      const timer = setTimeout(finish, ms);
-      this.wake = finish;
-    });
   }
 
   private async deliver(delivery: ClaimedDelivery): Promise<void> {

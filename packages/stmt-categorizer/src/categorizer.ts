@@ -3,7 +3,7 @@ import { AiTier } from './ai/tier';
 import { DEFAULT_CLASSIFIER_THRESHOLD, LocalClassifier } from './classifier';
 import { CREDITORS_FILE, DEBTORS_FILE, emptyDatabase, loadDatabaseDir, mergeDatabases } from './database';
 import type { CategoryDatabase } from './database';
-import { matchRules } from './rules';
+import { LocalTiers } from './local-tiers';
 import { saveMappingFiles } from './mappings-store';
 import type { SaveResult } from './mappings-store';
 import { mappingKey } from './text';
@@ -19,13 +19,16 @@ const silent: CategorizerLogger = { debug() {}, info() {}, warn() {}, error() {}
  */
 export class Categorizer {
   private readonly pending = new Map<string, LearnedMapping>();
+  private readonly local: LocalTiers;
 
   private constructor(
     private readonly database: CategoryDatabase,
-    private readonly classifier: LocalClassifier,
-    private readonly threshold: number,
+    classifier: LocalClassifier,
+    threshold: number,
     private readonly ai: AiTier | undefined,
-  ) {}
+  ) {
+    this.local = new LocalTiers(database, classifier, threshold);
+  }
 
   static async load(options: CategorizerOptions): Promise<Categorizer> {
     const logger = options.logger ?? silent;
@@ -62,7 +65,7 @@ export class Categorizer {
 
   /** Decides locally where possible and sends the rest to the AI service in batches. */
   async categorizeMany(inputs: readonly CategorizeInput[]): Promise<CategoryDecision[]> {
-    const decisions = inputs.map((input) => this.decideLocally(input));
+    const decisions = inputs.map((input) => this.local.decide(input));
     const open = inputs.filter((_, index) => decisions[index] === undefined);
     if (this.ai && open.length > 0) {
       const answers = await this.ai.decide(open, this.categories());
@@ -92,16 +95,8 @@ export class Categorizer {
       target.set(key, { party: mapping.party, category: mapping.category });
       this.pending.delete(`${mapping.file}|${key}`);
     }
+    this.local.forget();
     return result;
-  }
-
-  private decideLocally(input: CategorizeInput): CategoryDecision | undefined {
-    if (input.party) {
-      const mappings = input.creditDebit === 'DBIT' ? this.database.debtors : this.database.creditors;
-      const mapped = mappings.get(mappingKey(input.party));
-      if (mapped) return { category: mapped.category, tier: 'mapping', confidence: 1, matched: mapped.party };
-    }
-    return matchRules(this.database.categories, input) ?? this.classifier.decide(input, this.threshold);
   }
 
   private remember(input: CategorizeInput, decision: CategoryDecision): void {

@@ -15,8 +15,15 @@ export function mappingKey(party: string): string {
  */
 const TRANSLITERATION: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
 
+// eslint-disable-next-line no-control-regex -- the ASCII range is the point
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
 /** Lower case, umlauts transliterated, accents removed, runs of non-letters/digits reduced to one space. */
 export function foldText(text: string): string {
+  // Most bank text is plain ASCII (SEPA's character set is nearly that), and for ASCII the
+  // Unicode steps below are identities: one lower-casing and one replace give the same result
+  // at a fraction of the cost, which matters at a few hundred thousand rows per second.
+  if (ASCII_ONLY.test(text)) return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
   return text
     .normalize('NFC')
     .toLowerCase()
@@ -28,14 +35,25 @@ export function foldText(text: string): string {
     .trim();
 }
 
+/** The words of a text, folded: what keyword rules and the classifier look at. */
+export function foldedWords(text: string): string[] {
+  const folded = foldText(text);
+  return folded === '' ? [] : folded.split(' ');
+}
+
+const DIGITS_ONLY = /^\d+$/;
+
 /**
  * Words for the classifier. Pure numbers (card numbers, store ids, dates) say nothing about
  * the category and would only spread probability, so they are dropped, as are single letters.
  */
+export function classifierTokens(words: readonly string[]): string[] {
+  return words.filter((word) => word.length > 1 && !DIGITS_ONLY.test(word));
+}
+
+/** `classifierTokens` of a raw text. */
 export function tokenize(text: string): string[] {
-  const folded = foldText(text);
-  if (folded === '') return [];
-  return folded.split(' ').filter((token) => token.length > 1 && !/^\d+$/.test(token));
+  return classifierTokens(foldedWords(text));
 }
 
 /** The text a row offers to rules and the classifier: party and remittance together. */

@@ -13,7 +13,7 @@ function fixtureFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return fixtureFiles(path);
-    return entry.name.endsWith(EXTENSION) ? [path] : [];
+    return entry.name.endsWith(EXTENSION) && !entry.name.includes('.expected.') ? [path] : [];
   });
 }
 const fixtures = fixtureFiles(DIR)

@@ -1,0 +1,94 @@
+import { LRUCache } from 'lru-cache';
+import { classifierDecision } from './classifier';
+import type { LocalClassifier } from './classifier';
+import type { CategoryDatabase } from './database';
+import type { RuleHit } from './keyword-index';
+import { fieldOf, ruleDecision, RuleMatcher } from './rules';
+import type { RowField } from './rules';
+import { classifierTokens, mappingKey } from './text';
+import type { CategorizeInput, CategoryDecision, CreditDebit } from './types';
+
+/**
+ * Distinct (direction, party) pairs and distinct rows remembered. A statement repeats a few
+ * thousand parties; a bound keeps a 1 GB statement within the memory budget whatever it holds.
+ */
+const PARTY_CACHE_LIMIT = 10_000;
+const DECISION_CACHE_LIMIT = 10_000;
+
+/** Everything about a party that does not depend on the remittance text, computed once per party and direction. */
+interface PartyProfile {
+  field: RowField;
+  tokens: string[];
+  hit: RuleHit | undefined;
+  /** Set when the party alone decides: an exact mapping, or a rule hit in the party (which beats any hit in the text). */
+  decision: CategoryDecision | undefined;
+}
+
+/**
+ * Tiers 1–3 (mapping → rules → classifier) for one row, with the work that repeats across a
+ * statement cached: party profiles per (direction, party), whole decisions per row content.
+ * Pure apart from its caches; `forget` drops them when the mappings change.
+ */
+export class LocalTiers {
+  private readonly rules: RuleMatcher;
+  private readonly parties = new LRUCache<string, PartyProfile>({ max: PARTY_CACHE_LIMIT });
+  private readonly decisions = new LRUCache<string, { decision: CategoryDecision | undefined }>({ max: DECISION_CACHE_LIMIT });
+
+  constructor(
+    private readonly database: CategoryDatabase,
+    private readonly classifier: LocalClassifier,
+    private readonly threshold: number,
+  ) {
+    this.rules = new RuleMatcher(database.categories);
+  }
+
+  decide(input: CategorizeInput): CategoryDecision | undefined {
+    const party = input.party ?? '';
+    const text = input.text ?? '';
+    const profile = this.profileOf(party, input.creditDebit);
+    if (profile.decision) return { ...profile.decision };
+    // The length prefix keeps (party "ab", text "c") apart from (party "a", text "bc").
+    const key = `${input.creditDebit}${party.length}:${party}${text}`;
+    let cached = this.decisions.get(key);
+    if (!cached) {
+      cached = { decision: this.decideByText(profile, fieldOf(text), input.creditDebit) };
+      this.decisions.set(key, cached);
+    }
+    return cached.decision && { ...cached.decision };
+  }
+
+  /** Mappings changed (saved): cached decisions may be stale. */
+  forget(): void {
+    this.parties.clear();
+    this.decisions.clear();
+  }
+
+  private profileOf(party: string, creditDebit: CreditDebit): PartyProfile {
+    const key = `${creditDebit}${party}`;
+    let profile = this.parties.get(key);
+    if (!profile) {
+      const field = fieldOf(party);
+      const hit = this.rules.bestHitIn(field, creditDebit);
+      // A party that folds to nothing cannot decide alone: an empty row gets no rule decision at all.
+      const decision = this.mappingOf(party, creditDebit) ?? (hit && field.words.length > 0 ? ruleDecision(hit) : undefined);
+      profile = { field, tokens: classifierTokens(field.words), hit, decision };
+      this.parties.set(key, profile);
+    }
+    return profile;
+  }
+
+  private mappingOf(party: string, creditDebit: CreditDebit): CategoryDecision | undefined {
+    if (party === '') return undefined;
+    const mappings = creditDebit === 'DBIT' ? this.database.debtors : this.database.creditors;
+    const mapped = mappings.get(mappingKey(party));
+    return mapped && { category: mapped.category, tier: 'mapping', confidence: 1, matched: mapped.party };
+  }
+
+  private decideByText(profile: PartyProfile, text: RowField, creditDebit: CreditDebit): CategoryDecision | undefined {
+    const rule = this.rules.decide(profile.field, text, creditDebit, profile.hit);
+    if (rule) return rule;
+    // The classifier reads party and text as one text; its tokens are the party's followed by the text's.
+    const tokens = profile.tokens.concat(classifierTokens(text.words));
+    return classifierDecision(this.classifier.predictTokens(tokens), this.threshold);
+  }
+}
