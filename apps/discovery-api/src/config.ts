@@ -17,6 +17,17 @@ export interface ApiConfig {
   /** How often an instance checks for a snapshot loaded through another instance. */
   snapshotPollMs: number;
   bodyLimitBytes: number;
+  /** Development only: accept http://127.0.0.1 webhook receivers. */
+  allowLoopbackWebhooks: boolean;
+  /** Run the webhook delivery worker inside `serve` (DISCOVERY_WORKER=off: a separate
+   * `discovery-api worker` process does it). */
+  worker: boolean;
+  workerPollMs: number;
+  workerConcurrency: number;
+  /** Seconds before each retry; undefined: the library's default (about a day in all). */
+  retrySchedule: number[] | undefined;
+  /** How often `serve` re-scores monitored symbols; 0 turns the schedule off. */
+  refreshIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -44,7 +55,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     rateLimits: parseRateLimitOverrides(env.DISCOVERY_RATE_LIMITS),
     snapshotPollMs: integer(env, 'DISCOVERY_SNAPSHOT_POLL_MS', 5_000, 100, 3_600_000),
     bodyLimitBytes: integer(env, 'DISCOVERY_BODY_LIMIT_BYTES', 100 * 1024, 1_024, 10 * 1024 * 1024),
+    // DISCOVERY_WEBHOOKS_ALLOW_LOCAL=1 is the earlier name, kept as an alias.
+    allowLoopbackWebhooks: flag(env, 'DISCOVERY_ALLOW_LOOPBACK_WEBHOOKS') || flag(env, 'DISCOVERY_WEBHOOKS_ALLOW_LOCAL'),
+    worker: onOff(env, 'DISCOVERY_WORKER', true),
+    workerPollMs: integer(env, 'DISCOVERY_WORKER_POLL_MS', 1_000, 10, 60_000),
+    workerConcurrency: integer(env, 'DISCOVERY_WORKER_CONCURRENCY', 8, 1, 256),
+    retrySchedule: schedule(env, 'DISCOVERY_WEBHOOK_RETRY_SCHEDULE'),
+    refreshIntervalMs: integer(env, 'DISCOVERY_REFRESH_INTERVAL_MS', 6 * 3_600_000, 0, 7 * 24 * 3_600_000),
   };
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = nonEmpty(env[name])?.toLowerCase();
+  if (raw === undefined) return false;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(name, `expected true or false, got '${env[name]}'`);
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = nonEmpty(env[name])?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['on', 'true', '1'].includes(raw)) return true;
+  if (['off', 'false', '0'].includes(raw)) return false;
+  throw new ConfigError(name, `expected on or off, got '${env[name]}'`);
+}
+
+/** "5,30,120": seconds before each retry, one entry per retry. */
+function schedule(env: NodeJS.ProcessEnv, name: string): number[] | undefined {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return undefined;
+  const steps = raw.split(',').map((part) => Number(part.trim()));
+  if (steps.some((step) => !Number.isFinite(step) || step < 0)) {
+    throw new ConfigError(name, `expected comma-separated seconds such as 5,30,120, got '${raw}'`);
+  }
+  return steps;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

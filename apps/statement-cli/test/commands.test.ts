@@ -1,10 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIXTURES, runCli } from './run-cli';
+import { FIXTURES, runCli, tempDir } from './run-cli';
 
 function configHomeWith(files: Record<string, string>): string {
-  const home = mkdtempSync(join(tmpdir(), 'stmt-config-'));
+  const home = tempDir('stmt-config-');
   mkdirSync(join(home, 'stmt'));
   for (const [name, text] of Object.entries(files)) writeFileSync(join(home, 'stmt', name), text);
   return home;

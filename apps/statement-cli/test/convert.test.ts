@@ -1,7 +1,6 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIXTURES, runCli } from './run-cli';
+import { FIXTURES, runCli, tempDir } from './run-cli';
 
 const STATEMENT = join(FIXTURES, 'two-statements.camt053.xml');
 const HEADER =
@@ -12,10 +11,6 @@ const RENT = '2024-03-05,2024-03-05,-120.50,CHF,DBIT,BOOK,Landlord AG,CH56048350
 const SALARY = '2024-03-01,2024-03-01,3000.00,CHF,CRDT,BOOK,Employer SA,CH4431999123000889012,,Salary March,E2E-SAL-03,E-SALARY,ASR-1002,PMNT-RCDT-ESCT,CH9300762011623852957,STMT-CHF-03,,,,,false';
 const BATCH = '2024-03-03,2024-03-03,-300.00,CHF,DBIT,BOOK,,,,Invoice 1 | Invoice 2,,E-BATCH,ASR-1003,,CH9300762011623852957,STMT-CHF-03,,,,,false';
 const CARD = '2024-03-02,2024-03-02,-8.850,EUR,DBIT,BOOK,"Café ""Zürich"", Bahnhof",,,"Coffee, croissant",,E-CARD,,,DE89370400440532013000,STMT-EUR-03,,,,,false';
-
-function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), 'stmt-cli-'));
-}
 
 describe('stmt convert', () => {
   it('writes one row per entry sorted by booking date, with exact amounts and proper quoting', () => {

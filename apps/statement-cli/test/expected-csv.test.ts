@@ -1,8 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { APP_DIR, BIN } from './run-cli';
+import { APP_DIR, BIN, tempDir } from './run-cli';
 
 /**
  * Every parser fixture with a `<name>.expected.csv` beside it converts to exactly that CSV. The
@@ -21,9 +20,9 @@ describe('expected CSV beside each parser fixture', () => {
   });
 
   it.each(folders)('%s converts to the expected CSV files', (folder) => {
-    const out = mkdtempSync(join(tmpdir(), 'stmt-expected-'));
+    const out = tempDir('stmt-expected-');
     spawnSync(process.execPath, [BIN, 'convert', '--input', folder, '--output', out, '--no-categorize'], {
-      env: { ...process.env, XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'stmt-config-')), LOG_LEVEL: 'error' },
+      env: { ...process.env, XDG_CONFIG_HOME: tempDir('stmt-config-'), LOG_LEVEL: 'error' },
     });
     const expected = readdirSync(folder).filter((name) => name.endsWith('.expected.csv'));
     for (const name of expected) {

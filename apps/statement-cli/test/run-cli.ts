@@ -1,11 +1,24 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const APP_DIR = join(__dirname, '..');
 export const BIN = join(APP_DIR, 'bin', 'run.js');
 export const FIXTURES = join(__dirname, 'fixtures');
+
+const created: string[] = [];
+
+/** A fresh folder under the OS temp dir, removed when the test file finishes. */
+export function tempDir(prefix = 'stmt-cli-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  created.push(dir);
+  return dir;
+}
+
+afterAll(() => {
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 export interface CliRun {
   status: number | null;
@@ -25,7 +38,7 @@ export function runCli(args: string[], options: { env?: Record<string, string>; 
   for (const [key, value] of Object.entries(process.env)) {
     if (value !== undefined && !CONFIG_VARIABLES.includes(key)) env[key] = value;
   }
-  env['XDG_CONFIG_HOME'] = options.configHome ?? mkdtempSync(join(tmpdir(), 'stmt-config-'));
+  env['XDG_CONFIG_HOME'] = options.configHome ?? tempDir('stmt-config-');
   const result = spawnSync(process.execPath, [BIN, ...args], {
     env: { ...env, ...options.env },
     ...(options.input === undefined ? {} : { input: options.input }),

@@ -8,6 +8,9 @@ export interface ScorePoint {
   score: number;
 }
 
+/** The point before: only its grade and score matter (the symbol is the new point's). */
+export type PreviousScorePoint = Pick<ScorePoint, 'grade' | 'score'>;
+
 export interface DetectorOptions {
   /** The event's timestamp; defaults to the current time. */
   at?: Date;
@@ -18,7 +21,7 @@ export interface DetectorOptions {
  * (or there is no earlier point to compare with).
  */
 export function gradeChangeEvent(
-  previous: ScorePoint | undefined,
+  previous: PreviousScorePoint | undefined,
   next: ScorePoint,
   options: DetectorOptions & { reason?: string } = {},
 ): GradeChangePayload | undefined {
@@ -37,7 +40,7 @@ export function gradeChangeEvent(
 }
 
 /** "upgraded from B+ to A- (score 0.812 → 0.861)": direction follows the score. */
-export function gradeChangeReason(previous: ScorePoint, next: ScorePoint): string {
+export function gradeChangeReason(previous: PreviousScorePoint, next: ScorePoint): string {
   const direction = next.score >= previous.score ? 'upgraded' : 'downgraded';
   return `${next.symbol} ${direction} from ${previous.grade} to ${next.grade} (score ${previous.score.toFixed(3)} → ${next.score.toFixed(3)})`;
 }

@@ -17,7 +17,7 @@ export type {
   WebhookTestPayload,
 } from './events';
 export { SUBSCRIBABLE_EVENT_TYPES, gradeChangePayload, newDiscoveryPayload, webhookTestPayload } from './events';
-export type { ScorePoint, DetectorOptions } from './detectors';
+export type { ScorePoint, PreviousScorePoint, DetectorOptions } from './detectors';
 export { gradeChangeEvent, gradeChangeReason, newDiscoveryEvent } from './detectors';
 export type { ResolvedAddress, HostLookup, ReceiverUrlPolicy, CheckedReceiverUrl } from './url-policy';
 export { checkReceiverUrl, defaultHostLookup } from './url-policy';

@@ -3,6 +3,7 @@ import { classifierDecision } from './classifier';
 import type { LocalClassifier } from './classifier';
 import type { CategoryDatabase } from './database';
 import type { RuleHit } from './keyword-index';
+import { RowCache } from './row-cache';
 import { fieldOf, ruleDecision, RuleMatcher } from './rules';
 import type { RowField } from './rules';
 import { classifierTokens, mappingKey } from './text';
@@ -32,7 +33,7 @@ interface PartyProfile {
 export class LocalTiers {
   private readonly rules: RuleMatcher;
   private readonly parties = new LRUCache<string, PartyProfile>({ max: PARTY_CACHE_LIMIT });
-  private readonly decisions = new LRUCache<string, { decision: CategoryDecision | undefined }>({ max: DECISION_CACHE_LIMIT });
+  private readonly decisions = new RowCache<CategoryDecision | undefined>(DECISION_CACHE_LIMIT);
 
   constructor(
     private readonly database: CategoryDatabase,
@@ -47,14 +48,14 @@ export class LocalTiers {
     const text = input.text ?? '';
     const profile = this.profileOf(party, input.creditDebit);
     if (profile.decision) return { ...profile.decision };
+    if (!this.decisions.active()) return this.decideByText(profile, fieldOf(text), input.creditDebit);
     // The length prefix keeps (party "ab", text "c") apart from (party "a", text "bc").
     const key = `${input.creditDebit}${party.length}:${party}${text}`;
-    let cached = this.decisions.get(key);
-    if (!cached) {
-      cached = { decision: this.decideByText(profile, fieldOf(text), input.creditDebit) };
-      this.decisions.set(key, cached);
-    }
-    return cached.decision && { ...cached.decision };
+    const cached = this.decisions.get(key);
+    if (cached) return cached.value && { ...cached.value };
+    const decision = this.decideByText(profile, fieldOf(text), input.creditDebit);
+    this.decisions.set(key, decision);
+    return decision && { ...decision };
   }
 
   /** Mappings changed (saved): cached decisions may be stale. */

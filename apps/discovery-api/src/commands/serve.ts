@@ -7,13 +7,15 @@ import { startServer } from '../server/serve';
 export default class Serve extends Command {
   static override description = [
     'Start the HTTP API. Configuration by environment: PORT, HOST, DISCOVERY_DATA_DIR, DATABASE_URL',
-    '(PostgreSQL instead of the embedded PGlite), REDIS_URL (shared rate limits), LOG_LEVEL, LOG_FORMAT.',
+    '(PostgreSQL instead of the embedded PGlite), REDIS_URL (shared rate limits), LOG_LEVEL, LOG_FORMAT,',
+    'DISCOVERY_DATA_PROVIDER (sample, file, live), DISCOVERY_WORKER (on/off: the in-process webhook worker),',
+    'DISCOVERY_REFRESH_INTERVAL_MS (monitoring refresh; 0 = off), DISCOVERY_ALLOW_LOOPBACK_WEBHOOKS (development).',
   ].join('\n');
 
   async run(): Promise<void> {
     const config = loadConfig(process.env);
     const logger = createLogger({ level: config.logLevel, format: config.logFormat });
-    const server = await startServer(config, { engineFactory: sdkEngineFactory(), logger });
+    const server = await startServer(config, { engineFactory: sdkEngineFactory({ env: process.env }), logger });
     // SIGTERM (orchestrators) and SIGINT (Ctrl-C): finish in-flight requests, then close the
     // database cleanly; a second signal exits at once.
     let stopping = false;

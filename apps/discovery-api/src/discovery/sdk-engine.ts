@@ -7,6 +7,7 @@ import {
   nextReviewDate,
   type MarketDataProvider,
 } from '@disc/discovery';
+import { createProviderFromConfig } from '@disc/market-data';
 import { parseSnapshot } from '@disc/screening';
 import type { DiscoveryEngine } from './engine';
 import type { EngineFactory } from './snapshot-engine-source';
@@ -44,11 +45,26 @@ export function sdkEngine(crew: InvestmentDiscoveryCrew): DiscoveryEngine {
   };
 }
 
-/** Engines for the server: the newest loaded snapshot, or the bundled sample. */
-export function sdkEngineFactory(options: { clock?: () => Date } = {}): EngineFactory {
-  return (snapshot) => {
+export interface EngineFactoryOptions {
+  clock?: () => Date;
+  /** Selects the provider used while no snapshot is loaded (DISCOVERY_DATA_PROVIDER=sample,
+   * file or live; docs/data-providers.md). Without it: the bundled sample. */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** Engines for the server: the newest snapshot loaded with `data load` wins (that is how
+ * demos and tests move grades); without one, the configured provider. The configured
+ * provider is built once, so a live provider keeps its cache (and answers from it, saying
+ * how old it is, when an upstream fails) across snapshot checks. */
+export function sdkEngineFactory(options: EngineFactoryOptions = {}): EngineFactory {
+  let configured: Promise<MarketDataProvider> | undefined;
+  const configuredProvider = (): Promise<MarketDataProvider> => {
+    configured ??= options.env === undefined ? Promise.resolve(new SampleSnapshotProvider()) : createProviderFromConfig(options.env);
+    return configured;
+  };
+  return async (snapshot) => {
     const provider: MarketDataProvider =
-      snapshot === undefined ? new SampleSnapshotProvider() : new SnapshotProvider(parseSnapshot(snapshot, 'loaded snapshot'), { name: 'loaded snapshot' });
+      snapshot === undefined ? await configuredProvider() : new SnapshotProvider(parseSnapshot(snapshot, 'loaded snapshot'), { name: 'loaded snapshot' });
     return sdkEngine(new InvestmentDiscoveryCrew({ provider, ...(options.clock === undefined ? {} : { clock: options.clock }) }));
   };
 }

@@ -7,7 +7,8 @@ import { buildOpenApiDocument } from '../openapi/document';
 import { OPERATIONS } from '../openapi/operations';
 import { buildHandlers, type HandlerDependencies } from '../routes/handlers';
 import type { Handler } from '../routes/handler';
-import { ScorePointStore } from '../store/score-points';
+import { createMonitoring, type Monitoring } from '../monitoring/monitoring';
+import type { ReceiverUrlPolicy } from '@disc/webhooks';
 import { TokenStore } from '../store/tokens';
 import { accessLog } from './access-log';
 import { requireAdmin } from './admin-auth';
@@ -36,10 +37,15 @@ export interface AppOptions {
   adminSecret?: string;
   /** Extra readiness checks (Redis), each throwing when its dependency is unreachable. */
   readinessChecks?: Record<string, () => Promise<void>>;
-  /** Allows http://127.0.0.1 webhook receivers, for local development only. */
-  allowLocalWebhooks?: boolean;
-  /** Called after a snapshot is loaded through the admin route. */
+  /** Receiver URL policy for webhook registration: `allowLoopback` for local development
+   * (DISCOVERY_ALLOW_LOOPBACK_WEBHOOKS), `lookup` to resolve host names (tests). */
+  webhookUrlPolicy?: ReceiverUrlPolicy;
+  /** Called after a snapshot is loaded through the admin route (before the refresh). */
   onSnapshotLoaded?: () => void;
+  /** The grade history, event recorder and refresh; built here when absent. */
+  monitoring?: Monitoring;
+  /** Called after a commit that wrote webhook deliveries (wakes an in-process worker). */
+  onEventsEnqueued?: () => void;
 }
 
 const SNAPSHOT_BODY_LIMIT = 64 * 1024 * 1024;
@@ -53,12 +59,13 @@ export function createApp(options: AppOptions): Express {
   const rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
   const document = buildOpenApiDocument();
   const validator = new SchemaValidator(document);
-  // The embedded database has one user, this process, so it may cache what it reads; a
-  // shared PostgreSQL is written by other instances and the CLI, so it is always read.
-  const soleUser = options.db.engine === 'pglite';
-  const tokens = new TokenStore(options.db, { cache: soleUser });
-  const points = new ScorePointStore(options.db, { cache: soleUser });
-  const deps: HandlerDependencies = { ...options, logger, clock, metrics, document, tokens, points };
+  // The embedded database has one user, this process, so it may cache tokens; a shared
+  // PostgreSQL is written by other instances and the CLI, so it is always read.
+  const tokens = new TokenStore(options.db, { cache: options.db.engine === 'pglite' });
+  const monitoring =
+    options.monitoring ??
+    createMonitoring({ db: options.db, engine: options.engine, logger, clock, ...(options.onEventsEnqueued === undefined ? {} : { onEnqueued: options.onEventsEnqueued }) });
+  const deps: HandlerDependencies = { ...options, logger, clock, metrics, document, tokens, monitoring };
   const handlers = buildHandlers(deps);
 
   const app = express();

@@ -18,7 +18,7 @@ export interface Operation {
   /** Component name of the JSON request body. */
   body?: string;
   /** Success status and the component name of its body (undefined: no body). */
-  success: { status: 200 | 201 | 204; schema?: string; contentType?: string };
+  success: { status: 200 | 201 | 202 | 204; schema?: string; contentType?: string };
   /** Error statuses this operation can answer with (body: the error envelope). */
   errors: number[];
   /** A non-success status whose body is not the error envelope (readiness: 503 Health). */
@@ -44,6 +44,8 @@ export const OPERATIONS: readonly Operation[] = [
   { operationId: 'listWebhooks', method: 'get', path: '/v1/webhooks', summary: "List this token's webhooks", tag: 'webhooks', access: 'webhooks', rateLimit: 'webhooks', success: { status: 200, schema: 'WebhookList' }, errors: [401, 403, 429, 500] },
   { operationId: 'getWebhook', method: 'get', path: '/v1/webhooks/{id}', summary: 'One webhook of this token', tag: 'webhooks', access: 'webhooks', rateLimit: 'webhooks', pathParams: idParam, success: { status: 200, schema: 'Webhook' }, errors: [401, 403, 404, 429, 500] },
   { operationId: 'deleteWebhook', method: 'delete', path: '/v1/webhooks/{id}', summary: 'Remove a webhook', tag: 'webhooks', access: 'webhooks', rateLimit: 'webhooks', pathParams: idParam, success: { status: 204 }, errors: [401, 403, 404, 429, 500] },
+  { operationId: 'listWebhookDeliveries', method: 'get', path: '/v1/webhooks/{id}/deliveries', summary: 'Recent deliveries of a webhook, each with every attempt', tag: 'webhooks', access: 'webhooks', rateLimit: 'webhooks', pathParams: idParam, success: { status: 200, schema: 'WebhookDeliveryList' }, errors: [401, 403, 404, 429, 500] },
+  { operationId: 'testWebhook', method: 'post', path: '/v1/webhooks/{id}/test', summary: 'Send a signed webhook.test event to this webhook', tag: 'webhooks', access: 'webhooks', rateLimit: 'webhooks', pathParams: idParam, success: { status: 202, schema: 'WebhookTestResult' }, errors: [400, 401, 403, 404, 429, 500] },
   { operationId: 'healthz', method: 'get', path: '/healthz', summary: 'Liveness: the process is up', tag: 'operations', access: 'public', success: { status: 200, schema: 'Health' }, errors: [] },
   { operationId: 'readyz', method: 'get', path: '/readyz', summary: 'Readiness: database and, when configured, Redis reachable', tag: 'operations', access: 'public', success: { status: 200, schema: 'Health' }, errors: [], alternate: { status: 503, schema: 'Health', description: 'Not ready: the database or Redis is unreachable' } },
   { operationId: 'metrics', method: 'get', path: '/metrics', summary: 'Prometheus metrics', tag: 'operations', access: 'public', success: { status: 200, contentType: 'text/plain' }, errors: [] },
@@ -52,5 +54,6 @@ export const OPERATIONS: readonly Operation[] = [
   { operationId: 'adminListTokens', method: 'get', path: '/v1/admin/tokens', summary: 'List tokens (loopback, local admin secret)', tag: 'admin', access: 'admin', success: { status: 200, schema: 'TokenList' }, errors: [401, 404, 500] },
   { operationId: 'adminRevokeToken', method: 'delete', path: '/v1/admin/tokens/{id}', summary: 'Revoke a token (loopback, local admin secret)', tag: 'admin', access: 'admin', pathParams: idParam, success: { status: 204 }, errors: [401, 404, 500] },
   { operationId: 'adminLoadSnapshot', method: 'post', path: '/v1/admin/snapshots', summary: 'Load a market-data snapshot (loopback, local admin secret)', tag: 'admin', access: 'admin', body: 'SnapshotUpload', success: { status: 201, schema: 'Snapshot' }, errors: [400, 401, 404, 413, 500] },
+  { operationId: 'adminRefresh', method: 'post', path: '/v1/admin/refresh', summary: 'Re-score every monitored symbol now and emit events (loopback, local admin secret)', tag: 'admin', access: 'admin', success: { status: 200, schema: 'RefreshReport' }, errors: [401, 404, 500, 503] },
   { operationId: 'adminExportSnapshot', method: 'get', path: '/v1/admin/snapshots/current', summary: 'The snapshot in force (loopback, local admin secret)', tag: 'admin', access: 'admin', success: { status: 200, contentType: 'application/json' }, errors: [401, 404, 500] },
 ];

@@ -108,6 +108,11 @@ export const requestSchemas: Record<string, JsonSchema> = {
       url: str('HTTPS address of the receiver', { format: 'uri', maxLength: 2048 }),
       events: arrayOf({ type: 'string', enum: ['grade_change', 'new_discovery'] }, { minItems: 1, uniqueItems: true }),
       secret: str('Shared secret for the webhook-signature header, 16 to 256 characters', { minLength: 16, maxLength: 256 }),
+      symbols: arrayOf(str(undefined, { minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9.^=_-]+$' }), {
+        maxItems: 500,
+        uniqueItems: true,
+        description: 'Extension: only grade_change events of these symbols are sent, and they are monitored by the scheduled refresh. Absent: every symbol.',
+      }),
     },
     ['url', 'events', 'secret'],
   ),

@@ -25,8 +25,12 @@ export function adminHandlers(deps: HandlerDependencies): Record<string, Handler
       validateSnapshot(body.content, String(body.source));
       const saved = await snapshots.save(String(body.source), body.content);
       deps.onSnapshotLoaded?.();
-      return { status: 201, json: saved };
+      // New data moves grades: re-score the monitored symbols now, so that `data load`
+      // returns once the resulting events are in the outbox.
+      const refresh = await deps.monitoring.refresh.runNow();
+      return { status: 201, json: { ...saved, refresh } };
     },
+    adminRefresh: async () => ({ status: 200, json: await deps.monitoring.refresh.runNow() }),
     adminExportSnapshot: async () => {
       const latest = await snapshots.latestInfo();
       const content = latest === undefined ? await bundledSampleSnapshot() : await snapshots.content(latest.id);

@@ -1,7 +1,7 @@
+import type { TopDiscovery } from '@disc/webhooks';
 import type { BatchDiscoverRequest, DiscoverRequest, DiscoveryResult, IntegrationRequest } from '@disc/discovery';
 import { scoredCandidates, type AssetType } from '../discovery/engine';
 import { ApiError, toApiError } from '../http/errors';
-import { DiscoveryRunStore } from '../store/discovery-runs';
 import type { Handler } from './handler';
 import type { HandlerDependencies } from './handlers';
 
@@ -9,16 +9,15 @@ import type { HandlerDependencies } from './handlers';
  * against the published schemas); the app records what monitoring and the webhook events
  * need — a grade point per candidate and the A+ symbols of each run. */
 export function discoveryHandlers(deps: HandlerDependencies): Record<string, Handler> {
-  const { points } = deps;
-  const runs = new DiscoveryRunStore(deps.db);
-
+  const { recorder } = deps.monitoring;
+  // Points, the run's A+ symbols and the events they cause are written in one transaction.
   const remember = async (results: readonly DiscoveryResult[]): Promise<void> => {
     const day = deps.clock().toISOString().slice(0, 10);
     const scored = scoredCandidates(results);
-    await points.record(scored.map((c) => ({ ...c, day })));
-    for (const result of results) {
-      await runs.record(result.asset_type, scored.filter((c) => c.asset_type === result.asset_type && c.grade === 'A+').map((c) => c.symbol));
-    }
+    await recorder.record(
+      scored.map((c) => ({ ...c, day })),
+      results.map((result) => ({ assetType: result.asset_type, aPlus: aPlusOf(result) })),
+    );
   };
 
   return {
@@ -50,6 +49,30 @@ export function discoveryHandlers(deps: HandlerDependencies): Record<string, Han
       return { status: 200, json: await engine.integrate(body as unknown as IntegrationRequest) };
     },
   };
+}
+
+/** The A+ candidates of a result, as the `new_discovery` event names them. */
+function aPlusOf(result: DiscoveryResult): TopDiscovery[] {
+  return result.a_plus_candidates
+    .filter((analysis) => analysis.final_grade === 'A+')
+    .map((analysis) => ({
+      symbol: analysis.candidate.symbol.toUpperCase(),
+      name: analysis.candidate.name,
+      score: analysis.final_score ?? analysis.absolute_score ?? 0,
+      grade: analysis.final_grade,
+    }));
+}
+
+/** The A+ candidates of a result, as the `new_discovery` event names them. */
+function aPlusOf(result: DiscoveryResult): TopDiscovery[] {
+  return result.a_plus_candidates
+    .filter((analysis) => analysis.final_grade === 'A+')
+    .map((analysis) => ({
+      symbol: analysis.candidate.symbol.toUpperCase(),
+      name: analysis.candidate.name,
+      score: analysis.final_score ?? analysis.absolute_score ?? 0,
+      grade: analysis.final_grade,
+    }));
 }
 
 type BatchErrors = Partial<Record<string, { code: string; message: string; details: Record<string, unknown> }>>;

@@ -2,7 +2,7 @@ import type { AppOptions } from '../http/app';
 import type { HttpMetrics } from '../http/metrics';
 import type { Logger } from '../logging';
 import type { JsonSchema } from '../openapi/schema-types';
-import type { ScorePointStore } from '../store/score-points';
+import type { Monitoring } from '../monitoring/monitoring';
 import type { TokenStore } from '../store/tokens';
 import { adminHandlers } from './admin';
 import { discoveryHandlers } from './discovery';
@@ -17,7 +17,7 @@ export interface HandlerDependencies extends AppOptions {
   metrics: HttpMetrics;
   document: JsonSchema;
   tokens: TokenStore;
-  points: ScorePointStore;
+  monitoring: Monitoring;
 }
 
 /** Handlers by operationId (openapi/operations.ts). */

@@ -8,7 +8,7 @@ import type { HandlerDependencies } from './handlers';
  * longer has is answered from its history alone (its alerts then say the data is stale);
  * a symbol with neither is 404 SYMBOL_NOT_FOUND. */
 export function monitorHandler(deps: HandlerDependencies): Handler {
-  const { points } = deps;
+  const { points, recorder } = deps.monitoring;
   return async ({ params }) => {
     const symbol = (params.symbol ?? '').toUpperCase();
     const engine = await deps.engine.current();
@@ -16,7 +16,7 @@ export function monitorHandler(deps: HandlerDependencies): Handler {
     const assessment = await engine.assess(symbol);
     if (assessment !== undefined) {
       const { point } = assessment;
-      await points.record([{ symbol, asset_type: assessment.asset_type, day: point.date, grade: point.grade, score: point.score, components: assessment.components }]);
+      await recorder.record([{ symbol, asset_type: assessment.asset_type, day: point.date, grade: point.grade, score: point.score, components: assessment.components }]);
     }
     const stored = await points.history(symbol);
     const history = stored.map((p) => ({ date: p.day, grade: p.grade as Grade, score: p.score }));

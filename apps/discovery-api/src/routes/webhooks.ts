@@ -1,11 +1,11 @@
+import { ReceiverUrlError, checkReceiverUrl, enqueueEvent, listDeliveries, webhookTestPayload } from '@disc/webhooks';
 import { ApiError } from '../http/errors';
 import { WebhookStore, type WebhookEvent } from '../store/webhooks';
 import type { Handler } from './handler';
 import type { HandlerDependencies } from './handlers';
-import { checkReceiverUrl } from './webhook-url';
 
-/** Registration and listing; delivery is a separate worker (outbox). Each token sees only
- * the webhooks it registered. */
+/** Registration, listing, delivery history and test events. Delivery itself is the
+ * outbox worker's. Each token sees only the webhooks it registered. */
 export function webhookHandlers(deps: HandlerDependencies): Record<string, Handler> {
   const store = new WebhookStore(deps.db);
   const owner = (tokenId: string | undefined): string => {
@@ -13,24 +13,50 @@ export function webhookHandlers(deps: HandlerDependencies): Record<string, Handl
     return tokenId;
   };
   const notFound = (id: string) => new ApiError('NOT_FOUND', `No webhook '${id}' registered by this token.`, { id });
+  const owned = async (tokenId: string | undefined, id: string) => {
+    const found = await store.get(owner(tokenId), id);
+    if (found === undefined) throw notFound(id);
+    return found;
+  };
   return {
     createWebhook: async ({ body, context }) => {
       const url = String(body.url);
-      checkReceiverUrl(url, deps.allowLocalWebhooks ?? false);
-      const created = await store.create(owner(context.token?.id), { url, events: body.events as WebhookEvent[], secret: String(body.secret) });
+      await checkUrl(url, deps);
+      const symbols = body.symbols as string[] | undefined;
+      const created = await store.create(owner(context.token?.id), { url, events: body.events as WebhookEvent[], secret: String(body.secret), symbols });
       return { status: 201, json: created };
     },
     listWebhooks: async ({ context }) => ({ status: 200, json: { data: await store.list(owner(context.token?.id)) } }),
-    getWebhook: async ({ params, context }) => {
-      const id = params.id ?? '';
-      const found = await store.get(owner(context.token?.id), id);
-      if (found === undefined) throw notFound(id);
-      return { status: 200, json: found };
-    },
+    getWebhook: async ({ params, context }) => ({ status: 200, json: await owned(context.token?.id, params.id ?? '') }),
     deleteWebhook: async ({ params, context }) => {
       const id = params.id ?? '';
       if (!(await store.remove(owner(context.token?.id), id))) throw notFound(id);
       return { status: 204 };
     },
+    listWebhookDeliveries: async ({ params, context }) => {
+      const hook = await owned(context.token?.id, params.id ?? '');
+      return { status: 200, json: { data: await listDeliveries(deps.db, hook.id) } };
+    },
+    testWebhook: async ({ params, context }) => {
+      const hook = await owned(context.token?.id, params.id ?? '');
+      if (!hook.active) {
+        throw new ApiError('VALIDATION_ERROR', `Webhook '${hook.id}' is disabled (${hook.disabled_reason ?? 'inactive'}); register it again to receive events.`, { id: hook.id });
+      }
+      const now = deps.clock();
+      const enqueued = await deps.db.transaction((tx) => enqueueEvent(tx, webhookTestPayload(hook.id, now), { webhookIds: [hook.id], now }));
+      deps.onEventsEnqueued?.();
+      return { status: 202, json: { event_id: enqueued.eventId, delivery_id: enqueued.deliveries[0]?.id ?? null } };
+    },
   };
+}
+
+/** DECISIONS "Webhooks": HTTPS receivers whose host resolves only to public addresses
+ * (SSRF). The worker checks the resolved addresses again before every attempt. */
+async function checkUrl(url: string, deps: HandlerDependencies): Promise<void> {
+  try {
+    await checkReceiverUrl(url, deps.webhookUrlPolicy ?? {});
+  } catch (error) {
+    if (!(error instanceof ReceiverUrlError)) throw error;
+    throw new ApiError('VALIDATION_ERROR', error.message, { errors: [{ path: '/url', message: error.message }], reason: error.code }, { cause: error });
+  }
 }

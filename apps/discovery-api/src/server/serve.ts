@@ -7,6 +7,8 @@ import { snapshotEngineSource, type EngineFactory } from '../discovery/snapshot-
 import { createApp } from '../http/app';
 import { createHttpMetrics } from '../http/metrics';
 import { createLogger, type Logger } from '../logging';
+import { createMonitoring } from '../monitoring/monitoring';
+import { createDeliveryWorker } from './delivery-worker';
 import { TokenStore } from '../store/tokens';
 import { ensureAdminSecret } from './admin-secret';
 import { acquireWhenFree } from './acquire';
@@ -41,7 +43,13 @@ export async function startServer(config: ApiConfig, options: ServeOptions): Pro
     redis = config.redisUrl === undefined ? undefined : await connectRedisLimits(config.redisUrl, config.redisPrefix);
     const adminSecret = embedded ? await ensureAdminSecret(config.dataDir) : undefined;
     const engine = snapshotEngineSource(db, options.engineFactory, config.snapshotPollMs);
+    // The in-process delivery worker (DISCOVERY_WORKER=off leaves delivery to
+    // `discovery-api worker` processes); woken at once when a request writes an event.
+    const worker = config.worker ? createDeliveryWorker(db, config, logger) : undefined;
+    const monitoring = createMonitoring({ db, engine, logger, onEnqueued: () => worker?.nudge() });
     const app = createApp({
+      monitoring,
+      onEventsEnqueued: () => worker?.nudge(),
       db,
       engine,
       logger,
@@ -50,7 +58,7 @@ export async function startServer(config: ApiConfig, options: ServeOptions): Pro
       bodyLimitBytes: config.bodyLimitBytes,
       ...(redis === undefined ? {} : { limiterStore: redis.storeFactory, readinessChecks: { redis: redis.ping } }),
       ...(adminSecret === undefined ? {} : { adminSecret }),
-      allowLocalWebhooks: process.env.DISCOVERY_WEBHOOKS_ALLOW_LOCAL === '1',
+      webhookUrlPolicy: { allowLoopback: config.allowLoopbackWebhooks },
       onSnapshotLoaded: () => engine.invalidate(),
     });
     const server: Server = await new Promise((resolve, reject) => {
@@ -61,7 +69,15 @@ export async function startServer(config: ApiConfig, options: ServeOptions): Pro
     await lock?.announcePort(port);
     const url = `http://${displayHost(config.host)}:${port}`;
     if (embedded) await createDevelopmentToken(new TokenStore(db), url, options.announce ?? ((text) => process.stdout.write(text)));
-    logger.info('listening', { url, database: db.engine, rate_limit_store: redis === undefined ? 'memory' : 'redis' });
+    worker?.start();
+    monitoring.refresh.start(config.refreshIntervalMs);
+    logger.info('listening', {
+      url,
+      database: db.engine,
+      rate_limit_store: redis === undefined ? 'memory' : 'redis',
+      webhook_worker: worker === undefined ? 'off' : worker.workerId,
+      refresh_interval_ms: config.refreshIntervalMs,
+    });
     const openDb = db;
     const openRedis = redis;
     let closing: Promise<void> | undefined;
@@ -74,6 +90,8 @@ export async function startServer(config: ApiConfig, options: ServeOptions): Pro
             server.close(() => resolve());
             server.closeIdleConnections();
           });
+          await monitoring.refresh.stop();
+          await worker?.stop();
           await openRedis?.close();
           await openDb.close();
           await lock?.release();

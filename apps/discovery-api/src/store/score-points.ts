@@ -34,9 +34,20 @@ export class ScorePointStore {
   }
 
   async record(input: readonly ScorePoint[]): Promise<void> {
-    // A point identical to the one already stored for that day changes nothing: monitoring
-    // a symbol many times a day writes once.
-    const points = input.filter((point) => !this.alreadyStored(point));
+    const points = this.changed(input);
+    await this.insert(this.db, points);
+    this.remember(points);
+  }
+
+  /** The points that differ from what is stored: monitoring a symbol many times a day
+   * writes once. */
+  changed(input: readonly ScorePoint[]): ScorePoint[] {
+    return input.filter((point) => !this.alreadyStored(point));
+  }
+
+  /** Writes points with `db` (a transaction, when events are written with them); call
+   * `remember` once that transaction has committed. */
+  async insert(db: Queryable, points: readonly ScorePoint[]): Promise<void> {
     if (points.length === 0) return;
     // One statement for the whole run keeps a discovery of hundreds of candidates cheap.
     const values: unknown[] = [];
@@ -45,12 +56,27 @@ export class ScorePointStore {
       values.push(point.symbol, point.asset_type, point.day, point.grade, point.score, JSON.stringify(point.components));
       return `($${base + 1}, $${base + 2}, $${base + 3}::date, $${base + 4}, $${base + 5}, $${base + 6}::jsonb)`;
     });
-    await this.db.query(
+    await db.query(
       `INSERT INTO score_points (symbol, asset_type, day, grade, score, components) VALUES ${tuples.join(', ')}
        ON CONFLICT (symbol, day) DO UPDATE SET asset_type = EXCLUDED.asset_type, grade = EXCLUDED.grade,
          score = EXCLUDED.score, components = EXCLUDED.components, recorded_at = now()`,
       values,
     );
+  }
+
+  /** The newest stored point of each symbol, read with `db` (the writing transaction). */
+  async latest(db: Queryable, symbols: readonly string[]): Promise<Map<string, { grade: string; score: number; day: string }>> {
+    if (symbols.length === 0) return new Map();
+    const rows = await db.query<{ symbol: string; grade: string; score: number; day: string }>(
+      `SELECT DISTINCT ON (symbol) symbol, grade, score, day::text AS day FROM score_points
+        WHERE symbol = ANY ($1::text[]) ORDER BY symbol, day DESC`,
+      [[...new Set(symbols)]],
+    );
+    return new Map(rows.map((row) => [row.symbol, { grade: row.grade, score: Number(row.score), day: row.day }]));
+  }
+
+  /** Updates the in-memory histories after a committed write. */
+  remember(points: readonly ScorePoint[]): void {
     if (this.cache !== undefined) {
       const now = new Date().toISOString();
       for (const point of points) {

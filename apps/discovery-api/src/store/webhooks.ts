@@ -9,7 +9,13 @@ export interface Webhook {
   id: string;
   url: string;
   events: WebhookEvent[];
+  /** The symbols whose grade changes it receives; null: every symbol (our extension). */
+  symbols: string[] | null;
+  /** False once the delivery worker disabled it; `disabled_reason` says why. */
   active: boolean;
+  failure_count: number;
+  disabled_at: string | null;
+  disabled_reason: string | null;
   created_at: string;
 }
 
@@ -17,22 +23,34 @@ interface WebhookRow {
   id: string;
   url: string;
   events: WebhookEvent[];
+  symbols: string[] | null;
   active: boolean;
+  failure_count: number;
+  disabled_at: Date | null;
+  disabled_reason: string | null;
   created_at: Date;
 }
 
-const COLUMNS = 'id, url, events, active, created_at';
+export interface NewWebhook {
+  url: string;
+  events: readonly WebhookEvent[];
+  secret: string;
+  symbols?: readonly string[] | undefined;
+}
+
+const COLUMNS = 'id, url, events, symbols, active, failure_count, disabled_at, disabled_reason, created_at';
 
 /** Webhook registrations, each owned by the token that created it: a token sees and
  * deletes only its own. */
 export class WebhookStore {
   constructor(private readonly db: Queryable) {}
 
-  async create(tokenId: string, input: { url: string; events: readonly WebhookEvent[]; secret: string }): Promise<Webhook> {
+  async create(tokenId: string, input: NewWebhook): Promise<Webhook> {
     const id = `wh_${randomUUID().replaceAll('-', '')}`;
+    const symbols = input.symbols === undefined ? null : [...new Set(input.symbols.map((s) => s.toUpperCase()))];
     const rows = await this.db.query<WebhookRow>(
-      `INSERT INTO webhooks (id, url, events, secret, token_id) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
-      [id, input.url, [...new Set(input.events)], input.secret, tokenId],
+      `INSERT INTO webhooks (id, url, events, secret, token_id, symbols) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+      [id, input.url, [...new Set(input.events)], input.secret, tokenId, symbols],
     );
     return present(rows[0]!);
   }
@@ -53,7 +71,7 @@ export class WebhookStore {
     return rows[0] === undefined ? undefined : present(rows[0]);
   }
 
-  /** Soft delete: the next issue's delivery records keep pointing at the registration. */
+  /** Soft delete: delivery records keep pointing at the registration. */
   async remove(tokenId: string, id: string): Promise<boolean> {
     const rows = await this.db.query(
       'UPDATE webhooks SET deleted_at = now(), active = false WHERE token_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING id',
@@ -64,5 +82,15 @@ export class WebhookStore {
 }
 
 function present(row: WebhookRow): Webhook {
-  return { id: row.id, url: row.url, events: [...row.events], active: row.active, created_at: row.created_at.toISOString() };
+  return {
+    id: row.id,
+    url: row.url,
+    events: [...row.events],
+    symbols: row.symbols === null ? null : [...row.symbols],
+    active: row.active,
+    failure_count: Number(row.failure_count),
+    disabled_at: row.disabled_at?.toISOString() ?? null,
+    disabled_reason: row.disabled_reason,
+    created_at: row.created_at.toISOString(),
+  };
 }

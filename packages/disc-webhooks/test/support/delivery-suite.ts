@@ -5,6 +5,7 @@ import {
   enqueueEvent,
   gradeChangePayload,
   listDeliveries,
+  recordAttempts,
   verifyWebhook,
   webhookHealth,
   webhookTestPayload,
@@ -222,6 +223,31 @@ export function deliverySuite(open: () => Promise<TestDatabase>): void {
     const [delivery] = await listDeliveries(db, webhookId);
     expect(delivery).toMatchObject({ status: 'failed', attempt_count: 2 });
     expect(delivery?.attempts.map((attempt) => attempt.error)).toEqual([ABANDONED_ATTEMPT_ERROR, ABANDONED_ATTEMPT_ERROR]);
+  });
+
+  it('records a batch of attempts in one go, answering each in the order given', async () => {
+    const first = await insertWebhook(db, { url: 'https://a.example/' });
+    const second = await insertWebhook(db, { url: 'https://b.example/' });
+    await enqueueEvent(db, gradeChange('VTI'), { now: START });
+    await enqueueEvent(db, gradeChange('VOO'), { now: START });
+    const claimed = await claimDue(db, { workerId: 'w', limit: 10, leaseMs: 60_000, now: START, maxAttempts: 11 });
+    expect(claimed.map((d) => d.webhookId).sort()).toEqual([first, first, second, second].sort());
+    const results = claimed.map((delivery, index) =>
+      index % 2 === 0 ? { ok: true, status: 200, latencyMs: 3 } : { ok: false, status: 502, latencyMs: 4, error: 'HTTP 502' },
+    );
+    const outcomes = await recordAttempts(
+      db,
+      claimed.map((delivery, index) => ({ delivery, result: results[index]!, now: START })),
+      { workerId: 'w', random: MIDPOINT },
+    );
+    expect(outcomes).toEqual(
+      results.map((result) => (result.ok ? { outcome: 'succeeded' } : { outcome: 'retrying', nextAttemptAt: new Date(START.getTime() + 5_000) })),
+    );
+    const deliveries = [...(await listDeliveries(db, first)), ...(await listDeliveries(db, second))];
+    const byId = new Map(deliveries.map((delivery) => [delivery.id, delivery]));
+    claimed.forEach((delivery, index) => {
+      expect(byId.get(delivery.id)).toMatchObject({ last_status: results[index]!.status, attempts: [{ attempt: 1, status_code: results[index]!.status }] });
+    });
   });
 
   it('stops gracefully: the attempt in flight is sent and recorded before stop() resolves', async () => {

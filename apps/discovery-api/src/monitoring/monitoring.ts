@@ -1,0 +1,34 @@
+import type { Database } from '../db/database';
+import type { EngineSource } from '../discovery/engine';
+import type { Logger } from '../logging';
+import { ScorePointStore } from '../store/score-points';
+import { MonitoringRefresh } from './refresh';
+import { ScoreRecorder } from './score-recorder';
+
+/** Monitoring over time: the grade history, the recorder that emits events with it, and
+ * the refresh that re-scores monitored symbols. One per process, so that the history cache
+ * of the embedded database sees every write. */
+export interface Monitoring {
+  points: ScorePointStore;
+  recorder: ScoreRecorder;
+  refresh: MonitoringRefresh;
+}
+
+export interface MonitoringOptions {
+  db: Database;
+  engine: EngineSource;
+  logger: Logger;
+  clock?: () => Date;
+  /** Called after a commit that wrote webhook deliveries. */
+  onEnqueued?: () => void;
+}
+
+export function createMonitoring(options: MonitoringOptions): Monitoring {
+  const clock = options.clock ?? (() => new Date());
+  // The embedded database has one user, this process, so it may cache what it reads; a
+  // shared PostgreSQL is written by other instances and the CLI, so it is always read.
+  const points = new ScorePointStore(options.db, { cache: options.db.engine === 'pglite' });
+  const recorder = new ScoreRecorder(options.db, points, clock, options.onEnqueued);
+  const refresh = new MonitoringRefresh({ db: options.db, engine: options.engine, recorder, clock, logger: options.logger });
+  return { points, recorder, refresh };
+}

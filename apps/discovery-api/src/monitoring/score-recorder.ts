@@ -1,0 +1,76 @@
+import { gradeChangeEvent, newDiscoveryEvent, type TopDiscovery } from '@disc/webhooks';
+import type { Database } from '../db/database';
+import { DiscoveryRunStore } from '../store/discovery-runs';
+import type { ScorePoint, ScorePointStore } from '../store/score-points';
+import { enqueueGradeChange, enqueueNewDiscovery } from './event-outbox';
+
+/** The A+ candidates of one discovery run of an asset type. */
+export interface DiscoveryRun {
+  assetType: string;
+  aPlus: TopDiscovery[];
+}
+
+export interface RecordedScores {
+  /** Points written (identical re-scorings of the same day are skipped). */
+  points: number;
+  gradeChanges: number;
+  newDiscoveries: number;
+  /** Outbox rows written: one per event and receiving webhook. */
+  deliveries: number;
+}
+
+// Every writer of score points takes this lock for its transaction, so that two instances
+// scoring the same symbol at once cannot both compare against the same previous point and
+// both emit the same grade change.
+const SCORE_LOCK_KEY = 4_711_2027;
+
+/**
+ * Records score points and discovery runs, and writes the events they cause to the webhook
+ * outbox in the same transaction (DECISIONS "Monitoring"): a `grade_change` when a point's
+ * grade differs from the symbol's previous point, a `new_discovery` when a run has A+
+ * candidates the previous run of its asset type did not have. Either all of it is
+ * committed or none of it, so an event is never lost nor sent for a change that was not
+ * stored.
+ */
+export class ScoreRecorder {
+  constructor(
+    private readonly db: Database,
+    private readonly points: ScorePointStore,
+    private readonly clock: () => Date,
+    /** Called after a commit that wrote deliveries (wakes an in-process worker). */
+    private readonly onEnqueued: () => void = () => undefined,
+  ) {}
+
+  async record(input: readonly ScorePoint[], runs: readonly DiscoveryRun[] = []): Promise<RecordedScores> {
+    const points = this.points.changed(input);
+    if (points.length === 0 && runs.length === 0) return { points: 0, gradeChanges: 0, newDiscoveries: 0, deliveries: 0 };
+    const now = this.clock();
+    const result = await this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [SCORE_LOCK_KEY]);
+      const previous = await this.points.latest(tx, points.map((p) => p.symbol));
+      await this.points.insert(tx, points);
+      let deliveries = 0;
+      let gradeChanges = 0;
+      for (const point of points) {
+        const event = gradeChangeEvent(previous.get(point.symbol), point, { at: now });
+        if (event === undefined) continue;
+        gradeChanges += 1;
+        deliveries += await enqueueGradeChange(tx, event, now);
+      }
+      let newDiscoveries = 0;
+      const history = new DiscoveryRunStore(tx);
+      for (const run of runs) {
+        // The first run of an asset type has no predecessor: all its A+ candidates are new.
+        const before = (await history.record(run.assetType, run.aPlus.map((c) => c.symbol))) ?? [];
+        const event = newDiscoveryEvent(run.assetType, before, run.aPlus, { at: now });
+        if (event === undefined) continue;
+        newDiscoveries += 1;
+        deliveries += await enqueueNewDiscovery(tx, event, now);
+      }
+      return { points: points.length, gradeChanges, newDiscoveries, deliveries };
+    });
+    this.points.remember(points);
+    if (result.deliveries > 0) this.onEnqueued();
+    return result;
+  }
+}
