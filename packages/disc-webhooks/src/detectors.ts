@@ -9,7 +9,7 @@ export interface ScorePoint {
 }
 
 /** The point before: only its grade and score matter (the symbol is the new point's). */
-export type PreviousScorePoint = Pick<ScorePoint, 'grade' | 'score'>;
+export type PreviousScorePoint = Pick<ScorePoint, 'grade' | 'score'> & { symbol?: string };
 
 export interface DetectorOptions {
   /** The event's timestamp; defaults to the current time. */

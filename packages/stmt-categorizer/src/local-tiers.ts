@@ -32,7 +32,11 @@ interface PartyProfile {
  */
 export class LocalTiers {
   private readonly rules: RuleMatcher;
-  private readonly parties = new LRUCache<string, PartyProfile>({ max: PARTY_CACHE_LIMIT });
+  /** One cache per direction, keyed by the party as given: no key to build, no string to hash twice. */
+  private readonly parties: Record<CreditDebit, LRUCache<string, PartyProfile>> = {
+    DBIT: new LRUCache({ max: PARTY_CACHE_LIMIT }),
+    CRDT: new LRUCache({ max: PARTY_CACHE_LIMIT }),
+  };
   private readonly decisions = new RowCache<CategoryDecision | undefined>(DECISION_CACHE_LIMIT);
 
   constructor(
@@ -60,20 +64,21 @@ export class LocalTiers {
 
   /** Mappings changed (saved): cached decisions may be stale. */
   forget(): void {
-    this.parties.clear();
+    this.parties.DBIT.clear();
+    this.parties.CRDT.clear();
     this.decisions.clear();
   }
 
   private profileOf(party: string, creditDebit: CreditDebit): PartyProfile {
-    const key = `${creditDebit}${party}`;
-    let profile = this.parties.get(key);
+    const cache = this.parties[creditDebit];
+    let profile = cache.get(party);
     if (!profile) {
       const field = fieldOf(party);
       const hit = this.rules.bestHitIn(field, creditDebit);
       // A party that folds to nothing cannot decide alone: an empty row gets no rule decision at all.
       const decision = this.mappingOf(party, creditDebit) ?? (hit && field.words.length > 0 ? ruleDecision(hit) : undefined);
       profile = { field, tokens: classifierTokens(field.words), hit, decision };
-      this.parties.set(key, profile);
+      cache.set(party, profile);
     }
     return profile;
   }

@@ -1,4 +1,5 @@
 import type { CreatedToken, Scope, TokenRecord } from '../store/tokens';
+import type { RefreshReport } from '../monitoring/refresh';
 import type { SnapshotInfo } from '../store/snapshots';
 
 /** What the `tokens` and `data` commands do, whether on the database directly or through
@@ -10,7 +11,8 @@ export interface AdminOperations {
   listTokens(): Promise<TokenRecord[]>;
   /** False when no active token has that id. */
   revokeToken(id: string): Promise<boolean>;
-  loadSnapshot(source: string, content: unknown): Promise<SnapshotInfo>;
+  /** Saves the snapshot and re-scores the monitored symbols (the refresh's report). */
+  loadSnapshot(source: string, content: unknown): Promise<SnapshotInfo & { refresh?: RefreshReport }>;
   /** The snapshot in force: the newest loaded one, or the bundled sample. */
   exportSnapshot(): Promise<unknown>;
   close(): Promise<void>;

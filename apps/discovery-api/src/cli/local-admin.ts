@@ -1,4 +1,8 @@
 import type { Database } from '../db/database';
+import { sdkEngineFactory } from '../discovery/sdk-engine';
+import { snapshotEngineSource } from '../discovery/snapshot-engine-source';
+import { silentLogger } from '../logging';
+import { createMonitoring } from '../monitoring/monitoring';
 import { bundledSampleSnapshot, validateSnapshot } from '../discovery/snapshot-format';
 import { SnapshotStore } from '../store/snapshots';
 import { TokenStore } from '../store/tokens';
@@ -15,7 +19,13 @@ export function localAdmin(db: Database, onClose: () => Promise<void>): AdminOpe
     revokeToken: (id) => tokens.revoke(id),
     loadSnapshot: async (source, content) => {
       validateSnapshot(content, source);
-      return snapshots.save(source, content);
+      const saved = await snapshots.save(source, content);
+      // No server holds this database's refresh (PostgreSQL, or an embedded database no
+      // server has open): re-score the monitored symbols here, with the new snapshot, so
+      // the events are in the outbox when the command returns. Workers deliver them.
+      const engine = snapshotEngineSource(db, sdkEngineFactory({ env: process.env }), 0);
+      const refresh = await createMonitoring({ db, engine, logger: silentLogger() }).refresh.runNow();
+      return { ...saved, refresh };
     },
     exportSnapshot: async () => {
       const latest = await snapshots.latestInfo();

@@ -1,3 +1,4 @@
+import type { RefreshReport } from '../monitoring/refresh';
 import type { SnapshotInfo } from '../store/snapshots';
 import type { CreatedToken, TokenRecord } from '../store/tokens';
 import type { AdminOperations } from './admin-operations';
@@ -36,7 +37,7 @@ export function remoteAdmin(port: number, secret: string): AdminOperations {
     createToken: async (name, scopes) => JSON.parse((await call('POST', '/v1/admin/tokens', { name, scopes })).text) as CreatedToken,
     listTokens: async () => (JSON.parse((await call('GET', '/v1/admin/tokens')).text) as { data: TokenRecord[] }).data,
     revokeToken: async (id) => (await call('DELETE', `/v1/admin/tokens/${encodeURIComponent(id)}`)).status === 204,
-    loadSnapshot: async (source, content) => JSON.parse((await call('POST', '/v1/admin/snapshots', { source, content })).text) as SnapshotInfo,
+    loadSnapshot: async (source, content) => JSON.parse((await call('POST', '/v1/admin/snapshots', { source, content })).text) as SnapshotInfo & { refresh?: RefreshReport },
     exportSnapshot: async () => JSON.parse((await call('GET', '/v1/admin/snapshots/current')).text) as unknown,
     close: () => Promise.resolve(),
   };

@@ -18,7 +18,7 @@ afterAll(async () => {
 describe('migrations on PGlite', () => {
   it('records every migration once and applies nothing on a second run', async () => {
     const versions = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(versions.map((v) => v.version)).toEqual(['0001_initial.sql']);
+    expect(versions.map((v) => v.version)).toEqual(['0001_initial.sql', '0002_webhook_outbox.sql', '0003_monitoring.sql']);
     expect(await migrate(db)).toEqual([]);
   });
 

@@ -22,12 +22,21 @@ beforeAll(async () => {
   const gone = await tokens.create('gone', ['webhooks']);
   await tokens.revoke(gone.record.id);
   revoked = gone.token;
-  api = await startApi({ db, engine: noEngine, rateLimits: withOverrides({ webhooks: { limit: 1000 } }), bodyLimitBytes: 2048 });
+  api = await startApi({ db, engine: noEngine, rateLimits: withOverrides({ webhooks: { limit: 1000 } }), bodyLimitBytes: 2048, webhookUrlPolicy: { lookup: fakeDns } });
 });
 afterAll(async () => {
   await api.close();
   await db.close();
 });
+
+// Name resolution is the edge this suite does not control (the sandbox has no DNS): a
+// fixed table stands in for it, with one public and one loopback name.
+async function fakeDns(hostname: string): Promise<{ address: string; family: 4 | 6 }[]> {
+  const table: Record<string, string> = { 'hooks.example.org': '93.184.216.34', localhost: '127.0.0.1', 'rebind.example.org': '10.0.0.5' };
+  const address = table[hostname];
+  if (address === undefined) throw new Error(`ENOTFOUND ${hostname}`);
+  return [{ address, family: 4 }];
+}
 
 const hook = { url: 'https://hooks.example.org/discovery', events: ['grade_change'], secret: 'a-long-enough-secret' };
 
@@ -86,7 +95,7 @@ describe('request validation', () => {
   });
 
   it('refuses plain-http and private receiver addresses', async () => {
-    for (const url of ['http://hooks.example.org/x', 'https://10.1.2.3/x', 'https://169.254.169.254/latest', 'https://localhost/x']) {
+    for (const url of ['http://hooks.example.org/x', 'https://10.1.2.3/x', 'https://169.254.169.254/latest', 'https://localhost/x', 'https://rebind.example.org/x', 'http://127.0.0.1:9/x', 'https://[::1]/x']) {
       const res = await api.call('POST', '/v1/webhooks', { token: full, body: { ...hook, url } });
       expect([res.status, res.body.error.details.errors[0].path]).toEqual([400, '/url']);
     }
@@ -181,7 +190,7 @@ describe('internal failures', () => {
     const brokenApi = await startApi({ db: broken, engine: noEngine, readinessChecks: { redis: () => Promise.reject(new Error('down')) } });
     try {
       expect((await brokenApi.call('GET', '/readyz')).body).toEqual({ status: 'unavailable', checks: { database: 'ok', redis: 'failed' } });
-      await broken.query('DROP TABLE webhooks');
+      await broken.query('DROP TABLE webhooks CASCADE');
       const res = await brokenApi.call('GET', '/v1/webhooks', { token });
       expect(res.status).toBe(500);
       expect(res.body.error.code).toBe('INTERNAL_ERROR');

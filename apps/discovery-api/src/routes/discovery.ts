@@ -63,18 +63,6 @@ function aPlusOf(result: DiscoveryResult): TopDiscovery[] {
     }));
 }
 
-/** The A+ candidates of a result, as the `new_discovery` event names them. */
-function aPlusOf(result: DiscoveryResult): TopDiscovery[] {
-  return result.a_plus_candidates
-    .filter((analysis) => analysis.final_grade === 'A+')
-    .map((analysis) => ({
-      symbol: analysis.candidate.symbol.toUpperCase(),
-      name: analysis.candidate.name,
-      score: analysis.final_score ?? analysis.absolute_score ?? 0,
-      grade: analysis.final_grade,
-    }));
-}
-
 type BatchErrors = Partial<Record<string, { code: string; message: string; details: Record<string, unknown> }>>;
 
 /** Per-type errors of a batch go through the same table as whole-request errors, so an

@@ -33,14 +33,14 @@ describeWithServices('PostgreSQL and Redis', ['postgres', 'redis'], () => {
       const tables = await db.query<{ table_name: string }>(
         "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
       );
-      expect(tables.map((t) => t.table_name)).toEqual(['api_tokens', 'discovery_runs', 'market_snapshots', 'schema_migrations', 'score_points', 'webhooks']);
+      expect(tables.map((t) => t.table_name)).toEqual(['api_tokens', 'discovery_runs', 'market_snapshots', 'schema_migrations', 'score_points', 'webhook_attempts', 'webhook_deliveries', 'webhook_events', 'webhooks']);
     } finally {
       await db.close();
     }
     const again = await openDatabase({ kind: 'postgres', url: pg.url });
     const versions = await again.query('SELECT version FROM schema_migrations');
     await again.close();
-    expect(versions).toHaveLength(1);
+    expect(versions).toHaveLength(3);
   });
 
   it('reads, on one instance, the grade history another instance wrote', async () => {

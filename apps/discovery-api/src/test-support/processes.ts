@@ -77,3 +77,44 @@ export function runCli(args: readonly string[], env: Record<string, string>): Pr
     child.once('exit', (status) => resolve({ status, stdout, stderr }));
   });
 }
+
+export interface ChildProcessHandle {
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts `discovery-api <args>` and waits until its output matches `ready` (e.g. the
+ * worker's "worker started" log line). */
+export function spawnCommand(args: readonly string[], env: Record<string, string>, ready: RegExp, timeoutMs = 60_000): Promise<ChildProcessHandle> {
+  assertBuilt();
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { ...process.env, LOG_LEVEL: 'info', LOG_FORMAT: 'json', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`discovery-api ${args.join(' ')} was not ready within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      if (!ready.test(output)) return;
+      clearTimeout(timer);
+      resolve({
+        output: () => output,
+        stop: (signal = 'SIGTERM') => {
+          if (child.exitCode === null) child.kill(signal);
+          return exited;
+        },
+      });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`discovery-api ${args.join(' ')} exited with ${code}:\n${output}`));
+    });
+  });
+}

@@ -4,7 +4,7 @@ import { Args } from '@oclif/core';
 import { AdminCommand } from '../../cli/base-command';
 
 export default class DataLoad extends AdminCommand {
-  static override description = 'Load a market-data snapshot (the documented snapshot format). It replaces the data in force; running servers pick it up.';
+  static override description = 'Load a market-data snapshot (the documented snapshot format). It replaces the data in force; running servers pick it up, and the monitored symbols are re-scored at once (grade changes emit webhook events).';
   static override args = { file: Args.string({ required: true, description: 'Snapshot JSON file' }) };
 
   async run(): Promise<void> {
@@ -17,5 +17,11 @@ export default class DataLoad extends AdminCommand {
     }
     const info = await this.withAdmin((admin) => admin.loadSnapshot(basename(args.file), content));
     process.stderr.write(`Loaded ${args.file} as snapshot ${info.id} at ${info.loaded_at}.\n`);
+    const { refresh } = info;
+    if (refresh !== undefined) {
+      process.stderr.write(
+        `Re-scored ${refresh.scored} of ${refresh.monitored} monitored symbols: ${refresh.grade_changes} grade changes, ${refresh.deliveries} webhook deliveries queued.\n`,
+      );
+    }
   }
 }

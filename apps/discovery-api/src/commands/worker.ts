@@ -1,0 +1,47 @@
+import { Command } from '@oclif/core';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/open';
+import { createLogger } from '../logging';
+import { createDeliveryWorker } from '../server/delivery-worker';
+
+export default class Worker extends Command {
+  static override description = [
+    'Run a webhook delivery worker: sends the outbox deliveries that API processes write, with',
+    'retries. Needs DATABASE_URL (PostgreSQL); any number of workers may share it. Run `serve` with',
+    'DISCOVERY_WORKER=off to leave delivery to these processes. The embedded database runs its',
+    'worker inside `serve`.',
+  ].join('\n');
+
+  async run(): Promise<void> {
+    const config = loadConfig(process.env);
+    if (config.database.kind !== 'postgres') {
+      this.error('`discovery-api worker` needs DATABASE_URL (PostgreSQL): the embedded database is single-process, and `serve` delivers its webhooks itself.', { exit: 2 });
+    }
+    const logger = createLogger({ level: config.logLevel, format: config.logFormat });
+    const db = await openDatabase(config.database);
+    const worker = createDeliveryWorker(db, config, logger);
+    worker.start();
+    logger.info('worker started', { worker_id: worker.workerId });
+    // SIGTERM/SIGINT: finish the attempts in flight and record them, then exit. A worker
+    // killed outright leaves its claimed deliveries to be retried when their lease ends.
+    let stopping = false;
+    const stop = (signal: string): void => {
+      if (stopping) process.exit(1);
+      stopping = true;
+      logger.info('worker stopping', { signal });
+      worker
+        .stop()
+        .then(() => db.close())
+        .then(
+          () => process.exit(0),
+          (error: unknown) => {
+            logger.error('worker shutdown failed', { error: String(error) });
+            process.exit(1);
+          },
+        );
+    };
+    process.on('SIGTERM', () => stop('SIGTERM'));
+    process.on('SIGINT', () => stop('SIGINT'));
+    await new Promise<never>(() => undefined);
+  }
+}
