@@ -19,3 +19,7 @@ export { DEFAULT_RATE_LIMITS } from './http/rate-limit-table';
 export type { RateLimitGroup, RateLimitRule, RateLimitTable } from './http/rate-limit-table';
 export { TokenStore } from './store/tokens';
 export type { Scope, TokenRecord } from './store/tokens';
+export { createMonitoring } from './monitoring/monitoring';
+export type { Monitoring, MonitoringOptions } from './monitoring/monitoring';
+export type { RefreshReport } from './monitoring/refresh';
+export { createDeliveryWorker } from './server/delivery-worker';

@@ -10,6 +10,19 @@ const CACHE_LIMIT = 10_000;
 
 type Prediction = { category: string; confidence: number };
 
+/**
+ * The log-space score of each category given some tokens (the prior plus each known token's
+ * log probability). Built for a party once, then extended by each of its rows' texts.
+ */
+export interface ClassifierEvidence {
+  /** The tables the scores come from; a model that learned since has new ones. */
+  readonly tables: LogTables;
+  readonly tokens: readonly string[];
+  readonly scores: Float64Array;
+  /** How many of the tokens the model knows; none means no evidence beyond the prior. */
+  readonly known: number;
+}
+
 interface LogTables {
   categories: string[];
   priors: Float64Array;
@@ -62,22 +75,38 @@ export class LocalClassifier {
     const text = rowText(input.party, input.text);
     const cached = this.cache.get(text);
     if (cached) return cached.prediction;
-    const prediction = this.predictTokens(tokenize(text));
+    const prediction = this.examples > 0 ? this.posterior(this.evidence(tokenize(text)), 0) : undefined;
     this.cache.set(text, { prediction });
     return prediction;
-  }
-
-  /**
-   * `predict` for a row already tokenised (party tokens, then text tokens). Not cached: with
-   * the log tables in place it costs a few additions per token and category.
-   */
-  predictTokens(tokens: readonly string[]): Prediction | undefined {
-    return this.examples > 0 ? this.posterior(tokens) : undefined;
   }
 
   /** A decision only when the posterior reaches the threshold. */
   decide(input: CategorizeInput, threshold: number): CategoryDecision | undefined {
     return classifierDecision(this.predict(input), threshold);
+  }
+
+  /**
+   * The evidence of `tokens`, added to `base` when given (a row's text tokens to its party's).
+   * Scores are summed per category in token order, as a single pass over all tokens would, so
+   * the posterior agrees with the library's to the last bit.
+   */
+  evidence(tokens: readonly string[], base?: ClassifierEvidence): ClassifierEvidence {
+    const tables = this.tables();
+    if (base && base.tables !== tables) base = this.evidence(base.tokens);
+    const scores = (base?.scores ?? tables.priors).slice();
+    let known = base?.known ?? 0;
+    for (const token of tokens) {
+      const logs = this.tokenLogs(tables, token);
+      if (!logs) continue;
+      known += 1;
+      for (let c = 0; c < scores.length; c += 1) scores[c] = (scores[c] as number) + (logs[c] as number);
+    }
+    return { tables, tokens: base ? [...base.tokens, ...tokens] : tokens, scores, known };
+  }
+
+  /** `decide` from evidence; stops summing the posterior's normaliser as soon as it falls below the threshold. */
+  decideFrom(evidence: ClassifierEvidence, threshold: number): CategoryDecision | undefined {
+    return classifierDecision(this.examples > 0 ? this.posterior(evidence, threshold) : undefined, threshold);
   }
 
   private tables(): LogTables {
@@ -90,8 +119,7 @@ export class LocalClassifier {
   }
 
   /** The log probabilities of a token, or undefined when the model never saw it. */
-  private tokenLogs(token: string): Float64Array | undefined {
-    const tables = this.tables();
+  private tokenLogs(tables: LogTables, token: string): Float64Array | undefined {
     let logs = tables.tokens.get(token);
     if (!logs && (this.model.vocabulary[token] ?? 0) > 0) {
       logs = Float64Array.from(tables.categories, (category) => Math.log(this.model.tokenProbability(token, category)));
@@ -104,28 +132,21 @@ export class LocalClassifier {
    * The multinomial naive Bayes posterior of the best category, from the library's counts.
    * Computed here in doubles with log-sum-exp: the library's own `categorize` uses decimal.js
    * and takes ~15 ms per row with ~25 categories, too slow for statements of thousands of rows.
+   * The normaliser only grows, so once `1 / normaliser` is under `threshold` the answer cannot
+   * pass it and the remaining terms are skipped (undefined is returned).
    */
-  private posterior(tokens: readonly string[]): Prediction | undefined {
-    const known: Float64Array[] = [];
-    for (const token of tokens) {
-      const logs = this.tokenLogs(token);
-      if (logs) known.push(logs);
-    }
+  private posterior({ tables, scores, known }: ClassifierEvidence, threshold: number): Prediction | undefined {
     // Without a single known word the posterior is just the class prior: not evidence.
-    if (known.length === 0) return undefined;
-    const { categories, priors } = this.tables();
-    const scores = priors.slice();
-    // Summed category by category in token order, as the library would, so results agree to the last bit.
-    for (let c = 0; c < scores.length; c += 1) {
-      let log = scores[c] as number;
-      for (const logs of known) log += logs[c] as number;
-      scores[c] = log;
-    }
+    if (known === 0) return undefined;
     let best = 0;
     for (let c = 1; c < scores.length; c += 1) if ((scores[c] as number) > (scores[best] as number)) best = c;
+    const top = scores[best] as number;
     let normaliser = 0;
-    for (const log of scores) normaliser += Math.exp(log - (scores[best] as number));
-    return { category: categories[best] as string, confidence: 1 / normaliser };
+    for (let c = 0; c < scores.length; c += 1) {
+      normaliser += Math.exp((scores[c] as number) - top);
+      if (1 / normaliser < threshold) return undefined;
+    }
+    return { category: tables.categories[best] as string, confidence: 1 / normaliser };
   }
 }
 

@@ -1,6 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { classifierDecision } from './classifier';
-import type { LocalClassifier } from './classifier';
+import type { ClassifierEvidence, LocalClassifier } from './classifier';
 import type { CategoryDatabase } from './database';
 import type { RuleHit } from './keyword-index';
 import { RowCache } from './row-cache';
@@ -19,8 +18,9 @@ const DECISION_CACHE_LIMIT = 10_000;
 /** Everything about a party that does not depend on the remittance text, computed once per party and direction. */
 interface PartyProfile {
   field: RowField;
-  tokens: string[];
   hit: RuleHit | undefined;
+  /** What the party's own words tell the classifier; each row adds its text's words. Built on first need. */
+  evidence: ClassifierEvidence | undefined;
   /** Set when the party alone decides: an exact mapping, or a rule hit in the party (which beats any hit in the text). */
   decision: CategoryDecision | undefined;
 }
@@ -77,7 +77,7 @@ export class LocalTiers {
       const hit = this.rules.bestHitIn(field, creditDebit);
       // A party that folds to nothing cannot decide alone: an empty row gets no rule decision at all.
       const decision = this.mappingOf(party, creditDebit) ?? (hit && field.words.length > 0 ? ruleDecision(hit) : undefined);
-      profile = { field, tokens: classifierTokens(field.words), hit, decision };
+      profile = { field, hit, decision, evidence: undefined };
       cache.set(party, profile);
     }
     return profile;
@@ -94,7 +94,7 @@ export class LocalTiers {
     const rule = this.rules.decide(profile.field, text, creditDebit, profile.hit);
     if (rule) return rule;
     // The classifier reads party and text as one text; its tokens are the party's followed by the text's.
-    const tokens = profile.tokens.concat(classifierTokens(text.words));
-    return classifierDecision(this.classifier.predictTokens(tokens), this.threshold);
+    profile.evidence ??= this.classifier.evidence(classifierTokens(profile.field.words));
+    return this.classifier.decideFrom(this.classifier.evidence(classifierTokens(text.words), profile.evidence), this.threshold);
   }
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { referenceFold, referenceMatchRules } from '../test/reference-rules';
 import type { CategoryRule } from './database-files';
 import { matchRules, RuleMatcher } from './rules';
-import { foldText, rowText, tokenize } from './text';
+import { foldedWords, foldText, rowText, tokenize } from './text';
 import type { CategorizeInput } from './types';
 
 // A small vocabulary so that random keywords and texts actually meet, with the spellings
@@ -56,6 +56,13 @@ describe('text folding', () => {
 
   it('folds any Unicode text as the reference does', () => {
     fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 20 }), (text) => foldText(text) === referenceFold(text)));
+  });
+
+  it('splits into the words of the reference fold, ASCII or not', () => {
+    const words = (text: string): string[] => referenceFold(text).split(' ').filter((word) => word !== '');
+    fc.assert(fc.property(fc.string({ unit: 'binary-ascii', maxLength: 40 }), (text) => expect(foldedWords(text)).toEqual(words(text))));
+    fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 20 }), (text) => expect(foldedWords(text)).toEqual(words(text))));
+    expect(foldedWords(' --REWE  Markt/GmbH 4711. ')).toEqual(['rewe', 'markt', 'gmbh', '4711']);
   });
 
   it('tokenises party and text apart exactly as their joined row text', () => {

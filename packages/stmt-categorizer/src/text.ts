@@ -37,7 +37,27 @@ export function foldText(text: string): string {
 
 /** The words of a text, folded: what keyword rules and the classifier look at. */
 export function foldedWords(text: string): string[] {
-  const folded = foldText(text);
+  // One pass over ASCII text (every row's remittance text goes through here); anything else
+  // takes the full Unicode fold.
+  const lower = text.toLowerCase();
+  const words: string[] = [];
+  let start = -1;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code > 0x7f) return splitFolded(foldText(text));
+    const isWordCharacter = (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39);
+    if (isWordCharacter) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      words.push(lower.slice(start, i));
+      start = -1;
+    }
+  }
+  if (start >= 0) words.push(lower.slice(start));
+  return words;
+}
+
+function splitFolded(folded: string): string[] {
   return folded === '' ? [] : folded.split(' ');
 }
 

@@ -15,6 +15,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '', REDIS_URL: ' ' }).database.kind).toBe('pglite');
   });
 
+  it('reads the webhook worker, retry schedule and refresh settings', () => {
+    const defaults = loadConfig({});
+    expect(defaults).toMatchObject({ allowLoopbackWebhooks: false, worker: true, retrySchedule: undefined, refreshIntervalMs: 6 * 3_600_000 });
+    const set = loadConfig({ DISCOVERY_ALLOW_LOOPBACK_WEBHOOKS: 'true', DISCOVERY_WORKER: 'off', DISCOVERY_WEBHOOK_RETRY_SCHEDULE: '1, 2.5,60', DISCOVERY_REFRESH_INTERVAL_MS: '0' });
+    expect(set).toMatchObject({ allowLoopbackWebhooks: true, worker: false, retrySchedule: [1, 2.5, 60], refreshIntervalMs: 0 });
+    // The earlier name of the development flag still works.
+    expect(loadConfig({ DISCOVERY_WEBHOOKS_ALLOW_LOCAL: '1' }).allowLoopbackWebhooks).toBe(true);
+    expect(() => loadConfig({ DISCOVERY_WORKER: 'maybe' })).toThrow(new ConfigError('DISCOVERY_WORKER', "expected on or off, got 'maybe'"));
+    expect(() => loadConfig({ DISCOVERY_WEBHOOK_RETRY_SCHEDULE: '5,soon' })).toThrow(/DISCOVERY_WEBHOOK_RETRY_SCHEDULE/);
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(new ConfigError('PORT', "expected an integer from 0 to 65535, got 'eighty'"));
     expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);

@@ -104,7 +104,8 @@ describeWithServices('PostgreSQL and Redis', ['postgres', 'redis'], () => {
 
     it('see each other’s writes through the shared database', async () => {
       const other = (await runCli(['tokens', 'create', '--name', 'writer', '--scopes', 'webhooks'], env())).stdout.trim();
-      const hook = { url: 'https://hooks.example.org/x', events: ['new_discovery'], secret: 'shared-secret-123456' };
+      // An address literal: no name to resolve (the test machines have no public DNS).
+      const hook = { url: 'https://93.184.216.34/x', events: ['new_discovery'], secret: 'shared-secret-123456' };
       const created = await callApi(a.url, 'POST', '/v1/webhooks', { token: other, body: hook });
       expect(created.status).toBe(201);
       const read = await callApi(b.url, 'GET', `/v1/webhooks/${created.body.id}`, { token: other });

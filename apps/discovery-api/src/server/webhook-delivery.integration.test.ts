@@ -1,10 +1,14 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { verifyWebhook } from '@disc/discovery';
 import { enqueueEvent, gradeChangePayload } from '@disc/webhooks';
 import type { Database } from '../db/database';
 import { openDatabase } from '../db/open';
 import { callApi } from '../test-support/api';
 import { createScratchPostgres, type ScratchPostgres } from '../test-support/databases';
-import { spawnCommand, spawnServer } from '../test-support/processes';
+import { runCli, spawnCommand, spawnServer } from '../test-support/processes';
+import { snapshotWithDowngradedEtf } from '../test-support/snapshots';
 import { startReceiver, type WebhookReceiver } from '../test-support/receiver';
 import { describeWithServices } from '../test-support/services';
 import { TokenStore } from '../store/tokens';
@@ -62,6 +66,26 @@ describeWithServices('webhook delivery across processes', ['postgres'], () => {
     } finally {
       await first.stop('SIGKILL');
       await restarted?.stop('SIGTERM');
+    }
+  }, 120_000);
+
+  it('`data load` re-scores monitored symbols and the server delivers the grade change', async () => {
+    const token = (await new TokenStore(db).create('load', ['discovery', 'webhooks'])).token;
+    const server = await spawnServer({ ...env, DISCOVERY_WORKER: 'on' });
+    const file = join(await mkdtemp(join(tmpdir(), 'discovery-load-')), 'downgrade.json');
+    try {
+      await writeFile(file, JSON.stringify(snapshotWithDowngradedEtf('NUH')));
+      const hook = await callApi(server.url, 'POST', '/v1/webhooks', { token, body: { url: receiver.url('/load'), events: ['grade_change'], secret: SECRET, symbols: ['NUH'] } });
+      expect(hook.status).toBe(201);
+      expect((await callApi(server.url, 'GET', '/v1/discovery/monitor/NUH', { token })).body.current_grade).toBe('A');
+      const loaded = await runCli(['data', 'load', file], env);
+      expect(loaded.status).toBe(0);
+      expect(loaded.stderr).toMatch(/1 grade changes, 1 webhook deliveries queued/);
+      const [request] = await receiver.waitFor(1, '/load');
+      expect(verifyWebhook(SECRET, request!.headers as Record<string, string>, request!.body)).toMatchObject({ event: 'grade_change', data: { symbol: 'NUH', previous_grade: 'A', new_grade: 'D' } });
+    } finally {
+      await server.stop('SIGTERM');
+      await rm(dirname(file), { recursive: true, force: true });
     }
   }, 120_000);
 

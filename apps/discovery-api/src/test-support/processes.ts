@@ -23,7 +23,8 @@ export interface ServerProcess {
 export function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   assertBuilt();
   const child = spawn(process.execPath, [BIN, 'serve'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', LOG_FORMAT: 'json', ...env },
+    // The monitoring refresh is off unless a test asks for it (DISCOVERY_REFRESH_INTERVAL_MS).
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', LOG_FORMAT: 'json', DISCOVERY_REFRESH_INTERVAL_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
