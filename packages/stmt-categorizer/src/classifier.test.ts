@@ -71,3 +71,35 @@ describe('LocalClassifier posterior', () => {
     );
   });
 });
+
+describe('LocalClassifier evidence', () => {
+  const words = ['market', 'organic', 'fitness', 'club', 'hotel', 'alpine', 'bank', 'fee'];
+
+  it('decides from party evidence extended by the text exactly as from the whole row, at any threshold', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ words: fc.subarray(words, { minLength: 1 }), category: fc.constantFrom('A', 'B', 'C') }), { minLength: 1, maxLength: 12 }),
+        fc.subarray(words),
+        fc.subarray(words),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (examples, party, text, threshold) => {
+          const classifier = new LocalClassifier();
+          classifier.learnAll(examples.map((example) => ({ party: example.words.join(' '), category: example.category })));
+          const partyEvidence = classifier.evidence(tokenize(party.join(' ')));
+          const fromEvidence = classifier.decideFrom(classifier.evidence(tokenize(text.join(' ')), partyEvidence), threshold);
+          expect(fromEvidence).toEqual(classifier.decide({ party: party.join(' '), text: text.join(' '), creditDebit: 'DBIT' }, threshold));
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('rebuilds evidence kept from before the model learned', () => {
+    const classifier = trained();
+    const stale = classifier.evidence(['organic']);
+    classifier.learn({ party: 'Organic Fitness Organic', category: 'Sports' });
+    const rebuilt = classifier.decideFrom(classifier.evidence(['market'], stale), 0);
+    expect(rebuilt).toEqual(classifier.decide({ party: 'Organic', text: 'Market', creditDebit: 'DBIT' }, 0));
+    expect(rebuilt?.confidence).not.toBe(trained().decide({ party: 'Organic Market', creditDebit: 'DBIT' }, 0)?.confidence);
+  });
+});

@@ -17,6 +17,8 @@ type Prediction = { category: string; confidence: number };
 export interface ClassifierEvidence {
   /** The tables the scores come from; a model that learned since has new ones. */
   readonly tables: LogTables;
+  /** The evidence these tokens were added to, and the tokens: enough to rebuild it for new tables. */
+  readonly base: ClassifierEvidence | undefined;
   readonly tokens: readonly string[];
   readonly scores: Float64Array;
   /** How many of the tokens the model knows; none means no evidence beyond the prior. */
@@ -92,7 +94,7 @@ export class LocalClassifier {
    */
   evidence(tokens: readonly string[], base?: ClassifierEvidence): ClassifierEvidence {
     const tables = this.tables();
-    if (base && base.tables !== tables) base = this.evidence(base.tokens);
+    if (base && base.tables !== tables) base = this.evidence(base.tokens, base.base);
     const scores = (base?.scores ?? tables.priors).slice();
     let known = base?.known ?? 0;
     for (const token of tokens) {
@@ -101,7 +103,7 @@ export class LocalClassifier {
       known += 1;
       for (let c = 0; c < scores.length; c += 1) scores[c] = (scores[c] as number) + (logs[c] as number);
     }
-    return { tables, tokens: base ? [...base.tokens, ...tokens] : tokens, scores, known };
+    return { tables, base, tokens, scores, known };
   }
 
   /** `decide` from evidence; stops summing the posterior's normaliser as soon as it falls below the threshold. */

@@ -25,7 +25,7 @@ afterAll(async () => {
 
 const point = (symbol: string, day: string, grade: string, score: number) => ({ symbol, asset_type: 'etf', day, grade, score, components: {} });
 const outbox = () => db.query<{ type: string; payload: { data: Record<string, unknown> }; receivers: number }>(
-  'SELECT e.type, e.payload, count(d.id)::int AS receivers FROM webhook_events e LEFT JOIN webhook_deliveries d ON d.event_id = e.id GROUP BY e.id ORDER BY e.created_at, e.id',
+  'SELECT e.type, e.payload, count(d.id)::int AS receivers FROM webhook_events e LEFT JOIN webhook_deliveries d ON d.event_id = e.id GROUP BY e.id ORDER BY e.type, e.payload::text',
 );
 
 describe('ScoreRecorder', () => {
@@ -36,13 +36,13 @@ describe('ScoreRecorder', () => {
     expect(moved).toEqual({ points: 2, gradeChanges: 2, newDiscoveries: 0, deliveries: 3 });
     const events = await outbox();
     expect(events.map((e) => [e.payload.data.symbol, e.payload.data.previous_grade, e.payload.data.new_grade, e.receivers])).toEqual([
-      ['VTI', 'A', 'B+', 1],
       ['MSFT', 'B', 'A', 2],
+      ['VTI', 'A', 'B+', 1],
     ]);
-    expect(events[0]?.payload.data.previous_score).toBe(0.92);
+    expect(events[1]?.payload.data.previous_score).toBe(0.92);
     expect(wakeups).toBe(1);
-    // The same point again writes nothing.
-    expect(await recorder.record([point('VTI', '2026-11-20', 'B+', 0.81)])).toMatchObject({ points: 0, gradeChanges: 0 });
+    // The same point again emits nothing.
+    expect(await recorder.record([point('VTI', '2026-11-20', 'B+', 0.81)])).toMatchObject({ gradeChanges: 0, deliveries: 0 });
   });
 
   it('emits new_discovery for A+ symbols the previous run of that asset type lacked', async () => {
@@ -50,8 +50,11 @@ describe('ScoreRecorder', () => {
     expect(await recorder.record([], [{ assetType: 'stock', aPlus: [top('AAA', 0.96)] }])).toMatchObject({ newDiscoveries: 1, deliveries: 1 });
     expect(await recorder.record([], [{ assetType: 'stock', aPlus: [top('AAA', 0.96)] }])).toMatchObject({ newDiscoveries: 0 });
     expect(await recorder.record([], [{ assetType: 'stock', aPlus: [top('AAA', 0.96), top('BBB', 0.97), top('CCC', 0.95)] }])).toMatchObject({ newDiscoveries: 1 });
-    const last = (await outbox()).at(-1)!;
-    expect(last.payload.data).toEqual({ asset_type: 'stock', discoveries_count: 2, top_discovery: { symbol: 'BBB', name: 'BBB fund', score: 0.97, grade: 'A+' } });
+    const discoveries = (await outbox()).filter((e) => e.type === 'new_discovery').map((e) => e.payload.data);
+    expect(discoveries).toEqual([
+      { asset_type: 'stock', discoveries_count: 1, top_discovery: { symbol: 'AAA', name: 'AAA fund', score: 0.96, grade: 'A+' } },
+      { asset_type: 'stock', discoveries_count: 2, top_discovery: { symbol: 'BBB', name: 'BBB fund', score: 0.97, grade: 'A+' } },
+    ]);
   });
 
   it('monitors scored symbols and those a webhook names', async () => {
