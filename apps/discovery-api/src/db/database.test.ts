@@ -1,5 +1,8 @@
 import type { Database } from './database';
-import { migrate, splitStatements } from './migrate';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { OUTBOX_MIGRATION_PATH } from '@disc/webhooks';
+import { MIGRATIONS_DIR, migrate, splitStatements } from './migrate';
 import { openMemoryDatabase } from '../test-support/databases';
 import { TokenStore, hashToken, looksLikeToken } from '../store/tokens';
 import { ScorePointStore } from '../store/score-points';
@@ -20,6 +23,13 @@ describe('migrations on PGlite', () => {
     const versions = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
     expect(versions.map((v) => v.version)).toEqual(['0001_initial.sql', '0002_webhook_outbox.sql', '0003_monitoring.sql']);
     expect(await migrate(db)).toEqual([]);
+  });
+
+  it('ships the webhook library\'s outbox SQL unchanged as migration 0002', async () => {
+    // If @disc/webhooks changes its outbox schema, copy the file again (before a release) or
+    // add a migration with the difference (after one).
+    const [ours, theirs] = await Promise.all([readFile(join(MIGRATIONS_DIR, '0002_webhook_outbox.sql'), 'utf8'), readFile(OUTBOX_MIGRATION_PATH, 'utf8')]);
+    expect(ours).toBe(theirs);
   });
 
   it('splits statements and drops comment lines', () => {
