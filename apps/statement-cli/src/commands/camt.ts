@@ -34,13 +34,16 @@ export default class Camt extends StmtCommand {
         json: flags.json,
         splitBatches: flags['split-batches'],
         categorize: flags.categorize,
+        database: flags.database,
+        saveMappings: flags['save-mappings'],
+        yes: flags.yes,
         from: from as 'camt.052' | 'camt.053' | 'camt.054' | undefined,
         allowedFormats: ['camt.052', 'camt.053', 'camt.054'],
         operation: 'camt',
       },
       loaded,
       this.logger,
-      (text) => this.log(text),
+      { stdout: (text) => this.log(text), stderr: (text) => this.logToStderr(text) },
     );
     if (exitCode !== 0) this.exit(exitCode);
   }

@@ -1,15 +1,9 @@
-import { join, resolve } from 'node:path';
 import { Flags } from '@oclif/core';
-import { Categorizer, CategorizerError } from '@stmt/categorizer';
 import type { CategoryDecision, CreditDebit } from '@stmt/categorizer';
 import { StmtCommand } from '../lib/base-command';
 import { CliError } from '../lib/cli-error';
-import { configDirectory } from '../lib/config/sources';
-import type { StmtConfig } from '../lib/config/schema';
-import { globalFlags } from '../lib/flags';
-
-/** The starter database ships beside the executable: `<package>/database` (this file is `dist/commands/`). */
-const SHIPPED_DATABASE = resolve(__dirname, '..', '..', 'database');
+import { loadCategorizer, userDatabaseDir } from '../lib/database';
+import { databaseFlag, globalFlags } from '../lib/flags';
 
 function explain(decision: CategoryDecision): string {
   switch (decision.tier) {
@@ -42,7 +36,7 @@ export default class Categorize extends StmtCommand {
     text: Flags.string({ description: 'Remittance information of the row.' }),
     debit: Flags.boolean({ description: 'The row is a debit (money paid; the default).', exclusive: ['credit'] }),
     credit: Flags.boolean({ description: 'The row is a credit (money received).', exclusive: ['debit'] }),
-    database: Flags.string({ description: 'Database folder whose files win over the shipped starter set (default: database.dir or the per-user folder).' }),
+    database: databaseFlag,
     json: Flags.boolean({ description: 'Print the decision as JSON.' }),
   };
 
@@ -51,8 +45,7 @@ export default class Categorize extends StmtCommand {
     if (!flags.party && !flags.text) throw new CliError('USAGE', 'Give --party and/or --text to categorise.');
     const { config } = await this.setup(flags);
     const creditDebit: CreditDebit = flags.credit ? 'CRDT' : 'DBIT';
-    const userDatabaseDir = flags.database ?? config.database.dir ?? join(configDirectory(process.env), 'database');
-    const categorizer = await this.loadCategorizer(config, userDatabaseDir);
+    const categorizer = await loadCategorizer(config, this.logger, userDatabaseDir(config, flags.database));
     const decision = await categorizer.categorize({ creditDebit, ...(flags.party ? { party: flags.party } : {}), ...(flags.text ? { text: flags.text } : {}) });
 
     if (flags.json) {
@@ -62,25 +55,5 @@ export default class Categorize extends StmtCommand {
     this.log(`category:   ${decision.category}`);
     this.log(`tier:       ${decision.tier} (${explain(decision)})`);
     this.log(`confidence: ${decision.confidence.toFixed(2)}`);
-  }
-
-  private async loadCategorizer(config: StmtConfig, userDatabaseDir: string): Promise<Categorizer> {
-    try {
-      return await Categorizer.load({
-        databaseDir: SHIPPED_DATABASE,
-        userDatabaseDir,
-        logger: this.logger,
-        ai: {
-          enabled: config.ai.enabled,
-          baseUrl: config.ai.base_url,
-          model: config.ai.model,
-          requestsPerMinute: config.ai.requests_per_minute,
-          ...(config.ai.api_key ? { apiKey: config.ai.api_key } : {}),
-        },
-      });
-    } catch (error) {
-      if (error instanceof CategorizerError) throw new CliError('CONFIG_INVALID', `${error.message}. Fix the database file or point --database elsewhere.`, { cause: error });
-      throw error;
-    }
   }
 }

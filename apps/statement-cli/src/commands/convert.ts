@@ -38,12 +38,15 @@ export default class Convert extends StmtCommand {
         json: flags.json,
         splitBatches: flags['split-batches'],
         categorize: flags.categorize,
+        database: flags.database,
+        saveMappings: flags['save-mappings'],
+        yes: flags.yes,
         from: flags.from as StatementFormat | undefined,
         operation: 'convert',
       },
       loaded,
       this.logger,
-      (text) => this.log(text),
+      { stdout: (text) => this.log(text), stderr: (text) => this.logToStderr(text) },
     );
     if (exitCode !== 0) this.exit(exitCode);
   }

@@ -41,7 +41,7 @@ export async function convertFile(job: ConvertFileJob): Promise<ConversionResult
       result = await convertRecords(records(), undefined, job.settings);
     } else {
       if (job.input.kind === 'file') await refuseOverwritingInput(job.input.path, job.output);
-      const sink = await openCsvSink(job.output, job.settings.preset, job.delimiter);
+      const sink = await openCsvSink(job.output, job.settings.preset, job.delimiter, { buffered: !job.settings.streaming });
       try {
         result = await convertRecords(records(), sink.writer, job.settings);
         await sink.writer.end();

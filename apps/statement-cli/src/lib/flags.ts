@@ -10,10 +10,19 @@ export const globalFlags = {
   'log-format': Flags.string({ description: 'Log format on stderr (overrides log.format).', options: ['text', 'json'], helpGroup: 'GLOBAL' }),
 };
 
+/** `--database DIR`: the same meaning on every command that categorises. */
+export const databaseFlag = Flags.string({
+  description: 'Your database folder: its files win over the shipped starter set, and --save-mappings writes there (default: database.dir or the per-user folder).',
+});
+
 /** Options shared by `convert` and `camt`, so the two spellings behave the same. */
 export const conversionFlags = {
-  streaming: Flags.boolean({ description: 'Write rows in file order as they are parsed, in constant memory (for large files).' }),
-  'dry-run': Flags.boolean({ description: 'Parse and print a summary (statements, entries, totals per currency and direction); write no file.' }),
+  streaming: Flags.boolean({
+    description: 'Write rows in file order as they are parsed, in constant memory (for large files). To stdout, a parse error can leave partial output.',
+  }),
+  'dry-run': Flags.boolean({
+    description: 'Parse and print a summary (statements, entries, totals per currency and direction, rows per category and tier); write no file.',
+  }),
   json: Flags.boolean({ description: 'With --dry-run: print the summary as JSON.', dependsOn: ['dry-run'] }),
   from: Flags.string({ description: 'Input format; skips content sniffing.', options: [...STATEMENT_FORMATS] }),
   'split-batches': Flags.boolean({ description: 'One row per transaction detail instead of one per booked entry.' }),
@@ -22,6 +31,11 @@ export const conversionFlags = {
     default: true,
     allowNo: true,
   }),
+  database: databaseFlag,
+  'save-mappings': Flags.boolean({
+    description: 'After a successful conversion, list what the classifier and AI tiers decided and offer to save it as exact mappings in your database folder.',
+  }),
+  yes: Flags.boolean({ char: 'y', description: 'With --save-mappings: save without asking.', dependsOn: ['save-mappings'] }),
   preset: Flags.string({ description: 'CSV layout (overrides csv.preset).', options: PRESET_NAMES }),
   delimiter: Flags.string({ description: 'CSV delimiter: comma, semicolon, tab, pipe or one character (overrides csv.delimiter).' }),
 };

@@ -12,8 +12,13 @@ export interface CsvSink {
   abort(): Promise<void>;
 }
 
-export async function openCsvSink(output: string, preset: CsvPreset, delimiter: string): Promise<CsvSink> {
+/**
+ * With `buffered`, standard output receives the CSV only once it is complete (the rows are held
+ * for sorting anyway), so a parse error writes nothing there; a streaming run cannot promise that.
+ */
+export async function openCsvSink(output: string, preset: CsvPreset, delimiter: string, options: { buffered: boolean }): Promise<CsvSink> {
   const csv = { header: preset.header, delimiter };
+  if (output === '-' && options.buffered) return bufferedStdoutSink(csv);
   if (output === '-') {
     // stdout cannot be ended; the writer ends a pass-through that feeds it instead.
     const pass = new PassThrough();
@@ -28,6 +33,22 @@ export async function openCsvSink(output: string, preset: CsvPreset, delimiter: 
   }
   const file = await createAtomicFile(output);
   return { writer: new CsvWriter(file.stream, csv), commit: () => file.commit(), abort: () => file.abort() };
+}
+
+function bufferedStdoutSink(csv: { header: readonly string[]; delimiter: string }): CsvSink {
+  const chunks: Buffer[] = [];
+  const pass = new PassThrough();
+  pass.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return {
+    writer: new CsvWriter(pass, csv),
+    async commit() {
+      if (!process.stdout.write(Buffer.concat(chunks))) await once(process.stdout, 'drain');
+    },
+    abort: () => {
+      chunks.length = 0;
+      return Promise.resolve();
+    },
+  };
 }
 
 /** A conversion must never write over its own input, whatever path spelling points there. */

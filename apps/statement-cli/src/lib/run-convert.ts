@@ -1,15 +1,20 @@
 import { getPreset, resolveDelimiter } from '@stmt/export';
+import type { Categorizer } from '@stmt/categorizer';
 import type { StatementFormat } from '@stmt/parser';
 import type { AuditOperation } from './audit';
+import { CategoryTally } from './category-tally';
+import { categorizingEnricher } from './categorize-rows';
+import { CliError } from './cli-error';
 import type { LoadedConfig } from './config/load';
 import { convertDirectory, directoryExitCode } from './convert-directory';
 import { convertFile } from './convert-file';
-import { categorizingEnricher, loadCategorizer } from './categorize-rows';
+import { loadCategorizer, userDatabaseDir } from './database';
 import { leaveRowsAsTheyAre } from './enrich';
 import { ExitCode, type ExitCodeValue } from './exit-codes';
 import { resolveInput } from './input';
 import type { Logger } from './logger';
-import { formatSummary } from './summary-text';
+import { reviewAndSaveMappings } from './save-mappings';
+import { formatSummary, formatTally } from './summary-text';
 
 export interface ConvertRequest {
   input: string;
@@ -21,44 +26,65 @@ export interface ConvertRequest {
   splitBatches: boolean;
   /** Fill the `category` column (mapping → rules → classifier → AI when enabled → Uncategorized). */
   categorize: boolean;
+  /** `--database DIR`: wins over `database.dir` and the per-user folder. */
+  database?: string | undefined;
+  /** `--save-mappings`, and `--yes` to save without asking. */
+  saveMappings?: boolean;
+  yes?: boolean;
   from: StatementFormat | undefined;
   allowedFormats?: readonly StatementFormat[];
   operation: AuditOperation;
 }
 
+export interface ConsoleOutput {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
 /** What `convert` and `camt` share: one file, stdin, or a folder; returns the exit code. */
-export async function runConvert(
-  request: ConvertRequest,
-  loaded: LoadedConfig,
-  logger: Logger,
-  stdout: (text: string) => void,
-): Promise<ExitCodeValue> {
-  const preset = getPreset(loaded.config.csv.preset);
-  const delimiter = resolveDelimiter(loaded.config.csv.delimiter);
+export async function runConvert(request: ConvertRequest, loaded: LoadedConfig, logger: Logger, out: ConsoleOutput): Promise<ExitCodeValue> {
+  if (request.saveMappings === true && !request.categorize) {
+    throw new CliError('USAGE', '--save-mappings needs categorisation; drop --no-categorize.');
+  }
+  const databaseDir = userDatabaseDir(loaded.config, request.database);
+  const categorizer: Categorizer | undefined = request.categorize ? await loadCategorizer(loaded.config, logger, databaseDir) : undefined;
+  const tally = new CategoryTally();
   const settings = {
     splitBatches: request.splitBatches,
     streaming: request.streaming,
-    preset,
-    enrich: request.categorize ? categorizingEnricher(await loadCategorizer(loaded.config, logger)) : leaveRowsAsTheyAre,
+    preset: getPreset(loaded.config.csv.preset),
+    enrich: categorizer === undefined ? leaveRowsAsTheyAre : categorizingEnricher(categorizer, tally),
     ...(request.allowedFormats === undefined ? {} : { allowedFormats: request.allowedFormats }),
   };
-  const job = { format: request.from, delimiter, settings, logger, operation: request.operation };
+  const job = { format: request.from, delimiter: resolveDelimiter(loaded.config.csv.delimiter), settings, logger, operation: request.operation };
   const input = await resolveInput(request.input);
 
+  let exitCode: ExitCodeValue = ExitCode.SUCCESS;
   if (input.kind === 'directory') {
     const report = await convertDirectory(input.path, request.output, job, request.dryRun);
-    stdout(
+    out.stdout(
       `${request.dryRun ? 'Parsed' : 'Converted'} ${report.converted.length} file(s)` +
         `${report.skipped.length > 0 ? `, skipped ${report.skipped.length} unrecognised` : ''}` +
         `${report.failed.length > 0 ? `, ${report.failed.length} failed:` : '.'}`,
     );
-    for (const failure of report.failed) stdout(`  ${failure.input}: ${failure.message}`);
-    return directoryExitCode(report);
+    for (const failure of report.failed) out.stdout(`  ${failure.input}: ${failure.message}`);
+    if (request.dryRun && !tally.empty) out.stdout(formatTally(tally));
+    exitCode = directoryExitCode(report);
+  } else {
+    const result = await convertFile({ ...job, input, output: request.dryRun ? undefined : request.output });
+    if (request.dryRun) {
+      const counts = tally.empty ? {} : tally.toJSON();
+      out.stdout(
+        request.json === true
+          ? JSON.stringify({ file: input.name, parser: result.parser, rows: result.rows, ...result.summary.toJSON(), ...counts })
+          : formatSummary(input.name, result, tally),
+      );
+    }
   }
 
-  const result = await convertFile({ ...job, input, output: request.dryRun ? undefined : request.output });
-  if (request.dryRun) {
-    stdout(request.json === true ? JSON.stringify({ file: input.name, parser: result.parser, rows: result.rows, ...result.summary.toJSON() }) : formatSummary(input.name, result));
+  if (request.saveMappings === true && categorizer !== undefined) {
+    if (exitCode !== ExitCode.SUCCESS) out.stderr('Learned mappings not saved: the conversion did not succeed.');
+    else await reviewAndSaveMappings(categorizer, { targetDir: databaseDir, yes: request.yes === true, dryRun: request.dryRun }, out.stderr);
   }
-  return ExitCode.SUCCESS;
+  return exitCode;
 }

@@ -1,12 +1,16 @@
+import { CategoryTally } from './category-tally';
 import type { ConversionResult } from './conversion';
 
 /**
- * The dry-run report: what would be written, with exact totals per currency and direction.
+ * The dry-run report: what would be written, with exact totals per currency and direction and,
+ * when categorising, how many rows each category and each tier got.
  *   file: statement.xml (camt.053)
  *   statements: 2, entries: 5, rows: 5
  *   EUR  CRDT  3 entries  1250.40
+ *   categories: Groceries 3, Salary 1, Uncategorized 1
+ *   tiers: mapping 3, rule 1, fallback 1
  */
-export function formatSummary(file: string, result: ConversionResult): string {
+export function formatSummary(file: string, result: ConversionResult, tally?: CategoryTally): string {
   const { summary } = result;
   const lines = [
     `file: ${file} (${result.parser})`,
@@ -15,5 +19,11 @@ export function formatSummary(file: string, result: ConversionResult): string {
   for (const total of summary.totals) {
     lines.push(`${total.currency}  ${total.creditDebit}  ${total.entries} entries  ${total.total.toString()}`);
   }
+  if (tally !== undefined && !tally.empty) lines.push(formatTally(tally));
   return lines.join('\n');
+}
+
+export function formatTally(tally: CategoryTally): string {
+  const list = (counts: [string, number][]): string => counts.map(([name, count]) => `${name} ${count}`).join(', ');
+  return `categories: ${list(CategoryTally.ranked(tally.categories))}\ntiers: ${list(CategoryTally.ranked(tally.tiers))}`;
 }

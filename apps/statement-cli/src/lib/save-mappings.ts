@@ -1,0 +1,57 @@
+import { CategorizerError, type Categorizer, type LearnedMapping } from '@stmt/categorizer';
+import { CliError } from './cli-error';
+import { canAsk, confirm } from './confirm';
+
+export interface SaveMappingsRequest {
+  /** The user's database folder (`--database`, `database.dir` or the per-user folder). */
+  targetDir: string;
+  /** `--yes`: save without asking. */
+  yes: boolean;
+  /** A dry run lists the proposals but never writes. */
+  dryRun: boolean;
+}
+
+/** `  debit   Qwerty Lodge → Travel  (ai, 0.80)`, aligned so a long list stays readable. */
+export function formatMappings(mappings: readonly LearnedMapping[]): string[] {
+  const width = Math.max(...mappings.map((mapping) => mapping.party.length));
+  return mappings.map((mapping) => {
+    const direction = mapping.creditDebit === 'CRDT' ? 'credit' : 'debit ';
+    return `  ${direction}  ${mapping.party.padEnd(width)}  → ${mapping.category}  (${mapping.tier}, ${mapping.confidence.toFixed(2)})`;
+  });
+}
+
+/**
+ * The `--save-mappings` dialogue, all on stderr so stdout keeps only the CSV: show what the
+ * classifier and AI tiers decided, then save on `--yes` or a "y" at the terminal. Without a
+ * terminal and without `--yes` nothing is saved; the message says how to save.
+ */
+export async function reviewAndSaveMappings(categorizer: Categorizer, request: SaveMappingsRequest, stderr: (text: string) => void): Promise<void> {
+  const pending = categorizer.pendingMappings();
+  if (pending.length === 0) {
+    stderr('No learned mappings to save: every row was decided by a mapping or a rule, or not at all.');
+    return;
+  }
+  stderr(`${pending.length} learned mapping(s) (direction, party → category, tier, confidence):`);
+  for (const line of formatMappings(pending)) stderr(line);
+  if (request.dryRun) {
+    stderr('Dry run: nothing saved. Run again without --dry-run to save them.');
+    return;
+  }
+  if (!request.yes) {
+    if (!canAsk()) {
+      stderr(`Nothing saved (not a terminal). Run again with --save-mappings --yes to save them to ${request.targetDir}.`);
+      return;
+    }
+    if (!(await confirm(`Save ${pending.length} mappings to ${request.targetDir}?`))) {
+      stderr('Nothing saved.');
+      return;
+    }
+  }
+  try {
+    const result = await categorizer.saveMappings(request.targetDir, pending);
+    stderr(`Saved to ${result.written.join(', ')}${result.backups.length > 0 ? ` (backup: ${result.backups.join(', ')})` : ''}.`);
+  } catch (error) {
+    if (error instanceof CategorizerError) throw new CliError('OUTPUT_FAILED', `${error.message}. Check that the folder is writable or choose another with --database.`, { cause: error });
+    throw error;
+  }
+}
