@@ -1,5 +1,6 @@
 export { Categorizer, UNCATEGORIZED } from './categorizer';
 export { LocalClassifier, DEFAULT_CLASSIFIER_THRESHOLD } from './classifier';
+export type { ClassifierEvidence } from './classifier';
 export { resolveApiKey } from './ai/api-key';
 export { CategorizerError } from './errors';
 export type { CategorizerErrorCode, CategorizerErrorContext } from './errors';

@@ -1,28 +1,15 @@
-import { open, mkdir, readdir, stat } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import { detectFormat } from '@stmt/parser';
 import { CliError } from './cli-error';
 import { convertFile, type ConvertFileJob } from './convert-file';
 import { describeError } from './describe-error';
 import { ExitCode, type ExitCodeValue } from './exit-codes';
+import { isRecognisedStatement, listFolder } from './statement-files';
 
 export interface DirectoryReport {
   converted: { input: string; output: string; entries: number }[];
   failed: { input: string; message: string; exitCode: ExitCodeValue }[];
   skipped: string[];
-}
-
-const HEAD_BYTES = 8192;
-
-async function readHead(path: string): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
 }
 
 /** `a.xml` → `a.csv`; a second `a.*` in the same folder keeps its extension: `a.sta.csv`. */
@@ -56,15 +43,12 @@ export async function convertDirectory(
     });
   }
   const report: DirectoryReport = { converted: [], failed: [], skipped: [] };
-  const names = (await readdir(inputDir, { withFileTypes: true }))
-    .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
-    .map((entry) => entry.name)
-    .sort();
+  const names = await listFolder(inputDir);
   const taken = new Set<string>();
   for (const name of names) {
     const path = join(inputDir, name);
     try {
-      if (job.format === undefined && detectFormat(await readHead(path)) === undefined) {
+      if (!(await isRecognisedStatement(path, job.format))) {
         report.skipped.push(path);
         job.logger.warn('skipped: not a recognised statement format', { file: path });
         continue;
