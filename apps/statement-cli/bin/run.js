@@ -13,7 +13,8 @@ const heapFlags = ['--max-semi-space-size=4', '--max-old-space-size=96'];
 const userTunedHeap = /--max-(old|semi)-space-size/.test(`${process.env.NODE_OPTIONS ?? ''} ${process.execArgv.join(' ')}`);
 if (args.includes('--streaming') && !process.env.STMT_HEAP_TUNED && !userTunedHeap) {
   const { spawnSync } = require('node:child_process');
-  const child = spawnSync(process.execPath, [...heapFlags, __filename, ...args], {
+  const self = require('node:path').join(__dirname, 'run.js');
+  const child = spawnSync(process.execPath, [...heapFlags, self, ...args], {
     stdio: 'inherit',
     env: { ...process.env, STMT_HEAP_TUNED: '1' },
   });

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURES, runCli, tempDir } from './run-cli';
 
@@ -28,6 +28,33 @@ describe('stmt validate', () => {
     const run = runCli(['validate', '--input', join(FIXTURES, 'truncated.camt053.xml')]);
     expect(run.status).toBe(4);
     expect(run.stdout).toMatch(/truncated\.camt053\.xml:\d+:\d+: error (NOT_WELL_FORMED|TRUNCATED)/);
+  });
+
+  it('validates every statement of a folder, reporting per file with a tally, exit 4 when one is bad', () => {
+    const dir = tempDir();
+    copyFileSync(join(FIXTURES, 'two-statements.camt053.xml'), join(dir, 'good.xml'));
+    copyFileSync(join(FIXTURES, 'truncated.camt053.xml'), join(dir, 'bad.xml'));
+    copyFileSync(join(FIXTURES, 'notes.txt'), join(dir, 'notes.txt'));
+    mkdirSync(join(dir, 'nested'));
+    copyFileSync(join(FIXTURES, 'truncated.camt053.xml'), join(dir, 'nested', 'ignored.xml'));
+    const run = runCli(['validate', '--input', dir]);
+    expect(run.status).toBe(4);
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(new RegExp(`^${join(dir, 'bad.xml')}:67:9: error TRUNCATED at Document/BkToCstmrStmt/Stmt\\[1\\]/Ntry\\[2\\]/`));
+    expect(lines.slice(1)).toEqual([
+      `${join(dir, 'bad.xml')}: 1 error(s), 0 warning(s)`,
+      `${join(dir, 'good.xml')}: valid camt.053 (2 statement(s), 4 entries)`,
+      `Validated 2 file(s) in ${dir}: 1 valid, 1 invalid, 1 skipped (not a statement) — ${join(dir, 'bad.xml')}.`,
+    ]);
+  });
+
+  it('exits 0 for a folder of valid statements', () => {
+    const dir = tempDir();
+    copyFileSync(join(FIXTURES, 'two-statements.camt053.xml'), join(dir, 'a.xml'));
+    copyFileSync(join(FIXTURES, 'unknown-parties.camt053.xml'), join(dir, 'b.xml'));
+    const run = runCli(['validate', '--input', dir]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain(`Validated 2 file(s) in ${dir}: 2 valid, 0 invalid.`);
   });
 });
 

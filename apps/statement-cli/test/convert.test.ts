@@ -128,3 +128,41 @@ describe('stmt convert failures', () => {
     expect(run.stdout).toContain('truncated.camt053.xml');
   });
 });
+
+/** A camt.053 with `entries` good entries whose file then ends inside the next one. */
+function truncatedAfter(entries: number): string {
+  const entry = (n: number): string =>
+    `<Ntry><NtryRef>E-${n}</NtryRef><Amt Ccy="EUR">1.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>` +
+    `<BookgDt><Dt>2024-04-01</Dt></BookgDt><NtryDtls><TxDtls><RmtInf><Ustrd>Item ${n}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>\n`;
+  const head =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt>' +
+    '<GrpHdr><MsgId>M</MsgId><CreDtTm>2024-04-30T18:00:00Z</CreDtTm></GrpHdr><Stmt><Id>S</Id><CreDtTm>2024-04-30T18:00:00Z</CreDtTm>' +
+    '<Acct><Id><IBAN>DE89370400440532013000</IBAN></Id><Ccy>EUR</Ccy></Acct>\n';
+  return head + Array.from({ length: entries }, (_, n) => entry(n)).join('') + '<Ntry><NtryRef>E-CUT</NtryRef><Amt Ccy="EUR">1.';
+}
+
+describe('stmt convert to standard output', () => {
+  // More rows than one enrichment batch (500), so a streaming run has written some before the error.
+  const bad = (): string => {
+    const file = join(tempDir(), 'cut.xml');
+    writeFileSync(file, truncatedAfter(600));
+    return file;
+  };
+
+  it('writes nothing to stdout when the file fails to parse (rows are buffered without --streaming)', () => {
+    const run = runCli(['convert', '-i', bad(), '-o', '-', '--no-categorize']);
+    expect(run.status).toBe(4);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('parse error');
+  });
+
+  it('with --streaming exits 4 too; what reached stdout is at most a prefix of the CSV (documented as partial)', () => {
+    const run = runCli(['convert', '-i', bad(), '-o', '-', '--no-categorize', '--streaming', '--preset', 'minimal']);
+    expect(run.status).toBe(4);
+    expect(run.stderr).toContain('parse error');
+    // How much arrives before the process exits is up to the pipe; only the shape is certain.
+    const lines = run.stdout.split('\n').filter((line) => line !== '');
+    if (lines.length > 0) expect(lines[0]).toBe('booking_date,amount,currency,counterparty_name,remittance_info,category');
+    for (const line of lines.slice(1)) expect(line).toMatch(/^2024-04-01,-1\.00,EUR,,Item \d+,$/);
+  });
+});

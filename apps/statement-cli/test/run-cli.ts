@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,18 +32,53 @@ const CONFIG_VARIABLES = [
   'CAMT_AI_BASE_URL', 'CAMT_AI_MODEL', 'AI_API_KEY', 'AI_API_KEY_FILE', 'CAMT_CSV_DELIMITER', 'CAMT_CSV_PRESET', 'CAMT_DATABASE_DIR',
 ];
 
-/** Runs the built `stmt` binary (needs `pnpm run build`) with its own empty config folder. */
-export function runCli(args: string[], options: { env?: Record<string, string>; input?: string | Buffer; configHome?: string } = {}): CliRun {
+export interface RunOptions {
+  env?: Record<string, string>;
+  input?: string | Buffer;
+  configHome?: string;
+}
+
+function cleanEnv(options: RunOptions): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (value !== undefined && !CONFIG_VARIABLES.includes(key)) env[key] = value;
   }
   env['XDG_CONFIG_HOME'] = options.configHome ?? tempDir('stmt-config-');
+  return { ...env, ...options.env };
+}
+
+/** Runs the built `stmt` binary (needs `pnpm run build`) with its own empty config folder. */
+export function runCli(args: string[], options: RunOptions = {}): CliRun {
   const result = spawnSync(process.execPath, [BIN, ...args], {
-    env: { ...env, ...options.env },
+    env: cleanEnv(options),
     ...(options.input === undefined ? {} : { input: options.input }),
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Like runCli, but without blocking this process, so a fake server in it can answer. */
+export function runCliAsync(args: string[], options: RunOptions = {}): Promise<CliRun> {
+  const child = spawn(process.execPath, [BIN, ...args], { env: cleanEnv(options) });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdin.end(options.input);
+  return new Promise((resolve) => child.on('close', (status) => resolve({ status, stdout, stderr })));
+}
+
+/** util-linux `script`, which runs a command on a pseudo-terminal; absent on some systems. */
+export const HAS_SCRIPT = spawnSync('script', ['--version']).status === 0;
+
+/**
+ * Runs the binary on a pseudo-terminal (so stdin and stderr are TTYs) and types `typed` into it.
+ * stdout and stderr arrive merged, as a terminal shows them.
+ */
+export function runCliInTerminal(args: string[], typed: string, options: RunOptions = {}): CliRun {
+  const quote = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
+  const command = [process.execPath, BIN, ...args].map(quote).join(' ');
+  const result = spawnSync('script', ['-qec', command, '/dev/null'], { env: cleanEnv(options), input: typed, encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

@@ -37,6 +37,7 @@ export default class Camt extends StmtCommand {
         database: flags.database,
         saveMappings: flags['save-mappings'],
         yes: flags.yes,
+        mappingsReview: flags['mappings-review'],
         from: from as 'camt.052' | 'camt.053' | 'camt.054' | undefined,
         allowedFormats: ['camt.052', 'camt.053', 'camt.054'],
         operation: 'camt',

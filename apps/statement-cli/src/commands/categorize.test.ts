@@ -1,21 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { answerWith, startFakeChatServer } from '../../../../packages/stmt-categorizer/test/fake-chat-server';
-import { BIN, runCli } from '../../test/run-cli';
-import type { CliRun } from '../../test/run-cli';
-
-/** Like runCli, but without blocking this process, so a fake server in it can answer. */
-function runCliAsync(args: string[], env: Record<string, string>): Promise<CliRun> {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(CAMT_|AI_|LOG_)/.test(name)));
-  const child = spawn(process.execPath, [BIN, ...args], { env: { ...clean, XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'stmt-config-')), ...env } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (status) => resolve({ status, stdout, stderr })));
-}
+import { runCli, runCliAsync } from '../../test/run-cli';
 
 // Spawns the built binary: run `pnpm run build` first.
 describe('stmt categorize', () => {
@@ -52,11 +39,11 @@ describe('stmt categorize', () => {
     const bad = await startFakeChatServer(() => ({ status: 401 }));
     try {
       const env = { AI_API_KEY: key, CAMT_AI_MODEL: 'test-model', LOG_LEVEL: 'debug' };
-      const ok = await runCliAsync(['categorize', '--party', 'Qwerty Lodge', '--json'], { ...env, CAMT_AI_BASE_URL: good.baseUrl });
+      const ok = await runCliAsync(['categorize', '--party', 'Qwerty Lodge', '--json'], { env: { ...env, CAMT_AI_BASE_URL: good.baseUrl } });
       expect(JSON.parse(ok.stdout)).toMatchObject({ category: 'Travel', tier: 'ai' });
       expect(good.requests[0]?.headers.authorization).toBe(`Bearer ${key}`);
 
-      const failed = await runCliAsync(['categorize', '--party', 'Qwerty Lodge', '--json'], { ...env, CAMT_AI_BASE_URL: bad.baseUrl });
+      const failed = await runCliAsync(['categorize', '--party', 'Qwerty Lodge', '--json'], { env: { ...env, CAMT_AI_BASE_URL: bad.baseUrl } });
       expect(failed.status).toBe(0);
       expect(JSON.parse(failed.stdout)).toMatchObject({ category: 'Uncategorized', tier: 'fallback' });
       expect(failed.stderr).toMatch(/error ai service answered HTTP 401/);
@@ -70,7 +57,7 @@ describe('stmt categorize', () => {
   it('sends nothing to the AI service when CAMT_AI_ENABLED=false, even with a key', async () => {
     const server = await startFakeChatServer(answerWith(() => 'Travel'));
     try {
-      const run = await runCliAsync(['categorize', '--party', 'Qwerty Lodge', '--json'], { AI_API_KEY: 'sk-x', CAMT_AI_ENABLED: 'false', CAMT_AI_BASE_URL: server.baseUrl });
+      const run = await runCliAsync(['categorize', '--party', 'Qwerty Lodge', '--json'], { env: { AI_API_KEY: 'sk-x', CAMT_AI_ENABLED: 'false', CAMT_AI_BASE_URL: server.baseUrl } });
       expect(JSON.parse(run.stdout)).toMatchObject({ tier: 'fallback' });
       expect(server.requests).toHaveLength(0);
     } finally {

@@ -41,6 +41,7 @@ export default class Convert extends StmtCommand {
         database: flags.database,
         saveMappings: flags['save-mappings'],
         yes: flags.yes,
+        mappingsReview: flags['mappings-review'],
         from: flags.from as StatementFormat | undefined,
         operation: 'convert',
       },

@@ -35,6 +35,9 @@ export const conversionFlags = {
   'save-mappings': Flags.boolean({
     description: 'After a successful conversion, list what the classifier and AI tiers decided and offer to save it as exact mappings in your database folder.',
   }),
+  'mappings-review': Flags.string({
+    description: 'After a successful conversion, write the learned mappings to this YAML file to edit and apply later with `stmt mappings apply FILE`.',
+  }),
   yes: Flags.boolean({ char: 'y', description: 'With --save-mappings: save without asking.', dependsOn: ['save-mappings'] }),
   preset: Flags.string({ description: 'CSV layout (overrides csv.preset).', options: PRESET_NAMES }),
   delimiter: Flags.string({ description: 'CSV delimiter: comma, semicolon, tab, pipe or one character (overrides csv.delimiter).' }),

@@ -13,7 +13,7 @@ import { leaveRowsAsTheyAre } from './enrich';
 import { ExitCode, type ExitCodeValue } from './exit-codes';
 import { resolveInput } from './input';
 import type { Logger } from './logger';
-import { reviewAndSaveMappings } from './save-mappings';
+import { reviewAndSaveMappings, writeReviewFile } from './save-mappings';
 import { formatSummary, formatTally } from './summary-text';
 
 export interface ConvertRequest {
@@ -31,6 +31,8 @@ export interface ConvertRequest {
   /** `--save-mappings`, and `--yes` to save without asking. */
   saveMappings?: boolean;
   yes?: boolean;
+  /** `--mappings-review FILE`: write the learned mappings there as editable YAML. */
+  mappingsReview?: string | undefined;
   from: StatementFormat | undefined;
   allowedFormats?: readonly StatementFormat[];
   operation: AuditOperation;
@@ -43,8 +45,9 @@ export interface ConsoleOutput {
 
 /** What `convert` and `camt` share: one file, stdin, or a folder; returns the exit code. */
 export async function runConvert(request: ConvertRequest, loaded: LoadedConfig, logger: Logger, out: ConsoleOutput): Promise<ExitCodeValue> {
-  if (request.saveMappings === true && !request.categorize) {
-    throw new CliError('USAGE', '--save-mappings needs categorisation; drop --no-categorize.');
+  const learning = request.saveMappings === true || request.mappingsReview !== undefined;
+  if (learning && !request.categorize) {
+    throw new CliError('USAGE', '--save-mappings and --mappings-review need categorisation; drop --no-categorize.');
   }
   const databaseDir = userDatabaseDir(loaded.config, request.database);
   const categorizer: Categorizer | undefined = request.categorize ? await loadCategorizer(loaded.config, logger, databaseDir) : undefined;
@@ -82,9 +85,14 @@ export async function runConvert(request: ConvertRequest, loaded: LoadedConfig, 
     }
   }
 
-  if (request.saveMappings === true && categorizer !== undefined) {
-    if (exitCode !== ExitCode.SUCCESS) out.stderr('Learned mappings not saved: the conversion did not succeed.');
-    else await reviewAndSaveMappings(categorizer, { targetDir: databaseDir, yes: request.yes === true, dryRun: request.dryRun }, out.stderr);
+  if (!learning || categorizer === undefined) return exitCode;
+  if (exitCode !== ExitCode.SUCCESS) {
+    out.stderr('Learned mappings not saved: the conversion did not succeed.');
+    return exitCode;
+  }
+  if (request.mappingsReview !== undefined) await writeReviewFile(categorizer, request.mappingsReview, input.name, out.stderr);
+  if (request.saveMappings === true) {
+    await reviewAndSaveMappings(categorizer, { targetDir: databaseDir, yes: request.yes === true, dryRun: request.dryRun, stdinConsumed: input.kind === 'stdin' }, out.stderr);
   }
   return exitCode;
 }

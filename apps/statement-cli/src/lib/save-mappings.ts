@@ -1,6 +1,8 @@
 import { CategorizerError, type Categorizer, type LearnedMapping } from '@stmt/categorizer';
+import { writeFile } from 'node:fs/promises';
 import { CliError } from './cli-error';
 import { canAsk, confirm } from './confirm';
+import { toReviewYaml } from './mappings-review';
 
 export interface SaveMappingsRequest {
   /** The user's database folder (`--database`, `database.dir` or the per-user folder). */
@@ -9,6 +11,8 @@ export interface SaveMappingsRequest {
   yes: boolean;
   /** A dry run lists the proposals but never writes. */
   dryRun: boolean;
+  /** The statement came from standard input, which therefore cannot answer the question. */
+  stdinConsumed: boolean;
 }
 
 /** `  debit   Qwerty Lodge → Travel  (ai, 0.80)`, aligned so a long list stays readable. */
@@ -38,8 +42,8 @@ export async function reviewAndSaveMappings(categorizer: Categorizer, request: S
     return;
   }
   if (!request.yes) {
-    if (!canAsk()) {
-      stderr(`Nothing saved (not a terminal). Run again with --save-mappings --yes to save them to ${request.targetDir}.`);
+    if (request.stdinConsumed || !canAsk()) {
+      stderr(`Nothing saved (${request.stdinConsumed ? 'standard input carried the statement' : 'not a terminal'}). Run again with --save-mappings --yes to save them to ${request.targetDir}.`);
       return;
     }
     if (!(await confirm(`Save ${pending.length} mappings to ${request.targetDir}?`))) {
@@ -47,11 +51,27 @@ export async function reviewAndSaveMappings(categorizer: Categorizer, request: S
       return;
     }
   }
+  stderr(await saveLearned(categorizer, request.targetDir, pending));
+}
+
+/** Saves (atomically, with a backup of each existing file) and says where; a failure is exit 5. */
+export async function saveLearned(categorizer: Categorizer, targetDir: string, mappings: readonly LearnedMapping[]): Promise<string> {
   try {
-    const result = await categorizer.saveMappings(request.targetDir, pending);
-    stderr(`Saved to ${result.written.join(', ')}${result.backups.length > 0 ? ` (backup: ${result.backups.join(', ')})` : ''}.`);
+    const result = await categorizer.saveMappings(targetDir, mappings);
+    return `Saved ${mappings.length} mapping(s) to ${result.written.join(', ')}${result.backups.length > 0 ? ` (backup: ${result.backups.join(', ')})` : ''}.`;
   } catch (error) {
     if (error instanceof CategorizerError) throw new CliError('OUTPUT_FAILED', `${error.message}. Check that the folder is writable or choose another with --database.`, { cause: error });
     throw error;
   }
+}
+
+/** `--mappings-review FILE`: the proposals as YAML to edit, then `stmt mappings apply FILE`. */
+export async function writeReviewFile(categorizer: Categorizer, file: string, source: string, stderr: (text: string) => void): Promise<void> {
+  const pending = categorizer.pendingMappings();
+  try {
+    await writeFile(file, toReviewYaml(pending, source), 'utf8');
+  } catch (error) {
+    throw new CliError('OUTPUT_FAILED', `Cannot write the mappings review file ${file}: ${(error as Error).message}.`, { cause: error });
+  }
+  stderr(`Wrote ${pending.length} learned mapping(s) to ${file}; edit it, then run \`stmt mappings apply ${file}\` to save them.`);
 }

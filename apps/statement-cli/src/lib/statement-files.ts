@@ -1,5 +1,4 @@
 import { open, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { detectFormat, type StatementFormat } from '@stmt/parser';
 
 /** Enough of a file for content sniffing to recognise every supported format. */
