@@ -20,16 +20,16 @@ export interface ClassifierEvidence {
   /** The evidence these tokens were added to, and the tokens: enough to rebuild it for new tables. */
   readonly base: ClassifierEvidence | undefined;
   readonly tokens: readonly string[];
-  readonly scores: Float64Array;
+  readonly scores: readonly number[];
   /** How many of the tokens the model knows; none means no evidence beyond the prior. */
   readonly known: number;
 }
 
 interface LogTables {
   categories: string[];
-  priors: Float64Array;
+  priors: number[];
   /** Per known token, `log P(token | category)` for each category, in `categories` order. */
-  tokens: Map<string, Float64Array>;
+  tokens: Map<string, number[]>;
 }
 
 /**
@@ -60,7 +60,8 @@ export class LocalClassifier {
     if (tokenize(text).length === 0) return;
     this.model.learn(text, example.category);
     this.examples += 1;
-    this.cache.clear();
+    // Training runs ~700 examples at every start; clearing an empty LRU is not free.
+    if (this.cache.size > 0) this.cache.clear();
     this.logs = undefined;
   }
 
@@ -95,15 +96,17 @@ export class LocalClassifier {
   evidence(tokens: readonly string[], base?: ClassifierEvidence): ClassifierEvidence {
     const tables = this.tables();
     if (base && base.tables !== tables) base = this.evidence(base.tokens, base.base);
-    const scores = (base?.scores ?? tables.priors).slice();
+    // Copied on the first known token only; scores are never changed once handed out, so they can be shared.
+    let scores: number[] | undefined;
     let known = base?.known ?? 0;
     for (const token of tokens) {
       const logs = this.tokenLogs(tables, token);
       if (!logs) continue;
+      scores ??= (base?.scores ?? tables.priors).slice();
       known += 1;
       for (let c = 0; c < scores.length; c += 1) scores[c] = (scores[c] as number) + (logs[c] as number);
     }
-    return { tables, base, tokens, scores, known };
+    return { tables, base, tokens, scores: scores ?? base?.scores ?? tables.priors, known };
   }
 
   /** `decide` from evidence; stops summing the posterior's normaliser as soon as it falls below the threshold. */
@@ -114,17 +117,17 @@ export class LocalClassifier {
   private tables(): LogTables {
     if (!this.logs) {
       const categories = Object.keys(this.model.categories);
-      const priors = Float64Array.from(categories, (category) => Math.log((this.model.docCount[category] ?? 0) / this.model.totalDocuments));
+      const priors = categories.map((category) => Math.log((this.model.docCount[category] ?? 0) / this.model.totalDocuments));
       this.logs = { categories, priors, tokens: new Map() };
     }
     return this.logs;
   }
 
   /** The log probabilities of a token, or undefined when the model never saw it. */
-  private tokenLogs(tables: LogTables, token: string): Float64Array | undefined {
+  private tokenLogs(tables: LogTables, token: string): number[] | undefined {
     let logs = tables.tokens.get(token);
     if (!logs && (this.model.vocabulary[token] ?? 0) > 0) {
-      logs = Float64Array.from(tables.categories, (category) => Math.log(this.model.tokenProbability(token, category)));
+      logs = tables.categories.map((category) => Math.log(this.model.tokenProbability(token, category)));
       tables.tokens.set(token, logs);
     }
     return logs;

@@ -29,6 +29,7 @@ describe('RowCache', () => {
       lookups += 1;
     }
     expect(lookups).toBe(4_096);
+    expect(cache.get('invoice 4094')).toBeUndefined();
     // The call that ended the loop above was the first paused row.
     let paused = 1;
     while (!cache.active()) paused += 1;

@@ -10,8 +10,8 @@ const MIN_HIT_RATE = 1 / 8;
  * A bounded LRU of per-row results that switches itself off while it does not pay. Statements
  * repeat rows (rent, subscriptions, salary) but many remittance texts carry an invoice or
  * order number that makes every row unique; there every lookup misses and every insert evicts.
- * After a window of lookups with a hit rate under 1/8 the cache pauses for 15 windows, then
- * measures again, so a file that turns repetitive later still gets the benefit.
+ * After a window of lookups with a hit rate under 1/8 the cache empties and pauses for 15
+ * windows, then measures again, so a file that turns repetitive later still gets the benefit.
  */
 export class RowCache<V> {
   private readonly entries: LRUCache<string, { value: V }>;
@@ -35,7 +35,11 @@ export class RowCache<V> {
     this.lookups += 1;
     if (found) this.hits += 1;
     if (this.lookups === WINDOW) {
-      if (this.hits < WINDOW * MIN_HIT_RATE) this.paused = WINDOW * PAUSE_WINDOWS;
+      if (this.hits < WINDOW * MIN_HIT_RATE) {
+        this.paused = WINDOW * PAUSE_WINDOWS;
+        // Rows that did not repeat within a window are unlikely to later; their memory is better freed.
+        this.entries.clear();
+      }
       this.lookups = 0;
       this.hits = 0;
     }
