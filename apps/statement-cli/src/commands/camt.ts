@@ -1,7 +1,7 @@
 import { Flags } from '@oclif/core';
 import { StmtCommand } from '../lib/base-command';
 import { conversionFlags, globalFlags } from '../lib/flags';
-import { runConvert } from '../lib/run-convert';
+import { conversionRequest, runConvert } from '../lib/run-convert';
 
 /** The camt-csv spelling (`camt -i IN -o OUT`), limited to ISO 20022 camt messages. */
 export default class Camt extends StmtCommand {
@@ -26,22 +26,11 @@ export default class Camt extends StmtCommand {
       this.error(`--from ${from} is not a camt format; use \`stmt convert\` for it.`, { exit: 2 });
     }
     const exitCode = await runConvert(
-      {
-        input: flags.input,
-        output: flags.output,
-        streaming: flags.streaming,
-        dryRun: flags['dry-run'],
-        json: flags.json,
-        splitBatches: flags['split-batches'],
-        categorize: flags.categorize,
-        database: flags.database,
-        saveMappings: flags['save-mappings'],
-        yes: flags.yes,
-        mappingsReview: flags['mappings-review'],
+      conversionRequest(flags, {
         from: from as 'camt.052' | 'camt.053' | 'camt.054' | undefined,
         allowedFormats: ['camt.052', 'camt.053', 'camt.054'],
         operation: 'camt',
-      },
+      }),
       loaded,
       this.logger,
       { stdout: (text) => this.log(text), stderr: (text) => this.logToStderr(text) },

@@ -2,7 +2,7 @@ import { Flags } from '@oclif/core';
 import type { StatementFormat } from '@stmt/parser';
 import { StmtCommand } from '../lib/base-command';
 import { conversionFlags, globalFlags } from '../lib/flags';
-import { runConvert } from '../lib/run-convert';
+import { conversionRequest, runConvert } from '../lib/run-convert';
 
 export default class Convert extends StmtCommand {
   static override summary = 'Convert a statement file (camt, MT940, OFX, bank CSV) or a folder of them to CSV.';
@@ -30,21 +30,7 @@ export default class Convert extends StmtCommand {
       this.error('Missing --output: give a CSV path, `-` for standard output, or use --dry-run.', { exit: 2 });
     }
     const exitCode = await runConvert(
-      {
-        input: flags.input,
-        output: flags.output,
-        streaming: flags.streaming,
-        dryRun: flags['dry-run'],
-        json: flags.json,
-        splitBatches: flags['split-batches'],
-        categorize: flags.categorize,
-        database: flags.database,
-        saveMappings: flags['save-mappings'],
-        yes: flags.yes,
-        mappingsReview: flags['mappings-review'],
-        from: flags.from as StatementFormat | undefined,
-        operation: 'convert',
-      },
+      conversionRequest(flags, { from: flags.from as StatementFormat | undefined, operation: 'convert' }),
       loaded,
       this.logger,
       { stdout: (text) => this.log(text), stderr: (text) => this.logToStderr(text) },

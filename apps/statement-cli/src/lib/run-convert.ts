@@ -38,6 +38,42 @@ export interface ConvertRequest {
   operation: AuditOperation;
 }
 
+/** The flag values `convert` and `camt` share (`conversionFlags` plus input and output). */
+export interface ConversionFlagValues {
+  input: string;
+  output?: string | undefined;
+  streaming: boolean;
+  'dry-run': boolean;
+  json: boolean;
+  'split-batches': boolean;
+  categorize: boolean;
+  database?: string | undefined;
+  'save-mappings': boolean;
+  yes: boolean;
+  'mappings-review'?: string | undefined;
+}
+
+/** Maps the shared flags to a request; the command adds what is its own. */
+export function conversionRequest(
+  flags: ConversionFlagValues,
+  own: Pick<ConvertRequest, 'from' | 'operation'> & Partial<Pick<ConvertRequest, 'allowedFormats'>>,
+): ConvertRequest {
+  return {
+    input: flags.input,
+    output: flags.output,
+    streaming: flags.streaming,
+    dryRun: flags['dry-run'],
+    json: flags.json,
+    splitBatches: flags['split-batches'],
+    categorize: flags.categorize,
+    database: flags.database,
+    saveMappings: flags['save-mappings'],
+    yes: flags.yes,
+    mappingsReview: flags['mappings-review'],
+    ...own,
+  };
+}
+
 export interface ConsoleOutput {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
