@@ -7,9 +7,9 @@ if (args[0] === '--version' || args[0] === '-v') args.splice(0, 1, 'version');
 // `--streaming` promises constant memory within the spec's 128 MiB container request. Node's
 // default heap sizing lets a long stream of short-lived objects grow RSS to ~200 MiB before the
 // collector pushes back, so a streaming run restarts itself once with a small young generation
-// and a capped old space (measured: a 1 GB camt.053 converts at ~110 MiB peak RSS). Flags the
+// and a capped old space (measured: a 1 GB camt.053 converts at ~119 MiB peak RSS; semi-space 8 went over 128). Flags the
 // user set in NODE_OPTIONS win; STMT_HEAP_TUNED marks the restarted process.
-const heapFlags = ['--max-semi-space-size=4', '--max-old-space-size=96'];
+const heapFlags = ['--max-semi-space-size=6', '--max-old-space-size=96'];
 const userTunedHeap = /--max-(old|semi)-space-size/.test(`${process.env.NODE_OPTIONS ?? ''} ${process.execArgv.join(' ')}`);
 if (args.includes('--streaming') && !process.env.STMT_HEAP_TUNED && !userTunedHeap) {
   const { spawnSync } = require('node:child_process');

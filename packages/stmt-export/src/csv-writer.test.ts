@@ -32,6 +32,25 @@ describe('CsvWriter', () => {
     expect(await collect(() => Promise.resolve())).toBe('a,b\n');
   });
 
+  it('batches many small writes into the same bytes papaparse gives for all records at once', async () => {
+    const records = Array.from({ length: 1300 }, (_, i) => [`r${i}`, i % 7 === 0 ? `a,"b"\n${i}` : ` ${i} `]);
+    const text = await collect(async (w) => {
+      for (const record of records) await w.write([record]);
+      expect(w.records).toBe(1300);
+    });
+    expect(text).toBe(`a,b\n${Papa.unparse(records, { newline: '\n' })}\n`);
+  });
+
+  it('writes a large batch in one go and keeps later small batches in order', async () => {
+    const big = Array.from({ length: 600 }, (_, i) => [`x${i}`, 'y']);
+    const text = await collect(async (w) => {
+      await w.write(big);
+      await w.write([['last', 'row']]);
+    });
+    expect(text.split('\n').slice(-3)).toEqual(['x599,y', 'last,row', '']);
+    expect(text.split('\n')).toHaveLength(603);
+  });
+
   it('honours the delimiter', async () => {
     expect(await collect((w) => w.write([['1;2', '3']]), ';')).toBe('a;b\n"1;2";3\n');
   });

@@ -47,6 +47,11 @@ describe('entryToRows', () => {
     ]);
   });
 
+  it('gives split and batch rows the default columns in order too', () => {
+    const entry = bookedEntry({ details: [transfer('A', 'CH01', '100.00', 'a'), transfer('B', 'CH02', '200.00', 'b')] });
+    for (const row of [...entryToRows(entry), ...entryToRows(entry, { splitBatches: true })]) expect(Object.keys(row)).toEqual([...DEFAULT_COLUMNS]);
+  });
+
   it('leaves the amount empty for a split detail that carries none, so the entry is not counted twice', () => {
     const withoutAmount = { ...transfer('B', 'CH02', '1', 'x') };
     delete withoutAmount.money;

@@ -12,30 +12,50 @@ export const REMITTANCE_JOINER = ' | ';
 /**
  * Rows for one booked entry. By default one row per entry, so the rows add up to the statement's
  * balance movement; with `splitBatches`, one row per transaction detail sharing the entry reference.
+ *
+ * This runs once per entry of files with millions of them, so each row is built as one object
+ * literal (always the same shape, in column order) rather than merged from partial rows.
  */
 export function entryToRows(entry: Entry, options: EntryToRowsOptions = {}): StatementRow[] {
   const { details } = entry;
   if (options.splitBatches === true && details.length > 1) {
     // A transaction without its own amount cannot claim the whole entry's amount: that would
     // count the entry several times. Its amount stays empty instead.
-    return details.map((detail) => ({
-      ...detailRow(entry, detail, detail.creditDebit ?? entry.creditDebit),
-      ...(detail.money === undefined ? { amount: '' } : {}),
-    }));
+    return details.map((detail) => {
+      const creditDebit = detail.creditDebit ?? entry.creditDebit;
+      const money = detail.money;
+      const amount = money === undefined ? '' : signedAmount(money.amount.toString(), creditDebit);
+      return detailRow(entry, detail, creditDebit, amount, money?.currency ?? entry.money.currency);
+    });
   }
-  if (details.length === 1 && details[0] !== undefined) {
+  const only = details.length === 1 ? details[0] : undefined;
+  if (only !== undefined) {
     // A single detail describes the whole entry; its amount may be in another currency, so the
     // entry's own amount stays authoritative.
-    return [{ ...detailRow(entry, details[0], entry.creditDebit), ...entryAmount(entry) }];
+    return [detailRow(entry, only, entry.creditDebit, entryAmount(entry), entry.money.currency)];
   }
   return [batchRow(entry, details)];
 }
 
 /** Amount text with the sign of the booking direction; the source scale is kept as written. */
 export function signedAmount(amount: string, creditDebit: CreditDebit): string {
-  const isZero = /^[0.]*$/.test(amount.replace(/^[-+]/, ''));
-  const unsigned = amount.replace(/^[-+]/, '');
-  return creditDebit === 'DBIT' && !isZero ? `-${unsigned}` : unsigned;
+  const first = amount.charCodeAt(0);
+  const unsigned = first === MINUS || first === PLUS ? amount.slice(1) : amount;
+  return creditDebit === 'DBIT' && !isZero(unsigned) ? `-${unsigned}` : unsigned;
+}
+
+const MINUS = 45;
+const PLUS = 43;
+const DOT = 46;
+const DIGIT_0 = 48;
+
+/** Only zeros and dots (also the empty text): what must never get a minus sign. */
+function isZero(unsigned: string): boolean {
+  for (let i = 0; i < unsigned.length; i++) {
+    const c = unsigned.charCodeAt(i);
+    if (c !== DIGIT_0 && c !== DOT) return false;
+  }
+  return true;
 }
 
 /**
@@ -48,15 +68,21 @@ function counterparty(detail: TransactionDetail, creditDebit: CreditDebit, rever
   return paying ? detail.creditor : detail.debtor;
 }
 
-function entryAmount(entry: Entry): Pick<StatementRow, 'amount' | 'currency'> {
-  return { amount: signedAmount(entry.money.amount.toString(), entry.creditDebit), currency: entry.money.currency };
+function entryAmount(entry: Entry): string {
+  return signedAmount(entry.money.amount.toString(), entry.creditDebit);
 }
 
+function originalAmountText(money: Money | undefined, creditDebit: CreditDebit): string {
+  return money === undefined ? '' : signedAmount(money.amount.toString(), creditDebit);
+}
+
+/** The entry alone, for an entry without transaction details (and as the base of a batch row). */
 function baseRow(entry: Entry): StatementRow {
   return {
     booking_date: entry.bookingDate ?? '',
     value_date: entry.valueDate ?? '',
-    ...entryAmount(entry),
+    amount: entryAmount(entry),
+    currency: entry.money.currency,
     credit_debit: entry.creditDebit,
     status: entry.status,
     counterparty_name: '',
@@ -70,35 +96,39 @@ function baseRow(entry: Entry): StatementRow {
     account_iban: entry.account.iban ?? entry.account.otherId ?? '',
     statement_id: entry.statementId,
     category: '',
-    ...originalAmount(entry.originalMoney, entry.creditDebit),
+    original_amount: originalAmountText(entry.originalMoney, entry.creditDebit),
+    original_currency: entry.originalMoney?.currency ?? '',
     exchange_rate: entry.exchangeRate?.toString() ?? '',
     reversal: entry.reversal ? 'true' : 'false',
   };
 }
 
-function originalAmount(money: Money | undefined, creditDebit: CreditDebit): Pick<StatementRow, 'original_amount' | 'original_currency'> {
-  if (money === undefined) return { original_amount: '', original_currency: '' };
-  return { original_amount: signedAmount(money.amount.toString(), creditDebit), original_currency: money.currency };
-}
-
-function detailRow(entry: Entry, detail: TransactionDetail, creditDebit: CreditDebit): StatementRow {
+/** The entry seen through one of its transaction details; detail fields win over the entry's. */
+function detailRow(entry: Entry, detail: TransactionDetail, creditDebit: CreditDebit, amount: string, currency: string): StatementRow {
   const party = counterparty(detail, creditDebit, entry.reversal);
-  const row = baseRow(entry);
-  const exchangeRate = detail.exchangeRate ?? entry.exchangeRate;
+  const original = detail.originalMoney;
   return {
-    ...row,
-    ...(detail.money === undefined
-      ? {}
-      : { amount: signedAmount(detail.money.amount.toString(), creditDebit), currency: detail.money.currency }),
+    booking_date: entry.bookingDate ?? '',
+    value_date: entry.valueDate ?? '',
+    amount,
+    currency,
     credit_debit: creditDebit,
+    status: entry.status,
     counterparty_name: party?.name ?? '',
     counterparty_iban: party?.iban ?? party?.otherAccountId ?? '',
     counterparty_bic: party?.bic ?? '',
-    remittance_info: detail.remittanceInfo ?? detail.additionalInfo ?? row.remittance_info,
+    remittance_info: detail.remittanceInfo ?? detail.additionalInfo ?? entry.additionalInfo ?? '',
     end_to_end_id: detail.endToEndId ?? '',
-    bank_transaction_code: detail.bankTransactionCode ?? row.bank_transaction_code,
-    ...(detail.originalMoney === undefined ? {} : originalAmount(detail.originalMoney, creditDebit)),
-    exchange_rate: exchangeRate?.toString() ?? '',
+    entry_reference: entry.entryReference ?? '',
+    account_servicer_reference: entry.accountServicerReference ?? '',
+    bank_transaction_code: detail.bankTransactionCode ?? entry.bankTransactionCode ?? '',
+    account_iban: entry.account.iban ?? entry.account.otherId ?? '',
+    statement_id: entry.statementId,
+    category: '',
+    original_amount: original === undefined ? originalAmountText(entry.originalMoney, entry.creditDebit) : originalAmountText(original, creditDebit),
+    original_currency: (original ?? entry.originalMoney)?.currency ?? '',
+    exchange_rate: (detail.exchangeRate ?? entry.exchangeRate)?.toString() ?? '',
+    reversal: entry.reversal ? 'true' : 'false',
   };
 }
 
@@ -106,19 +136,17 @@ function detailRow(entry: Entry, detail: TransactionDetail, creditDebit: CreditD
 function batchRow(entry: Entry, details: TransactionDetail[]): StatementRow {
   const row = baseRow(entry);
   if (details.length === 0) return row;
-  const perDetail = details.map((detail) => detailRow(entry, detail, entry.creditDebit));
+  const perDetail = details.map((detail) => detailRow(entry, detail, entry.creditDebit, row.amount, row.currency));
   const shared = (column: keyof StatementRow): string => {
     const first = perDetail[0]?.[column] ?? '';
     return perDetail.every((r) => r[column] === first) ? first : '';
   };
   const remittance = perDetail.map((r) => r.remittance_info).filter((text) => text !== '');
-  return {
-    ...row,
-    counterparty_name: shared('counterparty_name'),
-    counterparty_iban: shared('counterparty_iban'),
-    counterparty_bic: shared('counterparty_bic'),
-    remittance_info: [...new Set(remittance)].join(REMITTANCE_JOINER),
-    end_to_end_id: shared('end_to_end_id'),
-    bank_transaction_code: shared('bank_transaction_code') || row.bank_transaction_code,
-  };
+  row.counterparty_name = shared('counterparty_name');
+  row.counterparty_iban = shared('counterparty_iban');
+  row.counterparty_bic = shared('counterparty_bic');
+  row.remittance_info = [...new Set(remittance)].join(REMITTANCE_JOINER);
+  row.end_to_end_id = shared('end_to_end_id');
+  row.bank_transaction_code = shared('bank_transaction_code') || row.bank_transaction_code;
+  return row;
 }

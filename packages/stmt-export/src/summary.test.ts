@@ -20,6 +20,14 @@ describe('StatementSummary', () => {
       ],
     });
   });
+
+  it('keeps the largest scale seen when amounts of different scales are summed', () => {
+    const summary = new StatementSummary();
+    for (const amount of ['2', '0.5', '0.005', '10.25']) {
+      summary.add({ kind: 'entry', entry: bookedEntry({ money: { amount: Decimal.parse(amount), currency: 'EUR' }, creditDebit: 'CRDT' }) });
+    }
+    expect(summary.totals.map((t) => [t.currency, t.creditDebit, t.entries, t.total.toString()])).toEqual([['EUR', 'CRDT', 4, '12.755']]);
+  });
 });
 
 describe('compareByBookingDate', () => {

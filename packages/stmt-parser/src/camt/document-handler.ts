@@ -1,6 +1,6 @@
 import { StatementParseError } from '../errors';
 import { IssueSink } from '../issues';
-import type { ParseOptions, StatementRecord } from '../types';
+import type { ParseOptions, SourceLocation, StatementRecord } from '../types';
 import { BalanceDraft } from './balance-draft';
 import { ElementStack } from './element-stack';
 import { EntryDraft } from './entry-draft';
@@ -29,12 +29,16 @@ export class DocumentHandler implements LeafContext {
   private rootClosed = false;
   private statement: StatementDraft | undefined;
   private statementLevel = -1;
+  /** `Document/BkToCstmrStmt/Stmt[1]`, kept so each entry's path is one concatenation. */
+  private statementPath = '';
   private balance: BalanceDraft | undefined;
   private entry: EntryDraft | undefined;
   private entryLevel = -1;
   private transactionsInEntry = 0;
   private tx: TransactionDraft | undefined;
   private txLevel = -1;
+  /** Where a missing child of the open entry would be; one function for the whole document, not one per entry. */
+  private readonly entryChildLocation = (child: string): SourceLocation => this.stack.location(this.entryLevel, child);
 
   constructor(options: ParseOptions) {
     this.stack = new ElementStack(options.fileName);
@@ -130,8 +134,10 @@ export class DocumentHandler implements LeafContext {
   private openStatement(level: number): void {
     const index = this.scope.statementCount - 1;
     this.stack.setIndex(index + 1);
-    this.statement = new StatementDraft(this.scope.messageType, this.scope.version, index, this.stack.location());
+    const location = this.stack.location();
+    this.statement = new StatementDraft(this.scope.messageType, this.scope.version, index, location);
     this.statementLevel = level;
+    this.statementPath = location.path ?? this.stack.path();
   }
 
   private closeStatement(statement: StatementDraft): void {
@@ -152,13 +158,14 @@ export class DocumentHandler implements LeafContext {
     const index = statement.entryElements++;
     this.stack.setIndex(index + 1);
     const { statementId, index: statementIndex, account } = statement.header;
-    this.entry = new EntryDraft({ statementId, statementIndex, account, index, location: this.stack.location() });
+    const location = this.stack.locationWithPath(`${this.statementPath}/${this.stack.name()}[${index + 1}]`);
+    this.entry = new EntryDraft({ statementId, statementIndex, account, index, location });
     this.entryLevel = level;
     this.transactionsInEntry = 0;
   }
 
   private closeEntry(draft: EntryDraft): void {
-    const entry = draft.finish(this.issues, (child) => this.stack.location(this.entryLevel, child));
+    const entry = draft.finish(this.issues, this.entryChildLocation);
     this.entry = undefined;
     this.entryLevel = -1;
     if (!entry || !this.statement) return;

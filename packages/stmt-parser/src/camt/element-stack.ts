@@ -48,6 +48,18 @@ export class ElementStack {
     return path;
   }
 
+  /**
+   * Location of the innermost start tag when its path is already known: the caller built it
+   * from a parent path it keeps (an entry's is its statement's plus `/Ntry[n]`), which saves
+   * walking the stack once per entry.
+   */
+  locationWithPath(path: string): SourceLocation {
+    const level = this.depth - 1;
+    const line = this.lines[level] ?? 1;
+    const column = this.columns[level] ?? 1;
+    return this.file === undefined ? { line, column, path } : { file: this.file, line, column, path };
+  }
+
   /** Location of the start tag of the element at `level`, optionally naming a missing child. */
   location(level = this.depth - 1, child?: string): SourceLocation {
     const path = child ? `${this.path(level)}/${child}` : this.path(level);

@@ -41,7 +41,13 @@ class CamtRecords implements AsyncIterator<StatementRecord> {
     this.parser = createSaxParser(this.handler, options.fileName);
   }
 
-  async next(): Promise<IteratorResult<StatementRecord>> {
+  next(): Promise<IteratorResult<StatementRecord>> {
+    // Most calls find a record already parsed: hand it out without an async function's frame.
+    if (this.index < this.records.length) return Promise.resolve({ done: false, value: this.records[this.index++] as StatementRecord });
+    return this.nextAfterFill();
+  }
+
+  private async nextAfterFill(): Promise<IteratorResult<StatementRecord>> {
     for (;;) {
       if (this.index < this.records.length) return { done: false, value: this.records[this.index++] as StatementRecord };
       if (this.failure !== undefined) {
