@@ -5,6 +5,7 @@ import type { IntegrationPlan, IntegrationRequest, TransactionCostModel } from '
 import { batchDiscover } from './batch';
 import { systemClock, uuidGenerator, type Clock, type IdGenerator } from './clock';
 import { discover } from './discover';
+import { parseGrading, type Grading } from './grading';
 import { integrateDiscoveries } from './integrate';
 import { assess, monitorResult, type Assessment } from './assess';
 import type { BatchDiscoverRequest, BatchDiscoveryResult, CustomCriteria, DiscoverRequest, PortfolioContext } from './requests';
@@ -18,6 +19,12 @@ export interface CrewOptions {
   ids?: IdGenerator;
   /** Transaction-cost model for proposals and plans (docs/portfolio.md). */
   costModel?: TransactionCostModel;
+  /**
+   * `'absolute'` (default, the spec's method) or `'peer'`: grade, rank and apply `min_score`
+   * by the percentile within the peer group (sector / ETF category / crypto), so A+ means
+   * top 5 % of its peers. Anything else throws DiscoveryValidationError.
+   */
+  grading?: Grading;
 }
 
 export interface DiscoverAllOptions {
@@ -38,12 +45,14 @@ export class InvestmentDiscoveryCrew {
   private readonly clock: Clock;
   private readonly ids: IdGenerator;
   private readonly costModel: TransactionCostModel | undefined;
+  readonly grading: Grading;
 
   constructor(options: CrewOptions = {}) {
     this.provider = options.provider ?? defaultProvider();
     this.clock = options.clock ?? systemClock;
     this.ids = options.ids ?? uuidGenerator;
     this.costModel = options.costModel;
+    this.grading = parseGrading(options.grading);
   }
 
   /** `POST /discover/{asset_type}`. Throws InvalidAssetTypeError for anything but etf/stock/crypto. */
@@ -123,8 +132,8 @@ export class InvestmentDiscoveryCrew {
   integrate_discoveries(request: IntegrationRequest): Promise<IntegrationPlan> { return this.integrateDiscoveries(request); }
   get_criteria(asset_type: string): Promise<CriteriaResult> { return this.criteria(asset_type); }
 
-  private deps(): { provider: MarketDataProvider; now: Date; costModel?: TransactionCostModel } {
-    return { provider: this.provider, now: this.clock(), ...(this.costModel ? { costModel: this.costModel } : {}) };
+  private deps(): { provider: MarketDataProvider; now: Date; costModel?: TransactionCostModel; grading: Grading } {
+    return { provider: this.provider, now: this.clock(), grading: this.grading, ...(this.costModel ? { costModel: this.costModel } : {}) };
   }
 }
 

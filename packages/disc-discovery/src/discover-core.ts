@@ -1,6 +1,6 @@
 import {
   analyse, InsufficientDataError, MIN_COMPONENTS, scoreBreakdown, type APlusAnalysis, type AssetType, type Instrument, type MarketContext,
-  type PriceMetrics,
+  type PeerIndex, type PriceMetrics,
 } from '@disc/scoring';
 import { criteriaInForce, passesScreens, preliminaryScore, screen, type CriteriaInForce, type UniverseEntry } from '@disc/screening';
 import type { DiscoveryOptions } from './requests';
@@ -26,7 +26,8 @@ export interface CoreResult {
  * above the floor → full analysis (rationale, confidence) of the k kept. Only the kept
  * ones pay for the screen report and the rationale; everything else costs an
  * allocation-free screen and, if it passes, one score breakdown: O(1) per instrument with
- * metrics cached by the provider, O(n log k) in all.
+ * metrics cached by the provider, O(n log k) in all. With `peers` (peer grading) the score
+ * ranked and floored is the peer percentile; building the index is the caller's (cached) job.
  */
 export function discoverInUniverse(
   assetType: AssetType,
@@ -34,6 +35,7 @@ export function discoverInUniverse(
   context: MarketContext,
   options: DiscoveryOptions,
   discoveryDate: string,
+  peers?: PeerIndex,
 ): CoreResult {
   const inForce = criteriaInForce(assetType, context, { criteria: criteriaOverrides(assetType, options), riskTolerance: options.riskTolerance });
   const weightOptions = { regime: context.regime, riskTolerance: options.riskTolerance };
@@ -45,7 +47,9 @@ export function discoverInUniverse(
     const breakdown = scoreBreakdown(entry.instrument, entry.metrics, weightOptions);
     let present = 0;
     for (const c of Object.values(breakdown.components)) if (c.score !== null) present++;
-    const score = Math.round(breakdown.final_score * 10_000) / 10_000;
+    const absolute = Math.round(breakdown.final_score * 10_000) / 10_000;
+    // Peer mode ranks and floors by the percentile analyse will report (same rounding).
+    const score = peers ? Math.round(peers.percentile(peers.groupOf(entry.instrument), absolute) * 10_000) / 10_000 : absolute;
     // Too thin to score (analyse would raise InsufficientDataError): not a candidate.
     if (present < MIN_COMPONENTS || score < options.minScore || !top.admits(score)) continue;
     top.offer(score, entry);
@@ -59,6 +63,7 @@ export function discoverInUniverse(
         riskTolerance: options.riskTolerance,
         preliminaryScore: preliminaryScore(screened),
         discoveryDate,
+        ...(peers ? { peers } : {}),
       });
       candidates.push({ analysis, instrument: entry.instrument, metrics: entry.metrics });
     } catch (error) {

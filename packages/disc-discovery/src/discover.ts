@@ -6,12 +6,15 @@ import { discoverInUniverse, type Ranked } from './discover-core';
 import { scoreSymbols } from './holdings-scoring';
 import { checkPortfolioContext, discoveryOptions, type DiscoverRequest, type PortfolioContext } from './requests';
 import type { TransactionCostModel } from '@disc/portfolio';
-import type { MarketContext, RiskTolerance } from '@disc/scoring';
+import type { Instrument, MarketContext, RiskTolerance } from '@disc/scoring';
+import { peerIndexOf, type Grading } from './grading';
 
 export interface DiscoverDeps {
   provider: MarketDataProvider;
   now: Date;
   costModel?: TransactionCostModel;
+  /** 'peer' grades (and ranks, and floors) by percentile within the peer group. */
+  grading?: Grading;
 }
 
 /** One discovery (the spec's `POST /discover/{asset_type}`): validated request in, the spec's
@@ -23,7 +26,9 @@ export async function discover(assetTypeInput: string, request: DiscoverRequest,
   checkPortfolioContext(request.portfolio_context);
   const discoveryDate = deps.now.toISOString();
   const [context, universe] = await Promise.all([deps.provider.getMarketContext(), deps.provider.universe(assetType)]);
-  const core = discoverInUniverse(assetType, universe, context, options, discoveryDate);
+  const peerKey = { regime: context.regime, riskTolerance: options.riskTolerance };
+  const peers = deps.grading === 'peer' ? peerIndexOf(universe, peerKey) : undefined;
+  const core = discoverInUniverse(assetType, universe, context, options, discoveryDate, peers);
   const improvements = request.portfolio_context
     ? await improvementsFor(request.portfolio_context, core.candidates, { ...deps, context, riskTolerance: options.riskTolerance, discoveryDate })
     : [];
@@ -45,7 +50,10 @@ async function improvementsFor(
 ): Promise<DiscoveryResult['portfolio_improvements']> {
   const holdings = portfolio.current_holdings ?? [];
   if (holdings.length === 0 && !portfolio.target_allocation) return [];
-  const scored = await scoreSymbols(deps.provider, holdings.map((h) => h.symbol), deps.context, deps.riskTolerance, deps.discoveryDate);
+  const peersOf = deps.grading === 'peer'
+    ? async (i: Instrument) => peerIndexOf(await deps.provider.universe(i.asset_type), { regime: deps.context.regime, riskTolerance: deps.riskTolerance })
+    : undefined;
+  const scored = await scoreSymbols(deps.provider, holdings.map((h) => h.symbol), deps.context, deps.riskTolerance, deps.discoveryDate, peersOf);
   const views = holdings.map((h): HoldingView => {
     const s = scored.get(h.symbol.toUpperCase());
     return {

@@ -1,4 +1,4 @@
-import { analyse, DiscoveryError, emptyMetrics, type APlusAnalysis, type Instrument, type MarketContext, type RiskTolerance } from '@disc/scoring';
+import { analyse, DiscoveryError, emptyMetrics, type APlusAnalysis, type Instrument, type MarketContext, type PeerIndex, type RiskTolerance } from '@disc/scoring';
 import type { MarketDataProvider } from '@disc/screening';
 
 export interface ScoredSymbol {
@@ -18,14 +18,17 @@ export async function scoreSymbols(
   context: MarketContext,
   riskTolerance: RiskTolerance,
   discoveryDate: string,
+  /** Peer grading: the index of the instrument's universe, so holdings compare like candidates. */
+  peersOf?: (instrument: Instrument) => Promise<PeerIndex>,
 ): Promise<Map<string, ScoredSymbol>> {
   const out = new Map<string, ScoredSymbol>();
   for (const symbol of new Set(symbols.map((s) => s.toUpperCase()))) {
     const instrument = await provider.getInstrument(symbol);
     if (!instrument) continue;
     const metrics = (await provider.metricsFor(symbol)) ?? emptyMetrics();
+    const peers = peersOf ? await peersOf(instrument) : undefined;
     try {
-      out.set(symbol, { instrument, analysis: analyse(instrument, metrics, { context, riskTolerance, discoveryDate }) });
+      out.set(symbol, { instrument, analysis: analyse(instrument, metrics, { context, riskTolerance, discoveryDate, ...(peers ? { peers } : {}) }) });
     } catch (error) {
       if (!(error instanceof DiscoveryError) || error.code !== 'INSUFFICIENT_DATA') throw error;
       out.set(symbol, { instrument });

@@ -1,4 +1,6 @@
 export { InvestmentDiscoveryCrew } from './crew';
+export { GRADINGS, parseGrading, peerIndexOf } from './grading';
+export type { Grading, PeerKey } from './grading';
 export type { CrewOptions, DiscoverAllOptions } from './crew';
 export { APlusScoringTool } from './scoring-tool';
 export type { ScoringToolOptions, ScoreOptions } from './scoring-tool';

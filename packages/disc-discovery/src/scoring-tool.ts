@@ -6,11 +6,14 @@ import type { MarketDataProvider } from '@disc/screening';
 import { defaultProvider } from './default-provider';
 import { systemClock, type Clock } from './clock';
 import { checkFundamentals } from './fundamentals';
+import { parseGrading, peerIndexOf, type Grading } from './grading';
 
 export interface ScoringToolOptions {
   /** Where price history and market context come from; the sample snapshot by default. */
   provider?: MarketDataProvider;
   clock?: Clock;
+  /** `'absolute'` (default) or `'peer'`: grade against the provider's universe of the type. */
+  grading?: Grading;
 }
 
 export interface ScoreOptions {
@@ -31,10 +34,12 @@ export interface ScoreOptions {
 export class APlusScoringTool {
   readonly provider: MarketDataProvider;
   private readonly clock: Clock;
+  readonly grading: Grading;
 
   constructor(options: ScoringToolOptions = {}) {
     this.provider = options.provider ?? defaultProvider();
     this.clock = options.clock ?? systemClock;
+    this.grading = parseGrading(options.grading);
   }
 
   scoreEtf(symbol: string, fundamentalData: Partial<EtfFundamentals>, options: ScoreOptions = {}): Promise<APlusAnalysis> {
@@ -56,10 +61,14 @@ export class APlusScoringTool {
     const [known, context] = await Promise.all([this.provider.getInstrument(symbol), this.provider.getMarketContext()]);
     const instrument = instrumentOf(type, symbol, fundamentals, known, options);
     const metrics = await metricsOf(this.provider, instrument, known, context);
+    const peers = this.grading === 'peer'
+      ? peerIndexOf(await this.provider.universe(type), { regime: context.regime, riskTolerance: options.riskTolerance ?? 'moderate' })
+      : undefined;
     return analyse(instrument, metrics, {
       context,
       discoveryDate: this.clock(),
       ...(options.riskTolerance ? { riskTolerance: options.riskTolerance } : {}),
+      ...(peers ? { peers } : {}),
     });
   }
 
