@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { detectFormat, parseStream, parseString, StatementParseError, type StatementRecord } from '@stmt/parser';
+import { chunked, firstError } from '../../test/support/outcome';
+import { detectFormat, parseStream, parseString, type StatementRecord } from '@stmt/parser';
 
 const FIXTURES = join(__dirname, '..', '..', 'test', 'fixtures', 'mt940');
 
@@ -10,21 +11,6 @@ async function records(text: string | Buffer, options = {}): Promise<StatementRe
   return out;
 }
 
-async function* once(bytes: Buffer): AsyncIterable<Buffer> {
-  yield bytes;
-}
-
-async function firstError(bytes: Buffer): Promise<StatementParseError> {
-  try {
-    for await (const _ of parseStream(once(bytes))) {
-      // drain
-    }
-  } catch (error) {
-    if (error instanceof StatementParseError) return error;
-    throw error;
-  }
-  throw new Error('expected a StatementParseError');
-}
 
 describe('MT940 detection', () => {
   it.each([
@@ -82,7 +68,7 @@ describe('MT940 text', () => {
   it('honours an explicit encoding', async () => {
     const bytes = Buffer.from(':20:X\n:25:DE89370400440532013000\n:60F:C240101EUR0,\n:61:240101C1,NTRFNONREF\n:86:Gr\u00fc\u00dfe\n:62F:C240101EUR1,\n', 'latin1');
     const out: StatementRecord[] = [];
-    for await (const record of parseStream(once(bytes), { encoding: 'iso-8859-1' })) out.push(record);
+    for await (const record of parseStream(chunked(bytes, bytes.length), { encoding: 'iso-8859-1' })) out.push(record);
     const entry = out.find((r) => r.kind === 'entry');
     expect(entry?.kind === 'entry' && entry.entry.details[0]?.remittanceInfo).toBe('Grüße');
   });

@@ -1,24 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { detectFormat, parseStream, StatementParseError } from '@stmt/parser';
+import { firstError } from '../../test/support/outcome';
+import { detectFormat } from '@stmt/parser';
 
 const FIXTURES = join(__dirname, '..', '..', 'test', 'fixtures', 'ofx');
 
-async function* once(bytes: Buffer): AsyncIterable<Buffer> {
-  yield bytes;
-}
-
-async function firstError(bytes: Buffer): Promise<StatementParseError> {
-  try {
-    for await (const _ of parseStream(once(bytes))) {
-      // drain
-    }
-  } catch (error) {
-    if (error instanceof StatementParseError) return error;
-    throw error;
-  }
-  throw new Error('expected a StatementParseError');
-}
 
 describe('OFX detection', () => {
   it.each([

@@ -48,3 +48,16 @@ export function fixtureNames(): string[] {
   walk(FIXTURE_DIR);
   return names.sort();
 }
+
+/** Parses `bytes` without an issue collector and returns the StatementParseError it throws. */
+export async function firstError(bytes: Buffer): Promise<StatementParseError> {
+  try {
+    for await (const _ of parseStream(chunked(bytes, bytes.length || 1))) {
+      // drain
+    }
+  } catch (error) {
+    if (error instanceof StatementParseError) return error;
+    throw error;
+  }
+  throw new Error('expected a StatementParseError');
+}
