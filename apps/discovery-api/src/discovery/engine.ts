@@ -1,4 +1,4 @@
-import type { Alert, AssetType, BatchDiscoverRequest, BatchDiscoveryResult, CriteriaResult, DiscoverRequest, DiscoveryResult, GradePoint, IntegrationPlan, IntegrationRequest, MonitorResult } from '@disc/discovery';
+import type { Alert, APlusAnalysis, AssetType, BatchDiscoverRequest, BatchDiscoveryResult, CriteriaResult, DiscoverRequest, DiscoveryResult, GradePoint, IntegrationPlan, IntegrationRequest, MonitorResult } from '@disc/discovery';
 
 /** The seam between the HTTP layer and the discovery SDK (`@disc/discovery`): routes call
  * only this; sdk-engine.ts implements it with `InvestmentDiscoveryCrew`. Results are the
@@ -44,15 +44,20 @@ export function scoredCandidates(results: readonly DiscoveryResult[]): ScoredCan
       asset_type: analysis.candidate.asset_type,
       grade: analysis.final_grade,
       score: analysis.final_score ?? analysis.absolute_score ?? 0,
-      components: {
-        fundamental: analysis.fundamental_score,
-        technical: analysis.technical_score,
-        quality: analysis.quality_score,
-        risk: analysis.risk_score,
-        confidence: analysis.confidence_level,
-      },
+      components: componentsOf(analysis),
     })),
   );
+}
+
+/** The component scores and confidence stored with every score point. */
+export function componentsOf(analysis: APlusAnalysis): Record<string, number> {
+  return {
+    fundamental: analysis.fundamental_score,
+    technical: analysis.technical_score,
+    quality: analysis.quality_score,
+    risk: analysis.risk_score,
+    confidence: analysis.confidence_level,
+  };
 }
 
 /** Gives the engine in force: it changes when a new market-data snapshot is loaded. */

@@ -9,7 +9,7 @@ import {
 } from '@disc/discovery';
 import { createProviderFromConfig } from '@disc/market-data';
 import { parseSnapshot } from '@disc/screening';
-import type { DiscoveryEngine } from './engine';
+import { componentsOf, type DiscoveryEngine } from './engine';
 import type { EngineFactory } from './snapshot-engine-source';
 
 /** The engine over `InvestmentDiscoveryCrew`: routes stay thin, the SDK does the work. */
@@ -27,13 +27,7 @@ export function sdkEngine(crew: InvestmentDiscoveryCrew): DiscoveryEngine {
         symbol: assessment.symbol.toUpperCase(),
         asset_type: assessment.asset_type,
         point: assessment.point,
-        components: {
-          fundamental: analysis.fundamental_score,
-          technical: analysis.technical_score,
-          quality: analysis.quality_score,
-          risk: analysis.risk_score,
-          confidence: analysis.confidence_level,
-        },
+        components: componentsOf(analysis),
         monitorResult: (history) => ({ ...crewMonitor(assessment, history), symbol: assessment.symbol.toUpperCase() }),
       };
     },

@@ -19,46 +19,17 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+// The "listening" log line, in either key order; the URL is group 1 or 2.
+const LISTENING = /"message":"listening".*?"url":"(http:\/\/[^"]+)"|"url":"(http:\/\/[^"]+)".*?"message":"listening"/;
+
 /** Starts `discovery-api serve` on a free port and waits for its "listening" log line. */
-export function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  assertBuilt();
-  const child = spawn(process.execPath, [BIN, 'serve'], {
-    // The monitoring refresh is off unless a test asks for it (DISCOVERY_REFRESH_INTERVAL_MS).
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', LOG_FORMAT: 'json', DISCOVERY_REFRESH_INTERVAL_MS: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`server did not start within ${timeoutMs} ms:\n${output}`));
-    }, timeoutMs);
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const match = /"message":"listening".*?"url":"(http:\/\/[^"]+)"/.exec(output) ?? /"url":"(http:\/\/[^"]+)".*?"message":"listening"/.exec(output);
-      if (match === null) return;
-      clearTimeout(timer);
-      const url = match[1]!;
-      resolve({
-        url,
-        port: Number(new URL(url).port),
-        output: () => output,
-        stop: (signal = 'SIGTERM') => {
-          if (child.exitCode === null) child.kill(signal);
-          return exited;
-        },
-      });
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code} before listening:\n${output}`));
-    });
-  });
+export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+  // The monitoring refresh is off unless a test asks for it (DISCOVERY_REFRESH_INTERVAL_MS).
+  const defaults = { PORT: '0', HOST: '127.0.0.1', DISCOVERY_REFRESH_INTERVAL_MS: '0' };
+  const handle = await spawnCommand(['serve'], { ...defaults, ...env }, LISTENING, timeoutMs);
+  const match = LISTENING.exec(handle.output());
+  const url = (match?.[1] ?? match?.[2]) as string;
+  return { ...handle, url, port: Number(new URL(url).port) };
 }
 
 export interface CliResult {
