@@ -3,14 +3,17 @@
 // (reused when already there), then measures from one run each:
 //   1. `sax` tokenising the file with no handlers (the floor any sax-based parser stands on),
 //   2. the built CLI: `stmt convert --streaming` to CSV, end to end (process start included),
-// and prints both throughputs, their ratio (target ≥ 0.8) and the CLI's peak RSS (target: a 1 GB
-// file in under 128 MiB). Build first: `pnpm run build`.
+//      read on one thread — the default for --streaming,
+//   3. the same with `--threads N` (N = CPU cores): worker threads read the file as well,
+// and prints each conversion's throughput, its ratio to sax (target ≥ 0.8) and its peak RSS
+// (target: a 1 GB file in under 128 MiB). Build first: `pnpm run build`.
 //   pnpm bench:stmt                 # 50MB
 //   pnpm bench:stmt -- --size 1GB
 //   pnpm bench:stmt -- --no-categorize   # conversion without the category column
 import { spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, openSync, renameSync, statSync, writeSync, closeSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -111,10 +114,10 @@ async function saxBaseline(path) {
   return Number(process.hrtime.bigint() - started) / 1e9;
 }
 
-function cliRun(path, out) {
+function cliRun(path, out, threads = []) {
   const started = process.hrtime.bigint();
   const extra = process.argv.includes('--no-categorize') ? ['--no-categorize'] : [];
-  const run = spawnSync(process.execPath, [bin, 'convert', '--input', path, '--output', out, '--streaming', ...extra], {
+  const run = spawnSync(process.execPath, [bin, 'convert', '--input', path, '--output', out, '--streaming', ...threads, ...extra], {
     env: { ...process.env, LOG_LEVEL: 'warn', STMT_REPORT_MAX_RSS: '1' },
     encoding: 'utf8',
   });
@@ -135,19 +138,24 @@ const bytes = statSync(file).size;
 const mb = bytes / 1e6;
 const saxSeconds = await saxBaseline(file);
 const out = join(benchDir, 'out.csv');
-const cli = cliRun(file, out);
+const cores = availableParallelism();
+const runs = [
+  { label: 'stmt convert --streaming', ...cliRun(file, out) },
+  { label: `stmt convert --streaming --threads ${cores}`, ...cliRun(file, out, ['--threads', String(cores)]) },
+];
 rmSync(out, { force: true });
 // The CLI's fixed cost (two process starts for --streaming, oclif, configuration) is part of
-// the end-to-end figure above; a 4 KB file shows how much of it is that, not throughput.
+// the end-to-end figures; a 4 KB file shows how much of it is that, not throughput.
 const tiny = join(benchDir, 'camt053-tiny.xml');
 if (!existsSync(tiny)) generate(tiny, 4096);
 const start = cliRun(tiny, out);
 rmSync(out, { force: true });
 const saxRate = mb / saxSeconds;
-const cliRate = mb / cli.seconds;
+const suffix = process.argv.includes('--no-categorize') ? ' --no-categorize' : '';
 console.log(`file: ${file} (${(bytes / 2 ** 20).toFixed(0)} MiB)`);
-console.log(`sax, no handlers:          ${saxRate.toFixed(1)} MB/s (${saxSeconds.toFixed(2)} s)`);
-console.log(`stmt convert --streaming${process.argv.includes('--no-categorize') ? ' --no-categorize' : ''}: ${cliRate.toFixed(1)} MB/s (${cli.seconds.toFixed(2)} s)`);
-console.log(`ratio: ${(cliRate / saxRate).toFixed(2)} (target >= 0.8)`);
-console.log(`  of which fixed start-up cost (same command, 4 KB file): ${start.seconds.toFixed(2)} s; ratio without it: ${(saxSeconds / (cli.seconds - start.seconds)).toFixed(2)}`);
-console.log(`peak RSS: ${cli.maxRssMiB.toFixed(1)} MiB (target < 128 MiB for 1 GB)`);
+console.log(`sax, no handlers: ${saxRate.toFixed(1)} MB/s (${saxSeconds.toFixed(2)} s)`);
+for (const run of runs) {
+  console.log(`${run.label}${suffix}: ${(mb / run.seconds).toFixed(1)} MB/s (${run.seconds.toFixed(2)} s)`);
+  console.log(`  ratio: ${(saxSeconds / run.seconds).toFixed(2)} (target >= 0.8); without the ${start.seconds.toFixed(2)} s start-up: ${(saxSeconds / (run.seconds - start.seconds)).toFixed(2)}`);
+  console.log(`  peak RSS: ${run.maxRssMiB.toFixed(1)} MiB (target < 128 MiB for 1 GB)`);
+}

@@ -4,7 +4,7 @@ export { IssueSink } from './issues';
 export { BookedMovement, reconcileBalances, signed, type MovementTotals } from './reconcile';
 export { detectEncoding, decodeChunks, type DetectedEncoding } from './encoding';
 export { detectFormat, formatParsers, parserFor, type FormatParser } from './formats';
-export { parseStream, parseFile, parseString } from './parse';
+export { parseStream, parseFile, parseString, type FileParseOptions } from './parse';
 export * from './types';
 export * from './mt940';
 export * from './ofx';

@@ -1,4 +1,8 @@
 import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { parseCamtFile } from './camt/parallel';
+import { splitsCleanly } from './camt/fragment';
+import { detectEncoding } from './encoding';
 import { StatementParseError } from './errors';
 import { detectFormat, explainUnsupported, parserFor } from './formats';
 import { peekSource } from './source';
@@ -34,10 +38,53 @@ export function parseStream(source: AsyncIterable<Buffer | string>, options: Par
   });
 }
 
+export interface FileParseOptions extends ParseOptions {
+  /**
+   * Worker threads that read a large camt file alongside the calling thread (0, the default,
+   * reads on this thread only). Records, issues and errors are the same either way; smaller
+   * files and other formats are always read on one thread.
+   */
+  threads?: number;
+  /** Told the number of bytes each time the parser moves on through the file, for progress. */
+  onRead?: (bytes: number) => void;
+}
+
+/** Below this size a file is read on one thread: starting threads would cost more than they save. */
+const PARALLEL_MIN_BYTES = 8 * 1024 * 1024;
+
 /** Parses a file, streaming it from disk; `options.fileName` defaults to `path`. */
-export function parseFile(path: string, options: ParseOptions = {}): AsyncIterable<StatementRecord> {
+export function parseFile(path: string, options: FileParseOptions = {}): AsyncIterable<StatementRecord> {
+  const { threads = 0, onRead, ...parseOptions } = options;
   const fileName = options.fileName ?? path;
-  return parseStream(readFileChunks(path, fileName), { ...options, fileName });
+  const sequential = (): AsyncIterable<StatementRecord> => parseStream(readFileChunks(path, fileName, onRead), { ...parseOptions, fileName });
+  if (threads < 1) return sequential();
+  return deferred(async () => {
+    const plan = await parallelPlan(path, fileName, parseOptions);
+    if (!plan) return sequential();
+    return parseCamtFile(path, plan.size, { ...parseOptions, fileName, encoding: plan.encoding }, { threads, ...(onRead ? { onRead } : {}) });
+  });
+}
+
+/** Size and encoding of a file worth reading on several threads: a large camt file in an encoding it can be cut in. */
+async function parallelPlan(path: string, fileName: string, options: ParseOptions): Promise<{ size: number; encoding: string } | undefined> {
+  let file;
+  try {
+    file = await open(path, 'r');
+  } catch (error) {
+    throw ioError(fileName, error);
+  }
+  try {
+    const { size } = await file.stat();
+    if (size < PARALLEL_MIN_BYTES) return undefined;
+    const head = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await file.read(head, 0, SNIFF_BYTES, 0);
+    const format = options.format ?? detectFormat(head.subarray(0, bytesRead));
+    if (!format?.startsWith('camt.')) return undefined;
+    const encoding = options.encoding ?? detectEncoding(head).encoding;
+    return splitsCleanly(encoding) ? { size, encoding } : undefined;
+  } finally {
+    await file.close();
+  }
 }
 
 /** Parses text already in memory. A JavaScript string is taken as decoded text, whatever its XML declaration says. */
@@ -72,11 +119,18 @@ function deferred<T>(start: () => Promise<AsyncIterable<T>>): AsyncIterable<T> {
   };
 }
 
-async function* readFileChunks(path: string, fileName: string): AsyncIterable<Buffer> {
+async function* readFileChunks(path: string, fileName: string, onRead: ((bytes: number) => void) | undefined): AsyncIterable<Buffer> {
   try {
-    for await (const chunk of createReadStream(path, { highWaterMark: 64 * 1024 })) yield chunk as Buffer;
+    for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) {
+      onRead?.((chunk as Buffer).length);
+      yield chunk as Buffer;
+    }
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist' : (error as Error).message;
-    throw new StatementParseError('IO_ERROR', `cannot read ${fileName}: ${reason}`, undefined, { cause: error });
+    throw ioError(fileName, error);
   }
+}
+
+function ioError(fileName: string, error: unknown): StatementParseError {
+  const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist' : (error as Error).message;
+  return new StatementParseError('IO_ERROR', `cannot read ${fileName}: ${reason}`, undefined, { cause: error });
 }

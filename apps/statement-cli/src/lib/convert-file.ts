@@ -1,4 +1,4 @@
-import { parseStream, StatementParseError, type ParseIssue, type StatementFormat, type StatementRecord } from '@stmt/parser';
+import { parseFile, parseStream, StatementParseError, type ParseIssue, type StatementFormat, type StatementRecord } from '@stmt/parser';
 import { audit, type AuditOperation } from './audit';
 import { convertRecords, type ConversionResult, type ConversionSettings } from './conversion';
 import { readChunks, type InputTarget } from './input';
@@ -11,6 +11,8 @@ export interface ConvertFileJob {
   /** A file path, `-` for standard output, or undefined for a dry run. */
   output: string | undefined;
   format: StatementFormat | undefined;
+  /** Worker threads for a large camt file (see `parseFile`). */
+  threads: number;
   delimiter: string;
   settings: ConversionSettings;
   logger: Logger;
@@ -25,16 +27,13 @@ export async function convertFile(job: ConvertFileJob): Promise<ConversionResult
   const started = performance.now();
   const file = job.input.name;
   const progress = createProgress(job.input.kind === 'file' ? job.input.size : undefined);
+  const input = job.input;
+  const onRead = (bytes: number): void => progress.advance(bytes);
   const records = (): AsyncIterable<StatementRecord> =>
-    stopAtFirstError(
-      (onIssue) =>
-        parseStream(readChunks(job.input, (bytes) => progress.advance(bytes)), {
-          fileName: file,
-          onIssue,
-          ...(job.format === undefined ? {} : { format: job.format }),
-        }),
-      job.logger,
-    );
+    stopAtFirstError((onIssue) => {
+      const options = { fileName: file, onIssue, ...(job.format === undefined ? {} : { format: job.format }) };
+      return input.kind === 'file' ? parseFile(input.path, { ...options, threads: job.threads, onRead }) : parseStream(readChunks(input, onRead), options);
+    }, job.logger);
   try {
     let result: ConversionResult;
     if (job.output === undefined) {

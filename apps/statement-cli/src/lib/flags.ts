@@ -41,6 +41,12 @@ export const conversionFlags = {
   yes: Flags.boolean({ char: 'y', description: 'With --save-mappings: save without asking.', dependsOn: ['save-mappings'] }),
   preset: Flags.string({ description: 'CSV layout (overrides csv.preset).', options: PRESET_NAMES }),
   delimiter: Flags.string({ description: 'CSV delimiter: comma, semicolon, tab, pipe or one character (overrides csv.delimiter).' }),
+  threads: Flags.integer({
+    description:
+      'Worker threads that read a large camt file (8 MiB and up) in parallel, about 40 MiB each; 0 reads on one thread. Default: one per CPU core, 0 with --streaming.',
+    min: 0,
+    max: 64,
+  }),
 };
 
 export interface ConfigFlagValues {

@@ -1,6 +1,6 @@
 import { StatementParseError } from '../errors';
 import { IssueSink } from '../issues';
-import type { ParseOptions, SourceLocation, StatementRecord } from '../types';
+import type { Entry, ParseOptions, SourceLocation, StatementRecord } from '../types';
 import { BalanceDraft } from './balance-draft';
 import { ElementStack } from './element-stack';
 import { EntryDraft } from './entry-draft';
@@ -23,6 +23,8 @@ export class DocumentHandler implements LeafContext {
   readonly values: ValueReader;
   readonly issues: IssueSink;
   currency: string | undefined;
+  /** Called as the document's first entry opens: parallel parsing learns the elements around entries then. */
+  onFirstEntry: (() => void) | undefined;
   private readonly scope: MessageScope;
   private chars = '';
   private sawChild = false;
@@ -40,7 +42,10 @@ export class DocumentHandler implements LeafContext {
   /** Where a missing child of the open entry would be; one function for the whole document, not one per entry. */
   private readonly entryChildLocation = (child: string): SourceLocation => this.stack.location(this.entryLevel, child);
 
+  private readonly fileName: string | undefined;
+
   constructor(options: ParseOptions) {
+    this.fileName = options.fileName;
     this.stack = new ElementStack(options.fileName);
     this.issues = new IssueSink(options);
     this.values = new ValueReader(this.issues, this.stack);
@@ -124,6 +129,42 @@ export class DocumentHandler implements LeafContext {
     this.scope.end(where);
   }
 
+  /**
+   * Whether the handler stands between two entries of an open statement, `depth` elements
+   * deep: the one place where entries read elsewhere (a fragment) can be taken over.
+   */
+  betweenEntries(depth: number): boolean {
+    return this.statement !== undefined && !this.entry && !this.balance && this.stack.depth === depth && this.statementLevel === depth - 1;
+  }
+
+  /**
+   * Takes over entries that another handler read from the text right after this point, as if
+   * they had been read here: indices, paths and statement fields become this statement's, and
+   * lines and columns (relative to the fragment, line 1 being the current one) absolute, and
+   * locations name this handler's file.
+   * Call only when `betweenEntries` holds.
+   */
+  adoptEntries(entries: readonly Entry[], line: number, column: number): void {
+    const statement = this.statement as StatementDraft;
+    this.emitHeader(statement);
+    const { statementId, index: statementIndex, account } = statement.header;
+    for (const entry of entries) {
+      const index = statement.entryElements++;
+      const at = entry.location;
+      const path = `${this.statementPath}/Ntry[${index + 1}]`;
+      const entryLine = line + at.line - 1;
+      const entryColumn = at.line === 1 ? column + at.column : at.column;
+      entry.statementId = statementId;
+      entry.statementIndex = statementIndex;
+      entry.account = account;
+      entry.index = index;
+      entry.location = this.fileName === undefined ? { line: entryLine, column: entryColumn, path } : { file: this.fileName, line: entryLine, column: entryColumn, path };
+      statement.entryCount++;
+      statement.movement.add(entry);
+      this.out.push({ kind: 'entry', entry });
+    }
+  }
+
   /** Takes the completed records. */
   drain(): StatementRecord[] {
     const records = this.out;
@@ -154,6 +195,10 @@ export class DocumentHandler implements LeafContext {
   }
 
   private openEntry(statement: StatementDraft, level: number): void {
+    if (this.onFirstEntry) {
+      this.onFirstEntry();
+      this.onFirstEntry = undefined;
+    }
     this.emitHeader(statement);
     const index = statement.entryElements++;
     this.stack.setIndex(index + 1);

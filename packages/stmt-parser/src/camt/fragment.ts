@@ -1,0 +1,168 @@
+import { closeSync, openSync, readSync } from 'node:fs';
+import { createDecoder } from '../encoding';
+import type { Entry } from '../types';
+import { DocumentHandler } from './document-handler';
+import { entriesToJson } from './entry-transfer';
+import { betweenTags, charactersRead, createSaxParser, resetPosition, startTagsXml, type OpenTag } from './sax-parser';
+
+/** A stretch of a camt file that holds whole `<Ntry>` elements of one statement, to be read on another thread. */
+export interface FragmentJob {
+  path: string;
+  fileName?: string;
+  /** A byte-per-character encoding or UTF-8 (see `splitsCleanly`). */
+  encoding: string;
+  /** Byte offsets; `start` is just after an entry's end tag. */
+  start: number;
+  end: number;
+  /** The start tags around the entries, outermost first, as they were open at the document's first entry. */
+  context: readonly OpenTag[];
+}
+
+/**
+ * What a fragment yielded. It is read under an assumption — that the text at `start` sits
+ * between two entries of a statement enclosed by `context` — which the thread reading the
+ * document checks when it gets there; only then are the entries taken over.
+ */
+export interface FragmentResult {
+  start: number;
+  /** Byte offset just after the last entry taken; `start` when none was. */
+  stop: number;
+  /** The entries from `start` to `stop` in batches, as `entriesToJson` writes them. */
+  entries: string[];
+  count: number;
+  /** From `start` to `stop`, as sax counts them: newlines, characters after the last newline, characters. */
+  lines: number;
+  column: number;
+  chars: number;
+  /** Why the fragment ended before `end`, if it did: it then leaves the rest to the document's own reader. */
+  stoppedBy?: string;
+}
+
+/** Encodings whose byte offsets can be recovered from character counts, and in which `<`, `>` and `\n` are single ASCII bytes. */
+export function splitsCleanly(encoding: string): boolean {
+  return /^(utf-?8|us-ascii|ascii|latin-?1|iso-?8859-\d{1,2}|windows-125\d|cp125\d)$/i.test(encoding);
+}
+
+const READ_BYTES = 256 * 1024;
+const BATCH_ENTRIES = 256;
+
+/** Thrown inside sax callbacks to leave the fragment at the last entry boundary. */
+class Stop {
+  constructor(readonly reason: string) {}
+}
+
+/**
+ * Reads the entries of a fragment. It stops at the first thing that is not a plain entry —
+ * another statement child (`<Bal>`), the statement's end, an entry with any issue, malformed
+ * XML — and answers the entries before it, so everything unusual is met again, and reported,
+ * by the reader of the whole document.
+ */
+export function parseFragment(job: FragmentJob): FragmentResult {
+  const depth = job.context.length;
+  let issues = 0;
+  const handler = new DocumentHandler({ ...(job.fileName === undefined ? {} : { fileName: job.fileName }), onIssue: () => void issues++ });
+  const parser = createSaxParser(handler, job.fileName);
+  const open = parser.onopentag.bind(parser);
+  const close = parser.onclosetag.bind(parser);
+  // Entries are serialised in small batches as they complete, so a thread's heap holds text,
+  // not thousands of entry objects.
+  const batches: string[] = [];
+  let batch: Entry[] = [];
+  let count = 0;
+  // The last entry boundary: characters, lines and column from the start, and its byte offset
+  // once the chunk it lies in is done (-1 until then).
+  const boundary = { chars: 0, lines: 0, column: 0, byte: job.start };
+  parser.onopentag = (tag) => {
+    if (handler.stack.depth === depth && localName(tag.name) !== 'Ntry') throw new Stop(`<${tag.name}>`);
+    open(tag);
+  };
+  parser.onclosetag = (name) => {
+    if (handler.stack.depth === depth) throw new Stop(`</${name}>`);
+    close(name);
+    if (handler.stack.depth !== depth) return;
+    if (issues > 0) throw new Stop('an entry with issues');
+    for (const record of handler.drain()) {
+      if (record.kind !== 'entry') continue;
+      // Only the position travels: file and path are rebuilt where the entry is taken.
+      const { line, column } = record.entry.location;
+      record.entry.location = { line, column };
+      batch.push(record.entry);
+    }
+    if (batch.length === BATCH_ENTRIES) {
+      count += batch.length;
+      batches.push(entriesToJson(batch));
+      batch = [];
+    }
+    boundary.chars = charactersRead(parser);
+    boundary.lines = parser.line;
+    boundary.column = parser.column;
+    boundary.byte = -1;
+  };
+
+  let stoppedBy: string | undefined;
+  try {
+    parser.write(startTagsXml(job.context));
+    if (!handler.betweenEntries(depth) || !betweenTags(parser)) throw new Stop('a context that opens no statement');
+    resetPosition(parser);
+    handler.drain();
+    issues = 0;
+    stoppedBy = readRange(job, parser, boundary);
+  } catch (error) {
+    stoppedBy = error instanceof Stop ? error.reason : error instanceof Error ? error.message : String(error);
+  }
+  // Entries are taken at their end tag, where the boundary moves too; the byte offset of the
+  // last boundary is always known here, because every chunk settles it before the next one.
+  if (batch.length > 0) batches.push(entriesToJson(batch));
+  const result: FragmentResult = {
+    start: job.start,
+    stop: boundary.byte,
+    entries: batches,
+    count: count + batch.length,
+    lines: boundary.lines,
+    column: boundary.column,
+    chars: boundary.chars,
+  };
+  if (stoppedBy !== undefined) result.stoppedBy = stoppedBy;
+  return result;
+}
+
+/** Feeds `start`–`end` to sax chunk by chunk; answers why it stopped early, if it did. */
+function readRange(job: FragmentJob, parser: ReturnType<typeof createSaxParser>, boundary: { chars: number; byte: number }): string | undefined {
+  const decoder = createDecoder(job.encoding);
+  const utf8 = /^utf-?8$/i.test(job.encoding);
+  const fd = openSync(job.path, 'r');
+  const buffer = Buffer.allocUnsafe(READ_BYTES);
+  let position = job.start;
+  let chunkChars = 0;
+  let chunkByte = job.start;
+  try {
+    while (position < job.end) {
+      const read = readSync(fd, buffer, 0, Math.min(READ_BYTES, job.end - position), position);
+      if (read === 0) return 'the end of the file';
+      position += read;
+      const text = decoder.write(buffer.subarray(0, read));
+      // A replacement character hides how many bytes it stood for.
+      if (utf8 && text.includes('\uFFFD')) return 'undecodable bytes';
+      try {
+        parser.write(text);
+      } finally {
+        // Settle the boundary's byte offset while this chunk's text is at hand.
+        if (boundary.byte < 0) boundary.byte = chunkByte + byteLength(text.slice(0, boundary.chars - chunkChars), utf8);
+      }
+      chunkChars += text.length;
+      chunkByte += byteLength(text, utf8);
+    }
+    return boundary.byte === job.end ? undefined : 'text after the last entry';
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function byteLength(text: string, utf8: boolean): number {
+  return utf8 ? Buffer.byteLength(text, 'utf8') : text.length;
+}
+
+function localName(name: string): string {
+  const colon = name.indexOf(':');
+  return colon < 0 ? name : name.slice(colon + 1);
+}

@@ -1,0 +1,193 @@
+import { open, type FileHandle } from 'node:fs/promises';
+import type sax from 'sax';
+import { createDecoder } from '../encoding';
+import type { ParseOptions, StatementRecord } from '../types';
+import { DocumentHandler } from './document-handler';
+import { entriesFromJson } from './entry-transfer';
+import type { FragmentJob, FragmentResult } from './fragment';
+import { FragmentPool, type FragmentRunner } from './fragment-pool';
+import { RecordPump } from './record-pump';
+import { betweenTags, createSaxParser, openTags, skipAhead, type OpenTag } from './sax-parser';
+
+export interface ParallelCamtOptions {
+  /** Threads that read fragments while this one reads the rest and hands out records. */
+  threads: number;
+  /** Size a fragment grows to; the first ones are smaller so the threads start early. Default 2 MiB. */
+  fragmentBytes?: number;
+  /** Bytes this thread reads at a time (default 1 MiB; the first read is at most 64 KiB, so threads start early). */
+  readBytes?: number;
+  /** Where fragments are read; by default a pool of `threads` worker threads. */
+  runFragment?: FragmentRunner;
+  /** Told about each fragment when the reader reaches it, and whether its entries were taken. */
+  onFragment?: (result: FragmentResult, taken: boolean) => void;
+  /** Bytes of the file passed, read here or taken from a fragment. */
+  onRead?: (bytes: number) => void;
+}
+
+const READ_BYTES = 1024 * 1024;
+const FIRST_READ_BYTES = 64 * 1024;
+const SCAN_BYTES = 64 * 1024;
+/** How far past its planned end a fragment's closing entry tag is looked for before the rest of the file becomes one fragment. */
+const SCAN_LIMIT = 4 * 1024 * 1024;
+
+interface PlannedFragment {
+  start: number;
+  end: number;
+  result: Promise<FragmentResult | undefined>;
+}
+
+/**
+ * Reads a camt file on several threads. This thread reads the document as `parseCamt` does;
+ * once the first entry shows which elements enclose entries, the file ahead is cut just after
+ * entry end tags into fragments that worker threads read meanwhile. Arriving at a cut, this
+ * thread checks that it really stands between two entries of a statement (the cut could lie in
+ * a comment, or between statements) and then takes the fragment's entries over and jumps past
+ * them; otherwise it reads the stretch itself. Fragments stop at anything but plain entries,
+ * so balances, statement ends and every issue are met here, in order: the records, issues and
+ * errors are the ones the sequential parser gives.
+ */
+export function parseCamtFile(path: string, size: number, options: ParseOptions & { encoding: string }, parallel: ParallelCamtOptions): AsyncIterable<StatementRecord> {
+  return { [Symbol.asyncIterator]: () => new ParallelCamtRecords(path, size, options, parallel) };
+}
+
+class ParallelCamtRecords extends RecordPump {
+  private readonly handler: DocumentHandler;
+  private readonly parser: sax.SAXParser;
+  private readonly decoder;
+  private file: FileHandle | undefined;
+  private readonly buffer: Buffer;
+  private readBytes: number;
+  private position = 0;
+  private readonly fragments: PlannedFragment[] = [];
+  private context: readonly OpenTag[] | undefined;
+  private endTag: Buffer | undefined;
+  /** Where the next fragment starts (just after an entry end tag), -1 when the file is planned to its end. */
+  private nextCut = -1;
+  /** A scan found no entry end tag before this offset; the next one starts there. */
+  private noCutBefore = 0;
+  private fragmentBytes: number;
+  private pool: FragmentPool | undefined;
+  private readonly runFragment: FragmentRunner;
+
+  constructor(
+    private readonly path: string,
+    private readonly size: number,
+    private readonly options: ParseOptions & { encoding: string },
+    private readonly parallel: ParallelCamtOptions,
+  ) {
+    super();
+    this.handler = new DocumentHandler(options);
+    this.parser = createSaxParser(this.handler, options.fileName);
+    this.decoder = createDecoder(options.encoding);
+    this.buffer = Buffer.allocUnsafe(parallel.readBytes ?? READ_BYTES);
+    this.readBytes = Math.min(FIRST_READ_BYTES, this.buffer.length);
+    this.fragmentBytes = Math.min(256 * 1024, this.maxFragmentBytes);
+    this.runFragment = parallel.runFragment ?? ((job) => (this.pool ??= new FragmentPool(parallel.threads)).run(job));
+    this.handler.onFirstEntry = () => {
+      const tags = openTags(this.parser);
+      this.context = tags.slice(0, -1).map((tag) => ({ name: tag.name, attributes: { ...tag.attributes } }));
+      this.endTag = Buffer.from(`</${(tags[tags.length - 1] as OpenTag).name}>`, 'latin1');
+    };
+  }
+
+  private get maxFragmentBytes(): number {
+    return this.parallel.fragmentBytes ?? 2 * 1024 * 1024;
+  }
+
+  protected async fill(): Promise<StatementRecord[]> {
+    this.file ??= await open(this.path, 'r');
+    const fragment = this.fragments[0];
+    if (fragment && this.position === fragment.start) {
+      this.fragments.shift();
+      await this.takeOver(fragment);
+    } else {
+      await this.read(fragment ? fragment.start : this.size);
+    }
+    if (this.context && this.nextCut !== -1) await this.plan();
+    return this.handler.drain();
+  }
+
+  protected drainAfterFailure(): StatementRecord[] {
+    return this.handler.drain();
+  }
+
+  protected async release(): Promise<void> {
+    this.fragments.length = 0;
+    const { file, pool } = this;
+    this.file = undefined;
+    this.pool = undefined;
+    await Promise.all([file?.close(), pool?.close()]);
+  }
+
+  /** Reads and parses the next chunk, never past `limit` (the next fragment's start). */
+  private async read(limit: number): Promise<void> {
+    const { bytesRead } = await (this.file as FileHandle).read(this.buffer, 0, Math.min(this.readBytes, limit - this.position), this.position);
+    this.readBytes = this.buffer.length;
+    if (bytesRead === 0) {
+      this.finished = true;
+      const rest = this.decoder.end();
+      if (rest) this.parser.write(rest);
+      this.handler.end(this.parser.line + 1, this.parser.column + 1);
+      this.parser.close();
+      return;
+    }
+    this.position += bytesRead;
+    this.parser.write(this.decoder.write(this.buffer.subarray(0, bytesRead)));
+    this.parallel.onRead?.(bytesRead);
+    // Past the planned fragments (a statement ended, say), look for entries to cut again.
+    if (this.context && this.nextCut === -1 && this.fragments.length === 0 && this.position >= this.noCutBefore) {
+      this.nextCut = await this.findCut(this.position);
+      if (this.nextCut === -1) this.noCutBefore = this.position + SCAN_LIMIT;
+    }
+  }
+
+  /** At a fragment's start: take its entries if this really is a place between entries. */
+  private async takeOver(fragment: PlannedFragment): Promise<void> {
+    const result = await fragment.result;
+    const depth = (this.context as readonly OpenTag[]).length;
+    const taken = result !== undefined && result.count > 0 && this.handler.betweenEntries(depth) && betweenTags(this.parser);
+    if (result) this.parallel.onFragment?.(result, taken);
+    if (!taken) return;
+    const line = this.parser.line + 1;
+    const column = this.parser.column;
+    for (const batch of result.entries) this.handler.adoptEntries(entriesFromJson(batch), line, column);
+    skipAhead(this.parser, result.lines, result.column, result.chars);
+    this.parallel.onRead?.(result.stop - this.position);
+    this.position = result.stop;
+  }
+
+  /** Cuts fragments ahead of the reader and hands them to the threads, keeping a few in flight. */
+  private async plan(): Promise<void> {
+    const ahead = 2 * this.parallel.threads;
+    while (this.nextCut !== -1 && this.fragments.length < ahead) {
+      const start = this.nextCut;
+      const after = await this.findCut(start + this.fragmentBytes);
+      const end = after === -1 ? this.size : after;
+      this.nextCut = after;
+      this.fragmentBytes = Math.min(2 * this.fragmentBytes, this.maxFragmentBytes);
+      const job: FragmentJob = {
+        path: this.path,
+        ...(this.options.fileName === undefined ? {} : { fileName: this.options.fileName }),
+        encoding: this.options.encoding,
+        start,
+        end,
+        context: this.context as readonly OpenTag[],
+      };
+      // A failed fragment is simply not taken: the reader reads its stretch itself.
+      this.fragments.push({ start, end, result: this.runFragment(job).catch(() => undefined) });
+    }
+  }
+
+  /** The offset just after the first entry end tag at or after `from`, or -1 when there is none near. */
+  private async findCut(from: number): Promise<number> {
+    const tag = this.endTag as Buffer;
+    const window = Buffer.allocUnsafe(SCAN_BYTES);
+    for (let at = from; at < this.size && at < from + SCAN_LIMIT; at += SCAN_BYTES - tag.length) {
+      const { bytesRead } = await (this.file as FileHandle).read(window, 0, SCAN_BYTES, at);
+      const found = window.subarray(0, bytesRead).indexOf(tag);
+      if (found >= 0) return at + found + tag.length;
+      if (bytesRead < SCAN_BYTES) break;
+    }
+    return -1;
+  }
+}

@@ -1,0 +1,148 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { detectEncoding, detectFormat, parseFile, StatementParseError, type ParseOptions, type StatementRecord } from '@stmt/parser';
+import { parseFragment, splitsCleanly } from '../src/camt/fragment';
+import { parseCamtFile, type ParallelCamtOptions } from '../src/camt/parallel';
+import { FIXTURE_DIR, fixtureNames, toJson, type Outcome } from './support/outcome';
+
+/** Parses with the parallel reader, collecting records, issues and the fatal error. */
+async function collectParallel(path: string, fileName: string, parallel: ParallelCamtOptions, options: ParseOptions = {}): Promise<Outcome> {
+  const head = readFileSync(path).subarray(0, 4096);
+  const outcome: Outcome = { records: [], issues: [], error: null };
+  const records = parseCamtFile(path, statSync(path).size, { ...options, fileName, encoding: detectEncoding(head).encoding, onIssue: (issue) => outcome.issues.push(issue) }, parallel);
+  try {
+    for await (const record of records) outcome.records.push(record);
+  } catch (error) {
+    if (!(error instanceof StatementParseError)) throw error;
+    outcome.error = { code: error.code, message: error.message, location: error.location ?? null };
+  }
+  return outcome;
+}
+
+/** Fragments read in this thread, one entry each: every entry boundary becomes a cut. */
+const inThisThread = (taken: boolean[]): ParallelCamtOptions => ({
+  threads: 1,
+  fragmentBytes: 1,
+  readBytes: 16,
+  runFragment: async (job) => parseFragment(job),
+  onFragment: (_result, wasTaken) => taken.push(wasTaken),
+});
+
+const camtFixtures = fixtureNames().filter((name) => {
+  const head = readFileSync(join(FIXTURE_DIR, name)).subarray(0, 4096);
+  return detectFormat(head)?.startsWith('camt.') === true && splitsCleanly(detectEncoding(head).encoding);
+});
+
+describe('parallel camt reading gives what sequential reading gives', () => {
+  it.each(camtFixtures)('%s, cut at every entry', async (name) => {
+    const taken: boolean[] = [];
+    const actual = toJson(await collectParallel(join(FIXTURE_DIR, name), name, inThisThread(taken)));
+    const expected = JSON.parse(readFileSync(join(FIXTURE_DIR, name.replace(/\.xml$/, '.expected.json')), 'utf8'));
+    expect(actual).toEqual(expected);
+  });
+
+  it('takes fragments over in the fixtures that have several plain entries', async () => {
+    const taken: boolean[] = [];
+    await collectParallel(join(FIXTURE_DIR, 'camt053-multi-statement.xml'), 'multi', inThisThread(taken));
+    expect(taken.filter(Boolean).length).toBeGreaterThan(0);
+  });
+});
+
+describe('cuts in the wrong place are refused, not trusted', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'stmt-parallel-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('an entry end tag inside a comment or CDATA does not become a cut that is taken', async () => {
+    const entries = Array.from({ length: 12 }, (_, i) => entryXml(i, i % 4 === 1 ? '<AddtlNtryInf><![CDATA[see </Ntry> here]]></AddtlNtryInf>' : ''));
+    entries.splice(6, 0, '<!-- an old entry: <Ntry></Ntry> -->\n');
+    const path = join(dir, 'traps.xml');
+    writeFileSync(path, document(entries.join('')));
+    const taken: boolean[] = [];
+    const parallel = await collectParallel(path, 'traps.xml', inThisThread(taken));
+    const sequential = await collectSequential(path, 'traps.xml');
+    expect(toJson(parallel)).toEqual(toJson(sequential));
+    expect(parallel.records.filter((r) => r.kind === 'entry')).toHaveLength(12);
+    expect(taken).toContain(false);
+    expect(taken).toContain(true);
+  });
+
+  it('a document on one line keeps every column', async () => {
+    const path = join(dir, 'one-line.xml');
+    writeFileSync(path, document(Array.from({ length: 10 }, (_, i) => entryXml(i, '')).join('')).replace(/\n\s*/g, ''));
+    const taken: boolean[] = [];
+    const parallel = await collectParallel(path, 'one-line.xml', inThisThread(taken));
+    expect(toJson(parallel)).toEqual(toJson(await collectSequential(path, 'one-line.xml')));
+    expect(taken.filter(Boolean).length).toBeGreaterThan(3);
+  });
+
+  it('an entry with an issue in a fragment is met, in order, by the document reader', async () => {
+    const entries = Array.from({ length: 8 }, (_, i) => entryXml(i, ''));
+    entries[5] = (entries[5] as string).replace('<CdtDbtInd>DBIT</CdtDbtInd>', '');
+    const path = join(dir, 'issue.xml');
+    writeFileSync(path, document(entries.join('')));
+    const parallel = await collectParallel(path, 'issue.xml', inThisThread([]));
+    const sequential = await collectSequential(path, 'issue.xml');
+    expect(parallel.issues.map((i) => i.code)).toContain('MISSING_ELEMENT');
+    expect(toJson(parallel)).toEqual(toJson(sequential));
+  });
+});
+
+describe('parseFile with worker threads', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'stmt-threads-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  // About 8.8 MiB: above the size from which parseFile reads on several threads.
+  const path = join(dir, 'large.xml');
+  writeFileSync(path, document(Array.from({ length: 22000 }, (_, i) => entryXml(i, '')).join('')));
+
+  it('reads a large file on worker threads with the same records as on one thread', async () => {
+    const taken: boolean[] = [];
+    const threaded = await collectParallel(path, 'large.xml', { threads: 2, fragmentBytes: 512 * 1024, onFragment: (_r, t) => taken.push(t) });
+    const sequential = await collectSequential(path, 'large.xml');
+    expect(threaded.records).toHaveLength(22002);
+    expect(JSON.stringify(threaded)).toBe(JSON.stringify(sequential));
+    expect(taken.filter(Boolean).length).toBeGreaterThan(3);
+  });
+
+  it('parseFile({ threads }) gives the same records and reports progress to the last byte', async () => {
+    expect(statSync(path).size).toBeGreaterThan(8 * 2 ** 20); // the size from which parseFile uses threads
+    let bytes = 0;
+    const records: StatementRecord[] = [];
+    for await (const record of parseFile(path, { fileName: 'large.xml', threads: 2, onRead: (n) => (bytes += n) })) records.push(record);
+    const sequential = await collectSequential(path, 'large.xml');
+    expect(JSON.stringify(records)).toBe(JSON.stringify(sequential.records));
+    expect(bytes).toBe(statSync(path).size);
+  });
+});
+
+async function collectSequential(path: string, fileName: string): Promise<Outcome> {
+  const outcome: Outcome = { records: [], issues: [], error: null };
+  try {
+    for await (const record of parseFile(path, { fileName, onIssue: (issue) => outcome.issues.push(issue) })) outcome.records.push(record);
+  } catch (error) {
+    if (!(error instanceof StatementParseError)) throw error;
+    outcome.error = { code: error.code, message: error.message, location: error.location ?? null };
+  }
+  return outcome;
+}
+
+function entryXml(i: number, extra: string): string {
+  return `    <Ntry>
+      <NtryRef>N${i}</NtryRef><Amt Ccy="EUR">${i + 1}.${String(i % 100).padStart(2, '0')}</Amt><CdtDbtInd>DBIT</CdtDbtInd>
+      <Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2024-03-01</Dt></BookgDt>${extra}
+      <NtryDtls><TxDtls><Refs><EndToEndId>E2E-${i}</EndToEndId></Refs><RltdPties><Cdtr><Pty><Nm>Händler ${i % 97}</Nm></Pty></Cdtr></RltdPties>
+        <RmtInf><Ustrd>Invoice ${i} — März</Ustrd></RmtInf></TxDtls></NtryDtls>
+    </Ntry>
+`;
+}
+
+function document(entries: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt>
+  <GrpHdr><MsgId>M</MsgId><CreDtTm>2024-03-31T18:00:00Z</CreDtTm></GrpHdr>
+  <Stmt><Id>S1</Id><Acct><Id><IBAN>DE89370400440532013000</IBAN></Id><Ccy>EUR</Ccy></Acct>
+    <Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">100.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2024-02-29</Dt></Dt></Bal>
+${entries}  </Stmt>
+</BkToCstmrStmt></Document>
+`;
+}
