@@ -1,23 +1,19 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { detectEncoding, detectFormat, parseFile, StatementParseError, type ParseOptions, type StatementRecord } from '@stmt/parser';
+import { detectEncoding, detectFormat, parseFile, type StatementRecord } from '@stmt/parser';
 import { parseFragment, splitsCleanly } from '../src/camt/fragment';
 import { parseCamtFile, type ParallelCamtOptions } from '../src/camt/parallel';
-import { FIXTURE_DIR, fixtureNames, toJson, type Outcome } from './support/outcome';
+import { collectFrom, FIXTURE_DIR, fixtureNames, toJson, type Outcome } from './support/outcome';
 
 /** Parses with the parallel reader, collecting records, issues and the fatal error. */
-async function collectParallel(path: string, fileName: string, parallel: ParallelCamtOptions, options: ParseOptions = {}): Promise<Outcome> {
-  const head = readFileSync(path).subarray(0, 4096);
-  const outcome: Outcome = { records: [], issues: [], error: null };
-  const records = parseCamtFile(path, statSync(path).size, { ...options, fileName, encoding: detectEncoding(head).encoding, onIssue: (issue) => outcome.issues.push(issue) }, parallel);
-  try {
-    for await (const record of records) outcome.records.push(record);
-  } catch (error) {
-    if (!(error instanceof StatementParseError)) throw error;
-    outcome.error = { code: error.code, message: error.message, location: error.location ?? null };
-  }
-  return outcome;
+function collectParallel(path: string, fileName: string, parallel: ParallelCamtOptions): Promise<Outcome> {
+  const encoding = detectEncoding(readFileSync(path).subarray(0, 4096)).encoding;
+  return collectFrom((onIssue) => parseCamtFile(path, statSync(path).size, { fileName, encoding, onIssue }, parallel));
+}
+
+function collectSequential(path: string, fileName: string): Promise<Outcome> {
+  return collectFrom((onIssue) => parseFile(path, { fileName, onIssue }));
 }
 
 /** Fragments read in this thread, one entry each: every entry boundary becomes a cut. */
@@ -114,17 +110,6 @@ describe('parseFile with worker threads', () => {
     expect(bytes).toBe(statSync(path).size);
   });
 });
-
-async function collectSequential(path: string, fileName: string): Promise<Outcome> {
-  const outcome: Outcome = { records: [], issues: [], error: null };
-  try {
-    for await (const record of parseFile(path, { fileName, onIssue: (issue) => outcome.issues.push(issue) })) outcome.records.push(record);
-  } catch (error) {
-    if (!(error instanceof StatementParseError)) throw error;
-    outcome.error = { code: error.code, message: error.message, location: error.location ?? null };
-  }
-  return outcome;
-}
 
 function entryXml(i: number, extra: string): string {
   return `    <Ntry>

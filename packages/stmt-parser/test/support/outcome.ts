@@ -13,11 +13,14 @@ export interface Outcome {
 
 /** Parses to the end, collecting issues instead of throwing on the first one. */
 export async function collect(source: AsyncIterable<Buffer | string>, options: ParseOptions = {}): Promise<Outcome> {
+  return collectFrom((onIssue) => parseStream(source, { ...options, onIssue }));
+}
+
+/** Runs a parse that reports issues to `onIssue` to its end, collecting records, issues and the fatal error. */
+export async function collectFrom(parse: (onIssue: (issue: ParseIssue) => void) => AsyncIterable<StatementRecord>): Promise<Outcome> {
   const outcome: Outcome = { records: [], issues: [], error: null };
   try {
-    for await (const record of parseStream(source, { ...options, onIssue: (issue) => outcome.issues.push(issue) })) {
-      outcome.records.push(record);
-    }
+    for await (const record of parse((issue) => outcome.issues.push(issue))) outcome.records.push(record);
   } catch (error) {
     if (!(error instanceof StatementParseError)) throw error;
     outcome.error = { code: error.code, message: error.message, location: error.location ?? null };
