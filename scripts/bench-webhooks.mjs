@@ -79,7 +79,7 @@ async function latencyRun(pool, url, receiver, workerCount, rate, events) {
   for (let index = 0; index < events; index += 1) {
     const due = started + (index * 1000) / rate;
     if (due > performance.now()) await sleep(due - performance.now());
-    const { deliveries } = await sql(pool).transaction((tx) => webhooks.enqueueEvent(tx, payload(index)));
+    const { deliveries } = await webhooks.pgPoolClient(pool).transaction((tx) => webhooks.enqueueEvent(tx, payload(index)));
     committedAt.set(deliveries[0].id, performance.timeOrigin + performance.now());
   }
   await receiver.until(events);
@@ -104,7 +104,7 @@ async function stopWorkers(workers) {
 async function runWorker() {
   const pool = new Pool({ connectionString: workerData.url, max: CONCURRENCY });
   const worker = new webhooks.DeliveryWorker({
-    db: sql(pool),
+    db: webhooks.pgPoolClient(pool),
     workerId: `bench-${workerData.index}`,
     pollIntervalMs: POLL_MS,
     concurrency: CONCURRENCY,
@@ -154,7 +154,7 @@ async function reset(pool, receiver) {
 }
 
 async function enqueue(pool, events) {
-  const db = sql(pool);
+  const db = webhooks.pgPoolClient(pool);
   for (let start = 0; start < events; start += 100) {
     await db.transaction(async (tx) => {
       for (let index = start; index < Math.min(events, start + 100); index += 1) await webhooks.enqueueEvent(tx, payload(index));
@@ -175,26 +175,6 @@ async function migrate(pool) {
     active boolean NOT NULL DEFAULT true, token_id text NOT NULL,
     created_at timestamptz NOT NULL DEFAULT now(), deleted_at timestamptz)`);
   await pool.query(readFileSync(webhooks.OUTBOX_MIGRATION_PATH, 'utf8'));
-}
-
-function sql(pool) {
-  return {
-    query: async (text, params = []) => (await pool.query(text, [...params])).rows,
-    transaction: async (work) => {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await work({ query: async (text, params = []) => (await client.query(text, [...params])).rows });
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
-  };
 }
 
 async function admin(base, statement) {

@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { enqueueEvent, listDeliveries, webhookTestPayload } from '@disc/webhooks';
 import type { TestDatabase } from '../test/support/databases';
-import { migrate, openPglite, splitStatements } from '../test/support/databases';
+import { splitStatements } from './sql-client';
+import { migrate, openPglite } from '../test/support/databases';
 
 // The discovery API runs this package's migration after its own; check that it applies on
 // top of the app's real schema (when the app is present in this checkout).

@@ -1,5 +1,6 @@
 import type { Database } from './database';
-import { migrate, splitStatements } from './migrate';
+import { splitStatements } from '@disc/webhooks';
+import { migrate } from './migrate';
 import { openMemoryDatabase } from '../test-support/databases';
 import { TokenStore, hashToken, looksLikeToken } from '../store/tokens';
 import { ScorePointStore } from '../store/score-points';

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { OUTBOX_MIGRATION_PATH } from '@disc/webhooks';
+import { OUTBOX_MIGRATION_PATH, splitStatements } from '@disc/webhooks';
 import type { Database } from './database';
 
 /** The folder of plain `.sql` migrations, shipped beside `dist/` (package.json "files"). */
@@ -40,16 +40,4 @@ export async function migrate(db: Database, dir: string = MIGRATIONS_DIR, librar
     if (done) applied.push(file);
   }
   return applied;
-}
-
-/** Splits a migration on the semicolons that end statements. Migrations are plain DDL
- * without functions or string literals containing ';', which keeps this simple. */
-export function splitStatements(sql: string): string[] {
-  return sql
-    .split('\n')
-    .filter((line) => !line.trimStart().startsWith('--'))
-    .join('\n')
-    .split(';')
-    .map((statement) => statement.trim())
-    .filter((statement) => statement.length > 0);
 }

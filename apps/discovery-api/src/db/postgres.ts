@@ -1,5 +1,6 @@
 import { Pool, types } from 'pg';
-import type { Database, Queryable } from './database';
+import { pgPoolClient } from '@disc/webhooks';
+import type { Database } from './database';
 
 // A `date` column is a calendar day, not an instant: keep it as 'YYYY-MM-DD' instead of a
 // JavaScript Date at local midnight (PGlite returns the same string shape with ::text).
@@ -17,24 +18,7 @@ export async function openPostgres(connectionString: string, maxConnections = 10
   let closed = false;
   return {
     engine: 'postgres',
-    query: async (sql, params) => (await pool.query(sql, params === undefined ? [] : [...params])).rows,
-    transaction: async (work) => {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const scoped: Queryable = {
-          query: async (sql, params) => (await client.query(sql, params === undefined ? [] : [...params])).rows,
-        };
-        const result = await work(scoped);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+    ...pgPoolClient(pool),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Client, Pool } from 'pg';
 import type { SqlClient, SqlQueryable } from '@disc/webhooks';
-import { OUTBOX_MIGRATION_PATH } from '@disc/webhooks';
+import { OUTBOX_MIGRATION_PATH, pgPoolClient, splitStatements } from '@disc/webhooks';
 
 /** A test database: the SQL port the library uses, plus a way to run DDL and to clean up. */
 export interface TestDatabase extends SqlClient {
@@ -22,18 +22,6 @@ CREATE TABLE webhooks (
   active boolean NOT NULL DEFAULT true, token_id text NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now(), deleted_at timestamptz
 )`;
-
-/** Splits plain DDL on statement-ending semicolons, dropping comment lines, the way the
- * discovery API's migration runner does. */
-export function splitStatements(sql: string): string[] {
-  return sql
-    .split('\n')
-    .filter((line) => !line.trimStart().startsWith('--'))
-    .join('\n')
-    .split(';')
-    .map((statement) => statement.trim())
-    .filter((statement) => statement.length > 0);
-}
 
 export async function migrate(db: SqlQueryable, withAppTable = true): Promise<void> {
   const statements = [...(withAppTable ? [APP_WEBHOOKS_TABLE] : []), ...splitStatements(readFileSync(OUTBOX_MIGRATION_PATH, 'utf8'))];
@@ -91,7 +79,7 @@ export async function openPostgres(): Promise<TestDatabase> {
     const pool = new Pool({ ...ADMIN, database: name, max: 4 });
     pool.on('error', () => undefined);
     pools.push(pool);
-    return { ...poolClient(pool), close: () => pool.end() };
+    return { ...pgPoolClient(pool), close: () => pool.end() };
   };
   const main = await connect();
   await migrate(main);
@@ -105,26 +93,6 @@ export async function openPostgres(): Promise<TestDatabase> {
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
-    },
-  };
-}
-
-function poolClient(pool: Pool): SqlClient {
-  return {
-    query: async (sql, params) => (await pool.query(sql, params === undefined ? [] : [...params])).rows,
-    transaction: async (work) => {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await work({ query: async (sql, params) => (await client.query(sql, params === undefined ? [] : [...params])).rows });
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
     },
   };
 }
