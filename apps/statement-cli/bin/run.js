@@ -19,12 +19,25 @@ if (args.includes('--streaming') && !process.env.STMT_HEAP_TUNED && !userTunedHe
     env: { ...process.env, STMT_HEAP_TUNED: '1' },
   });
   if (child.error) throw child.error;
+  // This waiting process counts towards a container's memory too: its own (anonymous) pages;
+  // the Node binary's pages it shares with the child are counted there.
+  if (process.env.STMT_REPORT_MAX_RSS) process.stderr.write(`launcher-anon-kib=${anonymousKib()}\n`);
   process.exit(child.status ?? 1);
 }
 
 // The benchmark (scripts/bench-stmt.mjs) asks for the peak resident set size on exit.
 if (process.env.STMT_REPORT_MAX_RSS) {
   process.on('exit', () => process.stderr.write(`max-rss-kib=${process.resourceUsage().maxRSS}\n`));
+}
+
+/** RssAnon of this process where Linux tells it (0 elsewhere). */
+function anonymousKib() {
+  try {
+    const status = require('node:fs').readFileSync('/proc/self/status', 'utf8');
+    return Number(/^RssAnon:\s*(\d+)/m.exec(status)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
 }
 
 // Until the command settles the exit code is 1: should the event loop ever drain with work

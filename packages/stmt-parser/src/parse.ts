@@ -1,8 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { parseCamtFile } from './camt/parallel';
-import { splitsCleanly } from './camt/fragment';
-import { detectEncoding } from './encoding';
+import type * as ParallelModule from './camt/parallel';
+import { detectEncoding, splitsCleanly } from './encoding';
 import { StatementParseError } from './errors';
 import { detectFormat, explainUnsupported, parserFor } from './formats';
 import { peekSource } from './source';
@@ -49,6 +48,9 @@ export interface FileParseOptions extends ParseOptions {
   onRead?: (bytes: number) => void;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy require is how CommonJS loads a module on first use
+const loadParallel = (): typeof ParallelModule => require('./camt/parallel') as typeof ParallelModule;
+
 /** Below this size a file is read on one thread: starting threads would cost more than they save. */
 const PARALLEL_MIN_BYTES = 8 * 1024 * 1024;
 
@@ -61,7 +63,8 @@ export function parseFile(path: string, options: FileParseOptions = {}): AsyncIt
   return deferred(async () => {
     const plan = await parallelPlan(path, fileName, parseOptions);
     if (!plan) return sequential();
-    return parseCamtFile(path, plan.size, { ...parseOptions, fileName, encoding: plan.encoding }, { threads, ...(onRead ? { onRead } : {}) });
+    // Loaded only here: threads and the MessagePack codec cost every other start ~20 ms.
+    return loadParallel().parseCamtFile(path, plan.size, { ...parseOptions, fileName, encoding: plan.encoding }, { threads, ...(onRead ? { onRead } : {}) });
   });
 }
 

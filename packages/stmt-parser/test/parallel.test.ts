@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { detectEncoding, detectFormat, parseFile, type StatementRecord } from '@stmt/parser';
-import { parseFragment, splitsCleanly } from '../src/camt/fragment';
+import { parseFragment } from '../src/camt/fragment';
+import { splitsCleanly } from '../src/encoding';
 import { parseCamtFile, type ParallelCamtOptions } from '../src/camt/parallel';
 import { collectFrom, FIXTURE_DIR, fixtureNames, toJson, type Outcome } from './support/outcome';
 

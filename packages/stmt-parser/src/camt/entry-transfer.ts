@@ -1,33 +1,27 @@
+import { addExtension, Packr } from 'msgpackr';
 import { Decimal } from '../decimal';
-import type { Entry, Money, TransactionDetail } from '../types';
+import type { Entry } from '../types';
 
 /**
- * Entries cross a thread boundary as JSON: Decimals serialise as their exact text and are
- * parsed back here, printing and adding up exactly as the originals did (the text keeps the
- * scale). Only the fields that hold Decimals are touched.
+ * Entries cross a thread boundary as MessagePack (msgpackr with records: each batch names its
+ * object shapes once, so a batch is a third of its JSON and decodes several times faster).
+ * A Decimal travels as its exact text under an extension type and is parsed back on arrival,
+ * printing and adding up exactly as the original did (the text keeps the scale).
  */
-export function entriesToJson(entries: readonly Entry[]): string {
-  return JSON.stringify(entries);
+const DECIMAL_EXTENSION = 0x44; // 'D'
+addExtension({
+  Class: Decimal,
+  type: DECIMAL_EXTENSION,
+  write: (decimal: Decimal) => decimal.toString(),
+  read: (text: string) => Decimal.parse(text),
+});
+
+const packr = new Packr({ useRecords: true, moreTypes: false });
+
+export function packEntries(entries: readonly Entry[]): Uint8Array {
+  return packr.pack(entries);
 }
 
-export function entriesFromJson(json: string): Entry[] {
-  const entries = JSON.parse(json) as Entry[];
-  for (const entry of entries) {
-    reviveMovement(entry);
-    for (const detail of entry.details) reviveMovement(detail);
-  }
-  return entries;
-}
-
-type WithDecimals = Pick<Entry, 'originalMoney' | 'exchangeRate'> & { money?: Money | undefined; charges?: Money[] | undefined };
-
-function reviveMovement(holder: WithDecimals | TransactionDetail): void {
-  if (holder.money) reviveMoney(holder.money);
-  if (holder.originalMoney) reviveMoney(holder.originalMoney);
-  if (holder.exchangeRate !== undefined) holder.exchangeRate = Decimal.parse(holder.exchangeRate as unknown as string);
-  if (holder.charges) for (const charge of holder.charges) reviveMoney(charge);
-}
-
-function reviveMoney(money: Money): void {
-  money.amount = Decimal.parse(money.amount as unknown as string);
+export function unpackEntries(bytes: Uint8Array): Entry[] {
+  return packr.unpack(bytes) as Entry[];
 }

@@ -2,7 +2,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { createDecoder } from '../encoding';
 import type { Entry } from '../types';
 import { DocumentHandler } from './document-handler';
-import { entriesToJson } from './entry-transfer';
+import { packEntries } from './entry-transfer';
 import { betweenTags, charactersRead, createSaxParser, resetPosition, startTagsXml, type OpenTag } from './sax-parser';
 
 /** A stretch of a camt file that holds whole `<Ntry>` elements of one statement, to be read on another thread. */
@@ -27,8 +27,8 @@ export interface FragmentResult {
   start: number;
   /** Byte offset just after the last entry taken; `start` when none was. */
   stop: number;
-  /** The entries from `start` to `stop` in batches, as `entriesToJson` writes them. */
-  entries: string[];
+  /** The entries from `start` to `stop` in batches, as `packEntries` writes them. */
+  entries: Uint8Array[];
   count: number;
   /** From `start` to `stop`, as sax counts them: newlines, characters after the last newline, characters. */
   lines: number;
@@ -36,11 +36,6 @@ export interface FragmentResult {
   chars: number;
   /** Why the fragment ended before `end`, if it did: it then leaves the rest to the document's own reader. */
   stoppedBy?: string;
-}
-
-/** Encodings whose byte offsets can be recovered from character counts, and in which `<`, `>` and `\n` are single ASCII bytes. */
-export function splitsCleanly(encoding: string): boolean {
-  return /^(utf-?8|us-ascii|ascii|latin-?1|iso-?8859-\d{1,2}|windows-125\d|cp125\d)$/i.test(encoding);
 }
 
 const READ_BYTES = 256 * 1024;
@@ -64,9 +59,9 @@ export function parseFragment(job: FragmentJob): FragmentResult {
   const parser = createSaxParser(handler, job.fileName);
   const open = parser.onopentag.bind(parser);
   const close = parser.onclosetag.bind(parser);
-  // Entries are serialised in small batches as they complete, so a thread's heap holds text,
+  // Entries are packed in small batches as they complete, so a thread's heap holds bytes,
   // not thousands of entry objects.
-  const batches: string[] = [];
+  const batches: Uint8Array[] = [];
   let batch: Entry[] = [];
   let count = 0;
   // The last entry boundary: characters, lines and column from the start, and its byte offset
@@ -90,7 +85,7 @@ export function parseFragment(job: FragmentJob): FragmentResult {
     }
     if (batch.length === BATCH_ENTRIES) {
       count += batch.length;
-      batches.push(entriesToJson(batch));
+      batches.push(packEntries(batch));
       batch = [];
     }
     boundary.chars = charactersRead(parser);
@@ -112,7 +107,7 @@ export function parseFragment(job: FragmentJob): FragmentResult {
   }
   // Entries are taken at their end tag, where the boundary moves too; the byte offset of the
   // last boundary is always known here, because every chunk settles it before the next one.
-  if (batch.length > 0) batches.push(entriesToJson(batch));
+  if (batch.length > 0) batches.push(packEntries(batch));
   const result: FragmentResult = {
     start: job.start,
     stop: boundary.byte,

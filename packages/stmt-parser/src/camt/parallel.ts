@@ -3,7 +3,7 @@ import type sax from 'sax';
 import { createDecoder } from '../encoding';
 import type { ParseOptions, StatementRecord } from '../types';
 import { DocumentHandler } from './document-handler';
-import { entriesFromJson } from './entry-transfer';
+import { unpackEntries } from './entry-transfer';
 import type { FragmentJob, FragmentResult } from './fragment';
 import { FragmentPool, type FragmentRunner } from './fragment-pool';
 import { RecordPump } from './record-pump';
@@ -68,6 +68,8 @@ class ParallelCamtRecords extends RecordPump {
   private fragmentBytes: number;
   private pool: FragmentPool | undefined;
   private readonly runFragment: FragmentRunner;
+  /** A taken fragment's entry batches not yet handed out: unpacked one per `fill`, so few entries live at a time. */
+  private adopting: { batches: Uint8Array[]; next: number; line: number; column: number } | undefined;
 
   constructor(
     private readonly path: string,
@@ -96,6 +98,7 @@ class ParallelCamtRecords extends RecordPump {
 
   protected async fill(): Promise<StatementRecord[]> {
     this.file ??= await open(this.path, 'r');
+    if (this.adopting) return this.adoptBatch(this.adopting);
     const fragment = this.fragments[0];
     if (fragment && this.position === fragment.start) {
       this.fragments.shift();
@@ -113,6 +116,7 @@ class ParallelCamtRecords extends RecordPump {
 
   protected async release(): Promise<void> {
     this.fragments.length = 0;
+    this.adopting = undefined;
     const { file, pool } = this;
     this.file = undefined;
     this.pool = undefined;
@@ -148,12 +152,17 @@ class ParallelCamtRecords extends RecordPump {
     const taken = result !== undefined && result.count > 0 && this.handler.betweenEntries(depth) && betweenTags(this.parser);
     if (result) this.parallel.onFragment?.(result, taken);
     if (!taken) return;
-    const line = this.parser.line + 1;
-    const column = this.parser.column;
-    for (const batch of result.entries) this.handler.adoptEntries(entriesFromJson(batch), line, column);
+    this.adopting = { batches: result.entries, next: 0, line: this.parser.line + 1, column: this.parser.column };
     skipAhead(this.parser, result.lines, result.column, result.chars);
     this.parallel.onRead?.(result.stop - this.position);
     this.position = result.stop;
+  }
+
+  private adoptBatch(adopting: NonNullable<typeof this.adopting>): StatementRecord[] {
+    const batch = adopting.batches[adopting.next++] as Uint8Array;
+    if (adopting.next === adopting.batches.length) this.adopting = undefined;
+    this.handler.adoptEntries(unpackEntries(batch), adopting.line, adopting.column);
+    return this.handler.drain();
   }
 
   /** Cuts fragments ahead of the reader and hands them to the threads, keeping a few in flight. */
