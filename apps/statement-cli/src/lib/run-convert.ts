@@ -139,7 +139,7 @@ export async function runConvert(request: ConvertRequest, loaded: LoadedConfig, 
 }
 
 /**
- * One reading thread per core, except with `--streaming`: each thread costs about 40 MiB, and
+ * One reading thread per core, except with `--streaming`: each thread costs about 35 MiB, and
  * a streaming run promises to stay inside a 128 MiB container; `--threads` trades that for speed.
  */
 function defaultThreads(streaming: boolean): number {
