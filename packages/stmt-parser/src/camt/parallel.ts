@@ -56,6 +56,8 @@ class ParallelCamtRecords extends RecordPump {
   private readonly decoder;
   private file: FileHandle | undefined;
   private readonly buffer: Buffer;
+  /** Where `findCut` reads ahead for entry end tags; one per reader, reused for every cut. */
+  private readonly scanWindow = Buffer.allocUnsafe(SCAN_BYTES);
   private readBytes: number;
   private position = 0;
   private readonly fragments: PlannedFragment[] = [];
@@ -190,7 +192,7 @@ class ParallelCamtRecords extends RecordPump {
   /** The offset just after the first entry end tag at or after `from`, or -1 when there is none near. */
   private async findCut(from: number): Promise<number> {
     const tag = this.endTag as Buffer;
-    const window = Buffer.allocUnsafe(SCAN_BYTES);
+    const window = this.scanWindow;
     for (let at = from; at < this.size && at < from + SCAN_LIMIT; at += SCAN_BYTES - tag.length) {
       const { bytesRead } = await (this.file as FileHandle).read(window, 0, SCAN_BYTES, at);
       const found = window.subarray(0, bytesRead).indexOf(tag);
