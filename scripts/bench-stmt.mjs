@@ -3,8 +3,8 @@
 // (reused when already there), then measures from one run each:
 //   1. `sax` tokenising the file with no handlers (the floor any sax-based parser stands on),
 //   2. the built CLI: `stmt convert --streaming` to CSV, end to end (process start included),
-//      read on one thread — the default for --streaming,
-//   3. the same with `--threads N` (N = CPU cores): worker threads read the file as well,
+//      as it runs by default: the main thread and, on two cores or more, one worker thread read,
+//   3. the same with `--threads N` (N = CPU cores): as many worker threads read as well,
 // and prints each conversion's throughput, its ratio to sax (target ≥ 0.8) and its peak RSS
 // (target: a 1 GB file in under 128 MiB): the conversion process's, plus the anonymous memory
 // of the launcher that waits for it while --streaming runs with a tuned heap.

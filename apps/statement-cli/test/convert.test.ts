@@ -142,7 +142,7 @@ function truncatedAfter(entries: number): string {
 }
 
 describe('stmt convert to standard output', () => {
-  // More rows than one enrichment batch (500), so a streaming run has written some before the error.
+  // More rows than one enrichment batch (100), so a streaming run has written some before the error.
   const bad = (): string => {
     const file = join(tempDir(), 'cut.xml');
     writeFileSync(file, truncatedAfter(600));
@@ -175,11 +175,15 @@ describe('stmt convert --threads', () => {
     expect(statSync(input).size).toBeGreaterThan(8 * 2 ** 20); // the size from which files are read on several threads
     const one = join(dir, 'one.csv');
     const many = join(dir, 'many.csv');
-    expect(runCli(['convert', '-i', input, '-o', one, '--streaming']).status).toBe(0);
+    const byDefault = join(dir, 'default.csv');
+    expect(runCli(['convert', '-i', input, '-o', one, '--streaming', '--threads', '0']).status).toBe(0);
     const threaded = runCli(['convert', '-i', input, '-o', many, '--streaming', '--threads', '2']);
     expect(threaded.status).toBe(0);
     expect(readFileSync(many, 'utf8')).toBe(readFileSync(one, 'utf8'));
     expect(readFileSync(one, 'utf8').split('\n')).toHaveLength(26002);
+    // --streaming alone reads on one worker thread beside the main one where there are two cores.
+    expect(runCli(['convert', '-i', input, '-o', byDefault, '--streaming']).status).toBe(0);
+    expect(readFileSync(byDefault, 'utf8')).toBe(readFileSync(one, 'utf8'));
   });
 
   it('refuses a negative thread count with a usage error', () => {

@@ -22,7 +22,7 @@ const inThisThread = (taken: boolean[]): ParallelCamtOptions => ({
   threads: 1,
   fragmentBytes: 1,
   readBytes: 16,
-  runFragment: async (job) => parseFragment(job),
+  runFragment: (job) => ({ result: Promise.resolve().then(() => parseFragment(job)), claim: () => false }),
   onFragment: (_result, wasTaken) => taken.push(wasTaken),
 });
 
@@ -43,6 +43,25 @@ describe('parallel camt reading gives what sequential reading gives', () => {
     const taken: boolean[] = [];
     await collectParallel(join(FIXTURE_DIR, 'camt053-multi-statement.xml'), 'multi', inThisThread(taken));
     expect(taken.filter(Boolean).length).toBeGreaterThan(0);
+  });
+});
+
+describe('fragments no thread has started are read by the document reader', () => {
+  it.each(camtFixtures)('%s, every other fragment claimed back', async (name) => {
+    let fragments = 0;
+    const read: boolean[] = [];
+    const parallel: ParallelCamtOptions = {
+      ...inThisThread([]),
+      // Odd fragments are still waiting for a thread when the reader arrives, so it reads them itself.
+      runFragment: (job) => {
+        const unstarted = fragments++ % 2 === 1;
+        return { result: unstarted ? new Promise(() => undefined) : Promise.resolve().then(() => parseFragment(job)), claim: () => unstarted };
+      },
+      onFragment: (result) => read.push(result === undefined),
+    };
+    const actual = toJson(await collectParallel(join(FIXTURE_DIR, name), name, parallel));
+    expect(actual).toEqual(JSON.parse(readFileSync(join(FIXTURE_DIR, name.replace(/\.xml$/, '.expected.json')), 'utf8')));
+    if (name === 'camt053-multi-statement.xml') expect(read).toContain(true);
   });
 });
 

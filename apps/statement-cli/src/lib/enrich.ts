@@ -7,7 +7,11 @@ import type { StatementRow } from '@stmt/export';
  */
 export type RowEnricher = (rows: StatementRow[]) => Promise<StatementRow[]>;
 
-export const ENRICH_BATCH_SIZE = 500;
+/**
+ * Rows per batch. The AI tier sends 20 parties per request anyway; a small batch keeps few rows
+ * alive at a time, which a streaming run's small young generation collects cheaply.
+ */
+export const ENRICH_BATCH_SIZE = 100;
 
 /** Conversion without categorisation: the `category` column stays empty. */
 export const leaveRowsAsTheyAre: RowEnricher = (rows) => Promise.resolve(rows);

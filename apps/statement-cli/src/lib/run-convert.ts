@@ -139,9 +139,11 @@ export async function runConvert(request: ConvertRequest, loaded: LoadedConfig, 
 }
 
 /**
- * One reading thread per core, except with `--streaming`: each thread costs about 35 MiB, and
- * a streaming run promises to stay inside a 128 MiB container; `--threads` trades that for speed.
+ * One reading thread per core, except with `--streaming`: a streaming run promises to stay inside
+ * a 128 MiB container, which leaves room for one thread (about 22 MiB) beside the main one, and
+ * none on a single core. `--threads` trades memory for more speed.
  */
 function defaultThreads(streaming: boolean): number {
-  return streaming ? 0 : availableParallelism();
+  const cores = availableParallelism();
+  return streaming ? Math.min(1, cores - 1) : cores;
 }

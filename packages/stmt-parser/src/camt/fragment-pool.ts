@@ -2,81 +2,107 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { FragmentJob, FragmentResult } from './fragment';
+import { CLAIM_SLOTS, claimSlot, openClaim, READER, type FragmentMessage, type FragmentReply } from './fragment-claims';
 
-/** Runs a fragment job somewhere and answers its result. */
-export type FragmentRunner = (job: FragmentJob) => Promise<FragmentResult>;
+/**
+ * A fragment handed to a runner. The document's reader, arriving at the fragment, calls
+ * `claim()`: true means no thread has started it and none will, so the reader reads the
+ * stretch itself; false means a thread has it, and `result` answers what it read.
+ */
+export interface FragmentTicket {
+  result: Promise<FragmentResult>;
+  claim(): boolean;
+}
+
+/** Starts a fragment job somewhere. */
+export type FragmentRunner = (job: FragmentJob) => FragmentTicket;
+
+interface Thread {
+  worker: Worker;
+  /** Jobs posted to it and neither answered nor claimed back. */
+  load: number;
+}
 
 interface Pending {
-  job: FragmentJob;
+  thread: Thread;
   resolve: (result: FragmentResult) => void;
   reject: (error: Error) => void;
 }
 
 /**
- * Worker threads that read fragments, one job per thread at a time, in the order asked.
- * A thread that fails (an exception, running out of its heap) fails its job and retires the
- * pool: the document's own reader then reads those stretches itself, so a failure here
- * costs speed, never records.
+ * Worker threads that read fragments. Every job is posted as soon as it is planned, so a thread
+ * never waits for this one to hand it the next; a job no thread has started yet can be claimed
+ * back by the reader (a compare-and-swap on shared memory decides who reads it). A thread that
+ * fails (an exception, running out of its heap) fails its jobs and retires the pool: the
+ * reader then reads those stretches itself, so a failure here costs speed, never records.
  */
 export class FragmentPool {
-  private readonly idle: Worker[] = [];
-  private readonly busy = new Map<Worker, Pending>();
-  private readonly queue: Pending[] = [];
+  private readonly threads: Thread[] = [];
+  private readonly pending = new Map<number, Pending>();
+  private readonly claims = new Int32Array(new SharedArrayBuffer(CLAIM_SLOTS * Int32Array.BYTES_PER_ELEMENT));
+  private seq = 0;
   private broken: Error | undefined;
 
   constructor(threads: number) {
     const script = workerScript();
     for (let i = 0; i < threads; i++) {
-      // Fragments are a few MiB of text; a small heap keeps each thread's memory bounded.
-      const worker = new Worker(script, { resourceLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8 } });
+      // A fragment is a MiB of text, its entries leave in packed batches: a small heap suffices
+      // and keeps each thread near 22 MiB. Should a fragment not fit, the thread fails and the
+      // reader reads it.
+      const worker = new Worker(script, {
+        workerData: { claims: this.claims },
+        resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 },
+      });
       worker.unref();
-      worker.on('message', (result: FragmentResult) => this.settle(worker, (pending) => pending.resolve(result)));
+      worker.on('message', (reply: FragmentReply) => this.settle(reply));
       worker.on('error', (error) => this.retire(error));
       worker.on('exit', (code) => this.retire(new Error(`a parsing thread exited (code ${code})`)));
-      this.idle.push(worker);
+      this.threads.push({ worker, load: 0 });
     }
   }
 
-  readonly run: FragmentRunner = (job) =>
-    new Promise((resolve, reject) => {
+  readonly run: FragmentRunner = (job) => {
+    const seq = (this.seq = (this.seq % 0x7ffffffe) + 1);
+    const result = new Promise<FragmentResult>((resolve, reject) => {
       if (this.broken) return reject(this.broken);
-      this.queue.push({ job, resolve, reject });
-      this.dispatch();
+      const thread = this.threads.reduce((best, candidate) => (candidate.load < best.load ? candidate : best));
+      this.pending.set(seq, { thread, resolve, reject });
+      thread.load++;
+      openClaim(this.claims, seq);
+      thread.worker.postMessage({ seq, job } satisfies FragmentMessage);
     });
+    const claim = (): boolean => {
+      const pending = this.pending.get(seq);
+      if (!pending || !claimSlot(this.claims, seq, READER)) return false;
+      this.forget(seq, pending);
+      return true;
+    };
+    return { result, claim };
+  };
 
   async close(): Promise<void> {
     this.retire(new Error('the parse ended'));
-    await Promise.all([...this.idle, ...this.busy.keys()].map((worker) => worker.terminate()));
-    this.idle.length = 0;
-    this.busy.clear();
+    await Promise.all(this.threads.map((thread) => thread.worker.terminate()));
+    this.threads.length = 0;
   }
 
-  private dispatch(): void {
-    for (;;) {
-      const worker = this.idle.pop();
-      const pending = worker && this.queue.shift();
-      if (!worker || !pending) {
-        if (worker) this.idle.push(worker);
-        return;
-      }
-      this.busy.set(worker, pending);
-      worker.postMessage(pending.job);
-    }
+  private settle(reply: FragmentReply): void {
+    const pending = this.pending.get(reply.seq);
+    if (!pending) return;
+    this.forget(reply.seq, pending);
+    pending.resolve(reply.result);
   }
 
-  private settle(worker: Worker, outcome: (pending: Pending) => void): void {
-    const pending = this.busy.get(worker);
-    this.busy.delete(worker);
-    this.idle.push(worker);
-    if (pending) outcome(pending);
-    this.dispatch();
+  private forget(seq: number, pending: Pending): void {
+    this.pending.delete(seq);
+    pending.thread.load--;
   }
 
   private retire(error: Error): void {
     if (this.broken) return;
     this.broken = error;
-    for (const pending of [...this.busy.values(), ...this.queue]) pending.reject(error);
-    this.queue.length = 0;
+    for (const pending of this.pending.values()) pending.reject(error);
+    this.pending.clear();
   }
 }
 

@@ -1,7 +1,37 @@
-import { parentPort } from 'node:worker_threads';
-import { parseFragment, type FragmentJob } from './fragment';
+import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
+import { parseFragment } from './fragment';
+import { claimSlot, isOpen, THREAD, type FragmentMessage, type FragmentReply } from './fragment-claims';
 
-// A thread of a FragmentPool: reads one fragment per message and answers its result.
-parentPort?.on('message', (job: FragmentJob) => {
-  parentPort?.postMessage(parseFragment(job));
+// A thread of a FragmentPool. Of the fragments posted to it, it reads the one farthest ahead
+// first: the reader meanwhile reads the near ones itself, and arrives at the far ones to find
+// them read. A fragment the reader claimed before this thread got to it is dropped.
+const { claims } = workerData as { claims: Int32Array };
+const port = parentPort as MessagePort;
+const posted: FragmentMessage[] = [];
+let scheduled = false;
+
+port.on('message', (message: FragmentMessage) => {
+  posted.push(message);
+  if (scheduled) return;
+  scheduled = true;
+  setImmediate(work);
 });
+
+function work(): void {
+  scheduled = false;
+  for (;;) {
+    for (let received = receiveMessageOnPort(port); received; received = receiveMessageOnPort(port)) posted.push(received.message as FragmentMessage);
+    const next = farthestUnclaimed();
+    if (!next) return;
+    port.postMessage({ seq: next.seq, result: parseFragment(next.job) } satisfies FragmentReply);
+  }
+}
+
+function farthestUnclaimed(): FragmentMessage | undefined {
+  // Drop what the reader claimed meanwhile, wherever it lies, so the list stays a handful long.
+  let kept = 0;
+  for (const message of posted) if (isOpen(claims, message.seq)) posted[kept++] = message;
+  posted.length = kept;
+  for (let message = posted.pop(); message; message = posted.pop()) if (claimSlot(claims, message.seq, THREAD)) return message;
+  return undefined;
+}

@@ -39,7 +39,7 @@ export interface FragmentResult {
 }
 
 const READ_BYTES = 256 * 1024;
-const BATCH_ENTRIES = 256;
+const BATCH_ENTRIES = 64;
 
 /** Thrown inside sax callbacks to leave the fragment at the last entry boundary. */
 class Stop {

@@ -12,39 +12,46 @@ import { betweenTags, createSaxParser, openTags, skipAhead, type OpenTag } from 
 export interface ParallelCamtOptions {
   /** Threads that read fragments while this one reads the rest and hands out records. */
   threads: number;
-  /** Size a fragment grows to; the first ones are smaller so the threads start early. Default 2 MiB. */
+  /** Size a fragment grows to; the first ones are smaller so the threads start early. Default 1 MiB. */
   fragmentBytes?: number;
-  /** Bytes this thread reads at a time (default 1 MiB; the first read is at most 64 KiB, so threads start early). */
+  /** Bytes this thread reads at a time (default 256 KiB, so the entries of one read are few; the first read is at most 64 KiB, so threads start early). */
   readBytes?: number;
   /** Where fragments are read; by default a pool of `threads` worker threads. */
   runFragment?: FragmentRunner;
-  /** Told about each fragment when the reader reaches it, and whether its entries were taken. */
-  onFragment?: (result: FragmentResult, taken: boolean) => void;
+  /**
+   * Told about each fragment when the reader reaches it: its result and whether its entries were
+   * taken, or no result when no thread had started it and the reader read the stretch itself.
+   */
+  onFragment?: (result: FragmentResult | undefined, taken: boolean) => void;
   /** Bytes of the file passed, read here or taken from a fragment. */
   onRead?: (bytes: number) => void;
 }
 
-const READ_BYTES = 1024 * 1024;
+const READ_BYTES = 256 * 1024;
 const FIRST_READ_BYTES = 64 * 1024;
 const SCAN_BYTES = 64 * 1024;
 /** How far past its planned end a fragment's closing entry tag is looked for before the rest of the file becomes one fragment. */
 const SCAN_LIMIT = 4 * 1024 * 1024;
+/** Fragments planned ahead of the reader per thread: how far a thread may run ahead, and the results held meanwhile. */
+const AHEAD_PER_THREAD = 3;
 
 interface PlannedFragment {
   start: number;
   end: number;
   result: Promise<FragmentResult | undefined>;
+  claim(): boolean;
 }
 
 /**
  * Reads a camt file on several threads. This thread reads the document as `parseCamt` does;
  * once the first entry shows which elements enclose entries, the file ahead is cut just after
- * entry end tags into fragments that worker threads read meanwhile. Arriving at a cut, this
- * thread checks that it really stands between two entries of a statement (the cut could lie in
- * a comment, or between statements) and then takes the fragment's entries over and jumps past
- * them; otherwise it reads the stretch itself. Fragments stop at anything but plain entries,
- * so balances, statement ends and every issue are met here, in order: the records, issues and
- * errors are the ones the sequential parser gives.
+ * entry end tags into fragments that worker threads read meanwhile, farthest first. Arriving at
+ * a fragment no thread has started, this thread claims it and reads it itself, so neither side
+ * waits for the other. Arriving at one a thread has read, it checks that it really stands between
+ * two entries of a statement (the cut could lie in a comment, or between statements) and then
+ * takes the fragment's entries over and jumps past them; otherwise it reads the stretch itself.
+ * Fragments stop at anything but plain entries, so balances, statement ends and every issue are
+ * met here, in order: the records, issues and errors are the ones the sequential parser gives.
  */
 export function parseCamtFile(path: string, size: number, options: ParseOptions & { encoding: string }, parallel: ParallelCamtOptions): AsyncIterable<StatementRecord> {
   return { [Symbol.asyncIterator]: () => new ParallelCamtRecords(path, size, options, parallel) };
@@ -95,7 +102,7 @@ class ParallelCamtRecords extends RecordPump {
   }
 
   private get maxFragmentBytes(): number {
-    return this.parallel.fragmentBytes ?? 2 * 1024 * 1024;
+    return this.parallel.fragmentBytes ?? 1024 * 1024;
   }
 
   protected async fill(): Promise<StatementRecord[]> {
@@ -104,7 +111,12 @@ class ParallelCamtRecords extends RecordPump {
     const fragment = this.fragments[0];
     if (fragment && this.position === fragment.start) {
       this.fragments.shift();
-      await this.takeOver(fragment);
+      if (fragment.claim()) {
+        this.parallel.onFragment?.(undefined, false);
+        await this.read(fragment.end);
+      } else {
+        await this.takeOver(fragment);
+      }
     } else {
       await this.read(fragment ? fragment.start : this.size);
     }
@@ -169,7 +181,7 @@ class ParallelCamtRecords extends RecordPump {
 
   /** Cuts fragments ahead of the reader and hands them to the threads, keeping a few in flight. */
   private async plan(): Promise<void> {
-    const ahead = 2 * this.parallel.threads;
+    const ahead = AHEAD_PER_THREAD * this.parallel.threads;
     while (this.nextCut !== -1 && this.fragments.length < ahead) {
       const start = this.nextCut;
       const after = await this.findCut(start + this.fragmentBytes);
@@ -184,8 +196,9 @@ class ParallelCamtRecords extends RecordPump {
         end,
         context: this.context as readonly OpenTag[],
       };
+      const ticket = this.runFragment(job);
       // A failed fragment is simply not taken: the reader reads its stretch itself.
-      this.fragments.push({ start, end, result: this.runFragment(job).catch(() => undefined) });
+      this.fragments.push({ start, end, result: ticket.result.catch(() => undefined), claim: ticket.claim });
     }
   }
 
