@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { detectEncoding, detectFormat, parseFile, type StatementRecord } from '@stmt/parser';
 import { parseFragment } from '../src/camt/fragment';
+import { FragmentPool } from '../src/camt/fragment-pool';
 import { splitsCleanly } from '../src/encoding';
 import { parseCamtFile, type ParallelCamtOptions } from '../src/camt/parallel';
 import { collectFrom, FIXTURE_DIR, fixtureNames, toJson, type Outcome } from './support/outcome';
@@ -62,6 +63,43 @@ describe('fragments no thread has started are read by the document reader', () =
     const actual = toJson(await collectParallel(join(FIXTURE_DIR, name), name, parallel));
     expect(actual).toEqual(JSON.parse(readFileSync(join(FIXTURE_DIR, name.replace(/\.xml$/, '.expected.json')), 'utf8')));
     if (name === 'camt053-multi-statement.xml') expect(read).toContain(true);
+  });
+});
+
+describe('a thread that fails costs speed, never records', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'stmt-failing-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a fragment whose thread failed is read by the document reader', async () => {
+    const path = join(dir, 'failed.xml');
+    writeFileSync(path, document(Array.from({ length: 8 }, (_, i) => entryXml(i, '')).join('')));
+    const failing: ParallelCamtOptions = { ...inThisThread([]), runFragment: () => ({ result: Promise.reject(new Error('the thread died')), claim: () => false }) };
+    const parallel = await collectParallel(path, 'failed.xml', failing);
+    expect(parallel.records.filter((r) => r.kind === 'entry')).toHaveLength(8);
+    expect(toJson(parallel)).toEqual(toJson(await collectSequential(path, 'failed.xml')));
+  });
+
+  it('a thread that runs out of its heap fails its job and retires the pool', async () => {
+    // One entry with 60,000 transaction details: far more than a thread's 16 MiB old generation holds.
+    const details = Array.from({ length: 60000 }, (_, i) => `<TxDtls><Refs><EndToEndId>E2E-${i}</EndToEndId></Refs><RmtInf><Ustrd>Item ${i} of a long batch</Ustrd></RmtInf></TxDtls>`);
+    const entry = `<Ntry><Amt Ccy="EUR">600.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2024-03-01</Dt></BookgDt><NtryDtls><Btch><NbOfTxs>60000</NbOfTxs></Btch>${details.join('\n')}</NtryDtls></Ntry>`;
+    const path = join(dir, 'huge-entry.xml');
+    writeFileSync(path, document(entryXml(0, '') + entry + entryXml(2, '')));
+    const text = readFileSync(path, 'latin1');
+    const start = text.indexOf('</Ntry>') + '</Ntry>'.length;
+    const end = text.indexOf('</Ntry>', start) + '</Ntry>'.length;
+    const pool = new FragmentPool(1);
+    try {
+      const context = [
+        { name: 'Document', attributes: { xmlns: 'urn:iso:std:iso:20022:tech:xsd:camt.053.001.08' } },
+        { name: 'BkToCstmrStmt', attributes: {} },
+        { name: 'Stmt', attributes: {} },
+      ];
+      await expect(pool.run({ path, encoding: 'utf-8', start, end, context }).result).rejects.toThrow();
+      await expect(pool.run({ path, encoding: 'utf-8', start, end, context }).result).rejects.toThrow();
+    } finally {
+      await pool.close();
+    }
   });
 });
 
