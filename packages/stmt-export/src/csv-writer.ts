@@ -14,10 +14,10 @@ export interface CsvWriterOptions {
 /**
  * Records held back before one `unparse` and one stream write. A call and a write per record
  * cost more than the quoting itself on large statements. Kept small: the records wait in the
- * young generation, and a caller that already hands over larger batches (the CLI: 500) is written
- * straight through.
+ * young generation, and a caller that already hands over batches this large (the CLI: 100 rows)
+ * is written straight through.
  */
-const BATCH_RECORDS = 256;
+const BATCH_RECORDS = 100;
 
 /**
  * Writes a CSV incrementally to a Node stream: papaparse's `unparse` quotes each batch of records
