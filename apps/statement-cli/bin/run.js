@@ -10,7 +10,7 @@ if (args[0] === '--version' || args[0] === '-v') args.splice(0, 1, 'version');
 // and a capped old space: with them, the main thread and one reading thread convert a 1 GB
 // camt.053 within 128 MiB (`pnpm bench:stmt -- --size 1GB`). Flags the user set in
 // NODE_OPTIONS win; STMT_HEAP_TUNED marks the restarted process.
-const heapFlags = ['--max-semi-space-size=1', '--max-old-space-size=48'];
+const heapFlags = ['--max-semi-space-size=2', '--max-old-space-size=48'];
 const userTunedHeap = /--max-(old|semi)-space-size/.test(`${process.env.NODE_OPTIONS ?? ''} ${process.execArgv.join(' ')}`);
 if (args.includes('--streaming') && !process.env.STMT_HEAP_TUNED && !userTunedHeap) {
   const { spawnSync } = require('node:child_process');

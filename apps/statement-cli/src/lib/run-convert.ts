@@ -140,7 +140,7 @@ export async function runConvert(request: ConvertRequest, loaded: LoadedConfig, 
 
 /**
  * One reading thread per core, except with `--streaming`: a streaming run promises to stay inside
- * a 128 MiB container, which leaves room for one thread (about 22 MiB) beside the main one, and
+ * a 128 MiB container, which leaves room for one thread (about 25 MiB) beside the main one, and
  * none on a single core. `--threads` trades memory for more speed.
  */
 function defaultThreads(streaming: boolean): number {

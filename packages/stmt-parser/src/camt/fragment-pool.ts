@@ -47,11 +47,11 @@ export class FragmentPool {
     const script = workerScript();
     for (let i = 0; i < threads; i++) {
       // A fragment is a MiB of text, its entries leave in packed batches: a small heap suffices
-      // and keeps each thread near 22 MiB. Should a fragment not fit, the thread fails and the
+      // and keeps each thread near 25 MiB. Should a fragment not fit, the thread fails and the
       // reader reads it.
       const worker = new Worker(script, {
         workerData: { claims: this.claims },
-        resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 },
+        resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 },
       });
       worker.unref();
       worker.on('message', (reply: FragmentReply) => this.settle(reply));
