@@ -7,7 +7,7 @@ import { unpackEntries } from './entry-transfer';
 import type { FragmentJob, FragmentResult } from './fragment';
 import { FragmentPool, type FragmentRunner } from './fragment-pool';
 import { RecordPump } from './record-pump';
-import { betweenTags, createSaxParser, openTags, skipAhead, type OpenTag } from './sax-parser';
+import { betweenTags, createSaxParser, endDocument, openTags, skipAhead, type OpenTag } from './sax-parser';
 
 export interface ParallelCamtOptions {
   /** Threads that read fragments while this one reads the rest and hands out records. */
@@ -58,7 +58,6 @@ export function parseCamtFile(path: string, size: number, options: ParseOptions 
 }
 
 class ParallelCamtRecords extends RecordPump {
-  private readonly handler: DocumentHandler;
   private readonly parser: sax.SAXParser;
   private readonly decoder;
   private file: FileHandle | undefined;
@@ -86,8 +85,7 @@ class ParallelCamtRecords extends RecordPump {
     private readonly options: ParseOptions & { encoding: string },
     private readonly parallel: ParallelCamtOptions,
   ) {
-    super();
-    this.handler = new DocumentHandler(options);
+    super(new DocumentHandler(options));
     this.parser = createSaxParser(this.handler, options.fileName);
     this.decoder = createDecoder(options.encoding);
     this.buffer = Buffer.allocUnsafe(parallel.readBytes ?? READ_BYTES);
@@ -124,10 +122,6 @@ class ParallelCamtRecords extends RecordPump {
     return this.handler.drain();
   }
 
-  protected drainAfterFailure(): StatementRecord[] {
-    return this.handler.drain();
-  }
-
   protected async release(): Promise<void> {
     this.fragments.length = 0;
     this.adopting = undefined;
@@ -145,8 +139,7 @@ class ParallelCamtRecords extends RecordPump {
       this.finished = true;
       const rest = this.decoder.end();
       if (rest) this.parser.write(rest);
-      this.handler.end(this.parser.line + 1, this.parser.column + 1);
-      this.parser.close();
+      endDocument(this.parser, this.handler);
       return;
     }
     this.position += bytesRead;

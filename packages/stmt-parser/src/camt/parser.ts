@@ -5,7 +5,7 @@ import { peekSource } from '../source';
 import type { ParseOptions, StatementRecord } from '../types';
 import { DocumentHandler } from './document-handler';
 import { RecordPump } from './record-pump';
-import { createSaxParser } from './sax-parser';
+import { createSaxParser, endDocument } from './sax-parser';
 import { describeUnsupportedCamt, sniffCamt } from './sniff';
 
 /**
@@ -21,7 +21,6 @@ export function parseCamt(source: AsyncIterable<Buffer>, options: ParseOptions):
 }
 
 class CamtRecords extends RecordPump {
-  private readonly handler: DocumentHandler;
   private readonly parser: sax.SAXParser;
   private text: AsyncIterator<string> | undefined;
 
@@ -29,8 +28,7 @@ class CamtRecords extends RecordPump {
     private readonly source: AsyncIterable<Buffer>,
     private readonly options: ParseOptions,
   ) {
-    super();
-    this.handler = new DocumentHandler(options);
+    super(new DocumentHandler(options));
     this.parser = createSaxParser(this.handler, options.fileName);
   }
 
@@ -40,15 +38,10 @@ class CamtRecords extends RecordPump {
     const chunk = await this.text.next();
     if (chunk.done) {
       this.finished = true;
-      this.handler.end(this.parser.line + 1, this.parser.column + 1);
-      this.parser.close();
+      endDocument(this.parser, this.handler);
     } else {
       this.parser.write(chunk.value);
     }
-    return this.handler.drain();
-  }
-
-  protected drainAfterFailure(): StatementRecord[] {
     return this.handler.drain();
   }
 

@@ -1,4 +1,5 @@
 import type { StatementRecord } from '../types';
+import type { DocumentHandler } from './document-handler';
 
 /**
  * Hands out records that `fill()` produces in batches, as an async iterator. Hand-written
@@ -11,6 +12,9 @@ export abstract class RecordPump implements AsyncIterator<StatementRecord> {
   private records: StatementRecord[] = [];
   private index = 0;
   private failure: unknown;
+
+  /** `handler` collects the records a parse completes; after a failure, those are handed out first. */
+  constructor(protected readonly handler: DocumentHandler) {}
 
   /** Reads on until some records are complete or the input ends; sets `finished` at the end. */
   protected abstract fill(): Promise<StatementRecord[]>;
@@ -50,13 +54,10 @@ export abstract class RecordPump implements AsyncIterator<StatementRecord> {
       } catch (error) {
         this.finished = true;
         this.failure = error;
-        this.records = this.drainAfterFailure();
+        this.records = this.handler.drain();
         await this.release(); // close the file now, not when the iterator is collected
       }
       this.index = 0;
     }
   }
-
-  /** Records completed before the failure, handed out before it is thrown. */
-  protected abstract drainAfterFailure(): StatementRecord[];
 }

@@ -52,6 +52,12 @@ export function createSaxParser(handler: DocumentHandler, file: string | undefin
   return parser;
 }
 
+/** At the end of the input: lets the handler report what is left open, then closes sax. */
+export function endDocument(parser: sax.SAXParser, handler: DocumentHandler): void {
+  handler.end(parser.line + 1, parser.column + 1);
+  parser.close();
+}
+
 /** The start tags open right now, outermost first. */
 export function openTags(parser: sax.SAXParser): readonly OpenTag[] {
   return (parser as CamtSaxParser).tags;
