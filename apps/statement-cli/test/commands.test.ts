@@ -103,6 +103,9 @@ describe('stmt config', () => {
     const run = runCli(['convert', '-i', join(FIXTURES, 'two-statements.camt053.xml'), '-o', '-'], { configHome: home });
     expect(run.status).toBe(6);
     expect(run.stderr).toContain('log.level must be one of debug, info, warn, error');
+    // An installed user has no docs/ folder: the hint names commands that exist.
+    expect(run.stderr).toContain('`stmt config --show` lists every key');
+    expect(run.stderr).not.toContain('docs/');
   });
 });
 

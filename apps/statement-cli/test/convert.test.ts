@@ -72,6 +72,14 @@ describe('stmt convert', () => {
     expect(flagged.stdout.split('\n')[0]).toBe('booking_date\tamount\tcurrency\tcounterparty_name\tremittance_info\tcategory');
   });
 
+  it('refuses an unusable --delimiter as a usage error (exit 2), naming the flag', () => {
+    const run = runCli(['convert', '-i', STATEMENT, '-o', '-', '--delimiter', 'ab']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('--delimiter');
+    expect(run.stderr).toContain("CSV delimiter 'ab' is not supported");
+    expect(run.stdout).toBe('');
+  });
+
   it('logs file, parser, transactions and duration, and an audit entry, as JSON lines on stderr', () => {
     const run = runCli(['convert', '-i', STATEMENT, '-o', '-'], { env: { LOG_FORMAT: 'json' } });
     expect(run.status).toBe(0);

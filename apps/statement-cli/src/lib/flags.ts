@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core';
-import { PRESET_NAMES } from '@stmt/export';
+import { PRESET_NAMES, resolveDelimiter } from '@stmt/export';
 import type { StatementFormat } from '@stmt/parser';
 
 export const STATEMENT_FORMATS: readonly StatementFormat[] = ['camt.052', 'camt.053', 'camt.054', 'mt940', 'mt942', 'ofx', 'revolut-csv'];
@@ -40,7 +40,11 @@ export const conversionFlags = {
   }),
   yes: Flags.boolean({ char: 'y', description: 'With --save-mappings: save without asking.', dependsOn: ['save-mappings'] }),
   preset: Flags.string({ description: 'CSV layout (overrides csv.preset).', options: PRESET_NAMES }),
-  delimiter: Flags.string({ description: 'CSV delimiter: comma, semicolon, tab, pipe or one character (overrides csv.delimiter).' }),
+  delimiter: Flags.custom<string>({
+    description: 'CSV delimiter: comma, semicolon, tab, pipe or one character (overrides csv.delimiter).',
+    // Checked while the flags are parsed, so a bad value is a usage error (exit 2) like any other.
+    parse: async (value) => (resolveDelimiter(value), value),
+  })(),
   threads: Flags.integer({
     description:
       'Worker threads that read a large camt file (8 MiB and up) alongside the main thread, about 25 MiB each; 0 reads on the main thread only. Default: one per CPU core; with --streaming one (none on a single core), to stay within 128 MiB.',

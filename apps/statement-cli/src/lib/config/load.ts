@@ -64,7 +64,7 @@ export async function inspectConfig(options: LoadConfigOptions): Promise<LoadedC
 export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConfig> {
   const loaded = await inspectConfig(options);
   if (loaded.problems.length > 0) {
-    throw new CliError('CONFIG_INVALID', `Invalid configuration:\n${formatProblems(loaded.problems)}\nFix the keys above (see docs/configuration.md).`);
+    throw new CliError('CONFIG_INVALID', `Invalid configuration:\n${formatProblems(loaded.problems)}\nFix the keys above; \`stmt config --show\` lists every key with its value and source, and \`stmt help config\` says where the files are.`);
   }
   return loaded;
 }
