@@ -51,6 +51,24 @@ export class ValueReader {
     return undefined;
   }
 
+  /**
+   * A header date-time (`CreDtTm`, `FrDtTm`, `ToDtTm`): no row needs it, so a shape banks write
+   * instead of ISODateTime (`2019-08-09T11:17:11:735`, a space for the `T`, no seconds) is read
+   * with a warning, and one that cannot be read is left out with a warning.
+   */
+  headerDateTime(text: string): string | undefined {
+    const value = text.trim();
+    if (isIsoDateTime(value)) return value;
+    const repaired = repairDateTime(value);
+    const element = this.stack.name();
+    if (repaired) {
+      this.issues.warning('INVALID_DATE', `<${element}> ${JSON.stringify(text)} is not an ISO date-time; read as ${repaired}`, this.here());
+      return repaired;
+    }
+    this.issues.warning('INVALID_DATE', `<${element}> ${JSON.stringify(text)} is not a date-time; left out (no row needs it)`, this.here());
+    return undefined;
+  }
+
   creditDebit(text: string): CreditDebit | undefined {
     const value = text.trim();
     if (value === 'CRDT' || value === 'DBIT') return value;
@@ -109,6 +127,17 @@ function digits(text: string, from: number, to: number): number {
     value = value * 10 + d;
   }
   return value;
+}
+
+/** `2019-08-09T11:17:11:735` → `2019-08-09T11:17:11.735`; a space for `T`; `HH:MM` → `HH:MM:00`; a date alone. */
+export function repairDateTime(text: string): string | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(?::(\d{2}))?(?:[:.,](\d+))?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(text);
+  if (!match) return undefined;
+  const [, date, hhmm, seconds, fraction, zone] = match;
+  if (hhmm === undefined) return isIsoDate(date as string) ? date : undefined;
+  const offset = zone === undefined || zone === 'Z' || zone.includes(':') ? (zone ?? '') : `${zone.slice(0, 3)}:${zone.slice(3)}`;
+  const repaired = `${date}T${hhmm}:${seconds ?? '00'}${fraction === undefined ? '' : `.${fraction}`}${offset}`;
+  return isIsoDateTime(repaired) ? repaired : undefined;
 }
 
 export function isIsoDateTime(text: string): boolean {

@@ -1,0 +1,53 @@
+import { parseString, type ParseIssue, type StatementRecord } from '@stmt/parser';
+import { repairDateTime } from './values';
+
+const ENTRY = `<Ntry><Amt Ccy="EUR">12.50</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2019-08-09</Dt></BookgDt></Ntry>`;
+
+function camt053(statement: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><GrpHdr><MsgId>M1</MsgId><CreDtTm>2019-08-09T11:17:11</CreDtTm></GrpHdr>
+<Stmt>${statement}</Stmt></BkToCstmrStmt></Document>`;
+}
+
+async function read(text: string): Promise<{ records: StatementRecord[]; issues: ParseIssue[] }> {
+  const issues: ParseIssue[] = [];
+  const records: StatementRecord[] = [];
+  for await (const record of parseString(text, { fileName: 'bank.xml', onIssue: (issue) => issues.push(issue) })) records.push(record);
+  return { records, issues };
+}
+
+const ACCOUNT = '<Acct><Id><IBAN>DE89370400440532013000</IBAN></Id></Acct>';
+
+describe('camt dialects: read with a warning', () => {
+  it('repairs header date-times in shapes banks write', () => {
+    expect(repairDateTime('2019-08-09T11:17:11:735')).toBe('2019-08-09T11:17:11.735');
+    expect(repairDateTime('2019-08-09 11:17')).toBe('2019-08-09T11:17:00');
+    expect(repairDateTime('2019-08-09T11:17:11+0200')).toBe('2019-08-09T11:17:11+02:00');
+    expect(repairDateTime('2019-08-09')).toBe('2019-08-09');
+    expect(repairDateTime('09.08.2019')).toBeUndefined();
+  });
+
+  it('reads a statement CreDtTm with a colon before the milliseconds, and says where', async () => {
+    const { records, issues } = await read(camt053(`<Id>S1</Id><CreDtTm>2019-08-09T11:17:11:735</CreDtTm>${ACCOUNT}${ENTRY}`));
+    const start = records.find((r) => r.kind === 'statement-start');
+    expect(start?.kind === 'statement-start' && start.statement.createdAt).toBe('2019-08-09T11:17:11.735');
+    const dated = issues.filter((i) => i.code === 'INVALID_DATE');
+    expect(dated).toEqual([expect.objectContaining({ severity: 'warning', location: expect.objectContaining({ file: 'bank.xml', line: 3, path: 'Document/BkToCstmrStmt/Stmt[1]/CreDtTm' }) })]);
+  });
+
+  it('converts a <Stmt> without <Bal> and says no reconciliation is possible', async () => {
+    const { records, issues } = await read(camt053(`<Id>S2</Id>${ACCOUNT}${ENTRY}`));
+    expect(records.filter((r) => r.kind === 'entry')).toHaveLength(1);
+    expect(issues).toEqual([expect.objectContaining({ severity: 'warning', message: expect.stringMatching(/no reconciliation possible/) })]);
+  });
+
+  it('converts a statement without <Id> or <Acct>, with a warning for each', async () => {
+    const { records, issues } = await read(camt053(ENTRY));
+    expect(records.filter((r) => r.kind === 'entry')).toHaveLength(1);
+    expect(issues.map((i) => [i.severity, i.message])).toEqual([
+      ['warning', expect.stringContaining('<Id>')],
+      ['warning', expect.stringContaining('<Acct>')],
+      ['warning', expect.stringContaining('<Bal>')],
+    ]);
+  });
+});
