@@ -77,6 +77,14 @@ export interface TransactionDetail {
   instructionId?: string;
   transactionId?: string;
   mandateId?: string;
+  /** SEPA creditor identifier (camt `<CdtrSchmeId>`, MT940 `CRED+`, Dutch `/CSID/`). */
+  creditorId?: string;
+  /** Structured creditor reference: ISO 11649 RF, Swiss QR or ESR (camt `<Strd><CdtrRefInf><Ref>`, Dutch `/CDTRREF/`). */
+  creditorReference?: string;
+  /** ISO 20022 purpose code (camt `<Purp><Cd>`, Dutch `/PURP/`). */
+  purposeCode?: string;
+  /** Reason code of a returned payment (camt `<RtrInf><Rsn><Cd>`, Dutch `/RTRN/`). */
+  returnReasonCode?: string;
   /** The account servicer's reference for this transaction (camt `<TxDtls><Refs><AcctSvcrRef>`). */
   accountServicerReference?: string;
   /** Amount of this transaction in the account currency, when the source gives it. */
