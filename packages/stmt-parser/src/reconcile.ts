@@ -112,6 +112,11 @@ export function reconcileBalances(
   return undefined;
 }
 
+/** Whether `reconcileBalances` has something to check: an opening (OPBD/PRCD) and a closing (CLBD) balance in one currency. */
+export function canReconcile(balances: readonly Balance[]): boolean {
+  return balances.some((closing) => closing.type === CLOSING_TYPE && findOpening(balances, closing.money.currency) !== undefined);
+}
+
 /** A balance as a signed number: credit balances are positive, debit (overdrawn) negative. */
 export function signed(balance: Balance): Decimal {
   return balance.creditDebit === 'DBIT' ? balance.money.amount.negated() : balance.money.amount;

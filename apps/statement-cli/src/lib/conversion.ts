@@ -18,8 +18,14 @@ export interface ConversionResult {
   parser: string;
   summary: StatementSummary;
   rows: number;
-  /** Warnings and notes the parser reported (the first MAX_REPORTED_ISSUES), and how many there were in all. */
-  issues?: { reported: ParseIssue[]; total: number };
+  /** Warnings and notes the parser reported (the first MAX_REPORTED_ISSUES), and how many of each there were. */
+  issues?: ReportedIssues;
+}
+
+export interface ReportedIssues {
+  reported: ParseIssue[];
+  warnings: number;
+  notes: number;
 }
 
 /**

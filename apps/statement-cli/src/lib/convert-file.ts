@@ -1,6 +1,6 @@
 import { parseFile, parseStream, StatementParseError, type ParseIssue, type StatementFormat, type StatementRecord } from '@stmt/parser';
 import { audit, type AuditOperation } from './audit';
-import { convertRecords, type ConversionResult, type ConversionSettings } from './conversion';
+import { convertRecords, type ConversionResult, type ConversionSettings, type ReportedIssues } from './conversion';
 import { readChunks, type InputTarget } from './input';
 import type { Logger } from './logger';
 import { openCsvSink, refuseOverwritingInput } from './output';
@@ -34,7 +34,7 @@ export async function convertFile(job: ConvertFileJob): Promise<ConversionResult
   const progress = createProgress(job.input.kind === 'file' ? job.input.size : undefined);
   const input = job.input;
   const onRead = (bytes: number): void => progress.advance(bytes);
-  const issues = { reported: [] as ParseIssue[], total: 0 };
+  const issues: ReportedIssues = { reported: [], warnings: 0, notes: 0 };
   const records = (): AsyncIterable<StatementRecord> =>
     stopAtFirstError(
       (onIssue) => {
@@ -88,7 +88,7 @@ export async function convertFile(job: ConvertFileJob): Promise<ConversionResult
 async function* stopAtFirstError(
   parse: (onIssue: (issue: ParseIssue) => void) => AsyncIterable<StatementRecord>,
   logger: Logger,
-  options: { strict: boolean; issues: { reported: ParseIssue[]; total: number } },
+  options: { strict: boolean; issues: ReportedIssues },
 ): AsyncGenerator<StatementRecord> {
   let fatal: ParseIssue | undefined;
   const onIssue = (issue: ParseIssue): void => {
@@ -96,7 +96,8 @@ async function* stopAtFirstError(
       fatal ??= issue;
       return;
     }
-    options.issues.total += 1;
+    if (issue.severity === 'note') options.issues.notes += 1;
+    else options.issues.warnings += 1;
     if (options.issues.reported.length < MAX_REPORTED_ISSUES) options.issues.reported.push(issue);
     const { file, line, column, path } = issue.location;
     const log = issue.severity === 'note' ? logger.info.bind(logger) : logger.warn.bind(logger);

@@ -155,10 +155,11 @@ function defaultThreads(streaming: boolean): number {
 }
 
 /** Warnings and notes for `--dry-run --json`: severity, code, message and place (file, line, column, element). */
-function issuesJson(result: ConversionResult): { warnings: number; issues: Record<string, unknown>[] } {
-  const issues = result.issues ?? { reported: [], total: 0 };
+function issuesJson(result: ConversionResult): { warnings: number; notes: number; issues: Record<string, unknown>[] } {
+  const issues = result.issues ?? { reported: [], warnings: 0, notes: 0 };
   return {
-    warnings: issues.total,
+    warnings: issues.warnings,
+    notes: issues.notes,
     issues: issues.reported.map(({ severity, code, message, location }) => ({
       severity,
       code,

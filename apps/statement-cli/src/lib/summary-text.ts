@@ -21,7 +21,7 @@ export function formatSummary(file: string, result: ConversionResult, tally?: Ca
   }
   if (tally !== undefined && !tally.empty) lines.push(formatTally(tally));
   const issues = result.issues;
-  if (issues !== undefined && issues.total > 0) lines.push(`warnings: ${issues.total} (logged with file, line, column and element; \`stmt validate\` lists them all)`);
+  if (issues !== undefined && issues.warnings > 0) lines.push(`warnings: ${issues.warnings} (logged with file, line, column and element; \`stmt validate\` lists them all)`);
   return lines.join('\n');
 }
 

@@ -50,4 +50,14 @@ describe('camt dialects: read with a warning', () => {
       ['warning', expect.stringContaining('<Bal>')],
     ]);
   });
+
+  it('reads an entry booking date-time in a bank shape with a warning, and still refuses one that is no date', async () => {
+    const odd = ENTRY.replace('<Dt>2019-08-09</Dt>', '<DtTm>2019-08-09 11:17:11</DtTm>');
+    const { records, issues } = await read(camt053(`<Id>S3</Id>${ACCOUNT}<Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">0</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2019-08-08</Dt></Dt></Bal>${odd}`));
+    const entry = records.find((r) => r.kind === 'entry');
+    expect(entry?.kind === 'entry' && entry.entry.bookingDate).toBe('2019-08-09T11:17:11');
+    expect(issues.filter((i) => i.severity !== 'note').map((i) => [i.severity, i.code])).toEqual([['warning', 'INVALID_DATE']]);
+    const none = await read(camt053(`<Id>S4</Id>${ACCOUNT}${ENTRY.replace('2019-08-09', '09.08.2019')}`));
+    expect(none.issues.filter((i) => i.severity === 'error').map((i) => i.code)).toEqual(['INVALID_DATE']);
+  });
 });

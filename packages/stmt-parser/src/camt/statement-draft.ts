@@ -1,5 +1,5 @@
 import type { IssueSink } from '../issues';
-import { BookedMovement, reconcileBalances } from '../reconcile';
+import { BookedMovement, canReconcile, reconcileBalances } from '../reconcile';
 import type { Account, Balance, Statement, StatementHeader, SourceLocation } from '../types';
 import type { LeafContext } from './leaf';
 import { STATEMENT_ELEMENT, type CamtMessage } from './messages';
@@ -76,6 +76,8 @@ export class StatementDraft {
     // Balances are mandatory (1..n) only in camt.053; reports and notifications may omit them.
     if (this.message === 'camt.053' && this.balanceElements === 0) {
       issues.warning('MISSING_ELEMENT', 'expected at least one balance <Bal> in <Stmt> (camt.053 requires opening and closing balances); no reconciliation possible, the entries are converted unchecked', at('Bal'));
+    } else if (this.entryCount > 0 && !canReconcile(this.balances)) {
+      issues.note('MISSING_ELEMENT', `no opening (OPBD/PRCD) and closing (CLBD) balance in one currency in <${this.elementName}>: no reconciliation possible`, at('Bal'));
     }
     const statement: Statement = { ...this.header, balances: this.balances, entryCount: this.entryCount };
     const unreconciled = reconcileBalances(statement, this.movement);

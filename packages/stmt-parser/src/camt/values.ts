@@ -46,6 +46,14 @@ export class ValueReader {
   date(text: string, withTime: boolean): string | undefined {
     const value = text.trim();
     if (withTime ? isIsoDateTime(value) : isIsoDate(value)) return value;
+    // A shape a careful reader still reads unambiguously (`11:17:11:735`, a space for `T`, a
+    // time in a <Dt>): read it, with a warning (docs/formats.md, tolerance policy).
+    const repaired = repairDateTime(value);
+    const read = repaired === undefined ? undefined : withTime ? repaired : repaired.slice(0, 10);
+    if (read !== undefined && (withTime ? isIsoDateTime(read) || isIsoDate(read) : isIsoDate(read))) {
+      this.issues.warning('INVALID_DATE', `<${this.stack.name()}> ${JSON.stringify(text)} is not an ISO ${withTime ? 'date-time' : 'date'}; read as ${read}`, this.here());
+      return read;
+    }
     const expected = withTime ? 'a date-time such as "2024-03-31T18:30:00+01:00"' : 'a date such as "2024-03-31"';
     this.issues.error('INVALID_DATE', `expected ${expected} in <${this.stack.name()}>, found ${JSON.stringify(text)}`, this.here());
     return undefined;

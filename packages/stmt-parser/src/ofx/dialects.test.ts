@@ -8,11 +8,12 @@ function statement(curdef: string, acctid: string, transactions: string): string
 
 const trn = (amount: string, fitid: string): string => `<STMTTRN><TRNTYPE>OTHER<DTPOSTED>20240102<TRNAMT>${amount}<FITID>${fitid}</STMTTRN>\n`;
 
-async function read(body: string): Promise<{ entries: Entry[]; issues: ParseIssue[] }> {
+/** Entries, and the warnings and errors (the note that OFX cannot be reconciled is left out here). */
+async function read(body: string, notes: ParseIssue[] = []): Promise<{ entries: Entry[]; issues: ParseIssue[] }> {
   const issues: ParseIssue[] = [];
   const entries: Entry[] = [];
   const text = `${HEADER}<OFX><BANKMSGSRSV1>${body}</BANKMSGSRSV1></OFX>\n`;
-  for await (const record of parseString(text, { fileName: 'bank.ofx', onIssue: (issue) => issues.push(issue) })) if (record.kind === 'entry') entries.push(record.entry);
+  for await (const record of parseString(text, { fileName: 'bank.ofx', onIssue: (issue) => (issue.severity === 'note' ? notes : issues).push(issue) })) if (record.kind === 'entry') entries.push(record.entry);
   return { entries, issues };
 }
 
@@ -44,5 +45,11 @@ describe('OFX dialects', () => {
   it('still refuses an empty <CURDEF> when no other currency is known', async () => {
     const { issues } = await read(statement('', '2', trn('2.00', 'b')));
     expect(issues.map((i) => i.severity)).toEqual(['error']);
+  });
+
+  it('notes once per statement with transactions that OFX gives no opening balance to reconcile with', async () => {
+    const notes: ParseIssue[] = [];
+    await read(statement('EUR', '42', trn('1.00', 'a')) + statement('EUR', '43', ''), notes);
+    expect(notes.map((n) => [n.severity, n.message])).toEqual([['note', 'OFX gives no opening balance: no reconciliation possible']]);
   });
 });

@@ -148,6 +148,7 @@ export class OfxStatementBuilder {
     this.statement = undefined;
     const out = this.start(statement);
     // OFX carries no opening balance, so there is nothing to reconcile the entries against.
+    if (statement.entryCount > 0) this.issues.note('MISSING_ELEMENT', 'OFX gives no opening balance: no reconciliation possible', statement.header.location);
     out.push({ kind: 'statement-end', statement: { ...statement.header, balances: statement.balances, entryCount: statement.entryCount } });
     return out;
   }
