@@ -33,15 +33,15 @@ export function parseBalance(tag: string, text: string, knownCurrency?: string):
   const date = readYymmdd(value.slice(1, 7), 'balance date', 1);
   if (!date) return { code: 'INVALID_DATE', message: `balance date "${value.slice(1, 7)}" is not a YYMMDD date`, offset: 1 };
   if (date.deviation) deviations.push(date.deviation);
-  let currency = value.slice(7, 10);
-  let amountAt = 10;
-  if (!/^[A-Z]{3}$/.test(currency)) {
-    if (!knownCurrency) return { code: 'INVALID_VALUE', message: `expected a three-letter currency code, found "${currency}"`, offset: 7 };
-    // Missing (the amount follows the date) or odd (three other characters): the statement's currency.
-    const missing = /^\d/.test(value.slice(7));
-    if (missing) amountAt = 7;
+  // The currency is what stands between the date and the first digit of the amount.
+  const written = /^\D*/.exec(value.slice(7))?.[0] ?? '';
+  let currency = written;
+  const amountAt = 7 + written.length;
+  if (!/^[A-Z]{3}$/.test(written)) {
+    if (!knownCurrency) return { code: 'INVALID_VALUE', message: `expected a three-letter currency code, found "${value.slice(7, 10)}"`, offset: 7 };
+    // Missing (the amount follows the date) or odd (`EU`, `   `, `eur`): the statement's currency.
     deviations.push({
-      message: missing ? `the balance has no currency; read in the statement's currency ${knownCurrency}` : `currency "${currency}" is not a three-letter code; read in the statement's currency ${knownCurrency}`,
+      message: written.trim() === '' ? `the balance has no currency; read in the statement's currency ${knownCurrency}` : `currency "${written}" is not a three-letter code; read in the statement's currency ${knownCurrency}`,
       offset: 7,
     });
     currency = knownCurrency;

@@ -76,4 +76,11 @@ describe('MT940 dialects: read with a warning, rows as a careful reader sees the
     const { entries } = await read(text);
     expect(entries[0]?.details[0]?.remittanceInfo).toBe('PAID TO RABONL2U FOR SERVICE');
   });
+
+  it('never reads digits of the amount as a currency', async () => {
+    const text = ':20:P3\n:25:DE89370400440532013000\n:60F:C240101EUR100,00\n:62M:C240102EU100,00\n-\n';
+    const { statements, issues } = await read(text);
+    expect(statements[0]?.balances.map((b) => `${b.money.currency} ${b.money.amount.toString()}`)).toEqual(['EUR 100.00', 'EUR 100.00']);
+    expect(issues[0]?.message).toMatch(/currency "EU"/);
+  });
 });

@@ -70,6 +70,7 @@ describe(':61: statement line', () => {
       expect(line).toMatchObject({ valueDate: '2020-01-01', creditDebit: 'DBIT', amountText: '65.00' });
       expect(line.entryDate).toBeUndefined();
       expect(line.deviations[0]).toMatchObject({ message: expect.stringMatching(/entry date is blank/), offset: 6 });
+      expect(parsed('2001010000D65,00NTRFNONREF')).toMatchObject({ valueDate: '2020-01-01', amountText: '65.00' });
     });
 
     it('clamps 30 February to the last day of February and keeps the text in the warning', () => {

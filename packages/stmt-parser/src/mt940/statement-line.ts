@@ -43,7 +43,11 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
   const valueDate = value.date;
   let pos = 6;
   let entryDate: string | undefined;
-  if (/^\d{4}/.test(text.slice(pos))) {
+  if (text.startsWith('0000', pos)) {
+    // Citi writes the optional entry date as zeros: no date, like a blank one.
+    deviations.push({ message: 'the entry date is 0000; the entry is booked on its value date', offset: pos });
+    pos += 4;
+  } else if (/^\d{4}/.test(text.slice(pos))) {
     const mmdd = text.slice(pos, pos + 4);
     entryDate = entryDateNear(valueDate, mmdd);
     if (!entryDate) {
