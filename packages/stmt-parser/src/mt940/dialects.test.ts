@@ -83,4 +83,18 @@ describe('MT940 dialects: read with a warning, rows as a careful reader sees the
     expect(statements[0]?.balances.map((b) => `${b.money.currency} ${b.money.amount.toString()}`)).toEqual(['EUR 100.00', 'EUR 100.00']);
     expect(issues[0]?.message).toMatch(/currency "EU"/);
   });
+
+  it('does not hold more than 10 000 entries waiting for a currency', async () => {
+    const lines = Array.from({ length: 10_001 }, () => ':61:240102D1,00NTRFX\n').join('');
+    const seen: number[] = [];
+    const issues: ParseIssue[] = [];
+    let entries = 0;
+    for await (const record of parseString(`:20:BIG\n:25:DE89370400440532013000\n:13D:2401021530+0100\n${lines}:90D:10001EUR10001,00\n-\n`, { onIssue: (issue) => issues.push(issue) })) {
+      if (record.kind === 'entry') entries++;
+      if (issues.length > 0 && seen.length === 0) seen.push(entries);
+    }
+    expect(issues.find((i) => i.severity === 'error')?.message).toMatch(/currency is unknown/);
+    expect(seen[0]).toBeLessThanOrEqual(10_000);
+    expect(entries).toBe(10_001);
+  });
 });

@@ -33,14 +33,17 @@ interface OpenStatement {
   separatedAt?: number;
 }
 
+/** Entries held while the currency is unknown, at most: beyond, memory would grow with the file. */
+const HELD_LIMIT = 10_000;
+
 /** Fields that, after a `-` separator without a new `:20:`, continue the statement before it. */
 const CONTINUING_TAGS = new Set(['61', '86', '62F', '62M', '64', '65', '90D', '90C']);
 
 /**
  * The MT940/MT942 state machine: fields in, records out. A statement opens at `:20:` and
- * closes at the next `:20:`, at a message end (`-`) or at the end of the file; its
- * `statement-start` is emitted before its first entry, once `:25:`, `:28C:` and `:60F:`
- * (or MT942's `:13D:`) are known.
+ * closes at the next `:20:`, at a message end (`-`) followed by anything but its own
+ * continuation, or at the end of the file; its `statement-start` is emitted before its first
+ * entry, once `:25:`, `:28C:` and the currency (`:60F:`, or MT942's `:34F:`/`:90D:`) are known.
  */
 export class Mt940StatementBuilder {
   private statement: OpenStatement | undefined;
@@ -203,14 +206,14 @@ export class Mt940StatementBuilder {
     if (!statement.currency) {
       // MT942 may name its currency only in :90D:/:90C: after the entries: wait for it.
       statement.held.push(pending);
-      return [];
+      return statement.held.length < HELD_LIMIT ? [] : this.release(statement, true);
     }
     return [...this.start(statement), this.entry(statement, pending)];
   }
 
   /** The held entries, once the currency is known (or at the end of the statement, when it never was). */
-  private release(statement: OpenStatement): StatementRecord[] {
-    if (statement.held.length === 0 || (!statement.currency && this.statement === statement)) return [];
+  private release(statement: OpenStatement, giveUp = false): StatementRecord[] {
+    if (statement.held.length === 0 || (!statement.currency && this.statement === statement && !giveUp)) return [];
     if (!statement.currency) {
       const first = statement.held[0] as PendingEntry;
       this.issues.error('MISSING_ELEMENT', 'the account currency is unknown: expected :60F:/:60M: (or in MT942 :34F:, :90D: or :90C:) to give it', first.location);
