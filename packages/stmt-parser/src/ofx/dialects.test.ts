@@ -52,4 +52,10 @@ describe('OFX dialects', () => {
     await read(statement('EUR', '42', trn('1.00', 'a')) + statement('EUR', '43', ''), notes);
     expect(notes.map((n) => [n.severity, n.message])).toEqual([['note', 'OFX gives no opening balance: no reconciliation possible']]);
   });
+
+  it('converts a statement without <ACCTID>, with a warning', async () => {
+    const { entries, issues } = await read(statement('EUR', '', trn('3.00', 'z')).replace('<ACCTID>', ''));
+    expect(entries.map((e) => [e.money.amount.toString(), e.statementId])).toEqual([['3.00', '']]);
+    expect(issues.map((i) => [i.severity, i.message])).toEqual([['warning', expect.stringMatching(/<ACCTID>.*no account/)]]);
+  });
 });

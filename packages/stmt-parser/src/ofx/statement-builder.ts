@@ -106,10 +106,11 @@ export class OfxStatementBuilder {
       this.issues.warning('MISSING_ELEMENT', `<CURDEF> (statement currency) is empty or missing; taken from the file's other statement as ${this.fileCurrency}`, header.location);
     }
     if (!statement.currency) this.issues.error('MISSING_ELEMENT', 'expected <CURDEF> (statement currency) before the transactions', header.location);
-    if (!statement.account.iban && !statement.account.otherId) this.issues.error('MISSING_ELEMENT', 'expected <ACCTID> in the account aggregate (BANKACCTFROM, CCACCTFROM or INVACCTFROM)', header.location);
+    // No account changes no row's amount or date (docs/formats.md, tolerance policy): a warning.
+    if (!statement.account.iban && !statement.account.otherId) this.issues.warning('MISSING_ELEMENT', 'expected <ACCTID> in the account aggregate (BANKACCTFROM, CCACCTFROM or INVACCTFROM); the rows have no account', header.location);
     header.account = statement.currency ? { ...statement.account, currency: statement.currency } : statement.account;
     const id = header.account.iban ?? header.account.otherId ?? '';
-    header.statementId = header.toDate ? `${id}-${header.toDate.replace(/-/g, '')}` : id;
+    header.statementId = header.toDate && id !== '' ? `${id}-${header.toDate.replace(/-/g, '')}` : id;
     return [{ kind: 'statement-start', statement: { ...header } }];
   }
 
