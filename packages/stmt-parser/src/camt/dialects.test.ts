@@ -60,4 +60,17 @@ describe('camt dialects: read with a warning', () => {
     const none = await read(camt053(`<Id>S4</Id>${ACCOUNT}${ENTRY.replace('2019-08-09', '09.08.2019')}`));
     expect(none.issues.filter((i) => i.severity === 'error').map((i) => i.code)).toEqual(['INVALID_DATE']);
   });
+
+  it('reads a zero balance without <CdtDbtInd> as a credit, and leaves out a balance without type, with warnings', async () => {
+    const zero = '<Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">0.00</Amt><Dt><Dt>2019-08-08</Dt></Dt></Bal>';
+    const untyped = '<Bal><Amt Ccy="EUR">12.50</Amt><CdtDbtInd>DBIT</CdtDbtInd><Dt><Dt>2019-08-09</Dt></Dt></Bal>';
+    const { records, issues } = await read(camt053(`<Id>S5</Id>${ACCOUNT}${zero}${untyped}${ENTRY}`));
+    const end = records.find((r) => r.kind === 'statement-end');
+    expect(end?.kind === 'statement-end' && end.statement.balances.map((b) => `${b.type} ${b.creditDebit} ${b.money.amount.toString()}`)).toEqual(['OPBD CRDT 0.00']);
+    expect(records.filter((r) => r.kind === 'entry')).toHaveLength(1);
+    expect(issues.filter((i) => i.severity === 'warning').map((i) => i.message)).toEqual([
+      expect.stringMatching(/zero, so read as CRDT/),
+      expect.stringMatching(/balance type .*left out/),
+    ]);
+  });
 });
