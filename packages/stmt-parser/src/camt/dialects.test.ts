@@ -73,4 +73,11 @@ describe('camt dialects: read with a warning', () => {
       expect.stringMatching(/balance type .*left out/),
     ]);
   });
+
+  it('books a camt.053 entry without <Sts>, with a warning', async () => {
+    const { records, issues } = await read(camt053(`<Id>S6</Id>${ACCOUNT}${ENTRY.replace('<Sts>BOOK</Sts>', '')}`));
+    const entry = records.find((r) => r.kind === 'entry');
+    expect(entry?.kind === 'entry' && entry.entry.status).toBe('BOOK');
+    expect(issues.map((i) => i.severity)).toEqual(['warning', 'warning']); // <Sts>, and no <Bal>
+  });
 });
