@@ -3,13 +3,17 @@
 // runs the built CLI's `convert --dry-run --json` on every listed file and compares entry counts
 // and per-direction totals with the independently computed figures in SOURCES.md.
 //   node scripts/conformance.mjs ../shared/samples
-// Exit 0 when every listed file matches; 1 otherwise. Formats this build cannot read yet are
+// Then the peer suites (peer-suites/: other parsers' test corpora, see conformance/peer-suites.mjs):
+// one table per peer, mismatches by class.
+// Exit 0 when every listed file matches and the peer-suite target is met (no ours-wrong, no
+// strictness, nothing unclassified); 1 otherwise. Formats this build cannot read yet are
 // reported as skipped, loudly, rather than failing CI for work that has not landed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runPeerSuites } from './conformance/peer-suites.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(root, 'apps', 'statement-cli', 'bin', 'run.js');
@@ -114,4 +118,5 @@ for (const folder of ['camt', 'mt940', 'ofx']) {
   }
 }
 console.log(`conformance: ${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`);
-process.exit(results.failed === 0 ? 0 : 1);
+const peersMet = await runPeerSuites(samples);
+process.exit(results.failed === 0 && peersMet ? 0 : 1);

@@ -26,7 +26,21 @@ export const DEFAULT_COLUMNS = [
   'reversal',
 ] as const;
 
-export type ColumnName = (typeof DEFAULT_COLUMNS)[number];
+/**
+ * SEPA fields that reconciliation users ask for (docs/csv-columns.md): not in the default
+ * layout, written by the `full` preset after the default columns.
+ */
+export const SEPA_COLUMNS = [
+  'mandate_id',
+  'creditor_id',
+  'creditor_reference',
+  'purpose_code',
+  'return_reason_code',
+  'ultimate_debtor',
+  'ultimate_creditor',
+] as const;
 
-/** One CSV row in the default layout; every value is already text (amounts keep their source scale). */
+export type ColumnName = (typeof DEFAULT_COLUMNS)[number] | (typeof SEPA_COLUMNS)[number];
+
+/** One CSV row with every column; every value is already text (amounts keep their source scale). */
 export type StatementRow = Record<ColumnName, string>;

@@ -1,13 +1,21 @@
 import fc from 'fast-check';
 import { Decimal } from '@stmt/parser';
-import { DEFAULT_COLUMNS, entryToRows, REMITTANCE_JOINER, signedAmount } from '@stmt/export';
+import { DEFAULT_COLUMNS, entryToRows, REMITTANCE_JOINER, SEPA_COLUMNS, signedAmount } from '@stmt/export';
 import { bookedEntry, transfer } from '../test/entries';
 
 describe('entryToRows', () => {
+  it('fills the SEPA columns from the transaction detail, and a batch row with what all its transactions share', () => {
+    const sepa = { mandateId: 'MANDATE-7', creditorId: 'DE98ZZZ09999999999', creditorReference: 'RF18539007547034', purposeCode: 'SALA', returnReasonCode: 'AC04', ultimateDebtor: { name: 'Grandma' }, ultimateCreditor: { name: 'Club' } };
+    const [row] = entryToRows(bookedEntry({ details: [transfer('Club AG', 'DE01', '120.50', 'Fee', sepa)] }));
+    expect(row).toMatchObject({ mandate_id: 'MANDATE-7', creditor_id: 'DE98ZZZ09999999999', creditor_reference: 'RF18539007547034', purpose_code: 'SALA', return_reason_code: 'AC04', ultimate_debtor: 'Grandma', ultimate_creditor: 'Club' });
+    const [batch] = entryToRows(bookedEntry({ details: [transfer('A', 'DE01', '1', 'x', sepa), transfer('B', 'DE02', '2', 'y', { ...sepa, mandateId: 'OTHER' })] }));
+    expect(batch).toMatchObject({ mandate_id: '', creditor_id: 'DE98ZZZ09999999999', purpose_code: 'SALA' });
+  });
+
   it('gives one row per entry with every default column, debits negative, source scale kept', () => {
     const rows = entryToRows(bookedEntry({ money: { amount: Decimal.parse('8.850'), currency: 'EUR' } }));
     expect(rows).toHaveLength(1);
-    expect(Object.keys(rows[0] ?? {})).toEqual([...DEFAULT_COLUMNS]);
+    expect(Object.keys(rows[0] ?? {})).toEqual([...DEFAULT_COLUMNS, ...SEPA_COLUMNS]);
     expect(rows[0]).toMatchObject({ amount: '-8.850', currency: 'EUR', credit_debit: 'DBIT', booking_date: '2024-03-01', reversal: 'false', category: '' });
   });
 
@@ -47,9 +55,9 @@ describe('entryToRows', () => {
     ]);
   });
 
-  it('gives split and batch rows the default columns in order too', () => {
+  it('gives split and batch rows every column in order too', () => {
     const entry = bookedEntry({ details: [transfer('A', 'CH01', '100.00', 'a'), transfer('B', 'CH02', '200.00', 'b')] });
-    for (const row of [...entryToRows(entry), ...entryToRows(entry, { splitBatches: true })]) expect(Object.keys(row)).toEqual([...DEFAULT_COLUMNS]);
+    for (const row of [...entryToRows(entry), ...entryToRows(entry, { splitBatches: true })]) expect(Object.keys(row)).toEqual([...DEFAULT_COLUMNS, ...SEPA_COLUMNS]);
   });
 
   it('leaves the amount empty for a split detail that carries none, so the entry is not counted twice', () => {

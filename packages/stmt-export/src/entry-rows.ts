@@ -1,5 +1,5 @@
 import type { CreditDebit, Entry, Money, Party, TransactionDetail } from '@stmt/parser';
-import type { StatementRow } from './columns';
+import { SEPA_COLUMNS, type StatementRow } from './columns';
 
 export interface EntryToRowsOptions {
   /** One row per `<TxDtls>` instead of one per entry (for reconciling collective payments). */
@@ -100,6 +100,13 @@ function baseRow(entry: Entry): StatementRow {
     original_currency: entry.originalMoney?.currency ?? '',
     exchange_rate: entry.exchangeRate?.toString() ?? '',
     reversal: entry.reversal ? 'true' : 'false',
+    mandate_id: '',
+    creditor_id: '',
+    creditor_reference: '',
+    purpose_code: '',
+    return_reason_code: '',
+    ultimate_debtor: '',
+    ultimate_creditor: '',
   };
 }
 
@@ -129,6 +136,13 @@ function detailRow(entry: Entry, detail: TransactionDetail, creditDebit: CreditD
     original_currency: (original ?? entry.originalMoney)?.currency ?? '',
     exchange_rate: (detail.exchangeRate ?? entry.exchangeRate)?.toString() ?? '',
     reversal: entry.reversal ? 'true' : 'false',
+    mandate_id: detail.mandateId ?? '',
+    creditor_id: detail.creditorId ?? '',
+    creditor_reference: detail.creditorReference ?? '',
+    purpose_code: detail.purposeCode ?? '',
+    return_reason_code: detail.returnReasonCode ?? '',
+    ultimate_debtor: detail.ultimateDebtor?.name ?? '',
+    ultimate_creditor: detail.ultimateCreditor?.name ?? '',
   };
 }
 
@@ -148,5 +162,6 @@ function batchRow(entry: Entry, details: TransactionDetail[]): StatementRow {
   row.remittance_info = [...new Set(remittance)].join(REMITTANCE_JOINER);
   row.end_to_end_id = shared('end_to_end_id');
   row.bank_transaction_code = shared('bank_transaction_code') || row.bank_transaction_code;
+  for (const column of SEPA_COLUMNS) row[column] = shared(column);
   return row;
 }

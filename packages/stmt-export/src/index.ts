@@ -1,4 +1,4 @@
-export { DEFAULT_COLUMNS, type ColumnName, type StatementRow } from './columns';
+export { DEFAULT_COLUMNS, SEPA_COLUMNS, type ColumnName, type StatementRow } from './columns';
 export { entryToRows, signedAmount, REMITTANCE_JOINER, type EntryToRowsOptions } from './entry-rows';
 export { PRESETS, PRESET_NAMES, getPreset, type CsvPreset } from './presets';
 export { CsvWriter, type CsvWriterOptions } from './csv-writer';

@@ -12,8 +12,17 @@ describe('presets', () => {
   );
   if (row === undefined) throw new Error('no row');
 
-  it('offers default, minimal and camt-csv-standard', () => {
-    expect(PRESET_NAMES).toEqual(['default', 'minimal', 'camt-csv-standard']);
+  it('offers default, minimal, camt-csv-standard and full', () => {
+    expect(PRESET_NAMES).toEqual(['default', 'minimal', 'camt-csv-standard', 'full']);
+  });
+
+  it('full writes the default columns, then the SEPA columns that default leaves out', () => {
+    const full = getPreset('full');
+    const defaults = getPreset('default');
+    expect(full.header.slice(0, defaults.header.length)).toEqual(defaults.header);
+    expect(full.header.slice(defaults.header.length)).toEqual(['mandate_id', 'creditor_id', 'creditor_reference', 'purpose_code', 'return_reason_code', 'ultimate_debtor', 'ultimate_creditor']);
+    expect(defaults.header).not.toContain('mandate_id');
+    expect(full.project(row)).toHaveLength(full.header.length);
   });
 
   it('default writes every column in order', () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_COLUMNS, type ColumnName, type StatementRow } from './columns';
+import { DEFAULT_COLUMNS, SEPA_COLUMNS, type ColumnName, type StatementRow } from './columns';
 import { ExportError } from './errors';
 import { camtCsvStandard } from './preset-camt-csv';
 
@@ -25,6 +25,10 @@ export const PRESETS: Readonly<Record<string, CsvPreset>> = {
     'category',
   ]),
   'camt-csv-standard': camtCsvStandard,
+  full: selectColumns('full', 'The default columns, then the SEPA fields: mandate and creditor ids, creditor reference, purpose and return reason codes, ultimate parties.', [
+    ...DEFAULT_COLUMNS,
+    ...SEPA_COLUMNS,
+  ]),
 };
 
 export const PRESET_NAMES = Object.keys(PRESETS);

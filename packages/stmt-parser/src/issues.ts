@@ -2,17 +2,19 @@ import { StatementParseError, type ParseErrorCode } from './errors';
 import type { ParseIssue, ParseOptions, SourceLocation } from './types';
 
 /**
- * Where every format parser sends recoverable problems. With `options.onIssue` the issue is
- * handed over and parsing goes on (that is how `validate` reports every problem); without
- * it, the first error-severity issue is thrown and warnings are dropped (that is how
- * conversion refuses a file it would convert wrongly).
+ * Where every format parser sends deviations (docs/formats.md, "Tolerance policy"). With
+ * `options.onIssue` the issue is handed over and parsing goes on (that is how `validate` reports
+ * every problem); without it, the first error-severity issue is thrown and warnings and notes
+ * are dropped. With `options.strict` every warning is reported as an error.
  */
 export class IssueSink {
   private readonly onIssue: ((issue: ParseIssue) => void) | undefined;
+  private readonly strict: boolean;
   private errors = 0;
 
-  constructor(options: Pick<ParseOptions, 'onIssue'>) {
+  constructor(options: Pick<ParseOptions, 'onIssue' | 'strict'>) {
     this.onIssue = options.onIssue;
+    this.strict = options.strict === true;
   }
 
   /** Number of error-severity issues reported so far. */
@@ -20,17 +22,25 @@ export class IssueSink {
     return this.errors;
   }
 
+  /** A row would be missing or wrong: the file is refused. */
   error(code: ParseErrorCode, message: string, location: SourceLocation): void {
     this.report({ code, message, severity: 'error', location });
   }
 
+  /** Non-standard, but read as a careful reader would; the message says how. */
   warning(code: ParseErrorCode, message: string, location: SourceLocation): void {
     this.report({ code, message, severity: 'warning', location });
   }
 
+  /** Information about the file that changes no row (e.g. nothing to reconcile against). */
+  note(code: ParseErrorCode, message: string, location: SourceLocation): void {
+    this.report({ code, message, severity: 'note', location });
+  }
+
   report(issue: ParseIssue): void {
-    if (issue.severity === 'error') this.errors++;
-    if (this.onIssue) this.onIssue(issue);
-    else if (issue.severity === 'error') throw StatementParseError.fromIssue(issue);
+    const reported: ParseIssue = this.strict && issue.severity === 'warning' ? { ...issue, severity: 'error', message: `${issue.message} (refused: strict mode)` } : issue;
+    if (reported.severity === 'error') this.errors++;
+    if (this.onIssue) this.onIssue(reported);
+    else if (reported.severity === 'error') throw StatementParseError.fromIssue(reported);
   }
 }

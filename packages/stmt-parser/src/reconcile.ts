@@ -83,6 +83,8 @@ const CLOSING_TYPE = 'CLBD';
 export function reconcileBalances(
   statement: Pick<Statement, 'balances' | 'location' | 'statementId'>,
   totals: BookedMovement | ReadonlyMap<string, MovementTotals> | MovementTotals,
+  /** How to name a balance in the message; by default its type code (`OPBD`, `CLBD`). */
+  describe: (balance: Balance) => string = (balance) => balance.type,
 ): ParseIssue | undefined {
   const lookup = totalsLookup(totals);
   for (const closing of statement.balances) {
@@ -101,13 +103,18 @@ export function reconcileBalances(
       severity: 'error',
       message:
         `statement ${JSON.stringify(statement.statementId)} does not reconcile in ${currency}: ` +
-        `opening ${opening.type} ${signed(opening).toString()} + credits ${credits.toString()} − debits ${debits.toString()} ` +
-        `= ${expected.toString()}, but the closing ${CLOSING_TYPE} balance is ${actual.toString()} ` +
+        `opening ${describe(opening)} ${signed(opening).toString()} + credits ${credits.toString()} − debits ${debits.toString()} ` +
+        `= ${expected.toString()}, but the closing ${describe(closing)} balance is ${actual.toString()} ` +
         `(difference ${actual.minus(expected).toString()})`,
       location: closing.location ?? statement.location,
     };
   }
   return undefined;
+}
+
+/** Whether `reconcileBalances` has something to check: an opening (OPBD/PRCD) and a closing (CLBD) balance in one currency. */
+export function canReconcile(balances: readonly Balance[]): boolean {
+  return balances.some((closing) => closing.type === CLOSING_TYPE && findOpening(balances, closing.money.currency) !== undefined);
 }
 
 /** A balance as a signed number: credit balances are positive, debit (overdrawn) negative. */

@@ -77,6 +77,14 @@ export interface TransactionDetail {
   instructionId?: string;
   transactionId?: string;
   mandateId?: string;
+  /** SEPA creditor identifier (camt `<CdtrSchmeId>`, MT940 `CRED+`, Dutch `/CSID/`). */
+  creditorId?: string;
+  /** Structured creditor reference: ISO 11649 RF, Swiss QR or ESR (camt `<Strd><CdtrRefInf><Ref>`, Dutch `/CDTRREF/`). */
+  creditorReference?: string;
+  /** ISO 20022 purpose code (camt `<Purp><Cd>`, Dutch `/PURP/`). */
+  purposeCode?: string;
+  /** Reason code of a returned payment (camt `<RtrInf><Rsn><Cd>`, Dutch `/RTRN/`). */
+  returnReasonCode?: string;
   /** The account servicer's reference for this transaction (camt `<TxDtls><Refs><AcctSvcrRef>`). */
   accountServicerReference?: string;
   /** Amount of this transaction in the account currency, when the source gives it. */
@@ -130,11 +138,20 @@ export type StatementRecord =
   | { kind: 'entry'; entry: Entry }
   | { kind: 'statement-end'; statement: Statement };
 
-/** A problem that does not stop parsing; `validate` collects them, conversion turns the first into an error. */
+/**
+ * How much a deviation matters (docs/formats.md, "Tolerance policy"): an `error` would make a row
+ * missing or wrong and refuses the file; a `warning` is a departure from the standard that the
+ * parser read the way a careful reader would (the row is right); a `note` is information, such as
+ * a statement that carries nothing to reconcile against.
+ */
+export type IssueSeverity = 'error' | 'warning' | 'note';
+
+/** A problem that does not stop parsing; `validate` collects them, conversion turns the first error into a refusal. */
 export interface ParseIssue {
   code: string;
   message: string;
-  severity: 'error' | 'warning';
+  severity: IssueSeverity;
+  /** File, line, column and element (`path`: XML path or MT940 tag) of the deviation. */
   location: SourceLocation;
 }
 
@@ -153,4 +170,9 @@ export interface ParseOptions {
    * Without it, the first error-severity issue is thrown as a StatementParseError.
    */
   onIssue?: (issue: ParseIssue) => void;
+  /**
+   * Treat every warning as an error (`--strict`, `input.strict`): a file that deviates from the
+   * standard anywhere is refused instead of read the tolerant way. Notes stay notes.
+   */
+  strict?: boolean;
 }

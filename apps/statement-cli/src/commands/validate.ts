@@ -2,7 +2,7 @@ import { Flags } from '@oclif/core';
 import type { StatementFormat } from '@stmt/parser';
 import { StmtCommand } from '../lib/base-command';
 import { ExitCode } from '../lib/exit-codes';
-import { globalFlags, STATEMENT_FORMATS } from '../lib/flags';
+import { globalFlags, STATEMENT_FORMATS, strictFlag } from '../lib/flags';
 import { resolveInput } from '../lib/input';
 import { validateFolder, validateOne } from '../lib/validate-run';
 
@@ -10,27 +10,30 @@ export default class Validate extends StmtCommand {
   static override summary = 'Check a statement file or folder and list every problem with file, line, column and element path.';
   static override description =
     'Reports XML that is not well formed, unknown message types, missing required elements, unparseable amounts or dates, ' +
-    'and balances that do not reconcile (opening + credits − debits ≠ closing). A folder validates every recognised ' +
+    'and balances that do not reconcile (opening + credits − debits ≠ closing). Every deviation is listed with its severity: ' +
+    'error (the file cannot be converted), warning (non-standard, read the tolerant way; an error with --strict) or note. A folder validates every recognised ' +
     'statement in it (not recursive), reporting per file and a final tally. Exits 0 only when every file is valid, 4 otherwise.';
   static override examples = ['<%= config.bin %> validate --input statement.xml', '<%= config.bin %> validate --input statements/'];
   static override baseFlags = globalFlags;
   static override flags = {
     input: Flags.string({ char: 'i', description: 'Statement file, folder, or `-` for standard input.', required: true }),
     from: Flags.string({ description: 'Input format; skips content sniffing.', options: [...STATEMENT_FORMATS] }),
+    strict: strictFlag,
   };
 
   async run(): Promise<void> {
     const { flags } = await this.parse(Validate);
     this.currentFile = flags.input;
-    await this.setup(flags);
+    const loaded = await this.setup(flags);
+    const strict = loaded.config.input.strict;
     const format = flags.from as StatementFormat | undefined;
     const input = await resolveInput(flags.input);
     const print = (text: string): void => this.log(text);
     if (input.kind === 'directory') {
-      const exitCode = await validateFolder(input.path, format, this.logger, print);
+      const exitCode = await validateFolder(input.path, format, this.logger, print, strict);
       if (exitCode !== ExitCode.SUCCESS) this.exit(exitCode);
       return;
     }
-    if (!(await validateOne(input, format, this.logger, print))) this.exit(ExitCode.PARSE);
+    if (!(await validateOne(input, format, this.logger, print, strict))) this.exit(ExitCode.PARSE);
   }
 }

@@ -11,6 +11,7 @@ const FLAG_KEYS: [keyof ConfigFlagValues, string][] = [
   ['log-format', 'log.format'],
   ['preset', 'csv.preset'],
   ['delimiter', 'csv.delimiter'],
+  ['strict', 'input.strict'],
 ];
 
 /**

@@ -1,5 +1,5 @@
 import { compareByBookingDate, entryToRows, StatementSummary, type CsvPreset, type CsvWriter, type StatementRow } from '@stmt/export';
-import type { StatementFormat, StatementRecord } from '@stmt/parser';
+import type { ParseIssue, StatementFormat, StatementRecord } from '@stmt/parser';
 import { CliError } from './cli-error';
 import { ENRICH_BATCH_SIZE, type RowEnricher } from './enrich';
 
@@ -18,6 +18,14 @@ export interface ConversionResult {
   parser: string;
   summary: StatementSummary;
   rows: number;
+  /** Warnings and notes the parser reported (the first MAX_REPORTED_ISSUES), and how many of each there were. */
+  issues?: ReportedIssues;
+}
+
+export interface ReportedIssues {
+  reported: ParseIssue[];
+  warnings: number;
+  notes: number;
 }
 
 /**

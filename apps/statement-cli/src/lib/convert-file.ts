@@ -1,6 +1,6 @@
 import { parseFile, parseStream, StatementParseError, type ParseIssue, type StatementFormat, type StatementRecord } from '@stmt/parser';
 import { audit, type AuditOperation } from './audit';
-import { convertRecords, type ConversionResult, type ConversionSettings } from './conversion';
+import { convertRecords, type ConversionResult, type ConversionSettings, type ReportedIssues } from './conversion';
 import { readChunks, type InputTarget } from './input';
 import type { Logger } from './logger';
 import { openCsvSink, refuseOverwritingInput } from './output';
@@ -17,7 +17,12 @@ export interface ConvertFileJob {
   settings: ConversionSettings;
   logger: Logger;
   operation: AuditOperation;
+  /** `--strict` / `input.strict`: warnings and unreconciled balances refuse the file. */
+  strict?: boolean;
 }
+
+/** Warnings kept for `--dry-run --json`; a file with more reports the count only beyond these. */
+export const MAX_REPORTED_ISSUES = 1000;
 
 /**
  * One statement file to one CSV. The CSV is written beside its target under a temporary name and
@@ -29,11 +34,16 @@ export async function convertFile(job: ConvertFileJob): Promise<ConversionResult
   const progress = createProgress(job.input.kind === 'file' ? job.input.size : undefined);
   const input = job.input;
   const onRead = (bytes: number): void => progress.advance(bytes);
+  const issues: ReportedIssues = { reported: [], warnings: 0, notes: 0 };
   const records = (): AsyncIterable<StatementRecord> =>
-    stopAtFirstError((onIssue) => {
-      const options = { fileName: file, onIssue, ...(job.format === undefined ? {} : { format: job.format }) };
-      return input.kind === 'file' ? parseFile(input.path, { ...options, threads: job.threads, onRead }) : parseStream(readChunks(input, onRead), options);
-    }, job.logger);
+    stopAtFirstError(
+      (onIssue) => {
+        const options = { fileName: file, onIssue, strict: job.strict === true, ...(job.format === undefined ? {} : { format: job.format }) };
+        return input.kind === 'file' ? parseFile(input.path, { ...options, threads: job.threads, onRead }) : parseStream(readChunks(input, onRead), options);
+      },
+      job.logger,
+      { strict: job.strict === true, issues },
+    );
   try {
     let result: ConversionResult;
     if (job.output === undefined) {
@@ -51,6 +61,7 @@ export async function convertFile(job: ConvertFileJob): Promise<ConversionResult
       }
     }
     progress.stop();
+    result.issues = issues;
     job.logger.info(job.output === undefined ? 'parsed (dry run)' : 'converted', {
       file,
       parser: result.parser,
@@ -71,19 +82,26 @@ export async function convertFile(job: ConvertFileJob): Promise<ConversionResult
 /**
  * Conversion stops at the first error the parser reports, except for balances that do not
  * reconcile: the entries themselves are sound, real exports sometimes carry such balances, and
- * `validate` is the place to insist. Those, and warnings, go to the log.
+ * `validate` is the place to insist (as is `--strict`). Those, warnings and notes go to the log
+ * with their place, and are kept for the dry-run report.
  */
 async function* stopAtFirstError(
   parse: (onIssue: (issue: ParseIssue) => void) => AsyncIterable<StatementRecord>,
   logger: Logger,
+  options: { strict: boolean; issues: ReportedIssues },
 ): AsyncGenerator<StatementRecord> {
   let fatal: ParseIssue | undefined;
   const onIssue = (issue: ParseIssue): void => {
-    if (issue.severity === 'error' && issue.code !== 'UNRECONCILED_BALANCE') {
+    if (issue.severity === 'error' && (issue.code !== 'UNRECONCILED_BALANCE' || options.strict)) {
       fatal ??= issue;
       return;
     }
-    logger.warn(issue.message, { file: issue.location.file, code: issue.code, line: issue.location.line, column: issue.location.column });
+    if (issue.severity === 'note') options.issues.notes += 1;
+    else options.issues.warnings += 1;
+    if (options.issues.reported.length < MAX_REPORTED_ISSUES) options.issues.reported.push(issue);
+    const { file, line, column, path } = issue.location;
+    const log = issue.severity === 'note' ? logger.info.bind(logger) : logger.warn.bind(logger);
+    log(issue.message, { file, severity: issue.severity, code: issue.code, line, column, ...(path === undefined ? {} : { element: path }) });
   };
   for await (const record of parse(onIssue)) {
     if (fatal !== undefined) break;

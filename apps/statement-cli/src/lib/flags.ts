@@ -15,6 +15,12 @@ export const databaseFlag = Flags.string({
   description: 'Your database folder: its files win over the shipped starter set, and --save-mappings writes there (default: database.dir or the per-user folder).',
 });
 
+/** `--strict`: refuse input that deviates from the standard instead of reading it with warnings (overrides input.strict). */
+export const strictFlag = Flags.boolean({
+  description: 'Treat every warning (input that deviates from the standard but reads unambiguously) as an error, and unreconciled balances too. Overrides input.strict; --no-strict turns it off.',
+  allowNo: true,
+});
+
 /** Options shared by `convert` and `camt`, so the two spellings behave the same. */
 export const conversionFlags = {
   streaming: Flags.boolean({
@@ -40,6 +46,7 @@ export const conversionFlags = {
   }),
   yes: Flags.boolean({ char: 'y', description: 'With --save-mappings: save without asking.', dependsOn: ['save-mappings'] }),
   preset: Flags.string({ description: 'CSV layout (overrides csv.preset).', options: PRESET_NAMES }),
+  strict: strictFlag,
   delimiter: Flags.custom<string>({
     description: 'CSV delimiter: comma, semicolon, tab, pipe or one character (overrides csv.delimiter).',
     // Checked while the flags are parsed, so a bad value is a usage error (exit 2) like any other.
@@ -58,4 +65,6 @@ export interface ConfigFlagValues {
   'log-format'?: string | undefined;
   preset?: string | undefined;
   delimiter?: string | undefined;
+  strict?: boolean | undefined;
 }
+

@@ -9,6 +9,7 @@ import { CliError } from './cli-error';
 import type { LoadedConfig } from './config/load';
 import { convertDirectory, directoryExitCode } from './convert-directory';
 import { convertFile } from './convert-file';
+import type { ConversionResult } from './conversion';
 import { loadCategorizer, userDatabaseDir } from './database';
 import { leaveRowsAsTheyAre } from './enrich';
 import { ExitCode, type ExitCodeValue } from './exit-codes';
@@ -39,6 +40,8 @@ export interface ConvertRequest {
   threads?: number | undefined;
   allowedFormats?: readonly StatementFormat[];
   operation: AuditOperation;
+  /** `--strict` / `--no-strict`; undefined leaves it to `input.strict`. */
+  strict?: boolean | undefined;
 }
 
 /** The flag values `convert` and `camt` share (`conversionFlags` plus input and output). */
@@ -55,6 +58,7 @@ export interface ConversionFlagValues {
   yes: boolean;
   'mappings-review'?: string | undefined;
   threads?: number | undefined;
+  strict?: boolean | undefined;
 }
 
 /** Maps the shared flags to a request; the command adds what is its own. */
@@ -75,6 +79,7 @@ export function conversionRequest(
     yes: flags.yes,
     mappingsReview: flags['mappings-review'],
     threads: flags.threads,
+    strict: flags.strict,
     ...own,
   };
 }
@@ -100,7 +105,8 @@ export async function runConvert(request: ConvertRequest, loaded: LoadedConfig, 
     enrich: categorizer === undefined ? leaveRowsAsTheyAre : categorizingEnricher(categorizer, tally),
     ...(request.allowedFormats === undefined ? {} : { allowedFormats: request.allowedFormats }),
   };
-  const job = { format: request.from, threads: request.threads ?? defaultThreads(request.streaming), delimiter: resolveDelimiter(loaded.config.csv.delimiter), settings, logger, operation: request.operation };
+  const strict = request.strict ?? loaded.config.input.strict;
+  const job = { strict, format: request.from, threads: request.threads ?? defaultThreads(request.streaming), delimiter: resolveDelimiter(loaded.config.csv.delimiter), settings, logger, operation: request.operation };
   const input = await resolveInput(request.input);
 
   let exitCode: ExitCodeValue = ExitCode.SUCCESS;
@@ -120,7 +126,7 @@ export async function runConvert(request: ConvertRequest, loaded: LoadedConfig, 
       const counts = tally.empty ? {} : tally.toJSON();
       out.stdout(
         request.json === true
-          ? JSON.stringify({ file: input.name, parser: result.parser, rows: result.rows, ...result.summary.toJSON(), ...counts })
+          ? JSON.stringify({ file: input.name, parser: result.parser, rows: result.rows, ...result.summary.toJSON(), ...counts, ...issuesJson(result) })
           : formatSummary(input.name, result, tally),
       );
     }
@@ -146,4 +152,22 @@ export async function runConvert(request: ConvertRequest, loaded: LoadedConfig, 
 function defaultThreads(streaming: boolean): number {
   const cores = availableParallelism();
   return streaming ? Math.min(1, cores - 1) : cores;
+}
+
+/** Warnings and notes for `--dry-run --json`: severity, code, message and place (file, line, column, element). */
+function issuesJson(result: ConversionResult): { warnings: number; notes: number; issues: Record<string, unknown>[] } {
+  const issues = result.issues ?? { reported: [], warnings: 0, notes: 0 };
+  return {
+    warnings: issues.warnings,
+    notes: issues.notes,
+    issues: issues.reported.map(({ severity, code, message, location }) => ({
+      severity,
+      code,
+      message,
+      file: location.file,
+      line: location.line,
+      column: location.column,
+      ...(location.path === undefined ? {} : { element: location.path }),
+    })),
+  };
 }

@@ -20,6 +20,8 @@ export function formatSummary(file: string, result: ConversionResult, tally?: Ca
     lines.push(`${total.currency}  ${total.creditDebit}  ${total.entries} entries  ${total.total.toString()}`);
   }
   if (tally !== undefined && !tally.empty) lines.push(formatTally(tally));
+  const issues = result.issues;
+  if (issues !== undefined && issues.warnings > 0) lines.push(`warnings: ${issues.warnings} (logged with file, line, column and element; \`stmt validate\` lists them all)`);
   return lines.join('\n');
 }
 

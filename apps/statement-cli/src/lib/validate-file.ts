@@ -13,11 +13,12 @@ export interface ValidationReport {
  * Reads the whole file collecting every problem the parser can recover from; a fatal one (XML
  * not well formed, unknown message type) ends the run and is reported like the others.
  */
-export async function validateFile(input: Extract<InputTarget, { kind: 'file' | 'stdin' }>, format?: StatementFormat): Promise<ValidationReport> {
+export async function validateFile(input: Extract<InputTarget, { kind: 'file' | 'stdin' }>, format?: StatementFormat, strict = false): Promise<ValidationReport> {
   const report: ValidationReport = { file: input.name, format: 'unknown', statements: 0, entries: 0, issues: [] };
   const records = parseStream(readChunks(input), {
     fileName: input.name,
     ...(format === undefined ? {} : { format }),
+    strict,
     // The parser reports recoverable problems here, unreconciled balances included.
     onIssue: (issue) => report.issues.push(issue),
   });
@@ -37,7 +38,7 @@ export async function validateFile(input: Extract<InputTarget, { kind: 'file' | 
   return report;
 }
 
-/** `file:line:column: error CODE at element/path: message` — the shape editors and grep understand. */
+/** `file:line:column: error|warning|note CODE at element/path: message` — the shape editors and grep understand. */
 export function formatIssue(file: string, issue: ParseIssue): string {
   const { location } = issue;
   const at = location.path === undefined ? '' : ` at ${location.path}`;

@@ -11,17 +11,19 @@ import { formatIssue, validateFile } from './validate-file';
 type Print = (text: string) => void;
 
 /** Validates one file or stdin: every problem, then the verdict line. True when it has no error. */
-export async function validateOne(input: Extract<InputTarget, { kind: 'file' | 'stdin' }>, format: StatementFormat | undefined, logger: Logger, print: Print): Promise<boolean> {
-  const report = await validateFile(input, format);
+export async function validateOne(input: Extract<InputTarget, { kind: 'file' | 'stdin' }>, format: StatementFormat | undefined, logger: Logger, print: Print, strict = false): Promise<boolean> {
+  const report = await validateFile(input, format, strict);
   for (const issue of report.issues) print(formatIssue(report.file, issue));
   const errors = report.issues.filter((issue) => issue.severity === 'error').length;
-  const warnings = report.issues.length - errors;
+  const warnings = report.issues.filter((issue) => issue.severity === 'warning').length;
+  const notes = report.issues.length - errors - warnings;
+  const more = `${warnings > 0 ? `, ${warnings} warning(s)` : ''}${notes > 0 ? `, ${notes} note(s)` : ''}`;
   audit(logger, 'validate', report.file, errors === 0 ? 'success' : 'failure');
   if (errors === 0) {
-    print(`${report.file}: valid ${report.format} (${report.statements} statement(s), ${report.entries} entries${warnings > 0 ? `, ${warnings} warning(s)` : ''})`);
+    print(`${report.file}: valid ${report.format} (${report.statements} statement(s), ${report.entries} entries${more})`);
     return true;
   }
-  print(`${report.file}: ${errors} error(s), ${warnings} warning(s)`);
+  print(`${report.file}: ${errors} error(s), ${warnings} warning(s)${notes > 0 ? `, ${notes} note(s)` : ''}`);
   logger.error(`parse error: ${report.file} is not valid (${errors} error(s))`, { file: report.file, parser: report.format });
   return false;
 }
@@ -30,7 +32,7 @@ export async function validateOne(input: Extract<InputTarget, { kind: 'file' | '
  * Every recognised statement of a folder (not recursive, like `convert`), each reported as
  * `validate FILE` would, then a tally. One bad file does not stop the others; exit 4 if any failed.
  */
-export async function validateFolder(dir: string, format: StatementFormat | undefined, logger: Logger, print: Print): Promise<ExitCodeValue> {
+export async function validateFolder(dir: string, format: StatementFormat | undefined, logger: Logger, print: Print, strict = false): Promise<ExitCodeValue> {
   let valid = 0;
   const invalid: string[] = [];
   let skipped = 0;
@@ -43,7 +45,7 @@ export async function validateFolder(dir: string, format: StatementFormat | unde
         continue;
       }
       const input = { kind: 'file' as const, name: path, path, size: 0 };
-      if (await validateOne(input, format, logger, print)) valid += 1;
+      if (await validateOne(input, format, logger, print, strict)) valid += 1;
       else invalid.push(path);
     } catch (error) {
       const described = describeError(error, path);

@@ -45,11 +45,21 @@ export class BalanceDraft {
     }
   }
 
-  /** The balance, or `undefined` after reporting what is missing. */
+  /**
+   * The balance, or `undefined` after reporting what is missing. No row depends on a balance, so
+   * an incomplete one is left out with a warning (it cannot take part in the reconciliation);
+   * a zero balance without `<CdtDbtInd>` is read as a credit, since zero has no direction.
+   */
   finish(issues: IssueSink, at: (child: string) => SourceLocation): Balance | undefined {
-    if (!this.type) issues.error('MISSING_ELEMENT', 'expected the balance type <Tp><CdOrPrtry><Cd> (OPBD, CLBD …) in <Bal>', at('Tp'));
-    if (!this.sawAmount) issues.error('MISSING_ELEMENT', 'expected <Amt Ccy="…"> in <Bal>', at('Amt'));
-    if (!this.sawCreditDebit) issues.error('MISSING_ELEMENT', 'expected <CdtDbtInd> (CRDT or DBIT) in <Bal>', at('CdtDbtInd'));
+    const leftOut = 'the balance is left out (no reconciliation with it)';
+    if (!this.type) issues.warning('MISSING_ELEMENT', `expected the balance type <Tp><CdOrPrtry><Cd> (OPBD, CLBD …) in <Bal>; ${leftOut}`, at('Tp'));
+    if (!this.sawAmount) issues.warning('MISSING_ELEMENT', `expected <Amt Ccy="…"> in <Bal>; ${leftOut}`, at('Amt'));
+    if (!this.sawCreditDebit && this.money?.amount.isZero()) {
+      this.creditDebit = 'CRDT';
+      issues.warning('MISSING_ELEMENT', 'expected <CdtDbtInd> in <Bal>; the balance is zero, so read as CRDT', at('CdtDbtInd'));
+    } else if (!this.sawCreditDebit) {
+      issues.warning('MISSING_ELEMENT', `expected <CdtDbtInd> (CRDT or DBIT) in <Bal>; ${leftOut}`, at('CdtDbtInd'));
+    }
     if (!this.type || !this.money || !this.creditDebit) return undefined;
     const balance: Balance = { type: this.type, money: this.money, creditDebit: this.creditDebit };
     if (this.date) balance.date = this.date;

@@ -204,7 +204,7 @@ export class DocumentHandler implements LeafContext {
     this.stack.setIndex(index + 1);
     const { statementId, index: statementIndex, account } = statement.header;
     const location = this.stack.locationWithPath(`${this.statementPath}/${this.stack.name()}[${index + 1}]`);
-    this.entry = new EntryDraft({ statementId, statementIndex, account, index, location });
+    this.entry = new EntryDraft({ statementId, statementIndex, account, index, location, bookedOnly: statement.header.format === 'camt.053' });
     this.entryLevel = level;
     this.transactionsInEntry = 0;
   }

@@ -11,6 +11,8 @@ export interface EntryPlace {
   /** 0-based position among the statement's `<Ntry>` elements. */
   index: number;
   location: SourceLocation;
+  /** camt.053 statements carry booked entries only: an entry without `<Sts>` is `BOOK` there. */
+  bookedOnly?: boolean;
 }
 
 /** One `<Ntry>` being read. Transaction details are added as their `<TxDtls>` close. */
@@ -72,6 +74,10 @@ export class EntryDraft {
     const { movement, place } = this;
     if (!movement.sawAmount) issues.error('MISSING_ELEMENT', 'expected <Amt Ccy="…"> with the entry amount in <Ntry>', entryLocation('Amt'));
     if (!movement.sawCreditDebit) issues.error('MISSING_ELEMENT', 'expected <CdtDbtInd> (CRDT or DBIT) in <Ntry>', entryLocation('CdtDbtInd'));
+    if (!this.status && place.bookedOnly) {
+      this.status = 'BOOK';
+      issues.warning('MISSING_ELEMENT', 'expected the entry status <Sts> in <Ntry>; a camt.053 statement books its entries, so read as BOOK', entryLocation('Sts'));
+    }
     if (!this.status) issues.error('MISSING_ELEMENT', 'expected the entry status <Sts> (BOOK, PDNG or INFO) in <Ntry>', entryLocation('Sts'));
     const { money, creditDebit } = movement;
     if (!money || !creditDebit || !this.status) return undefined;

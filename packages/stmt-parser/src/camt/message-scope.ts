@@ -12,6 +12,8 @@ import {
   type CamtMessage,
 } from './messages';
 
+const ROOT_ELEMENT_NAME: Readonly<Record<CamtMessage, string>> = { 'camt.052': 'BkToCstmrAcctRpt', 'camt.053': 'BkToCstmrStmt', 'camt.054': 'BkToCstmrDbtCdtNtfctn' };
+
 /**
  * The part of the document above the statements: `<Document>` with its namespace, the
  * message element (`<BkToCstmrStmt>` …) and the statement elements under it. Decides the
@@ -61,6 +63,12 @@ export class MessageScope {
   /** At the end of a well-formed document: it must have contained a camt message. */
   end(where: SourceLocation): void {
     if (this.messageLevel >= 0) return;
+    if (this.namespaceMessage !== undefined) {
+      // A camt <Document> with nothing in it (an export of a period without activity): no row
+      // is missing, so it converts to nothing, with a warning.
+      this.issues.warning('MISSING_ELEMENT', `the ${this.namespaceMessage} document holds no message (no <${ROOT_ELEMENT_NAME[this.namespaceMessage as CamtMessage]}>): nothing to convert`, where);
+      return;
+    }
     throw new StatementParseError(
       'UNKNOWN_FORMAT',
       `expected an ISO 20022 <Document> holding <BkToCstmrStmt>, <BkToCstmrAcctRpt> or <BkToCstmrDbtCdtNtfctn>; found none (supported: ${SUPPORTED_RANGE})`,

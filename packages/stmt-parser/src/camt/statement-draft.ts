@@ -1,5 +1,5 @@
 import type { IssueSink } from '../issues';
-import { BookedMovement, reconcileBalances } from '../reconcile';
+import { BookedMovement, canReconcile, reconcileBalances } from '../reconcile';
 import type { Account, Balance, Statement, StatementHeader, SourceLocation } from '../types';
 import type { LeafContext } from './leaf';
 import { STATEMENT_ELEMENT, type CamtMessage } from './messages';
@@ -45,7 +45,7 @@ export class StatementDraft {
           header.legalSequenceNumber = text.trim();
           return;
         case 'CreDtTm': {
-          const value = values.date(text, true);
+          const value = values.headerDateTime(text);
           if (value) header.createdAt = value;
           return;
         }
@@ -55,7 +55,7 @@ export class StatementDraft {
     }
     const top = stack.name(rel - 1);
     if (top === 'FrToDt' && rel === 2) {
-      const value = local === 'FrDtTm' || local === 'ToDtTm' ? values.date(text, true) : undefined;
+      const value = local === 'FrDtTm' || local === 'ToDtTm' ? values.headerDateTime(text) : undefined;
       if (value && local === 'FrDtTm') header.fromDate = value;
       if (value && local === 'ToDtTm') header.toDate = value;
     } else if (top === 'Acct') {
@@ -70,11 +70,14 @@ export class StatementDraft {
 
   /** Reports what the statement lacks and whether its balances reconcile; answers the statement. */
   finish(issues: IssueSink, at: (child: string) => SourceLocation): Statement {
-    if (!this.sawId) issues.error('MISSING_ELEMENT', `expected the statement identification <Id> as the first element of <${this.elementName}>`, at('Id'));
-    if (!this.sawAccount) issues.error('MISSING_ELEMENT', `expected the account <Acct> in <${this.elementName}>`, at('Acct'));
+    // Header elements no row needs (docs/formats.md, tolerance policy): warnings, not refusals.
+    if (!this.sawId) issues.warning('MISSING_ELEMENT', `expected the statement identification <Id> as the first element of <${this.elementName}>; the rows have an empty statement_id`, at('Id'));
+    if (!this.sawAccount) issues.warning('MISSING_ELEMENT', `expected the account <Acct> in <${this.elementName}>; the rows have no account`, at('Acct'));
     // Balances are mandatory (1..n) only in camt.053; reports and notifications may omit them.
     if (this.message === 'camt.053' && this.balanceElements === 0) {
-      issues.error('MISSING_ELEMENT', 'expected at least one balance <Bal> in <Stmt> (camt.053 requires opening and closing balances)', at('Bal'));
+      issues.warning('MISSING_ELEMENT', 'expected at least one balance <Bal> in <Stmt> (camt.053 requires opening and closing balances); no reconciliation possible, the entries are converted unchecked', at('Bal'));
+    } else if (this.entryCount > 0 && !canReconcile(this.balances)) {
+      issues.note('MISSING_ELEMENT', `no opening (OPBD/PRCD) and closing (CLBD) balance in one currency in <${this.elementName}>: no reconciliation possible`, at('Bal'));
     }
     const statement: Statement = { ...this.header, balances: this.balances, entryCount: this.entryCount };
     const unreconciled = reconcileBalances(statement, this.movement);

@@ -24,6 +24,10 @@ function partyRole(element: string): PartyRole | undefined {
   }
 }
 
+function isCreditorIdHolder(element: string, parent: string): boolean {
+  return element === 'CdtrSchmeId' || element === 'Cdtr' || (element === 'Pty' && parent === 'Cdtr');
+}
+
 /** One `<TxDtls>` being read: references, parties, remittance information, amounts. */
 export class TransactionDraft {
   readonly movement = new MovementDraft('TxDtls');
@@ -65,6 +69,9 @@ export class TransactionDraft {
         return;
       case 'Id':
         if (stack.name(1) === 'Othr' && stack.name(2) === 'Id') this.account(stack.name(3), ctx, 'otherAccountId', text);
+        // The SEPA creditor identifier: <CdtrSchmeId><Id><PrvtId><Othr><Id>, or (German DK
+        // rules) the creditor's own <Cdtr>[<Pty>]<Id><PrvtId><Othr><Id>.
+        else if (stack.name(1) === 'Othr' && stack.name(2) === 'PrvtId' && isCreditorIdHolder(stack.name(4), stack.name(5))) this.detail.creditorId = text.trim();
         return;
       case 'BIC':
       case 'BICFI':
@@ -77,7 +84,15 @@ export class TransactionDraft {
         if (stack.name(1) === 'RmtInf') (this.unstructured ??= []).push(text.trim());
         return;
       case 'Ref':
-        if (stack.name(1) === 'CdtrRefInf') (this.creditorReferences ??= []).push(text.trim());
+        if (stack.name(1) === 'CdtrRefInf') {
+          (this.creditorReferences ??= []).push(text.trim());
+          this.detail.creditorReference ??= text.trim();
+        }
+        return;
+      case 'Cd':
+        // <Purp><Cd>, <RtrInf><Rsn><Cd>: the ISO external codes, as written.
+        if (stack.name(1) === 'Purp') this.detail.purposeCode = text.trim();
+        else if (stack.name(1) === 'Rsn' && stack.name(2) === 'RtrInf') this.detail.returnReasonCode = text.trim();
         return;
       case 'AddtlTxInf':
         this.detail.additionalInfo = text.trim();

@@ -46,8 +46,34 @@ export class ValueReader {
   date(text: string, withTime: boolean): string | undefined {
     const value = text.trim();
     if (withTime ? isIsoDateTime(value) : isIsoDate(value)) return value;
+    // A shape a careful reader still reads unambiguously (`11:17:11:735`, a space for `T`, a
+    // time in a <Dt>): read it, with a warning (docs/formats.md, tolerance policy).
+    const repaired = repairDateTime(value);
+    const read = repaired === undefined ? undefined : withTime ? repaired : repaired.slice(0, 10);
+    if (read !== undefined && (withTime ? isIsoDateTime(read) || isIsoDate(read) : isIsoDate(read))) {
+      this.issues.warning('INVALID_DATE', `<${this.stack.name()}> ${JSON.stringify(text)} is not an ISO ${withTime ? 'date-time' : 'date'}; read as ${read}`, this.here());
+      return read;
+    }
     const expected = withTime ? 'a date-time such as "2024-03-31T18:30:00+01:00"' : 'a date such as "2024-03-31"';
     this.issues.error('INVALID_DATE', `expected ${expected} in <${this.stack.name()}>, found ${JSON.stringify(text)}`, this.here());
+    return undefined;
+  }
+
+  /**
+   * A header date-time (`CreDtTm`, `FrDtTm`, `ToDtTm`): no row needs it, so a shape banks write
+   * instead of ISODateTime (`2019-08-09T11:17:11:735`, a space for the `T`, no seconds) is read
+   * with a warning, and one that cannot be read is left out with a warning.
+   */
+  headerDateTime(text: string): string | undefined {
+    const value = text.trim();
+    if (isIsoDateTime(value)) return value;
+    const repaired = repairDateTime(value);
+    const element = this.stack.name();
+    if (repaired) {
+      this.issues.warning('INVALID_DATE', `<${element}> ${JSON.stringify(text)} is not an ISO date-time; read as ${repaired}`, this.here());
+      return repaired;
+    }
+    this.issues.warning('INVALID_DATE', `<${element}> ${JSON.stringify(text)} is not a date-time; left out (no row needs it)`, this.here());
     return undefined;
   }
 
@@ -109,6 +135,17 @@ function digits(text: string, from: number, to: number): number {
     value = value * 10 + d;
   }
   return value;
+}
+
+/** `2019-08-09T11:17:11:735` → `2019-08-09T11:17:11.735`; a space for `T`; `HH:MM` → `HH:MM:00`; a date alone. */
+export function repairDateTime(text: string): string | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(?::(\d{2}))?(?:[:.,](\d+))?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(text);
+  if (!match) return undefined;
+  const [, date, hhmm, seconds, fraction, zone] = match;
+  if (hhmm === undefined) return isIsoDate(date as string) ? date : undefined;
+  const offset = zone === undefined || zone === 'Z' || zone.includes(':') ? (zone ?? '') : `${zone.slice(0, 3)}:${zone.slice(3)}`;
+  const repaired = `${date}T${hhmm}:${seconds ?? '00'}${fraction === undefined ? '' : `.${fraction}`}${offset}`;
+  return isIsoDateTime(repaired) ? repaired : undefined;
 }
 
 export function isIsoDateTime(text: string): boolean {

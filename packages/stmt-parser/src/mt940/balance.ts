@@ -1,6 +1,6 @@
 import { Decimal } from '../decimal';
 import type { Balance } from '../types';
-import { markToCreditDebit, parseYymmdd, swiftAmountToDecimalText } from './values';
+import { markToCreditDebit, readSwiftAmount, readYymmdd, swiftAmountToDecimalText, type Deviation } from './values';
 
 /** ISO balance type for each MT940/MT942 balance tag (see `Balance.type`). */
 export const BALANCE_TYPES: Readonly<Record<string, string>> = {
@@ -14,20 +14,45 @@ export const BALANCE_TYPES: Readonly<Record<string, string>> = {
 
 export type FieldProblem = { code: 'INVALID_DATE' | 'INVALID_AMOUNT' | 'INVALID_VALUE'; message: string; offset: number };
 
-/** `C110522EUR3236,28`: mark, YYMMDD date, currency, amount (fields 60a, 62a, 64, 65). */
-export function parseBalance(tag: string, text: string): Balance | FieldProblem {
+/** A balance and what in it deviated from the SWIFT syntax (reported as warnings). */
+export interface ParsedBalance {
+  balance: Balance;
+  deviations: Deviation[];
+}
+
+/**
+ * `C110522EUR3236,28`: mark, YYMMDD date, currency, amount (fields 60a, 62a, 64, 65). With
+ * `knownCurrency` (the statement's, from an earlier balance or `:25:`) a balance whose currency
+ * is missing or not three letters (seen on `:62M:`/`:60M:` pages) is read in that currency.
+ */
+export function parseBalance(tag: string, text: string, knownCurrency?: string): ParsedBalance | FieldProblem {
   const value = text.trim();
+  const deviations: Deviation[] = [];
   const mark = value.charAt(0);
   if (mark !== 'C' && mark !== 'D') return { code: 'INVALID_VALUE', message: `balance must start with the mark C or D, found "${mark}"`, offset: 0 };
-  const date = parseYymmdd(value.slice(1, 7));
+  const date = readYymmdd(value.slice(1, 7), 'balance date', 1);
   if (!date) return { code: 'INVALID_DATE', message: `balance date "${value.slice(1, 7)}" is not a YYMMDD date`, offset: 1 };
-  const currency = value.slice(7, 10);
-  if (!/^[A-Z]{3}$/.test(currency)) return { code: 'INVALID_VALUE', message: `expected a three-letter currency code, found "${currency}"`, offset: 7 };
-  const amountText = swiftAmountToDecimalText(value.slice(10));
-  if (amountText === undefined) {
-    return { code: 'INVALID_AMOUNT', message: `expected an amount with a decimal comma such as 1234,56, found "${value.slice(10)}"`, offset: 10 };
+  if (date.deviation) deviations.push(date.deviation);
+  // The currency is what stands between the date and the first digit of the amount.
+  const written = /^\D*/.exec(value.slice(7))?.[0] ?? '';
+  let currency = written;
+  const amountAt = 7 + written.length;
+  if (!/^[A-Z]{3}$/.test(written)) {
+    if (!knownCurrency) return { code: 'INVALID_VALUE', message: `expected a three-letter currency code, found "${value.slice(7, 10)}"`, offset: 7 };
+    // Missing (the amount follows the date) or odd (`EU`, `   `, `eur`): the statement's currency.
+    deviations.push({
+      message: written.trim() === '' ? `the balance has no currency; read in the statement's currency ${knownCurrency}` : `currency "${written}" is not a three-letter code; read in the statement's currency ${knownCurrency}`,
+      offset: 7,
+    });
+    currency = knownCurrency;
   }
-  return { type: BALANCE_TYPES[tag] ?? 'INFO', money: { amount: Decimal.parse(amountText), currency }, creditDebit: markToCreditDebit(mark), date };
+  const amount = readSwiftAmount(value.slice(amountAt), amountAt);
+  if (!amount || amount.length !== value.length - amountAt) {
+    return { code: 'INVALID_AMOUNT', message: `expected an amount with a decimal comma such as 1234,56, found "${value.slice(amountAt)}"`, offset: amountAt };
+  }
+  if (amount.deviation) deviations.push(amount.deviation);
+  const balance: Balance = { type: BALANCE_TYPES[tag] ?? 'INFO', money: { amount: Decimal.parse(amount.amountText), currency }, creditDebit: markToCreditDebit(mark), date: date.date };
+  return { balance, deviations };
 }
 
 /** MT942 `:90D:`/`:90C:`: number of entries, currency, sum (`3EUR1234,56`). */
@@ -46,9 +71,13 @@ export function parseReportedTotal(text: string): ReportedTotal | FieldProblem {
   return { count: Number(match[1]), currency: match[2] ?? '', amount: Decimal.parse(amountText) };
 }
 
-/** MT942 `:34F:` floor limit `EUR0,` or `EURD0,`: only its currency matters to us. */
-export function floorLimitCurrency(text: string): string | undefined {
-  return /^([A-Z]{3})[CD]?\d+,\d*$/.exec(text.trim())?.[1];
+/** MT942 `:34F:` floor limit `EUR0,` or `EURD0,`: only its currency matters to us. `PLN0` (no comma) gives a deviation. */
+export function floorLimitCurrency(text: string): { currency: string; deviation?: Deviation } | undefined {
+  const match = /^([A-Z]{3})[CD]?\d+(,\d*)?$/.exec(text.trim());
+  if (!match) return undefined;
+  const currency = match[1] as string;
+  if (match[2] !== undefined) return { currency };
+  return { currency, deviation: { message: `floor limit "${text.trim()}" has no decimal comma; its currency ${currency} is the account currency`, offset: 3 } };
 }
 
 export function isFieldProblem(value: object): value is FieldProblem {

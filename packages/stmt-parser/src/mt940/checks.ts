@@ -13,6 +13,15 @@ export interface StatementTotals {
   reported: readonly { tag: string; total: ReportedTotal; location: SourceLocation }[];
 }
 
+/** SWIFT's names for the balance fields: 60F first opening, 60M/62M intermediate, 62F final closing. */
+const BALANCE_NAMES: Readonly<Record<string, string>> = { ':60F:': 'first', ':60M:': 'intermediate', ':62F:': 'final', ':62M:': 'intermediate' };
+
+function describeBalance(balance: Balance): string {
+  const tag = balance.location?.path;
+  const name = tag === undefined ? undefined : BALANCE_NAMES[tag];
+  return tag === undefined || name === undefined ? balance.type : `${tag} (${name})`;
+}
+
 /**
  * The problems a complete statement can have: MT940 requires an opening (:60F:/:60M:) and a
  * closing (:62F:/:62M:) balance, and opening + booked credits − debits must equal the
@@ -26,9 +35,10 @@ export function statementProblems(statement: StatementTotals): ParseIssue[] {
   if (!statement.isMt942 && !opening) problems.push(missing('expected an opening balance :60F: or :60M: in the statement'));
   if (!statement.isMt942 && !closing) problems.push(missing('expected a closing balance :62F: or :62M: in the statement'));
   if (opening && closing) {
-    // The shared reconciliation reads OPBD → CLBD; :60M:/:62M: pages are ITBD, so present them as such.
+    // The shared reconciliation reads OPBD → CLBD; :60M:/:62M: pages are ITBD, so present them
+    // as such to it, and name them in the message as they are written.
     const balances = [{ ...opening, type: 'OPBD' }, { ...closing, type: 'CLBD' }];
-    const issue = reconcileBalances({ balances, location: header.location, statementId: header.statementId }, statement.movement);
+    const issue = reconcileBalances({ balances, location: header.location, statementId: header.statementId }, statement.movement, describeBalance);
     if (issue) problems.push(issue);
   }
   for (const { tag, total, location } of statement.reported) {

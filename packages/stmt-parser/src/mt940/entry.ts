@@ -56,6 +56,12 @@ function buildDetail(lines: readonly string[], originalDirection: CreditDebit): 
   const detail: TransactionDetail = {};
   if (info.endToEndId) detail.endToEndId = info.endToEndId;
   if (info.mandateId) detail.mandateId = info.mandateId;
+  if (info.creditorId) detail.creditorId = info.creditorId;
+  if (info.creditorReference) detail.creditorReference = info.creditorReference;
+  if (info.purposeCode) detail.purposeCode = info.purposeCode;
+  if (info.returnReason) detail.returnReasonCode = info.returnReason;
+  if (info.ultimateDebtor) detail.ultimateDebtor = { name: info.ultimateDebtor };
+  if (info.ultimateCreditor) detail.ultimateCreditor = { name: info.ultimateCreditor };
   if (info.remittanceInfo) detail.remittanceInfo = info.remittanceInfo;
   if (info.transactionCode) detail.bankTransactionCode = info.transactionCode;
   if (info.bookingText) detail.additionalInfo = info.bookingText;

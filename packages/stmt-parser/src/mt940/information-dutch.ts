@@ -47,6 +47,13 @@ export function parseDutchInformation(text: string): EntryInformation | undefine
   if (endToEnd && endToEnd !== 'NOTPROVIDED') info.endToEndId = endToEnd;
   const mandate = get('MARF');
   if (mandate) info.mandateId = mandate;
+  const more: [keyof EntryInformation, string][] = [
+    ['creditorId', 'CSID'], ['creditorReference', 'CDTRREF'], ['purposeCode', 'PURP'], ['returnReason', 'RTRN'], ['ultimateCreditor', 'ULTC'], ['ultimateDebtor', 'ULTD'],
+  ];
+  for (const [field, key] of more) {
+    const value = get(key);
+    if (value) (info as unknown as Record<string, string>)[field] = value;
+  }
   return info;
 }
 

@@ -1,6 +1,6 @@
 import type { EntryInformation } from './information';
 import { isBic, isIban } from './identifiers';
-import { splitSepaKeywords } from './sepa-keywords';
+import { joinPieces, splitSepaKeywords, type Piece } from './sepa-keywords';
 
 /**
  * German (ZKA/DFÜ agreement) and Polish `:86:` start with a three-digit transaction code and
@@ -11,8 +11,8 @@ export const SUBFIELD_START = /^\s*(\d{3})?\s?([?~])\d{2}/;
 const QUESTION_SUBFIELD = /\?(\d{2})/g;
 const TILDE_SUBFIELD = /~(\d{2})/g;
 
-/** German subfields ?20–?29 and ?60–?63 carry at most 27 characters each. */
-const REMITTANCE_PIECE_WIDTH = 27;
+/** German subfields ?20–?29, ?60–?63 and the name ?32/?33 carry at most 27 characters each. */
+const SUBFIELD_WIDTH = 27;
 
 const REMITTANCE_TAGS = new Set(['20', '21', '22', '23', '24', '25', '26', '27', '28', '29', '60', '61', '62', '63']);
 
@@ -22,23 +22,34 @@ const REMITTANCE_TAGS = new Set(['20', '21', '22', '23', '24', '25', '26', '27',
  * IBAN that Polish banks add. Lines are joined without separator first, because banks wrap
  * wherever the 65-character line ends, even inside a subfield tag (`?2115617?` / `22INFO`).
  */
-export function parseSubfieldInformation(text: string): EntryInformation {
+export function parseSubfieldInformation(lines: readonly string[]): EntryInformation {
+  const text = lines.join('');
+  // Where each continuation line starts in `text`: a break inside a subfield means the bank wrapped it.
+  const breaks: number[] = [];
+  let at = 0;
+  for (const line of lines.slice(0, -1)) breaks.push((at += line.length));
   const start = SUBFIELD_START.exec(text);
   const separator = start?.[2] ?? '?';
   const info: EntryInformation = { counterparty: {}, style: 'subfields' };
   if (start?.[1]) info.transactionCode = start[1];
-  const body = text.slice(text.indexOf(separator));
+  const bodyStart = text.indexOf(separator);
+  const body = text.slice(bodyStart);
 
-  const subfields = new Map<string, string[]>();
+  const subfields = new Map<string, Piece[]>();
   const marks = [...body.matchAll(separator === '~' ? TILDE_SUBFIELD : QUESTION_SUBFIELD)];
   marks.forEach((mark, i) => {
     const from = (mark.index ?? 0) + mark[0].length;
     const to = marks[i + 1]?.index ?? body.length;
     const tag = mark[1] ?? '';
-    subfields.set(tag, [...(subfields.get(tag) ?? []), body.slice(from, to)]);
+    const value = body.slice(from, to);
+    // A piece that fills its 27 characters, or that a line break cuts, was cut by the bank; a
+    // shorter unbroken one ended a phrase. (Counting the break as part of the piece is what
+    // banks do that wrap ?32 "…UL" / "PRZEMY" and go on in ?33 "SLOWA …".)
+    const wrapped = breaks.some((b) => b > bodyStart + from && b < bodyStart + to);
+    subfields.set(tag, [...(subfields.get(tag) ?? []), { text: value, cut: value.length >= SUBFIELD_WIDTH || wrapped }]);
   });
   const one = (tag: string): string | undefined => {
-    const value = subfields.get(tag)?.join('').trim();
+    const value = subfields.get(tag)?.map((piece) => piece.text).join('').trim();
     return value === undefined || value === '' ? undefined : value;
   };
 
@@ -46,13 +57,7 @@ export function parseSubfieldInformation(text: string): EntryInformation {
   if (bookingText) info.bookingText = bookingText;
 
   const pieces = [...subfields.entries()].filter(([tag]) => REMITTANCE_TAGS.has(tag)).sort(([a], [b]) => a.localeCompare(b)).flatMap(([, values]) => values);
-  const remittance = joinPieces(pieces);
-  if (remittance !== '') {
-    const sepa = splitSepaKeywords(remittance);
-    if (sepa.remittanceInfo) info.remittanceInfo = sepa.remittanceInfo;
-    if (sepa.endToEndId) info.endToEndId = sepa.endToEndId;
-    if (sepa.mandateId) info.mandateId = sepa.mandateId;
-  }
+  if (joinPieces(pieces) !== '') Object.assign(info, splitSepaKeywords(pieces));
 
   const bank = one('30');
   const account = one('31');
@@ -60,19 +65,7 @@ export function parseSubfieldInformation(text: string): EntryInformation {
   if (iban) info.counterparty.iban = iban.replace(/\s/g, '');
   else if (account) info.counterparty.otherAccountId = bank && !isBic(bank) ? `${bank}/${account}` : account;
   if (bank && isBic(bank)) info.counterparty.bic = bank;
-  const name = joinPieces([one('32'), one('33')].filter((part) => part !== undefined));
+  const name = joinPieces([...(subfields.get('32') ?? []), ...(subfields.get('33') ?? [])]);
   if (name !== '') info.counterparty.name = name;
   return info;
-}
-
-/** A piece that fills its 27 characters was cut by the bank; a shorter one ended a phrase. */
-function joinPieces(pieces: readonly string[]): string {
-  let text = '';
-  let previous: string | undefined;
-  for (const piece of pieces) {
-    if (previous === undefined) text = piece;
-    else text += (previous.length >= REMITTANCE_PIECE_WIDTH ? '' : ' ') + piece;
-    previous = piece;
-  }
-  return text.replace(/\s+/g, ' ').trim();
 }

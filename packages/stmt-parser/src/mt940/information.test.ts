@@ -57,4 +57,29 @@ describe(':86: information to account owner', () => {
     const full = 'A'.repeat(60) + 'STRAS';
     expect(joinWrapped([full, 'SE 1', 'NEXT'])).toBe(`${'A'.repeat(60)}STRASSE 1 NEXT`);
   });
+
+  it('ends a SEPA keyword field where it would outgrow its SEPA length, and keeps the rest as remittance', () => {
+    const info = parseInformation([
+      '177?00SEPA-UEBERWEISUNG?20EREF+987/654/32100-----X220?21000000098765 BIC: GENODEF1?22ABWA: Stadtkasse Beispiel?30GENODEF1',
+    ]);
+    expect(info.endToEndId).toBe('987/654/32100-----X220');
+    expect(info.remittanceInfo).toBe('000000098765 BIC: GENODEF1 ABWA: Stadtkasse Beispiel');
+  });
+
+  it('lets a keyword value go on into the next subfield while it fits', () => {
+    const info = parseInformation(['?20EREF+ORDER-2024-000000000000?21123456?22SVWZ+Rechnung 17']);
+    expect(info).toMatchObject({ endToEndId: 'ORDER-2024-000000000000123456', remittanceInfo: 'Rechnung 17' });
+  });
+
+  it('reads creditor id, customer reference and ultimate parties from their keywords', () => {
+    const info = parseInformation(['?20EREF+E1?21KREF+K-77?22MREF+M1?23CRED+DE98ZZZ09999999999?24ABWA+Oma Beispiel?25ABWE+Verein e.V.?26SVWZ+Beitrag']);
+    expect(info).toMatchObject({ endToEndId: 'E1', customerReference: 'K-77', mandateId: 'M1', creditorId: 'DE98ZZZ09999999999', ultimateDebtor: 'Oma Beispiel', ultimateCreditor: 'Verein e.V.', remittanceInfo: 'Beitrag' });
+  });
+
+  it('glues a counterparty name whose ?32 piece the bank wrapped across a line, and spaces one that ended', () => {
+    const wrapped = parseInformation(['020?00PRZELEW?32ZAKLAD STOLARSKI PRZY UL', 'KOPERNI?33KA 12 00-001 WARSZAWA']);
+    expect(wrapped.counterparty.name).toBe('ZAKLAD STOLARSKI PRZY ULKOPERNIKA 12 00-001 WARSZAWA');
+    expect(parseInformation(['166?32Max Mustermann?33GmbH']).counterparty.name).toBe('Max Mustermann GmbH');
+    expect(parseInformation(['166?32Gesellschaft fuer Beispiele?33mbH']).counterparty.name).toBe('Gesellschaft fuer BeispielembH');
+  });
 });

@@ -11,6 +11,19 @@ export interface EntryInformation {
   remittanceInfo?: string;
   endToEndId?: string;
   mandateId?: string;
+  /** SEPA creditor identifier (`CRED+`, Dutch `/CSID/`). */
+  creditorId?: string;
+  /** The ordering customer's reference (`KREF+`). */
+  customerReference?: string;
+  /** Structured creditor reference (RF, QR, ESR): Dutch `/CDTRREF/`. */
+  creditorReference?: string;
+  /** ISO 20022 purpose code (Dutch `/PURP/`). */
+  purposeCode?: string;
+  /** Return reason code of a returned payment (Dutch `/RTRN/`). */
+  returnReason?: string;
+  /** Ultimate debtor and creditor names (`ABWA+`/`ABWE+`, Dutch `/ULTD/`, `/ULTC/`). */
+  ultimateDebtor?: string;
+  ultimateCreditor?: string;
   counterparty: Party;
   /** Which reading applied: `subfields` (German/Polish `?20…`), `keyword` (Dutch `/KEY/`), `text`. */
   style: 'subfields' | 'keyword' | 'text';
@@ -22,7 +35,7 @@ const SWIFT_LINE_WIDTH = 65;
 /** Reads one `:86:` field (all its lines) as German/Polish subfields, Dutch keywords or free text. */
 export function parseInformation(lines: readonly string[]): EntryInformation {
   const first = lines[0] ?? '';
-  if (SUBFIELD_START.test(first)) return parseSubfieldInformation(lines.join(''));
+  if (SUBFIELD_START.test(first)) return parseSubfieldInformation(lines);
   const joined = joinWrapped(lines);
   if (first.trimStart().startsWith('/')) {
     const dutch = parseDutchInformation(joined);

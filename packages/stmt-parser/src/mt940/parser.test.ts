@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chunked, firstError } from '../../test/support/outcome';
-import { detectFormat, parseStream, parseString, type StatementRecord } from '@stmt/parser';
+import { detectFormat, parseStream, parseString, type ParseIssue, type StatementRecord } from '@stmt/parser';
 
 const FIXTURES = join(__dirname, '..', '..', 'test', 'fixtures', 'mt940');
 
@@ -31,8 +31,8 @@ describe('MT940 detection', () => {
 describe('MT940 errors', () => {
   it('throws the first problem with its line and column when nobody collects issues', async () => {
     const error = await firstError(readFileSync(join(FIXTURES, 'invalid', 'bad-values.sta')));
-    expect(error.code).toBe('INVALID_DATE');
-    expect(error.location).toMatchObject({ line: 3, column: 7, path: ':60F:' });
+    expect(error.code).toBe('INVALID_AMOUNT');
+    expect(error.location).toMatchObject({ line: 4, column: 12, path: ':61:' });
   });
 
   it('points an amount written with a dot at the amount itself', async () => {
@@ -47,10 +47,10 @@ describe('MT940 errors', () => {
     expect(error.location).toMatchObject({ line: 6, column: 6, path: ':62F:' });
   });
 
-  it('reports fields before the first :20:', async () => {
-    const error = await firstError(Buffer.from('{1:F01X}{2:O940}{4:\n:25:DE89370400440532013000\n:20:X\n'));
-    expect(error.code).toBe('MISSING_ELEMENT');
-    expect(error.location).toMatchObject({ line: 2, column: 5, path: ':25:' });
+  it('warns about fields before the first :20:', async () => {
+    const issues: ParseIssue[] = [];
+    await records('{1:F01X}{2:O940}{4:\n:25:DE89370400440532013000\n:20:X\n', { onIssue: (i: ParseIssue) => issues.push(i) });
+    expect(issues[0]).toMatchObject({ severity: 'warning', code: 'MISSING_ELEMENT', location: { line: 2, column: 5, path: ':25:' } });
   });
 });
 

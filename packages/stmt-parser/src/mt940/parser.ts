@@ -30,7 +30,7 @@ export async function* parseMt940(source: AsyncIterable<Buffer>, options: ParseO
   const ready: StatementRecord[] = [];
   let statements = 0;
   const emit = (event: FieldEvent): void => {
-    for (const record of event.kind === 'field' ? builder.field(event.field) : builder.endOfMessage()) {
+    for (const record of event.kind === 'field' ? builder.field(event.field) : builder.endOfMessage(event.line)) {
       if (record.kind === 'statement-end') statements++;
       ready.push(record);
     }

@@ -8,7 +8,7 @@ import { statementProblems } from './checks';
 import { buildEntry, type PendingEntry } from './entry';
 import type { Field } from './fields';
 import { isStatementLineProblem, parseStatementLine } from './statement-line';
-import { parseDateTimeWithOffset } from './values';
+import { parseDateTimeWithOffset, type Deviation } from './values';
 
 /** Tags only MT942 (interim transaction report) uses. */
 const MT942_TAGS = new Set(['13D', '34F', '90D', '90C']);
@@ -26,13 +26,24 @@ interface OpenStatement {
   lastTag?: string;
   totals: { tag: string; total: ReportedTotal; location: SourceLocation }[];
   isMt942: boolean;
+  /** Entries read before the account currency was known (MT942 without :34F:), in order. */
+  held: PendingEntry[];
+  sawFloorLimit: boolean;
+  /** Line of a `-` separator after which no new `:20:` has come yet. */
+  separatedAt?: number;
 }
+
+/** Entries held while the currency is unknown, at most: beyond, memory would grow with the file. */
+const HELD_LIMIT = 10_000;
+
+/** Fields that, after a `-` separator without a new `:20:`, continue the statement before it. */
+const CONTINUING_TAGS = new Set(['61', '86', '62F', '62M', '64', '65', '90D', '90C']);
 
 /**
  * The MT940/MT942 state machine: fields in, records out. A statement opens at `:20:` and
- * closes at the next `:20:`, at a message end (`-`) or at the end of the file; its
- * `statement-start` is emitted before its first entry, once `:25:`, `:28C:` and `:60F:`
- * (or MT942's `:13D:`) are known.
+ * closes at the next `:20:`, at a message end (`-`) followed by anything but its own
+ * continuation, or at the end of the file; its `statement-start` is emitted before its first
+ * entry, once `:25:`, `:28C:` and the currency (`:60F:`, or MT942's `:34F:`/`:90D:`) are known.
  */
 export class Mt940StatementBuilder {
   private statement: OpenStatement | undefined;
@@ -46,6 +57,15 @@ export class Mt940StatementBuilder {
 
   field(field: Field): StatementRecord[] {
     const out: StatementRecord[] = [];
+    const separated = this.statement?.separatedAt;
+    if (separated !== undefined && field.tag !== '20' && this.statement) {
+      if (CONTINUING_TAGS.has(field.tag)) {
+        delete this.statement.separatedAt;
+        this.issues.warning('MISSING_ELEMENT', `the statement goes on after the "-" separator on line ${separated} without a new :20:; read as the same statement`, this.location(field));
+      } else {
+        out.push(...this.close());
+      }
+    }
     if (field.tag === '20') {
       out.push(...this.close());
       this.statement = this.open(field.lines[0]?.trim() ?? '', this.location(field));
@@ -53,7 +73,8 @@ export class Mt940StatementBuilder {
     const statement = this.statement ?? this.implicitStatement(field);
     if (MT942_TAGS.has(field.tag)) statement.isMt942 = true;
     const previousTag = statement.lastTag;
-    statement.lastTag = field.tag;
+    // `:NS:` (bank-specific) lines between `:61:` and its `:86:` do not part them.
+    if (field.tag !== 'NS') statement.lastTag = field.tag;
     const value = field.lines[0] ?? '';
     switch (field.tag) {
       case '25':
@@ -70,9 +91,14 @@ export class Mt940StatementBuilder {
         else this.problem(field, { code: 'INVALID_DATE', message: `expected date and time YYMMDDHHMM+ZZZZ, found "${value.trim()}"`, offset: 0 });
         break;
       }
-      case '34F':
-        statement.currency ??= floorLimitCurrency(value);
+      case '34F': {
+        const floor = floorLimitCurrency(value);
+        statement.sawFloorLimit = true;
+        if (floor?.deviation) this.deviation(field, floor.deviation);
+        statement.currency ??= floor?.currency;
+        out.push(...this.release(statement));
         break;
+      }
       case '60F':
       case '60M':
       case '62F':
@@ -81,9 +107,10 @@ export class Mt940StatementBuilder {
       case '65':
         out.push(...this.flushEntry(statement));
         this.balance(statement, field);
+        out.push(...this.release(statement));
         break;
       case '61':
-        out.push(...this.flushEntry(statement), ...this.start(statement));
+        out.push(...this.flushEntry(statement), ...(statement.currency ? this.start(statement) : []));
         this.statementLine(statement, field);
         break;
       case '86':
@@ -95,7 +122,14 @@ export class Mt940StatementBuilder {
       case '90C': {
         const total = parseReportedTotal(value);
         if (isFieldProblem(total)) this.problem(field, total);
-        else statement.totals.push({ tag: field.tag, total, location: this.location(field) });
+        else {
+          statement.totals.push({ tag: field.tag, total, location: this.location(field) });
+          if (!statement.currency && !statement.sawFloorLimit) {
+            this.issues.warning('MISSING_ELEMENT', `no :34F: floor limit (and no balance) gives the account currency; taken from :${field.tag}: as ${total.currency}`, this.location(field));
+          }
+          statement.currency ??= total.currency;
+          out.push(...this.release(statement));
+        }
         break;
       }
       default:
@@ -105,7 +139,15 @@ export class Mt940StatementBuilder {
     return out;
   }
 
-  endOfMessage(): StatementRecord[] {
+  /**
+   * A `-` separator (`line` > 0) or the end of the input (`line` 0). A separator closes the
+   * statement only when something other than its continuation follows (see `field`).
+   */
+  endOfMessage(line = 0): StatementRecord[] {
+    if (line > 0 && this.statement) {
+      this.statement.separatedAt = line;
+      return [];
+    }
     return this.close();
   }
 
@@ -115,12 +157,12 @@ export class Mt940StatementBuilder {
 
   private open(statementId: string, location: SourceLocation): OpenStatement {
     const header: StatementHeader = { format: this.forcedFormat ?? 'mt940', index: this.index++, statementId, account: {}, location };
-    return { header, started: false, currency: undefined, pending: undefined, opening: undefined, closing: undefined, balances: [], entryCount: 0, movement: new BookedMovement(), totals: [], isMt942: false };
+    return { header, started: false, currency: undefined, pending: undefined, opening: undefined, closing: undefined, balances: [], entryCount: 0, movement: new BookedMovement(), totals: [], isMt942: false, held: [], sawFloorLimit: false };
   }
 
   /** Fields before any `:20:`: report it once, then read them as a statement without a reference. */
   private implicitStatement(field: Field): OpenStatement {
-    this.issues.error('MISSING_ELEMENT', `expected the statement to begin with field :20: (transaction reference), found :${field.tag}:`, this.location(field));
+    this.issues.warning('MISSING_ELEMENT', `expected the statement to begin with field :20: (transaction reference), found :${field.tag}:`, this.location(field));
     this.statement = this.open('', this.location(field));
     return this.statement;
   }
@@ -132,15 +174,17 @@ export class Mt940StatementBuilder {
       statement.header.format = statement.isMt942 ? 'mt942' : 'mt940';
     }
     if (!statement.header.account.iban && !statement.header.account.otherId) {
-      this.issues.error('MISSING_ELEMENT', 'expected field :25: (account identification) before the first entry', statement.header.location);
+      this.issues.warning('MISSING_ELEMENT', 'expected field :25: (account identification) before the first entry; the rows have no account', statement.header.location);
     }
     if (statement.currency && !statement.header.account.currency) statement.header.account = { ...statement.header.account, currency: statement.currency };
     return [{ kind: 'statement-start', statement: { ...statement.header } }];
   }
 
   private balance(statement: OpenStatement, field: Field): void {
-    const balance = parseBalance(field.tag, field.lines[0] ?? '');
-    if (isFieldProblem(balance)) return this.problem(field, balance);
+    const parsed = parseBalance(field.tag, field.lines[0] ?? '', statement.currency);
+    if (isFieldProblem(parsed)) return this.problem(field, parsed);
+    for (const deviation of parsed.deviations) this.deviation(field, deviation);
+    const balance = parsed.balance;
     balance.location = this.location(field);
     statement.balances.push(balance);
     statement.currency ??= balance.money.currency;
@@ -151,6 +195,7 @@ export class Mt940StatementBuilder {
   private statementLine(statement: OpenStatement, field: Field): void {
     const line = parseStatementLine(field.lines);
     if (isStatementLineProblem(line)) return this.problem(field, line);
+    for (const deviation of line.deviations) this.deviation(field, deviation);
     statement.pending = { line, amount: Decimal.parse(line.amountText), location: this.location(field), information: [] };
   }
 
@@ -159,8 +204,26 @@ export class Mt940StatementBuilder {
     if (!pending) return [];
     statement.pending = undefined;
     if (!statement.currency) {
-      this.issues.error('MISSING_ELEMENT', 'the account currency is unknown: expected :60F:/:60M: (or :34F: in MT942) before the first :61:', pending.location);
+      // MT942 may name its currency only in :90D:/:90C: after the entries: wait for it.
+      statement.held.push(pending);
+      return statement.held.length < HELD_LIMIT ? [] : this.release(statement, true);
     }
+    return [...this.start(statement), this.entry(statement, pending)];
+  }
+
+  /** The held entries, once the currency is known (or at the end of the statement, when it never was). */
+  private release(statement: OpenStatement, giveUp = false): StatementRecord[] {
+    if (statement.held.length === 0 || (!statement.currency && this.statement === statement && !giveUp)) return [];
+    if (!statement.currency) {
+      const first = statement.held[0] as PendingEntry;
+      this.issues.error('MISSING_ELEMENT', 'the account currency is unknown: expected :60F:/:60M: (or in MT942 :34F:, :90D: or :90C:) to give it', first.location);
+    }
+    const held = statement.held;
+    statement.held = [];
+    return [...this.start(statement), ...held.map((pending) => this.entry(statement, pending))];
+  }
+
+  private entry(statement: OpenStatement, pending: PendingEntry): StatementRecord {
     const header = statement.header;
     const entry = buildEntry(pending, {
       statementId: header.statementId,
@@ -170,20 +233,25 @@ export class Mt940StatementBuilder {
       index: statement.entryCount++,
     });
     statement.movement.add(entry);
-    return [{ kind: 'entry', entry }];
+    return { kind: 'entry', entry };
   }
 
   private close(): StatementRecord[] {
     const statement = this.statement;
     if (!statement) return [];
     this.statement = undefined;
-    const out = [...this.flushEntry(statement), ...this.start(statement)];
+    const out = [...this.flushEntry(statement), ...this.release(statement), ...this.start(statement)];
     const { header, isMt942, opening, closing, movement, totals } = statement;
     for (const problem of statementProblems({ header, isMt942, opening, closing, movement, reported: totals })) this.issues.report(problem);
     const end = { ...header, balances: statement.balances, entryCount: statement.entryCount };
     if (statement.closing?.date) end.toDate = statement.closing.date;
     out.push({ kind: 'statement-end', statement: end });
     return out;
+  }
+
+  private deviation(field: Field, deviation: Deviation): void {
+    const location = this.location(field);
+    this.issues.warning('INVALID_VALUE', deviation.message, { ...location, column: location.column + deviation.offset });
   }
 
   private problem(field: Field, problem: FieldProblem): void {

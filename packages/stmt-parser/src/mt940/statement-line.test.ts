@@ -53,8 +53,47 @@ describe(':61: statement line', () => {
     ['2401011302D1,00NTRF', 'INVALID_DATE', 6],
     ['240101X1,00NTRF', 'INVALID_VALUE', 6],
     ['240101D1.00NTRF', 'INVALID_AMOUNT', 7],
-    ['240101D1,00XTRF', 'INVALID_VALUE', 11],
+    ['240101D1,00.TRF', 'INVALID_VALUE', 11],
   ])('reports %s as %s at offset %i', (text, code, offset) => {
     expect(parseStatementLine([text])).toMatchObject({ code, offset });
+  });
+
+  describe('bank dialects read with a warning', () => {
+    it('reads an amount without decimal comma as a whole amount (Knab)', () => {
+      const line = parsed('140507C500NTRF29-07-20');
+      expect(line).toMatchObject({ creditDebit: 'CRDT', amountText: '500', transactionType: 'NTRF' });
+      expect(line.deviations).toEqual([{ message: expect.stringMatching(/no decimal comma.*500/), offset: 7 }]);
+    });
+
+    it('books an entry with a blank entry date on its value date (ASN Bank, Citi)', () => {
+      const line = parsed('200101    D65,00NTRFNONREF');
+      expect(line).toMatchObject({ valueDate: '2020-01-01', creditDebit: 'DBIT', amountText: '65.00' });
+      expect(line.entryDate).toBeUndefined();
+      expect(line.deviations[0]).toMatchObject({ message: expect.stringMatching(/entry date is blank/), offset: 6 });
+      expect(parsed('2001010000D65,00NTRFNONREF')).toMatchObject({ valueDate: '2020-01-01', amountText: '65.00' });
+    });
+
+    it('clamps 30 February to the last day of February and keeps the text in the warning', () => {
+      const line = parsed('160230D10,00NINTNONREF');
+      expect(line.valueDate).toBe('2016-02-29');
+      expect(line.deviations[0]?.message).toMatch(/"160230".*2016-02-29/);
+      expect(parsed('230431C1,00NINTNONREF').valueDate).toBe('2023-04-30');
+      expect(parsed('2303310230C1,00NINTNONREF').entryDate).toBe('2023-02-28');
+    });
+
+    it('keeps transaction types with blanks or other letters as the bank wrote them', () => {
+      const blanks = parsed('240101D1,00S   NONREF');
+      expect(blanks.transactionType).toBe('S');
+      expect(blanks.customerReference).toBeUndefined();
+      const line = parsed('240101C2,50MCI0REF1');
+      expect(line).toMatchObject({ transactionType: 'MCI0', customerReference: 'REF1' });
+      expect(line.deviations).toHaveLength(1);
+    });
+
+    it('still refuses what would change the amount or the date', () => {
+      expect(parseStatementLine(['240101D12.50NTRF'])).toMatchObject({ code: 'INVALID_AMOUNT' });
+      expect(parseStatementLine(['241332D1,00NTRF'])).toMatchObject({ code: 'INVALID_DATE' });
+      expect(parseStatementLine(['          D1,00NTRF'])).toMatchObject({ code: 'INVALID_DATE' });
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { CreditDebit } from '../types';
-import { entryDateNear, parseYymmdd, swiftAmountToDecimalText } from './values';
+import { clampYymmdd, entryDateNear, readSwiftAmount, readYymmdd, type Deviation } from './values';
 
 /** The subfields of a `:61:` statement line (SWIFT MT940 field 61). */
 export interface StatementLine {
@@ -16,6 +16,8 @@ export interface StatementLine {
   customerReference?: string;
   bankReference?: string;
   supplementaryDetails?: string;
+  /** What deviated from the SWIFT syntax and how it was read; reported as warnings. */
+  deviations: Deviation[];
 }
 
 export type StatementLineProblem = { code: 'INVALID_DATE' | 'INVALID_AMOUNT' | 'INVALID_VALUE'; message: string; offset: number };
@@ -34,14 +36,33 @@ function reference(text: string): string | undefined {
  */
 export function parseStatementLine(lines: readonly string[]): StatementLine | StatementLineProblem {
   const text = lines[0] ?? '';
-  const valueDate = parseYymmdd(text.slice(0, 6));
-  if (!valueDate) return { code: 'INVALID_DATE', message: `value date "${text.slice(0, 6)}" is not a YYMMDD date`, offset: 0 };
+  const deviations: Deviation[] = [];
+  const value = readYymmdd(text.slice(0, 6), 'value date', 0);
+  if (!value) return { code: 'INVALID_DATE', message: `value date "${text.slice(0, 6)}" is not a YYMMDD date`, offset: 0 };
+  if (value.deviation) deviations.push(value.deviation);
+  const valueDate = value.date;
   let pos = 6;
   let entryDate: string | undefined;
-  if (/^\d{4}/.test(text.slice(pos))) {
-    entryDate = entryDateNear(valueDate, text.slice(pos, pos + 4));
-    if (!entryDate) return { code: 'INVALID_DATE', message: `entry date "${text.slice(pos, pos + 4)}" is not an MMDD date`, offset: pos };
+  if (text.startsWith('0000', pos)) {
+    // Citi writes the optional entry date as zeros: no date, like a blank one.
+    deviations.push({ message: 'the entry date is 0000; the entry is booked on its value date', offset: pos });
     pos += 4;
+  } else if (/^\d{4}/.test(text.slice(pos))) {
+    const mmdd = text.slice(pos, pos + 4);
+    entryDate = entryDateNear(valueDate, mmdd);
+    if (!entryDate) {
+      // 30 February and the like: the last day of that month, in the value date's year.
+      const clamped = clampYymmdd(`${valueDate.slice(2, 4)}${mmdd}`);
+      if (!clamped) return { code: 'INVALID_DATE', message: `entry date "${mmdd}" is not an MMDD date`, offset: pos };
+      entryDate = entryDateNear(valueDate, clamped.slice(5, 7) + clamped.slice(8, 10));
+      deviations.push({ message: `entry date "${mmdd}" does not exist; read as ${entryDate ?? clamped}, the last day of that month`, offset: pos });
+    }
+    pos += 4;
+  } else if (/^ +(?=R?[CD])/.test(text.slice(pos))) {
+    // ASN Bank and Citi leave the optional entry date blank instead of omitting it.
+    const blanks = /^ +/.exec(text.slice(pos))?.[0].length ?? 0;
+    deviations.push({ message: 'the entry date is blank; the entry is booked on its value date', offset: pos });
+    pos += blanks;
   }
   const mark = /^(RC|RD|C|D)/.exec(text.slice(pos))?.[1];
   if (!mark) return { code: 'INVALID_VALUE', message: `expected debit/credit mark C, D, RC or RD, found "${text.slice(pos, pos + 2)}"`, offset: pos };
@@ -51,15 +72,24 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
     fundsCode = text.charAt(pos);
     pos += 1;
   }
-  const amountMatch = /^\d+,\d*/.exec(text.slice(pos));
-  const amountText = amountMatch ? swiftAmountToDecimalText(amountMatch[0]) : undefined;
-  if (!amountMatch || amountText === undefined) {
+  const amount = readSwiftAmount(text.slice(pos), pos);
+  if (!amount) {
     return { code: 'INVALID_AMOUNT', message: `expected an amount with a decimal comma such as 1234,56, found "${text.slice(pos, pos + 15)}"`, offset: pos };
   }
-  pos += amountMatch[0].length;
-  const transactionType = /^[NFS][A-Z0-9]{3}/.exec(text.slice(pos))?.[0];
-  if (!transactionType) return { code: 'INVALID_VALUE', message: `expected a transaction type such as NTRF, found "${text.slice(pos, pos + 4)}"`, offset: pos };
-  pos += 4;
+  if (amount.deviation) deviations.push(amount.deviation);
+  const amountText = amount.amountText;
+  pos += amount.length;
+  let transactionType = /^[NFS][A-Z0-9]{3}/.exec(text.slice(pos))?.[0];
+  if (!transactionType) {
+    // `S   `, `MCI0`: four characters all the same, as the bank's own code.
+    const odd = /^[A-Za-z][A-Za-z0-9 ]{0,3}/.exec(text.slice(pos))?.[0];
+    if (!odd) return { code: 'INVALID_VALUE', message: `expected a transaction type such as NTRF, found "${text.slice(pos, pos + 4)}"`, offset: pos };
+    transactionType = odd.trimEnd();
+    deviations.push({ message: `transaction type "${odd}" is not N, F or S followed by three letters or digits; kept as "${transactionType}"`, offset: pos });
+    pos += odd.length;
+  } else {
+    pos += 4;
+  }
 
   const rest = text.slice(pos);
   const split = rest.indexOf('//');
@@ -75,6 +105,7 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
     reversal: mark.startsWith('R'),
     amountText,
     transactionType,
+    deviations,
   };
   if (entryDate) line.entryDate = entryDate;
   if (fundsCode) line.fundsCode = fundsCode;

@@ -20,6 +20,40 @@ function isValidDate(year: number, month: number, day: number): boolean {
   return day <= (month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0));
 }
 
+/**
+ * A departure from the SWIFT syntax that was read anyway (docs/formats.md, tolerance policy):
+ * what was found and how it was read; `offset` is the 0-based position in the field's first line.
+ */
+export interface Deviation {
+  message: string;
+  offset: number;
+}
+
+/**
+ * `YYMMDD` whose day does not exist in its month (30 February, 31 April: banks that count
+ * interest in 30-day months write them) → the month's last day. Undefined when the text is not
+ * `YYMMDD` with a month 01–12 and a day 01–31.
+ */
+export function clampYymmdd(text: string): string | undefined {
+  if (!/^\d{6}$/.test(text)) return undefined;
+  const year = fullYear(Number(text.slice(0, 2)));
+  const month = Number(text.slice(2, 4));
+  const day = Number(text.slice(4, 6));
+  if (month < 1 || month > 12 || day < 1 || day > 31) return undefined;
+  let last = day;
+  while (!isValidDate(year, month, last)) last--;
+  return `${year}-${pad(month)}-${pad(last)}`;
+}
+
+/** A `YYMMDD` date, clamped to the month's last day (with a deviation keeping the text) when the day does not exist. */
+export function readYymmdd(text: string, what: string, offset: number): { date: string; deviation?: Deviation } | undefined {
+  const date = parseYymmdd(text);
+  if (date) return { date };
+  const clamped = clampYymmdd(text);
+  if (!clamped) return undefined;
+  return { date: clamped, deviation: { message: `${what} "${text}" does not exist; read as ${clamped}, the last day of that month`, offset } };
+}
+
 /** `YYMMDD` → `YYYY-MM-DD`, or undefined when it is not a calendar date. */
 export function parseYymmdd(text: string): string | undefined {
   if (!/^\d{6}$/.test(text)) return undefined;
@@ -48,6 +82,20 @@ export function entryDateNear(valueDate: string, mmdd: string): string | undefin
     if (!best || distance < best.distance) best = { date: `${year}-${pad(month)}-${pad(day)}`, distance };
   }
   return best?.date;
+}
+
+/**
+ * A SWIFT amount at the start of `text`: digits with the decimal comma, or (Knab and others)
+ * digits without it, which mean a whole amount. The second gives a deviation.
+ */
+export function readSwiftAmount(text: string, offset: number): { amountText: string; length: number; deviation?: Deviation } | undefined {
+  const withComma = /^\d+,\d*/.exec(text)?.[0];
+  if (withComma !== undefined) return { amountText: swiftAmountToDecimalText(withComma) as string, length: withComma.length };
+  // Only when the transaction type or the end follows: `12.50` is a refused decimal point, not 12.
+  const whole = /^\d+(?=[A-Za-z]|$)/.exec(text)?.[0];
+  if (whole === undefined) return undefined;
+  const amountText = swiftAmountToDecimalText(`${whole},`) as string;
+  return { amountText, length: whole.length, deviation: { message: `amount "${whole}" has no decimal comma; read as the whole amount ${amountText}`, offset } };
 }
 
 /** SWIFT amounts: digits with a mandatory decimal comma, e.g. `1234,5`, `107,`, `0,00`. */

@@ -25,6 +25,7 @@ const LEAVES = new Set([
   'MEMO', 'NAME', 'PAYEEID', 'CHECKNUM', 'REFNUM', 'SIC', 'SRVRTID', 'EXTDNAME', 'MESSAGE', 'FITID', 'TRNTYPE',
   'DTUSER', 'DTAVAIL', 'DTPOSTED', 'TRNAMT', 'CURRATE', 'CURSYM', 'BANKID', 'BRANCHID', 'ACCTID', 'ACCTTYPE', 'ACCTKEY',
   'ADDR1', 'ADDR2', 'ADDR3', 'CITY', 'STATE', 'POSTALCODE', 'COUNTRY', 'PHONE', 'DTSTART', 'DTEND', 'DTASOF', 'BALAMT',
+  'CURDEF',
 ]);
 
 /** Aggregates that repeat, indexed in paths (`STMTTRN[3]`) so a location names the one meant. */

@@ -37,6 +37,8 @@ interface OpenStatement {
 export class OfxStatementBuilder {
   private statement: OpenStatement | undefined;
   private index = 0;
+  /** The last `<CURDEF>` seen in the file, for a statement that leaves its own empty. */
+  private fileCurrency: string | undefined;
 
   constructor(
     private readonly issues: IssueSink,
@@ -84,7 +86,7 @@ export class OfxStatementBuilder {
       return;
     }
     if (value === '') return;
-    if (name === 'CURDEF') statement.currency = value;
+    if (name === 'CURDEF') statement.currency = this.fileCurrency = value;
     else if (name === 'ACCTID') statement.account = isIban(value) ? { ...statement.account, iban: value.replace(/\s/g, '') } : { ...statement.account, otherId: value };
     else if (name === 'DTASOF') statement.asOf = parseOfxDate(value)?.date;
     else if (name === 'DTSTART' || name === 'DTEND') {
@@ -99,11 +101,16 @@ export class OfxStatementBuilder {
     if (statement.started) return [];
     statement.started = true;
     const header = statement.header;
+    if (!statement.currency && this.fileCurrency) {
+      statement.currency = this.fileCurrency;
+      this.issues.warning('MISSING_ELEMENT', `<CURDEF> (statement currency) is empty or missing; taken from the file's other statement as ${this.fileCurrency}`, header.location);
+    }
     if (!statement.currency) this.issues.error('MISSING_ELEMENT', 'expected <CURDEF> (statement currency) before the transactions', header.location);
-    if (!statement.account.iban && !statement.account.otherId) this.issues.error('MISSING_ELEMENT', 'expected <ACCTID> in the account aggregate (BANKACCTFROM, CCACCTFROM or INVACCTFROM)', header.location);
+    // No account changes no row's amount or date (docs/formats.md, tolerance policy): a warning.
+    if (!statement.account.iban && !statement.account.otherId) this.issues.warning('MISSING_ELEMENT', 'expected <ACCTID> in the account aggregate (BANKACCTFROM, CCACCTFROM or INVACCTFROM); the rows have no account', header.location);
     header.account = statement.currency ? { ...statement.account, currency: statement.currency } : statement.account;
     const id = header.account.iban ?? header.account.otherId ?? '';
-    header.statementId = header.toDate ? `${id}-${header.toDate.replace(/-/g, '')}` : id;
+    header.statementId = header.toDate && id !== '' ? `${id}-${header.toDate.replace(/-/g, '')}` : id;
     return [{ kind: 'statement-start', statement: { ...header } }];
   }
 
@@ -142,6 +149,7 @@ export class OfxStatementBuilder {
     this.statement = undefined;
     const out = this.start(statement);
     // OFX carries no opening balance, so there is nothing to reconcile the entries against.
+    if (statement.entryCount > 0) this.issues.note('MISSING_ELEMENT', 'OFX gives no opening balance: no reconciliation possible', statement.header.location);
     out.push({ kind: 'statement-end', statement: { ...statement.header, balances: statement.balances, entryCount: statement.entryCount } });
     return out;
   }

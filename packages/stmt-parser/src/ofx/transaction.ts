@@ -26,9 +26,15 @@ export function buildTransaction(fields: TransactionFields, context: Transaction
   const where = (key: string): SourceLocation => fields.get(key)?.location ?? context.location;
 
   const amountText = get('TRNAMT');
-  if (amountText === undefined) return void issues.error('MISSING_ELEMENT', 'expected <TRNAMT> (transaction amount) in <STMTTRN>', context.location);
+  const which = get('FITID') === undefined ? 'the transaction' : `transaction ${JSON.stringify(get('FITID'))}`;
+  if (amountText === undefined || /^(null|none|n\/a)$/i.test(amountText)) {
+    // An amount that is not there cannot be guessed: the row would be wrong, so it is refused.
+    const found = amountText === undefined ? (fields.has('TRNAMT') ? 'an empty <TRNAMT>' : 'no <TRNAMT>') : `<TRNAMT>${amountText}`;
+    return void issues.error('MISSING_ELEMENT', `${which} has ${found}: its amount is unknown, so it cannot be converted`, fields.has('TRNAMT') ? where('TRNAMT') : context.location);
+  }
   const signed = parseOfxAmount(amountText);
   if (!signed) return void issues.error('INVALID_AMOUNT', `expected a decimal amount such as -12.50, found ${JSON.stringify(amountText)}`, where('TRNAMT'));
+  if (signed.grouped !== undefined) issues.warning('INVALID_AMOUNT', `amount ${JSON.stringify(amountText)} has thousands separators; read as ${signed.creditDebit === 'DBIT' ? '-' : ''}${signed.grouped}`, where('TRNAMT'));
   const postedText = get('DTPOSTED');
   if (postedText === undefined) return void issues.error('MISSING_ELEMENT', 'expected <DTPOSTED> (posting date) in <STMTTRN>', context.location);
   const posted = parseOfxDate(postedText);

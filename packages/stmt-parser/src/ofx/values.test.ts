@@ -22,7 +22,16 @@ describe('OFX amounts', () => {
     expect(parseOfxAmount('-45,80')?.amount.toString()).toBe('45.80');
     expect(parseOfxAmount('-.5')?.amount.toString()).toBe('0.5');
     expect(parseOfxAmount('-0.00')?.creditDebit).toBe('CRDT');
-    expect(parseOfxAmount('1,234.50')).toBeUndefined();
+  });
+
+  it('reads thousands separators, and says so, where the grouping is unambiguous', () => {
+    expect(parseOfxAmount('1,234.50')).toMatchObject({ creditDebit: 'CRDT', grouped: '1234.50' });
+    expect(parseOfxAmount('-1.234.567,8')).toMatchObject({ creditDebit: 'DBIT', grouped: '1234567.8' });
+    expect(parseOfxAmount("+1'234.50")?.amount.toString()).toBe('1234.50');
+    expect(parseOfxAmount('1,234')?.amount.toString()).toBe('1.234'); // a decimal comma, as OFX allows
+    expect(parseOfxAmount('12,50')?.grouped).toBeUndefined();
+    expect(parseOfxAmount('1,23,4.5')).toBeUndefined();
+    expect(parseOfxAmount('1,234,5')).toBeUndefined();
   });
 });
 

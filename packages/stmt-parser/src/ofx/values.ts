@@ -35,6 +35,8 @@ export function parseOfxDate(text: string): OfxDate | undefined {
 export interface SignedAmount {
   amount: Decimal;
   creditDebit: CreditDebit;
+  /** Set when the text had thousands separators (`1,234.50`, `1.234,50`): what was read. */
+  grouped?: string;
 }
 
 /**
@@ -48,9 +50,29 @@ export function parseOfxAmount(text: string): SignedAmount | undefined {
     negative = value.startsWith('-');
     value = value.slice(1);
   }
-  if (!value.includes('.') && /^\d+,\d+$/.test(value)) value = value.replace(',', '.');
+  const grouped = ungroup(value);
+  if (grouped !== undefined) value = grouped;
+  else if (!value.includes('.') && /^\d+,\d+$/.test(value)) value = value.replace(',', '.');
   if (value.startsWith('.')) value = `0${value}`;
   const amount = Decimal.tryParse(value);
   if (!amount) return undefined;
-  return { amount, creditDebit: negative && !amount.isZero() ? 'DBIT' : 'CRDT' };
+  const signed: SignedAmount = { amount, creditDebit: negative && !amount.isZero() ? 'DBIT' : 'CRDT' };
+  if (grouped !== undefined) signed.grouped = grouped;
+  return signed;
+}
+
+/**
+ * `1,234.50`, `1.234,50`, `1'234.50`, `12,345` (with a decimal point elsewhere impossible):
+ * digits in groups of three with one kind of separator, and the other kind (or none) as the
+ * decimal mark. Undefined when the text is not grouped that way (a lone `12,50` is a decimal comma).
+ */
+function ungroup(text: string): string | undefined {
+  const match = /^(\d{1,3})((?:([,.'])\d{3})+)(?:([.,])(\d+))?$/.exec(text);
+  if (!match) return undefined;
+  const [, head, groups, separator, decimalMark, fraction] = match;
+  if (decimalMark !== undefined && decimalMark === separator) return undefined;
+  // One group and no decimal mark (`1,234`, `1.234`) reads as a decimal fraction, as OFX allows.
+  if (decimalMark === undefined && (groups as string).length === 4 && separator !== "'") return undefined;
+  const whole = `${head}${(groups as string).split(separator as string).join('')}`;
+  return fraction === undefined ? whole : `${whole}.${fraction}`;
 }

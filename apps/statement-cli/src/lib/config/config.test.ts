@@ -1,3 +1,4 @@
+import { PRESET_NAMES } from '@stmt/export';
 import { configFromVariables } from './env-mapping';
 import { maskSecrets } from './mask';
 import { DEFAULT_CONFIG } from './schema';
@@ -35,7 +36,7 @@ describe('validatePartialConfig', () => {
       'log.level: must be one of debug, info, warn, error',
     ]);
     expect(validatePartialConfig({ csv: { preset: 'fancy' } }, 'f')).toEqual([
-      { key: 'csv.preset', message: 'must be one of default, minimal, camt-csv-standard', source: 'f' },
+      { key: 'csv.preset', message: `must be one of ${PRESET_NAMES.join(', ')}`, source: 'f' },
     ]);
   });
 });

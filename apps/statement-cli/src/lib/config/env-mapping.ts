@@ -17,6 +17,7 @@ export const ENV_KEYS: readonly { name: string; key: string; kind: 'string' | 'b
   { name: 'CAMT_CSV_DELIMITER', key: 'csv.delimiter', kind: 'string' },
   { name: 'CAMT_CSV_PRESET', key: 'csv.preset', kind: 'string' },
   { name: 'CAMT_DATABASE_DIR', key: 'database.dir', kind: 'string' },
+  { name: 'CAMT_INPUT_STRICT', key: 'input.strict', kind: 'boolean' },
 ];
 
 /** `AI_API_KEY_FILE` names a file (a secret mount) holding the key; `AI_API_KEY` itself wins. */

@@ -9,6 +9,7 @@ export interface StmtConfig {
   ai: { enabled: boolean; requests_per_minute: number; base_url: string; model: string; api_key?: string };
   csv: { delimiter: string; preset: string };
   database: { dir?: string };
+  input: { strict: boolean };
 }
 
 /** What one source (file, env file, environment, flags) may set: any subset of the keys. */
@@ -17,6 +18,7 @@ export interface PartialConfig {
   ai?: Partial<StmtConfig['ai']>;
   csv?: Partial<StmtConfig['csv']>;
   database?: Partial<StmtConfig['database']>;
+  input?: Partial<StmtConfig['input']>;
 }
 
 export const DEFAULT_CONFIG: StmtConfig = {
@@ -24,6 +26,7 @@ export const DEFAULT_CONFIG: StmtConfig = {
   ai: { enabled: true, requests_per_minute: 60, base_url: 'https://api.openai.com/v1', model: 'gpt-4o-mini' },
   csv: { delimiter: 'comma', preset: 'default' },
   database: {},
+  input: { strict: false },
 };
 
 function section(properties: Record<string, SchemaObject>): SchemaObject {
@@ -56,6 +59,10 @@ export const CONFIG_SCHEMA: SchemaObject = {
     }),
     database: section({
       dir: { type: 'string', minLength: 1 },
+    }),
+    // Warnings (non-standard but readable input) become errors: see docs/formats.md.
+    input: section({
+      strict: { type: 'boolean' },
     }),
   },
 };
