@@ -1,0 +1,116 @@
+// The shell: sign-in gate, navigation by scope, and a hash router (#/discover,
+// #/symbol/SYM, #/portfolio, #/webhooks, #/market). The token is never put in the URL.
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { ApiProblem, createApi } from './api/client';
+import { Problem } from './components/bits';
+import { Discover } from './pages/discover';
+import { Market } from './pages/market';
+import { Portfolio } from './pages/portfolio';
+import { SignIn, probeToken, type SignedIn } from './pages/sign-in';
+import { SymbolPage } from './pages/symbol';
+import { Webhooks } from './pages/webhooks';
+import { forgetToken, storeToken, storedToken, type Scope } from './session';
+import type { DiscoveryResult, Shared } from './store';
+
+function useHash(): string {
+  const [hash, setHash] = useState(window.location.hash);
+  useEffect(() => {
+    const onChange = () => setHash(window.location.hash);
+    window.addEventListener('hashchange', onChange);
+    return () => window.removeEventListener('hashchange', onChange);
+  }, []);
+  return hash;
+}
+
+const PAGES: { path: string; title: string; scope: Scope }[] = [
+  { path: 'discover', title: 'Discover', scope: 'discovery' },
+  { path: 'portfolio', title: 'Portfolio', scope: 'discovery' },
+  { path: 'market', title: 'Market context', scope: 'discovery' },
+  { path: 'webhooks', title: 'Webhooks', scope: 'webhooks' },
+];
+
+export function App() {
+  const [session, setSession] = useState<SignedIn | undefined>(undefined);
+  const [restoring, setRestoring] = useState(storedToken() !== undefined);
+  const [restoreError, setRestoreError] = useState<unknown>(undefined);
+  const [lastDiscovery, setLastDiscovery] = useState<DiscoveryResult | undefined>(undefined);
+  const hash = useHash();
+
+  useEffect(() => {
+    const token = storedToken();
+    if (token === undefined) return;
+    probeToken(token)
+      .then(setSession)
+      .catch((problem) => {
+        if (problem instanceof ApiProblem && problem.status === 401) forgetToken();
+        setRestoreError(problem);
+      })
+      .finally(() => setRestoring(false));
+  }, []);
+
+  const shared = useMemo<Shared | undefined>(() => {
+    if (session === undefined) return undefined;
+    const criteria = new Map();
+    if (session.etfCriteria !== undefined) criteria.set('etf', session.etfCriteria);
+    return { api: createApi(session.token), scopes: session.scopes, lastDiscovery: undefined, setLastDiscovery, criteria };
+  }, [session]);
+  if (shared !== undefined) shared.lastDiscovery = lastDiscovery;
+
+  const signIn = (result: SignedIn) => {
+    storeToken(result.token);
+    setSession(result);
+    if (!window.location.hash.startsWith('#/')) window.location.hash = result.scopes.has('discovery') ? '#/discover' : '#/webhooks';
+  };
+  const signOut = () => {
+    forgetToken();
+    setSession(undefined);
+    setLastDiscovery(undefined);
+  };
+
+  if (restoring) return <p class="loading">Checking the saved session…</p>;
+  if (shared === undefined || session === undefined) {
+    return (
+      <main id="main">
+        <SignIn onSignedIn={signIn} />
+        <Problem error={restoreError} />
+      </main>
+    );
+  }
+  const allowed = PAGES.filter((p) => session.scopes.has(p.scope));
+  const [route = '', arg = ''] = hash.replace(/^#\/?/, '').split('/');
+  const page = allowed.find((p) => p.path === route) ?? (route === 'symbol' && session.scopes.has('discovery') ? undefined : allowed[0]);
+  return (
+    <>
+      <header class="top">
+        <a class="skip" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>
+          Skip to content
+        </a>
+        <span class="brand">Discovery</span>
+        <nav aria-label="Pages">
+          {allowed.map((p) => (
+            <a key={p.path} href={`#/${p.path}`} aria-current={page?.path === p.path ? 'page' : undefined}>
+              {p.title}
+            </a>
+          ))}
+        </nav>
+        <span class="scopes">Scopes: {[...session.scopes].join(', ')}</span>
+        <button type="button" onClick={signOut}>
+          Sign out
+        </button>
+      </header>
+      <main id="main" tabIndex={-1}>
+        {route === 'symbol' && page === undefined ? (
+          <SymbolPage symbol={decodeURIComponent(arg)} shared={shared} />
+        ) : page?.path === 'portfolio' ? (
+          <Portfolio shared={shared} />
+        ) : page?.path === 'market' ? (
+          <Market shared={shared} />
+        ) : page?.path === 'webhooks' ? (
+          <Webhooks shared={shared} />
+        ) : (
+          <Discover shared={shared} />
+        )}
+      </main>
+    </>
+  );
+}
