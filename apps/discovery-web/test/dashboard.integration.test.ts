@@ -43,7 +43,7 @@ run('the dashboard in Chromium', () => {
     server = await startDashboardServer({ DISCOVERY_ALLOW_LOOPBACK_WEBHOOKS: 'true', DISCOVERY_RATE_LIMITS: '{"discover":{"limit":2}}', DISCOVERY_WORKER_POLL_MS: '50' });
     token = await server.createToken('e2e', 'discovery,webhooks');
     chrome = await launchChromium();
-    context = await chrome.browser.newContext({ viewport: { width: 1200, height: 800 } });
+    context = await chrome.browser.newContext({ viewport: { width: 1100, height: 720 } });
     page = await context.newPage();
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) cspErrors.push(message.text());
@@ -101,6 +101,7 @@ run('the dashboard in Chromium', () => {
     const symbols = await page.locator('.results-table tbody tr[data-symbol]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-symbol') ?? ''));
     expect(symbols).toEqual([...symbols].sort());
     await page.getByRole('button', { name: 'Grade' }).click();
+    await page.locator('.results').evaluate((el) => (el as unknown as { scrollIntoView(): void }).scrollIntoView());
     await screenshot(page, 'discover');
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
@@ -124,13 +125,20 @@ run('the dashboard in Chromium', () => {
 
   it('computes an integration plan from pasted holdings: trades, allocations, costs, violations', async () => {
     await page.getByRole('link', { name: 'Portfolio' }).click();
-    expect(await page.getByLabel(/^Discoveries to add/).inputValue()).toMatch(/^[A-Z0-9.-]+, 10$/m);
+    const discoveries = page.getByLabel(/^Discoveries to add/);
+    const suggested = await discoveries.inputValue();
+    expect(suggested).toMatch(/^[A-Z0-9.-]+, 10$/m);
+    // The first suggestion replaces a pasted holding, the others are bought from cash.
+    await discoveries.fill(suggested.replace(/^([A-Z0-9.-]+), 10$/m, '$1, 10, BND'));
     await page.getByLabel(/^Holdings/).fill('symbol\tshares\tvalue\tcost basis\nVTI\t100\t25000\t30000\nBND\t200\t15000\n');
     await page.getByLabel('Transaction-cost budget (% of total)').fill('0.01');
     await page.getByRole('button', { name: 'Compute the plan' }).click();
     await page.locator('.trades tbody tr').first().waitFor();
     expect(await page.locator('.trades tbody tr').count()).toBeGreaterThan(0);
     expect(await page.locator('.allocation figcaption').allTextContents()).toEqual(['Allocation before', 'Allocation after']);
+    // Expense ratios are "Percent points" in the OpenAPI document, so they read as percent.
+    expect(await page.locator('.improvements tbody tr').first().textContent()).toMatch(/^\d(new position|BND)[A-Z0-9.-]+-?\d+\.\d\d\d+\.\d\d %/);
+    expect(await page.locator('.improvements thead').textContent()).toContain('annual savings');
     expect(await page.textContent('.plan')).toMatch(/Estimated transaction costs \$[\d,.]+ of a budget of \$[\d,.]+/);
     // A 0.01 % budget cannot fit every buy: the deferral is told in words.
     expect(await page.locator('.violations li').first().textContent()).toMatch(/budget|threshold|cash/);

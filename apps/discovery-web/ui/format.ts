@@ -26,3 +26,9 @@ export function day(value: unknown): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? value : date.toISOString().slice(0, 10);
 }
+
+/** inflation_rate was a fraction (0.0298) and becomes percent (2.98): values above 1 are read as percent. */
+export function inflationText(value: unknown): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return '–';
+  return `${(Math.abs(value) > 1 ? value : value * 100).toFixed(2)} % a year`;
+}

@@ -1,17 +1,12 @@
 // Market context: regime, VIX, rates trend, inflation, data age and source. The API returns
 // it with every discovery (no route of its own); "Load" runs an ETF discovery with
 // max_results 0, which counts against the discover limit.
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { unwrap } from '../api/client';
+import { unitOf, withUnit, type Unit } from '../api/units';
 import { Problem, SampleLabel } from '../components/bits';
-import { dateTime, fixed } from '../format';
+import { dateTime, fixed, inflationText } from '../format';
 import type { Shared } from '../store';
-
-/** inflation_rate was a fraction (0.0298) and becomes percent (2.98): values above 1 are read as percent. */
-export function inflationText(value: unknown): string {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return '–';
-  return `${(Math.abs(value) > 1 ? value : value * 100).toFixed(2)} % a year`;
-}
 
 function age(asOf: unknown): string {
   if (typeof asOf !== 'string' || Number.isNaN(Date.parse(asOf))) return 'unknown';
@@ -22,6 +17,10 @@ function age(asOf: unknown): string {
 export function Market({ shared }: { shared: Shared }) {
   const [error, setError] = useState<unknown>(undefined);
   const [busy, setBusy] = useState(false);
+  const [inflationUnit, setInflationUnit] = useState<Unit | undefined>(undefined);
+  useEffect(() => {
+    void unitOf('MarketContext', 'inflation_rate').then(setInflationUnit);
+  }, []);
   const context = shared.lastDiscovery?.market_context as Record<string, unknown> | undefined;
   const load = async () => {
     setBusy(true);
@@ -60,7 +59,7 @@ export function Market({ shared }: { shared: Shared }) {
               {typeof context.risk_free_rate === 'number' ? `, risk-free rate ${(context.risk_free_rate * 100).toFixed(2)} %` : ''}
             </dd>
             <dt>Inflation</dt>
-            <dd>{inflationText(context.inflation_rate)}</dd>
+            <dd>{inflationUnit === 'fraction' || inflationUnit === 'percent' ? `${withUnit(context.inflation_rate, inflationUnit)} a year` : inflationText(context.inflation_rate)}</dd>
             <dt>Data as of</dt>
             <dd>{age(context.as_of)}</dd>
             <dt>Source</dt>

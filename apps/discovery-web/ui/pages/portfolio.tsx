@@ -1,7 +1,8 @@
 // Portfolio: paste holdings and constraints, get the integration plan: trades, allocation
 // before and after, costs against the budget, and the constraint violations in words.
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { unwrap, type Schemas } from '../api/client';
+import { unitOf, withUnit, type Unit } from '../api/units';
 import { Problem } from '../components/bits';
 import { usd } from '../format';
 import { parseDiscoveries, parseHoldings } from '../holdings';
@@ -147,6 +148,7 @@ function PlanView({ plan, before, total, budgetUsd }: { plan: Plan; before: Map<
         <Allocation title="Allocation before" values={before} total={total} />
         <Allocation title="Allocation after" values={after} total={plan.resulting_portfolio.total_value} />
       </div>
+      <Improvements improvements={plan.improvements} />
       <h3>Costs against the budget</h3>
       <p>
         Estimated transaction costs {usd(costs)} of a budget of {usd(budgetUsd)}
@@ -198,5 +200,58 @@ function Allocation({ title, values, total }: { title: string; values: Map<strin
         })}
       </ul>
     </figure>
+  );
+}
+
+/** The improvements behind the plan. cost_analysis and risk_impact are shown member by
+ * member, each in the unit the server's OpenAPI document gives it, so members added or
+ * changed in unit (annual_savings USD → percentage points) read right. */
+function Improvements({ improvements }: { improvements: readonly Schemas['PortfolioImprovement'][] }) {
+  const costKeys = [...new Set(improvements.flatMap((i) => Object.keys(i.cost_analysis ?? {})))];
+  const riskKeys = [...new Set(improvements.flatMap((i) => Object.keys(i.risk_impact ?? {})))];
+  const [units, setUnits] = useState<Record<string, Unit | undefined>>({});
+  useEffect(() => {
+    void Promise.all(costKeys.map(async (k) => [k, await unitOf('PortfolioImprovement', `cost_analysis.${k}`)] as const)).then((pairs) => setUnits(Object.fromEntries(pairs)));
+  }, [costKeys.join(',')]);
+  if (improvements.length === 0) return null;
+  const label = (key: string) => key.replace(/_/g, ' ');
+  return (
+    <table class="improvements">
+      <caption>Improvements</caption>
+      <thead>
+        <tr>
+          <th scope="col">Priority</th>
+          <th scope="col">Replaces</th>
+          <th scope="col">With</th>
+          <th scope="col">Expected grade improvement</th>
+          {costKeys.map((k) => (
+            <th scope="col" key={k}>
+              {label(k)}
+            </th>
+          ))}
+          {riskKeys.map((k) => (
+            <th scope="col" key={k}>
+              {label(k)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {improvements.map((i, n) => (
+          <tr key={n}>
+            <td>{i.implementation_priority}</td>
+            <td>{i.current_holding ?? 'new position'}</td>
+            <td>{i.recommended_replacement?.symbol ?? '–'}</td>
+            <td>{typeof i.expected_grade_improvement === 'number' ? i.expected_grade_improvement.toFixed(2) : '–'}</td>
+            {costKeys.map((k) => (
+              <td key={k}>{withUnit((i.cost_analysis as Record<string, unknown>)[k], units[k])}</td>
+            ))}
+            {riskKeys.map((k) => (
+              <td key={k}>{withUnit((i.risk_impact as Record<string, unknown>)[k], 'number')}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
