@@ -86,6 +86,7 @@ run('the dashboard in Chromium', () => {
     await expense.waitFor();
     expect(await expense.inputValue()).toBe('0.15');
     expect(await page.textContent('.regime')).toMatch(/Market regime: (bull|bear|volatile|sideways)/);
+    await screenshot(page, 'discover-criteria');
     await page.getByLabel('Minimum final score (0–1)').fill('0.8');
     await page.getByRole('button', { name: 'Run ETF discovery' }).click();
     await page.locator('.results-table tbody tr').first().waitFor();

@@ -16,6 +16,7 @@ export function drawHistoryChart(container: HTMLElement, points: readonly Histor
   const options: uPlot.Options = {
     width: Math.max(320, (container.clientWidth || 720) - 8),
     height: 280,
+    padding: [8, 40, 0, 0],
     scales: {
       x: { time: true, range: () => [first - 3 * DAY, last + 3 * DAY] },
       y: { range: () => [Math.max(0, Math.floor(lowest * 20) / 20 - 0.05), 1] },
