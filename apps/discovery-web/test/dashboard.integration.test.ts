@@ -86,7 +86,16 @@ run('the dashboard in Chromium', () => {
     await expense.waitFor();
     expect(await expense.inputValue()).toBe('0.15');
     expect(await page.textContent('.regime')).toMatch(/Market regime: (bull|bear|volatile|sideways)/);
+    expect(await page.locator('#c-max_expense_ratio-hint').textContent()).toMatch(/Percent points/);
     await screenshot(page, 'discover-criteria');
+    // The asset-type tabs work from the keyboard (arrow keys move and select).
+    await page.getByRole('tab', { name: 'ETFs' }).focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('tab', { name: 'Stocks' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByLabel('Min roe').waitFor();
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.getByRole('tab', { name: 'ETFs' }).getAttribute('aria-selected')).toBe('true');
+    await expense.waitFor();
     await page.getByLabel('Minimum final score (0–1)').fill('0.8');
     await page.getByRole('button', { name: 'Run ETF discovery' }).click();
     await page.locator('.results-table tbody tr').first().waitFor();

@@ -20,6 +20,11 @@ function description(doc: unknown, schema: string, path: string): string | undef
   return typeof node?.description === 'string' ? node.description : undefined;
 }
 
+/** The OpenAPI description of a member, e.g. the unit of a screening criterion. */
+export async function describedAs(schema: string, path: string): Promise<string | undefined> {
+  return description(await openApiDocument(), schema, path);
+}
+
 export function unitFromDescription(text: string | undefined): Unit | undefined {
   if (text === undefined) return undefined;
   if (/percentage points/i.test(text)) return 'points';

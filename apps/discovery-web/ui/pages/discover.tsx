@@ -2,6 +2,7 @@
 // regime's adjustments beside it, and the results table (sortable, filterable, expandable).
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { unwrap, type Schemas } from '../api/client';
+import { describedAs } from '../api/units';
 import { GradeBadge, Problem, SampleLabel, ScoreBar } from '../components/bits';
 import { OVERRIDABLE, fieldText, label, parseField } from '../criteria-fields';
 import { fixed } from '../format';
@@ -61,6 +62,7 @@ function DiscoverPanel({ type, shared }: { type: AssetType; shared: Shared }) {
   const [risk, setRisk] = useState('');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState(shared.lastDiscovery?.asset_type === type ? shared.lastDiscovery : undefined);
+  const [hints, setHints] = useState<Record<string, string>>({});
 
   useEffect(() => {
     if (criteria !== undefined) return;
@@ -71,6 +73,15 @@ function DiscoverPanel({ type, shared }: { type: AssetType; shared: Shared }) {
       })
       .catch(setError);
   }, [type]);
+
+  // Units and meanings of the criteria, from the server's OpenAPI document.
+  useEffect(() => {
+    if (criteria === undefined) return;
+    const schema = `${type.charAt(0).toUpperCase()}${type.slice(1)}ScreeningCriteria`;
+    void Promise.all(Object.keys(criteria.criteria).map(async (key) => [key, await describedAs(schema, key)] as const)).then((pairs) =>
+      setHints(Object.fromEntries(pairs.filter((p): p is readonly [string, string] => p[1] !== undefined))),
+    );
+  }, [criteria]);
 
   const run = async (event: Event) => {
     event.preventDefault();
@@ -135,6 +146,7 @@ function DiscoverPanel({ type, shared }: { type: AssetType; shared: Shared }) {
                   key={key}
                   id={`c-${key}`}
                   label={label(key) + (overridable.has(key) ? '' : ' (fixed)')}
+                  hint={hints[key]}
                   value={edits[key] ?? fieldText(value)}
                   readOnly={!overridable.has(key)}
                   type={typeof value === 'number' ? 'number' : 'text'}
@@ -156,7 +168,7 @@ function DiscoverPanel({ type, shared }: { type: AssetType; shared: Shared }) {
   );
 }
 
-function Field(props: { id: string; label: string; value: string; onInput(text: string): void; type: string; step?: string; min?: string; max?: string; readOnly?: boolean }) {
+function Field(props: { id: string; label: string; hint?: string | undefined; value: string; onInput(text: string): void; type: string; step?: string; min?: string; max?: string; readOnly?: boolean }) {
   return (
     <div class="field">
       <label for={props.id}>{props.label}</label>
@@ -168,8 +180,14 @@ function Field(props: { id: string; label: string; value: string; onInput(text: 
         max={props.max}
         readOnly={props.readOnly}
         value={props.value}
+        aria-describedby={props.hint === undefined ? undefined : `${props.id}-hint`}
         onInput={(e) => props.onInput((e.target as HTMLInputElement).value)}
       />
+      {props.hint === undefined ? null : (
+        <small id={`${props.id}-hint`} class="hint">
+          {props.hint}
+        </small>
+      )}
     </div>
   );
 }
