@@ -46,3 +46,18 @@ export function isSample(context: unknown): boolean {
   const { sample, data_source } = context as { sample?: unknown; data_source?: unknown };
   return sample === true || (typeof data_source === 'string' && /sample/i.test(data_source));
 }
+
+/** A table head of plain column titles. */
+export function Head({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((c) => (
+          <th scope="col" key={c}>
+            {c}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

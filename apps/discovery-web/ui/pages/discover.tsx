@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { unwrap, type Schemas } from '../api/client';
 import { describedAs } from '../api/units';
 import { GradeBadge, Problem, SampleLabel, ScoreBar } from '../components/bits';
+import { useRequest } from '../components/use-request';
 import { OVERRIDABLE, fieldText, label, parseField } from '../criteria-fields';
 import { fixed } from '../format';
 import { GRADE_BANDS, gradeRank } from '../grades';
@@ -55,12 +56,11 @@ export function Discover({ shared }: { shared: Shared }) {
 
 function DiscoverPanel({ type, shared }: { type: AssetType; shared: Shared }) {
   const [criteria, setCriteria] = useState<Schemas['CriteriaResult'] | undefined>(shared.criteria.get(type));
-  const [error, setError] = useState<unknown>(undefined);
+  const { busy, error, setError, run: request } = useRequest();
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [minScore, setMinScore] = useState('0.85');
   const [maxResults, setMaxResults] = useState('20');
   const [risk, setRisk] = useState('');
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState(shared.lastDiscovery?.asset_type === type ? shared.lastDiscovery : undefined);
   const [hints, setHints] = useState<Record<string, string>>({});
 
@@ -85,8 +85,6 @@ function DiscoverPanel({ type, shared }: { type: AssetType; shared: Shared }) {
 
   const run = async (event: Event) => {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
     const custom: Record<string, unknown> = {};
     const score = Number(minScore);
     if (minScore.trim() !== '' && Number.isFinite(score)) custom.min_score = score;
@@ -97,16 +95,12 @@ function DiscoverPanel({ type, shared }: { type: AssetType; shared: Shared }) {
       const value = parseField(criteria?.criteria[key], text);
       if (value !== undefined) custom[key] = value;
     }
-    try {
+    await request(async () => {
       const body = { custom_criteria: custom } as Schemas['DiscoverRequest'];
       const answer = await unwrap(shared.api.POST('/v1/discovery/discover/{asset_type}', { params: { path: { asset_type: type } }, body }));
       shared.setLastDiscovery(answer);
       setResult(answer);
-    } catch (problem) {
-      setError(problem);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const overridable = new Set<string>(OVERRIDABLE[type] ?? []);

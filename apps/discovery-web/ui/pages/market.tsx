@@ -5,6 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { unwrap } from '../api/client';
 import { unitOf, withUnit, type Unit } from '../api/units';
 import { Problem, SampleLabel } from '../components/bits';
+import { useRequest } from '../components/use-request';
 import { dateTime, fixed, inflationText } from '../format';
 import type { Shared } from '../store';
 
@@ -15,25 +16,17 @@ function age(asOf: unknown): string {
 }
 
 export function Market({ shared }: { shared: Shared }) {
-  const [error, setError] = useState<unknown>(undefined);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useRequest();
   const [inflationUnit, setInflationUnit] = useState<Unit | undefined>(undefined);
   useEffect(() => {
     void unitOf('MarketContext', 'inflation_rate').then(setInflationUnit);
   }, []);
   const context = shared.lastDiscovery?.market_context as Record<string, unknown> | undefined;
-  const load = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
+  const load = () =>
+    run(async () => {
       const body = { custom_criteria: { max_results: 0 } };
       shared.setLastDiscovery(await unwrap(shared.api.POST('/v1/discovery/discover/{asset_type}', { params: { path: { asset_type: 'etf' } }, body })));
-    } catch (problem) {
-      setError(problem);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <section aria-labelledby="market-title">
       <h1 id="market-title">Market context</h1>

@@ -3,7 +3,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { unwrap, type Schemas } from '../api/client';
 import { unitOf, withUnit, type Unit } from '../api/units';
-import { Problem } from '../components/bits';
+import { Head, Problem } from '../components/bits';
+import { useRequest } from '../components/use-request';
 import { usd } from '../format';
 import { parseDiscoveries, parseHoldings } from '../holdings';
 import type { Shared } from '../store';
@@ -24,9 +25,8 @@ export function Portfolio({ shared }: { shared: Shared }) {
   const [threshold, setThreshold] = useState('1');
   const [harvest, setHarvest] = useState(true);
   const [errors, setErrors] = useState<string[]>([]);
-  const [error, setError] = useState<unknown>(undefined);
   const [plan, setPlan] = useState<{ plan: Plan; before: Map<string, number>; total: number; budgetUsd: number } | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useRequest();
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -50,17 +50,12 @@ export function Portfolio({ shared }: { shared: Shared }) {
         tax_loss_harvesting: harvest,
       },
     };
-    setBusy(true);
-    try {
+    await run(async () => {
       const answer = await unwrap(shared.api.POST('/v1/discovery/integrate-discoveries', { body }));
       const before = new Map(parsed.holdings.map((h) => [h.symbol, h.current_value] as const));
       before.set('Cash', cashUsd);
       setPlan({ plan: answer, before, total, budgetUsd: (Number.isFinite(budgetFraction) ? budgetFraction : 0) * total });
-    } catch (problem) {
-      setError(problem);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -122,15 +117,7 @@ function PlanView({ plan, before, total, budgetUsd }: { plan: Plan; before: Map<
       <h2 id="plan-title">Plan {plan.within_constraints ? '(within every constraint)' : '(some requests could not be met)'}</h2>
       <table class="trades">
         <caption>Trades</caption>
-        <thead>
-          <tr>
-            <th scope="col">Action</th>
-            <th scope="col">Symbol</th>
-            <th scope="col">Shares</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Reason</th>
-          </tr>
-        </thead>
+        <Head columns={['Action', 'Symbol', 'Shares', 'Amount', 'Reason']} />
         <tbody>
           {plan.trades.map((t, i) => (
             <tr key={i}>

@@ -3,6 +3,7 @@
 import { useState } from 'preact/hooks';
 import { ApiProblem, createApi, unwrap, type Schemas } from '../api/client';
 import { Problem } from '../components/bits';
+import { useRequest } from '../components/use-request';
 import type { Scope } from '../session';
 
 export interface SignedIn {
@@ -31,19 +32,10 @@ export async function probeToken(token: string): Promise<SignedIn> {
 
 export function SignIn({ onSignedIn, notice }: { onSignedIn(result: SignedIn): void; notice?: string }) {
   const [token, setToken] = useState('');
-  const [error, setError] = useState<unknown>(undefined);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: Event) => {
+  const { busy, error, run } = useRequest();
+  const submit = (event: Event) => {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      onSignedIn(await probeToken(token.trim()));
-    } catch (problem) {
-      setError(problem);
-    } finally {
-      setBusy(false);
-    }
+    void run(async () => onSignedIn(await probeToken(token.trim())));
   };
   return (
     <section class="sign-in" aria-labelledby="sign-in-title">

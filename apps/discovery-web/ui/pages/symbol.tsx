@@ -2,7 +2,7 @@
 // severity, the next review date, and the screening criteria it passes or breaches.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { unwrap, type Schemas } from '../api/client';
-import { GradeBadge, Problem, SampleLabel } from '../components/bits';
+import { GradeBadge, Head, Problem, SampleLabel } from '../components/bits';
 import { criterionLines } from '../criteria-lines';
 import { dateTime, fixed, usd } from '../format';
 import { sortedHistory, type HistoryPoint } from '../history';
@@ -108,13 +108,7 @@ function HistoryTable({ points }: { points: HistoryPoint[] }) {
   return (
     <table class="history-table">
       <caption>Grade history, newest first</caption>
-      <thead>
-        <tr>
-          <th scope="col">Date</th>
-          <th scope="col">Grade</th>
-          <th scope="col">Score</th>
-        </tr>
-      </thead>
+      <Head columns={['Date', 'Grade', 'Score']} />
       <tbody>
         {[...points].reverse().map((p) => (
           <tr key={p.date}>

@@ -3,7 +3,7 @@
 // webhook is registered again (the form is pre-filled from it; the secret is never echoed).
 import { useEffect, useState } from 'preact/hooks';
 import { unwrap, type Schemas } from '../api/client';
-import { Problem } from '../components/bits';
+import { Head, Problem } from '../components/bits';
 import { dateTime } from '../format';
 import type { Shared } from '../store';
 
@@ -85,16 +85,7 @@ export function Webhooks({ shared }: { shared: Shared }) {
       ) : (
         <table class="hooks">
           <caption>Registered webhooks</caption>
-          <thead>
-            <tr>
-              <th scope="col">URL</th>
-              <th scope="col">Events</th>
-              <th scope="col">Symbols</th>
-              <th scope="col">State</th>
-              <th scope="col">Created</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <Head columns={['URL', 'Events', 'Symbols', 'State', 'Created', 'Actions']} />
           <tbody>
             {hooks.map((h) => (
               <tr key={h.id} data-hook={h.url}>
@@ -194,16 +185,7 @@ function Deliveries({ shared, id }: { shared: Shared; id: string }) {
             <caption>
               Newest first (the API keeps the latest 50); page {page + 1} of {pages}
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Status</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Last HTTP status</th>
-                <th scope="col">Last error</th>
-                <th scope="col">Updated</th>
-              </tr>
-            </thead>
+            <Head columns={['Event', 'Status', 'Attempts', 'Last HTTP status', 'Last error', 'Updated']} />
             <tbody>
               {shown.map((d) => (
                 <tr key={d.id}>
