@@ -58,6 +58,11 @@ run('the dashboard in Chromium', () => {
     await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
   });
 
+  it('is announced by the first-start banner and the listening log line', () => {
+    expect(server.output()).toContain(`Dashboard: ${server.url}/ (open it in a browser and paste the token)`);
+    expect(server.output()).toContain(`"dashboard":"${server.url}/"`);
+  });
+
   it('refuses a bad token with a clear 401 message, and keeps nothing', async () => {
     await page.goto(server.url + '/');
     await page.getByLabel('API token').fill('disc_not_a_real_token_0000000000000000000000');

@@ -13,6 +13,8 @@ const LISTENING = /"message":"listening".*?"url":"(http:\/\/[^"]+)"|"url":"(http
 export interface DashboardServer {
   url: string;
   dataDir: string;
+  /** Everything the server printed so far (the first-start banner, JSON logs). */
+  output(): string;
   /** `discovery-api tokens create` against this server's data folder; resolves with the token. */
   createToken(name: string, scopes: string): Promise<string>;
   stop(): Promise<void>;
@@ -64,6 +66,7 @@ export async function startDashboardServer(env: Record<string, string> = {}, tim
   return {
     url,
     dataDir,
+    output: () => output,
     createToken: (name, scopes) =>
       new Promise((resolve, reject) => {
         const cli = spawn(process.execPath, [BIN, 'tokens', 'create', '--name', name, '--scopes', scopes], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
