@@ -1,7 +1,10 @@
 // End-to-end: the built dashboard served by the built discovery-api binary, in Debian's
 // Chromium. One server and one browser for the flow; the steps run in order and share the
 // signed-in page, as a person would use it.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import { chromiumAvailable, drawnPixels, launchChromium, screenshot, seriousAxeViolations, type LaunchedBrowser } from './support/browser';
@@ -12,7 +15,7 @@ import { startDashboardServer, type DashboardServer } from './support/server';
 declare const sessionStorage: { length: number } & Record<string, string>;
 declare const localStorage: { length: number };
 declare const location: { href: string };
-declare const document: { cookie: string; querySelector(s: string): { hasAttribute(a: string): boolean } | null; querySelectorAll(s: string): { length: number } };
+declare const document: { title: string; cookie: string; querySelector(s: string): { hasAttribute(a: string): boolean } | null; querySelectorAll(s: string): { length: number } };
 
 const run = chromiumAvailable() ? describe : describe.skip;
 jest.setTimeout(120_000);
@@ -39,8 +42,8 @@ run('the dashboard in Chromium', () => {
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-    // A low discover limit so that the 429 test reaches it in three requests.
-    server = await startDashboardServer({ DISCOVERY_ALLOW_LOOPBACK_WEBHOOKS: 'true', DISCOVERY_RATE_LIMITS: '{"discover":{"limit":2}}', DISCOVERY_WORKER_POLL_MS: '50' });
+    // A low discover limit so that the 429 test reaches it in four requests.
+    server = await startDashboardServer({ DISCOVERY_ALLOW_LOOPBACK_WEBHOOKS: 'true', DISCOVERY_RATE_LIMITS: '{"discover":{"limit":3}}', DISCOVERY_WORKER_POLL_MS: '50' });
     token = await server.createToken('e2e', 'discovery,webhooks');
     chrome = await launchChromium();
     context = await chrome.browser.newContext({ viewport: { width: 1100, height: 720 } });
@@ -198,6 +201,27 @@ run('the dashboard in Chromium', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
+  it('renders names from the data provider as text, never as markup', async () => {
+    // A snapshot whose ETF names carry markup, loaded with `discovery-api data load`.
+    const dir = mkdtempSync(join(tmpdir(), 'discovery-web-hostile-'));
+    try {
+      const sample = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'packages', 'disc-screening', 'data', 'sample-snapshot.json'), 'utf8')) as {
+        instruments: { asset_type: string; name: string }[];
+      };
+      for (const instrument of sample.instruments) if (instrument.asset_type === 'etf') instrument.name = `<img src=x onerror="document.title='pwned'">${instrument.name}`;
+      const file = join(dir, 'hostile-snapshot.json');
+      writeFileSync(file, JSON.stringify(sample));
+      await server.cli(['data', 'load', file]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await page.getByRole('link', { name: 'Discover' }).click();
+    await page.getByRole('button', { name: 'Run ETF discovery' }).click();
+    await page.locator('.results-table tbody tr td', { hasText: '<img src=x onerror=' }).first().waitFor();
+    expect(await page.locator('.results-table img').count()).toBe(0);
+    expect(await page.evaluate(() => document.title)).toBe('Discovery dashboard');
+  });
+
   it('ran the whole flow without a CSP violation or a page error', () => {
     expect(cspErrors).toEqual([]);
   });
@@ -214,7 +238,7 @@ run('the dashboard in Chromium', () => {
       expect(await tab.textContent('.scopes')).toBe('Scopes: discovery');
       expect(await tab.getByRole('link', { name: 'Webhooks' }).count()).toBe(0);
       const runButton = tab.getByRole('button', { name: 'Run ETF discovery' });
-      for (let i = 0; i < 3; i++) {
+      for (let i = 0; i < 4; i++) {
         await runButton.click();
         await tab.waitForFunction(() => !document.querySelector('.criteria-form button[type=submit]')?.hasAttribute('disabled'));
       }

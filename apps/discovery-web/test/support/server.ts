@@ -15,7 +15,9 @@ export interface DashboardServer {
   dataDir: string;
   /** Everything the server printed so far (the first-start banner, JSON logs). */
   output(): string;
-  /** `discovery-api tokens create` against this server's data folder; resolves with the token. */
+  /** `discovery-api ARGS` against this server's data folder; resolves with its stdout. */
+  cli(args: readonly string[]): Promise<string>;
+  /** `discovery-api tokens create`; resolves with the token. */
   createToken(name: string, scopes: string): Promise<string>;
   stop(): Promise<void>;
 }
@@ -67,19 +69,23 @@ export async function startDashboardServer(env: Record<string, string> = {}, tim
     url,
     dataDir,
     output: () => output,
-    createToken: (name, scopes) =>
-      new Promise((resolve, reject) => {
-        const cli = spawn(process.execPath, [BIN, 'tokens', 'create', '--name', name, '--scopes', scopes], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-        let stdout = '';
-        let stderr = '';
-        cli.stdout?.on('data', (c: Buffer) => (stdout += c.toString()));
-        cli.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
-        cli.once('exit', (status) => (status === 0 ? resolve(stdout.trim()) : reject(new Error(`tokens create exited with ${status}: ${stderr}`))));
-      }),
+    cli: (args) => runCli(args, childEnv),
+    createToken: (name, scopes) => runCli(['tokens', 'create', '--name', name, '--scopes', scopes], childEnv),
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function runCli(args: readonly string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const cli = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    cli.stdout?.on('data', (c: Buffer) => (stdout += c.toString()));
+    cli.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+    cli.once('exit', (status) => (status === 0 ? resolve(stdout.trim()) : reject(new Error(`discovery-api ${args.join(' ')} exited with ${status}: ${stderr}`))));
+  });
 }
