@@ -75,6 +75,7 @@ run('the dashboard in Chromium', () => {
     expect(await alert.textContent()).toMatch(/refused the token \(401 UNAUTHORIZED\)/);
     expect(await page.evaluate(() => sessionStorage.length + localStorage.length)).toBe(0);
     await screenshot(page, 'sign-in-401');
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
   it('signs in with a token from `tokens create`, by keyboard, keeping it in sessionStorage only', async () => {
@@ -220,6 +221,14 @@ run('the dashboard in Chromium', () => {
     await page.locator('.results-table tbody tr td', { hasText: '<img src=x onerror=' }).first().waitFor();
     expect(await page.locator('.results-table img').count()).toBe(0);
     expect(await page.evaluate(() => document.title)).toBe('Discovery dashboard');
+  });
+
+  it('keeps the session across a reload and forgets the token on sign-out', async () => {
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Pages' }).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('API token').waitFor();
+    expect(await page.evaluate(() => sessionStorage.length + localStorage.length)).toBe(0);
   });
 
   it('ran the whole flow without a CSP violation or a page error', () => {
