@@ -83,8 +83,8 @@ run('the dashboard in Chromium', () => {
     await page.getByLabel('API token').press('Enter');
     await page.getByRole('navigation', { name: 'Pages' }).waitFor();
     expect(await page.textContent('.scopes')).toContain('discovery, webhooks');
-    const stored = await page.evaluate(() => ({ session: Object.values(sessionStorage), local: localStorage.length, cookie: document.cookie, url: location.href }));
-    expect(stored.session).toEqual([token]);
+    const stored = await page.evaluate(() => ({ session: { ...sessionStorage }, local: localStorage.length, cookie: document.cookie, url: location.href }));
+    expect(stored.session).toEqual({ 'discovery.token': token, 'discovery.scopes': 'discovery,webhooks' });
     expect(stored.local).toBe(0);
     expect(stored.cookie).toBe('');
     expect(stored.url).not.toContain(token);

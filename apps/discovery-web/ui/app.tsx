@@ -9,7 +9,7 @@ import { Portfolio } from './pages/portfolio';
 import { SignIn, probeToken, type SignedIn } from './pages/sign-in';
 import { SymbolPage } from './pages/symbol';
 import { Webhooks } from './pages/webhooks';
-import { forgetToken, storeToken, storedToken, type Scope } from './session';
+import { forgetSession, storeSession, storedSession, type Scope } from './session';
 import type { DiscoveryResult, Shared } from './store';
 
 function useHash(): string {
@@ -30,22 +30,32 @@ const PAGES: { path: string; title: string; scope: Scope }[] = [
 ];
 
 export function App() {
-  const [session, setSession] = useState<SignedIn | undefined>(undefined);
-  const [restoring, setRestoring] = useState(storedToken() !== undefined);
+  // A reload shows the pages at once with the scopes found at sign-in; the token is checked
+  // again in the background and a refused one signs out with the reason.
+  const [session, setSession] = useState<SignedIn | undefined>(() => {
+    const stored = storedSession();
+    return stored === undefined || stored.scopes.size === 0 ? undefined : stored;
+  });
   const [restoreError, setRestoreError] = useState<unknown>(undefined);
   const [lastDiscovery, setLastDiscovery] = useState<DiscoveryResult | undefined>(undefined);
   const hash = useHash();
 
   useEffect(() => {
-    const token = storedToken();
-    if (token === undefined) return;
-    probeToken(token)
-      .then(setSession)
-      .catch((problem) => {
-        if (problem instanceof ApiProblem && problem.status === 401) forgetToken();
-        setRestoreError(problem);
+    const stored = storedSession();
+    if (stored === undefined) return;
+    probeToken(stored.token)
+      .then((checked) => {
+        const same = checked.scopes.size === stored.scopes.size && [...checked.scopes].every((s) => stored.scopes.has(s));
+        if (same) return;
+        storeSession(checked.token, checked.scopes);
+        setSession(checked);
       })
-      .finally(() => setRestoring(false));
+      .catch((problem) => {
+        if (!(problem instanceof ApiProblem) || problem.status !== 401) return;
+        forgetSession();
+        setSession(undefined);
+        setRestoreError(problem);
+      });
   }, []);
 
   const shared = useMemo<Shared | undefined>(() => {
@@ -57,17 +67,16 @@ export function App() {
   if (shared !== undefined) shared.lastDiscovery = lastDiscovery;
 
   const signIn = (result: SignedIn) => {
-    storeToken(result.token);
+    storeSession(result.token, result.scopes);
     setSession(result);
     if (!window.location.hash.startsWith('#/')) window.location.hash = result.scopes.has('discovery') ? '#/discover' : '#/webhooks';
   };
   const signOut = () => {
-    forgetToken();
+    forgetSession();
     setSession(undefined);
     setLastDiscovery(undefined);
   };
 
-  if (restoring) return <p class="loading">Checking the saved session…</p>;
   if (shared === undefined || session === undefined) {
     return (
       <main id="main">
