@@ -235,6 +235,27 @@ run('the dashboard in Chromium', () => {
     expect(cspErrors).toEqual([]);
   });
 
+  it('signs out with the reason when the token is revoked while the tab is open', async () => {
+    const doomed = await server.createToken('e2e-revoked', 'discovery');
+    const other = await chrome.browser.newContext();
+    try {
+      const tab = await other.newPage();
+      await tab.goto(server.url + '/');
+      await tab.getByLabel('API token').fill(doomed);
+      await tab.getByRole('button', { name: 'Sign in' }).click();
+      await tab.getByRole('navigation', { name: 'Pages' }).waitFor();
+      await server.revokeToken(doomed);
+      await tab.getByRole('tab', { name: 'Crypto' }).click(); // fetches the crypto criteria
+      const alert = tab.getByRole('alert');
+      await alert.waitFor();
+      expect(await alert.textContent()).toMatch(/refused the token \(401 UNAUTHORIZED\)/);
+      expect(await tab.getByLabel('API token').count()).toBe(1);
+      expect(await tab.evaluate(() => sessionStorage.length)).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('tells when the rate limit resets on a 429', async () => {
     const limited = await server.createToken('e2e-limited', 'discovery');
     const other = await chrome.browser.newContext();

@@ -6,7 +6,7 @@ import { Problem } from './components/bits';
 import { Discover } from './pages/discover';
 import { Market } from './pages/market';
 import { Portfolio } from './pages/portfolio';
-import { SignIn, probeToken, type SignedIn } from './pages/sign-in';
+import { SignIn, type SignedIn } from './pages/sign-in';
 import { SymbolPage } from './pages/symbol';
 import { Webhooks } from './pages/webhooks';
 import { forgetSession, storeSession, storedSession, type Scope } from './session';
@@ -30,8 +30,8 @@ const PAGES: { path: string; title: string; scope: Scope }[] = [
 ];
 
 export function App() {
-  // A reload shows the pages at once with the scopes found at sign-in; the token is checked
-  // again in the background and a refused one signs out with the reason.
+  // A reload shows the pages at once with the scopes found at sign-in (a token's scopes never
+  // change); any 401 later (a revoked token) signs out with the reason.
   const [session, setSession] = useState<SignedIn | undefined>(() => {
     const stored = storedSession();
     return stored === undefined || stored.scopes.size === 0 ? undefined : stored;
@@ -40,34 +40,23 @@ export function App() {
   const [lastDiscovery, setLastDiscovery] = useState<DiscoveryResult | undefined>(undefined);
   const hash = useHash();
 
-  useEffect(() => {
-    const stored = storedSession();
-    if (stored === undefined) return;
-    probeToken(stored.token)
-      .then((checked) => {
-        const same = checked.scopes.size === stored.scopes.size && [...checked.scopes].every((s) => stored.scopes.has(s));
-        if (same) return;
-        storeSession(checked.token, checked.scopes);
-        setSession(checked);
-      })
-      .catch((problem) => {
-        if (!(problem instanceof ApiProblem) || problem.status !== 401) return;
-        forgetSession();
-        setSession(undefined);
-        setRestoreError(problem);
-      });
-  }, []);
 
   const shared = useMemo<Shared | undefined>(() => {
     if (session === undefined) return undefined;
     const criteria = new Map();
     if (session.etfCriteria !== undefined) criteria.set('etf', session.etfCriteria);
-    return { api: createApi(session.token), scopes: session.scopes, lastDiscovery: undefined, setLastDiscovery, criteria };
+    const refused = () => {
+      forgetSession();
+      setSession(undefined);
+      setRestoreError(new ApiProblem(401, 'UNAUTHORIZED', 'The token is unknown or was revoked.'));
+    };
+    return { api: createApi(session.token, refused), scopes: session.scopes, lastDiscovery: undefined, setLastDiscovery, criteria };
   }, [session]);
   if (shared !== undefined) shared.lastDiscovery = lastDiscovery;
 
   const signIn = (result: SignedIn) => {
     storeSession(result.token, result.scopes);
+    setRestoreError(undefined);
     setSession(result);
     if (!window.location.hash.startsWith('#/')) window.location.hash = result.scopes.has('discovery') ? '#/discover' : '#/webhooks';
   };

@@ -19,6 +19,8 @@ export interface DashboardServer {
   cli(args: readonly string[]): Promise<string>;
   /** `discovery-api tokens create`; resolves with the token. */
   createToken(name: string, scopes: string): Promise<string>;
+  /** `discovery-api tokens revoke` of a token made by createToken. */
+  revokeToken(token: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -65,12 +67,23 @@ export async function startDashboardServer(env: Record<string, string> = {}, tim
       reject(new Error(`discovery-api serve exited with ${code}:\n${output}`));
     });
   });
+  const tokenIds = new Map<string, string>();
   return {
     url,
     dataDir,
     output: () => output,
-    cli: (args) => runCli(args, childEnv),
-    createToken: (name, scopes) => runCli(['tokens', 'create', '--name', name, '--scopes', scopes], childEnv),
+    cli: async (args) => (await runCli(args, childEnv)).stdout,
+    createToken: async (name, scopes) => {
+      const { stdout, stderr } = await runCli(['tokens', 'create', '--name', name, '--scopes', scopes], childEnv);
+      const id = /Created token (tok_\w+)/.exec(stderr)?.[1];
+      if (id !== undefined) tokenIds.set(stdout, id);
+      return stdout;
+    },
+    revokeToken: async (token) => {
+      const id = tokenIds.get(token);
+      if (id === undefined) throw new Error('revokeToken: not a token made by createToken');
+      await runCli(['tokens', 'revoke', id], childEnv);
+    },
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
@@ -79,13 +92,13 @@ export async function startDashboardServer(env: Record<string, string> = {}, tim
   };
 }
 
-function runCli(args: readonly string[], env: NodeJS.ProcessEnv): Promise<string> {
+function runCli(args: readonly string[], env: NodeJS.ProcessEnv): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const cli = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     cli.stdout?.on('data', (c: Buffer) => (stdout += c.toString()));
     cli.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
-    cli.once('exit', (status) => (status === 0 ? resolve(stdout.trim()) : reject(new Error(`discovery-api ${args.join(' ')} exited with ${status}: ${stderr}`))));
+    cli.once('exit', (status) => (status === 0 ? resolve({ stdout: stdout.trim(), stderr }) : reject(new Error(`discovery-api ${args.join(' ')} exited with ${status}: ${stderr}`))));
   });
 }

@@ -20,12 +20,18 @@ export class ApiProblem extends Error {
   }
 }
 
-export function createApi(token: string): Api {
+/** A client that sends the token as the bearer header; `onUnauthorized` hears of every 401
+ * (a token revoked while the tab is open). */
+export function createApi(token: string, onUnauthorized?: () => void): Api {
   const client = createClient<paths>({ baseUrl: window.location.origin });
   const auth: Middleware = {
     onRequest({ request }) {
       request.headers.set('Authorization', `Bearer ${token}`);
       return request;
+    },
+    onResponse({ response }) {
+      if (response.status === 401) onUnauthorized?.();
+      return response;
     },
   };
   client.use(auth);
