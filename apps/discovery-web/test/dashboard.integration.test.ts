@@ -37,13 +37,18 @@ run('the dashboard in Chromium', () => {
       req.on('data', (c: Buffer) => (body += c.toString()));
       req.on('end', () => {
         received.push(body);
-        res.writeHead(200).end('ok');
+        if (req.url === '/fail') res.writeHead(500).end('receiver broken');
+        else res.writeHead(200).end('ok');
       });
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
     // A low discover limit so that the 429 test reaches it in four requests.
-    server = await startDashboardServer({ DISCOVERY_ALLOW_LOOPBACK_WEBHOOKS: 'true', DISCOVERY_RATE_LIMITS: '{"discover":{"limit":3}}', DISCOVERY_WORKER_POLL_MS: '50' });
+    server = await startDashboardServer({ DISCOVERY_ALLOW_LOOPBACK_WEBHOOKS: 'true', DISCOVERY_RATE_LIMITS: '{"discover":{"limit":3},"webhooks":{"limit":10000}}',
+      DISCOVERY_WORKER_POLL_MS: '50',
+      // One retry at once, so that a failing receiver is disabled after five test events.
+      DISCOVERY_WEBHOOK_RETRY_SCHEDULE: '0',
+    });
     token = await server.createToken('e2e', 'discovery,webhooks');
     chrome = await launchChromium();
     context = await chrome.browser.newContext({ viewport: { width: 1100, height: 720 } });
@@ -188,6 +193,30 @@ run('the dashboard in Chromium', () => {
     await row.getByRole('button', { name: /^Delete/ }).click();
     await page.getByText('No webhooks registered for this token.').waitFor();
     expect(await row.count()).toBe(0);
+  });
+
+  it('shows a webhook disabled by failing deliveries and offers to register it again', async () => {
+    const failing = receiverUrl.replace(/\/hook$/, '/fail');
+    await page.getByLabel(/^Receiver URL/).fill(failing);
+    await page.getByLabel(/^Signing secret/).fill('another-secret-of-24-chars');
+    await page.getByRole('button', { name: 'Register' }).click();
+    const row = page.locator(`tr[data-hook="${failing}"]`);
+    await row.waitFor();
+    for (let i = 0; i < 5; i++) {
+      const queued = page.waitForResponse((r) => r.url().endsWith('/test') && r.status() === 202);
+      await row.getByRole('button', { name: /^Send test/ }).click();
+      await queued;
+    }
+    for (let i = 0; i < 150 && !/disabled/.test((await row.textContent()) ?? ''); i++) {
+      await page.waitForTimeout(200);
+      await page.getByRole('button', { name: 'Refresh the list' }).click();
+    }
+    expect(await row.textContent()).toMatch(/disabled .*deliveries in a row failed every retry; last error: .*500/);
+    await row.getByRole('button', { name: /^Register again/ }).click();
+    expect(await page.getByLabel(/^Receiver URL/).inputValue()).toBe(failing);
+    expect(await page.getByRole('status').textContent()).toMatch(/no re-enable route/);
+    await row.getByRole('button', { name: /^Delete/ }).click();
+    await page.getByText('No webhooks registered for this token.').waitFor();
   });
 
   it('shows the market context with its source and age', async () => {

@@ -78,6 +78,9 @@ export function Webhooks({ shared }: { shared: Shared }) {
       <p role="status" class="status">
         {status}
       </p>
+      <button type="button" onClick={() => void reload()}>
+        Refresh the list
+      </button>
       {hooks === undefined ? (
         error === undefined ? <p>Loading…</p> : null
       ) : hooks.length === 0 ? (
