@@ -40,19 +40,19 @@ export function App() {
   const [lastDiscovery, setLastDiscovery] = useState<DiscoveryResult | undefined>(undefined);
   const hash = useHash();
 
-
-  const shared = useMemo<Shared | undefined>(() => {
+  // What lives as long as the sign-in: the client and the criteria fetched so far.
+  const signedIn = useMemo(() => {
     if (session === undefined) return undefined;
-    const criteria = new Map();
+    const criteria: Shared['criteria'] = new Map();
     if (session.etfCriteria !== undefined) criteria.set('etf', session.etfCriteria);
     const refused = () => {
       forgetSession();
       setSession(undefined);
       setRestoreError(new ApiProblem(401, 'UNAUTHORIZED', 'The token is unknown or was revoked.'));
     };
-    return { api: createApi(session.token, refused), scopes: session.scopes, lastDiscovery: undefined, setLastDiscovery, criteria };
+    return { api: createApi(session.token, refused), scopes: session.scopes, criteria };
   }, [session]);
-  if (shared !== undefined) shared.lastDiscovery = lastDiscovery;
+  const shared: Shared | undefined = signedIn === undefined ? undefined : { ...signedIn, lastDiscovery, setLastDiscovery };
 
   const signIn = (result: SignedIn) => {
     storeSession(result.token, result.scopes);
