@@ -264,15 +264,24 @@ run('the dashboard in Chromium', () => {
     expect(cspErrors).toEqual([]);
   });
 
-  it('signs out with the reason when the token is revoked while the tab is open', async () => {
-    const doomed = await server.createToken('e2e-revoked', 'discovery');
+  /** A new token with `scopes`, signed in in a browser context of its own. */
+  async function signedInTab(name: string, scopes: string, use: (tab: Page, token: string) => Promise<void>): Promise<void> {
+    const fresh = await server.createToken(name, scopes);
     const other = await chrome.browser.newContext();
     try {
       const tab = await other.newPage();
       await tab.goto(server.url + '/');
-      await tab.getByLabel('API token').fill(doomed);
+      await tab.getByLabel('API token').fill(fresh);
       await tab.getByRole('button', { name: 'Sign in' }).click();
       await tab.getByRole('navigation', { name: 'Pages' }).waitFor();
+      await use(tab, fresh);
+    } finally {
+      await other.close();
+    }
+  }
+
+  it('signs out with the reason when the token is revoked while the tab is open', async () => {
+    await signedInTab('e2e-revoked', 'discovery', async (tab, doomed) => {
       await server.revokeToken(doomed);
       await tab.getByRole('tab', { name: 'Crypto' }).click(); // fetches the crypto criteria
       const alert = tab.getByRole('alert');
@@ -280,20 +289,11 @@ run('the dashboard in Chromium', () => {
       expect(await alert.textContent()).toMatch(/refused the token \(401 UNAUTHORIZED\)/);
       expect(await tab.getByLabel('API token').count()).toBe(1);
       expect(await tab.evaluate(() => sessionStorage.length)).toBe(0);
-    } finally {
-      await other.close();
-    }
+    });
   });
 
   it('tells when the rate limit resets on a 429', async () => {
-    const limited = await server.createToken('e2e-limited', 'discovery');
-    const other = await chrome.browser.newContext();
-    try {
-      const tab = await other.newPage();
-      await tab.goto(server.url + '/');
-      await tab.getByLabel('API token').fill(limited);
-      await tab.getByRole('button', { name: 'Sign in' }).click();
-      await tab.getByRole('navigation', { name: 'Pages' }).waitFor();
+    await signedInTab('e2e-limited', 'discovery', async (tab) => {
       expect(await tab.textContent('.scopes')).toBe('Scopes: discovery');
       expect(await tab.getByRole('link', { name: 'Webhooks' }).count()).toBe(0);
       const runButton = tab.getByRole('button', { name: 'Run ETF discovery' });
@@ -305,8 +305,6 @@ run('the dashboard in Chromium', () => {
       await alert.waitFor();
       expect(await alert.textContent()).toMatch(/Rate limit reached \(429 RATE_LIMIT_EXCEEDED\).*The limit resets at .+ \(in \d+ s\)\./);
       await screenshot(tab, 'rate-limited');
-    } finally {
-      await other.close();
-    }
+    });
   });
 });
