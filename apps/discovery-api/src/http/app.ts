@@ -14,6 +14,7 @@ import { accessLog } from './access-log';
 import { requireAdmin } from './admin-auth';
 import { requireScope } from './auth';
 import { context } from './context';
+import { dashboard } from './dashboard';
 import { ApiError, envelope, toApiError } from './errors';
 import { createHttpMetrics, type HttpMetrics } from './metrics';
 import { rateLimitFor, type LimiterStoreFactory } from './rate-limit';
@@ -97,6 +98,7 @@ export function createApp(options: AppOptions): Express {
     app[operation.method](expressPath(operation.path), ...chain);
   }
 
+  app.use(dashboard());
   app.use(notFound());
   app.use(errorHandler(logger, clock));
   return app;

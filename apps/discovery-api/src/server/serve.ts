@@ -73,6 +73,7 @@ export async function startServer(config: ApiConfig, options: ServeOptions): Pro
     monitoring.refresh.start(config.refreshIntervalMs);
     logger.info('listening', {
       url,
+      dashboard: `${url}/`,
       database: db.engine,
       rate_limit_store: redis === undefined ? 'memory' : 'redis',
       webhook_worker: worker === undefined ? 'off' : worker.workerId,
@@ -129,6 +130,8 @@ async function createDevelopmentToken(tokens: TokenStore, url: string, announce:
       '',
       'Try it:',
       `  curl -H "Authorization: Bearer ${token}" ${url}/v1/discovery/criteria/etf`,
+      '',
+      `Dashboard: ${url}/ (open it in a browser and paste the token)`,
       '',
       'Market data: the bundled SAMPLE snapshot (synthetic, not live market data).',
       '',

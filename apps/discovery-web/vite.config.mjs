@@ -1,0 +1,24 @@
+// Vite builds the dashboard into dist/, which discovery-api serves from `/` (see
+// apps/discovery-api/src/http/dashboard.ts). Preact's JSX is compiled by esbuild directly,
+// so no framework plugin is needed. No inline script and no eval in the output: the page
+// runs under `script-src 'self'`.
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  root: import.meta.dirname,
+  base: '/',
+  publicDir: false,
+  esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    modulePreload: { polyfill: false },
+    assetsInlineLimit: 0,
+    reportCompressedSize: false,
+  },
+  server: {
+    // `pnpm -F @disc/web exec vite` while discovery-api runs on :3000.
+    proxy: { '/v1': 'http://127.0.0.1:3000' },
+  },
+});
