@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,9 +58,14 @@ export function runCli(args: string[], options: RunOptions = {}): CliRun {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** Starts the binary with piped stdio, for a test that signals it or reads part of its output. */
+export function spawnCli(args: string[], options: RunOptions = {}): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [BIN, ...args], { env: cleanEnv(options) });
+}
+
 /** Like runCli, but without blocking this process, so a fake server in it can answer. */
 export function runCliAsync(args: string[], options: RunOptions = {}): Promise<CliRun> {
-  const child = spawn(process.execPath, [BIN, ...args], { env: cleanEnv(options) });
+  const child = spawnCli(args, options);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

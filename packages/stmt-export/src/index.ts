@@ -7,3 +7,13 @@ export { resolveDelimiter, DELIMITER_NAMES } from './delimiter';
 export { StatementSummary, type CurrencyTotal } from './summary';
 export { compareByBookingDate } from './row-order';
 export { ExportError, type ExportErrorCode } from './errors';
+export { isNoSpaceError, outputError } from './errors';
+export {
+  temporarySibling,
+  TEMP_FILE_PATTERN,
+  trackTempPath,
+  untrackTempPath,
+  removeTrackedTempFilesSync,
+  removeStaleTempFiles,
+  removeTempFilesOfSync,
+} from './temp-files';

@@ -1,9 +1,12 @@
-import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { createAtomicFile, CsvWriter, type CsvPreset } from '@stmt/export';
+import { createAtomicFile, CsvWriter, outputError, type CsvPreset } from '@stmt/export';
 import { CliError } from './cli-error';
+import { stdoutStream } from './stdout-stream';
+
+const STDOUT = 'standard output';
 
 /** Where a CSV goes: standard output for `-`, else a file that appears only when complete. */
 export interface CsvSink {
@@ -17,32 +20,29 @@ export interface CsvSink {
  * for sorting anyway), so a parse error writes nothing there; a streaming run cannot promise that.
  */
 export async function openCsvSink(output: string, preset: CsvPreset, delimiter: string, options: { buffered: boolean }): Promise<CsvSink> {
-  const csv = { header: preset.header, delimiter };
+  const csv = { header: preset.header, delimiter, target: output === '-' ? STDOUT : output };
   if (output === '-' && options.buffered) return bufferedStdoutSink(csv);
   if (output === '-') {
-    // stdout cannot be ended; the writer ends a pass-through that feeds it instead.
-    const pass = new PassThrough();
-    pass.pipe(process.stdout, { end: false });
-    return {
-      writer: new CsvWriter(pass, csv),
-      async commit() {
-        if (process.stdout.writableNeedDrain) await once(process.stdout, 'drain');
-      },
-      abort: () => Promise.resolve(),
-    };
+    // The writer ends this stream once the last row is out; stdout itself stays open.
+    return { writer: new CsvWriter(stdoutStream(), csv), commit: () => Promise.resolve(), abort: () => Promise.resolve() };
   }
   const file = await createAtomicFile(output);
   return { writer: new CsvWriter(file.stream, csv), commit: () => file.commit(), abort: () => file.abort() };
 }
 
-function bufferedStdoutSink(csv: { header: readonly string[]; delimiter: string }): CsvSink {
+function bufferedStdoutSink(csv: { header: readonly string[]; delimiter: string; target: string }): CsvSink {
   const chunks: Buffer[] = [];
   const pass = new PassThrough();
   pass.on('data', (chunk: Buffer) => chunks.push(chunk));
   return {
     writer: new CsvWriter(pass, csv),
     async commit() {
-      if (!process.stdout.write(Buffer.concat(chunks))) await once(process.stdout, 'drain');
+      const stream = stdoutStream();
+      stream.end(Buffer.concat(chunks));
+      chunks.length = 0;
+      await finished(stream).catch((error: unknown) => {
+        throw outputError(STDOUT, 'a write failed', error);
+      });
     },
     abort: () => {
       chunks.length = 0;

@@ -1,0 +1,56 @@
+import { constants } from 'node:os';
+import { outputError, removeTrackedTempFilesSync } from '@stmt/export';
+import { ExitCode } from '../lib/exit-codes';
+
+/** The signals that end a conversion early; each removes what the run was writing. */
+export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/** `128 + n`, the status a shell reports for a process ended by signal n (130 for SIGINT, 143 for SIGTERM). */
+export function signalExitCode(signal: NodeJS.Signals): number {
+  return 128 + (constants.signals[signal] ?? 0);
+}
+
+/** 141 = 128 + SIGPIPE: what `yes | head -1` reports for `yes`, and `set -o pipefail` sees. */
+export const BROKEN_PIPE_EXIT = signalExitCode('SIGPIPE');
+
+/** The reader of standard output went away (`stmt … -o - | head -1`). */
+export function isBrokenPipe(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED') return true;
+  const cause = (error as { cause?: unknown } | undefined)?.cause;
+  return cause !== undefined && cause !== error && isBrokenPipe(cause);
+}
+
+/**
+ * Ends the process at once with `code`, removing the temporary CSV and sort files it was writing.
+ * Synchronous: a signal handler or a closed pipe leaves no time to wait for streams.
+ */
+export function stopNow(code: number): never {
+  removeTrackedTempFilesSync();
+  process.exit(code);
+}
+
+/**
+ * Installed in the process that converts, before the command runs:
+ * - SIGINT, SIGTERM, SIGHUP remove the temporary files and exit 128 + the signal number;
+ * - a closed standard output (EPIPE) ends the run quietly with 141, as SIGPIPE would a C tool;
+ *   any other failure of standard output (a full disk behind `> file`) ends it with exit code 5
+ *   and one line saying why. Here rather than in the writer: oclif's own stdout listener rethrows
+ *   every error but EPIPE as an uncaught exception, and ours runs first;
+ * - under the `--streaming` launcher (an IPC channel to it), the launcher's death, even by
+ *   SIGKILL, closes the channel, and this process stops as if sent SIGTERM instead of finishing
+ *   its CSV for nobody.
+ */
+export function installProcessGuards(): void {
+  for (const signal of STOP_SIGNALS) process.on(signal, () => stopNow(signalExitCode(signal)));
+  process.stdout.on('error', (error) => {
+    if (isBrokenPipe(error)) stopNow(BROKEN_PIPE_EXIT);
+    process.stderr.write(`${outputError('standard output', 'a write failed', error).message}\n`);
+    stopNow(ExitCode.OUTPUT);
+  });
+  if (process.channel !== undefined) {
+    // The channel must not keep the process alive once the conversion is done.
+    process.channel.unref();
+    process.once('disconnect', () => stopNow(signalExitCode('SIGTERM')));
+  }
+}
