@@ -16,7 +16,7 @@ export const BROKEN_PIPE_EXIT = signalExitCode('SIGPIPE');
 /** The reader of standard output went away (`stmt … -o - | head -1`). */
 export function isBrokenPipe(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED') return true;
+  if (code === 'EPIPE') return true;
   const cause = (error as { cause?: unknown } | undefined)?.cause;
   return cause !== undefined && cause !== error && isBrokenPipe(cause);
 }
