@@ -29,7 +29,7 @@ export interface CliRun {
 /** Variables the CLI reads; cleared so the developer's own settings never leak into a test. */
 const CONFIG_VARIABLES = [
   'LOG_LEVEL', 'LOG_FORMAT', 'CAMT_LOG_LEVEL', 'CAMT_LOG_FORMAT', 'CAMT_AI_ENABLED', 'CAMT_AI_REQUESTS_PER_MINUTE',
-  'CAMT_AI_BASE_URL', 'CAMT_AI_MODEL', 'AI_API_KEY', 'AI_API_KEY_FILE', 'CAMT_CSV_DELIMITER', 'CAMT_CSV_PRESET', 'CAMT_DATABASE_DIR',
+  'CAMT_AI_BASE_URL', 'CAMT_AI_MODEL', 'AI_API_KEY', 'AI_API_KEY_FILE', 'CAMT_CSV_DELIMITER', 'CAMT_CSV_PRESET', 'CAMT_CSV_FORMULA_GUARD', 'CAMT_DATABASE_DIR',
 ];
 
 export interface RunOptions {

@@ -17,3 +17,4 @@ export {
   removeStaleTempFiles,
   removeTempFilesOfSync,
 } from './temp-files';
+export { guardFormula, guardRow, withFormulaGuard, NUMERIC_COLUMNS } from './formula-guard';

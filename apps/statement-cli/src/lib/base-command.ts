@@ -12,6 +12,7 @@ const FLAG_KEYS: [keyof ConfigFlagValues, string][] = [
   ['log-format', 'log.format'],
   ['preset', 'csv.preset'],
   ['delimiter', 'csv.delimiter'],
+  ['formula-guard', 'csv.formula_guard'],
 ];
 
 /**

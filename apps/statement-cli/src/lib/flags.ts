@@ -41,6 +41,11 @@ export const conversionFlags = {
   yes: Flags.boolean({ char: 'y', description: 'With --save-mappings: save without asking.', dependsOn: ['save-mappings'] }),
   preset: Flags.string({ description: 'CSV layout (overrides csv.preset).', options: PRESET_NAMES }),
   delimiter: Flags.string({ description: 'CSV delimiter: comma, semicolon, tab, pipe or one character (overrides csv.delimiter).' }),
+  'formula-guard': Flags.boolean({
+    description:
+      "Prefix text cells that a spreadsheet would run as a formula (= + - @ tab CR) with ' (on by default, overrides csv.formula_guard); amounts are never changed. --no-formula-guard writes raw text.",
+    allowNo: true,
+  }),
   threads: Flags.integer({
     description:
       'Worker threads that read a large camt file (8 MiB and up) alongside the main thread, about 25 MiB each; 0 reads on the main thread only. Default: one per CPU core; with --streaming one (none on a single core), to stay within 128 MiB.',
@@ -54,4 +59,5 @@ export interface ConfigFlagValues {
   'log-format'?: string | undefined;
   preset?: string | undefined;
   delimiter?: string | undefined;
+  'formula-guard'?: boolean | undefined;
 }
