@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { needsTunedHeap, relaunchWithTunedHeap } from './heap-relaunch';
+import { relaunchWithTunedHeap, tunedHeapFlags } from './heap-relaunch';
 import { installProcessGuards } from './process-guards';
 
 /**
@@ -9,8 +9,9 @@ import { installProcessGuards } from './process-guards';
 export function main(argv: readonly string[], binDir: string): void {
   const args = [...argv];
   if (args[0] === '--version' || args[0] === '-v') args.splice(0, 1, 'version');
-  if (needsTunedHeap(args, process.env, process.execArgv)) {
-    relaunchWithTunedHeap(join(binDir, 'run.js'), args);
+  const heapFlags = tunedHeapFlags(args, process.env, process.execArgv);
+  if (heapFlags !== undefined) {
+    relaunchWithTunedHeap(join(binDir, 'run.js'), args, heapFlags);
     return;
   }
   // The benchmark (scripts/bench-stmt.mjs) asks for the peak resident set size on exit.

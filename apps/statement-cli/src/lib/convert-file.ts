@@ -43,7 +43,7 @@ export async function convertFile(job: ConvertFileJob): Promise<ConversionResult
     } else {
       if (job.input.kind === 'file') await refuseOverwritingInput(job.input.path, job.output);
       if (job.output !== '-') await removeLeftovers(dirname(job.output), job.logger);
-      const sink = await openCsvSink(job.output, job.settings.preset, job.delimiter, { buffered: !job.settings.streaming });
+      const sink = await openCsvSink(job.output, job.settings.preset, job.delimiter);
       try {
         result = await convertRecords(records(), sink.writer, job.settings);
         await sink.writer.end();
@@ -59,6 +59,7 @@ export async function convertFile(job: ConvertFileJob): Promise<ConversionResult
       parser: result.parser,
       transactions: result.summary.entries,
       rows: result.rows,
+      ...(result.sortRuns === 0 ? {} : { sortRuns: result.sortRuns }),
       duration: Math.round(performance.now() - started),
       ...(job.output === undefined ? {} : { output: job.output }),
     });

@@ -1,12 +1,8 @@
-import { finished } from 'node:stream/promises';
 import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { createAtomicFile, CsvWriter, outputError, type CsvPreset } from '@stmt/export';
+import { createAtomicFile, CsvWriter, type CsvPreset } from '@stmt/export';
 import { CliError } from './cli-error';
 import { stdoutStream } from './stdout-stream';
-
-const STDOUT = 'standard output';
 
 /** Where a CSV goes: standard output for `-`, else a file that appears only when complete. */
 export interface CsvSink {
@@ -16,39 +12,18 @@ export interface CsvSink {
 }
 
 /**
- * With `buffered`, standard output receives the CSV only once it is complete (the rows are held
- * for sorting anyway), so a parse error writes nothing there; a streaming run cannot promise that.
+ * Standard output for `-`, else a file that appears only when complete. Without --streaming the
+ * writer gets its first row only after the whole input parsed (rows are sorted first), so a parse
+ * error writes nothing to standard output; a streaming run cannot promise that.
  */
-export async function openCsvSink(output: string, preset: CsvPreset, delimiter: string, options: { buffered: boolean }): Promise<CsvSink> {
-  const csv = { header: preset.header, delimiter, target: output === '-' ? STDOUT : output };
-  if (output === '-' && options.buffered) return bufferedStdoutSink(csv);
+export async function openCsvSink(output: string, preset: CsvPreset, delimiter: string): Promise<CsvSink> {
+  const csv = { header: preset.header, delimiter, target: output === '-' ? 'standard output' : output };
   if (output === '-') {
     // The writer ends this stream once the last row is out; stdout itself stays open.
     return { writer: new CsvWriter(stdoutStream(), csv), commit: () => Promise.resolve(), abort: () => Promise.resolve() };
   }
   const file = await createAtomicFile(output);
   return { writer: new CsvWriter(file.stream, csv), commit: () => file.commit(), abort: () => file.abort() };
-}
-
-function bufferedStdoutSink(csv: { header: readonly string[]; delimiter: string; target: string }): CsvSink {
-  const chunks: Buffer[] = [];
-  const pass = new PassThrough();
-  pass.on('data', (chunk: Buffer) => chunks.push(chunk));
-  return {
-    writer: new CsvWriter(pass, csv),
-    async commit() {
-      const stream = stdoutStream();
-      stream.end(Buffer.concat(chunks));
-      chunks.length = 0;
-      await finished(stream).catch((error: unknown) => {
-        throw outputError(STDOUT, 'a write failed', error);
-      });
-    },
-    abort: () => {
-      chunks.length = 0;
-      return Promise.resolve();
-    },
-  };
 }
 
 /** A conversion must never write over its own input, whatever path spelling points there. */
