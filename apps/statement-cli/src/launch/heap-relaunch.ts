@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { removeTempFilesOfSync } from '@stmt/export';
-import { signalExitCode, STOP_SIGNALS } from './process-guards';
+import { signalExitCode, STOP_SIGNALS } from './signals';
 
 /**
  * `--streaming` promises constant memory within the spec's 128 MiB container request. Node's
@@ -60,7 +59,7 @@ export function relaunchWithTunedHeap(script: string, args: readonly string[], f
     process.exit(1);
   });
   child.on('exit', (code, signal) => {
-    if (signal === 'SIGABRT') outOfMemory(child.pid, args, flags);
+    if (signal === 'SIGABRT') return void outOfMemory(child.pid, args, flags);
     // This waiting process counts towards a container's memory too: its own (anonymous) pages;
     // the Node binary's pages it shares with the child are counted there.
     if (process.env['STMT_REPORT_MAX_RSS'] !== undefined) process.stderr.write(`launcher-anon-kib=${anonymousKib()}\n`);
@@ -81,9 +80,11 @@ export function flagValue(args: readonly string[], short: string, long: string):
  * streaming run, say. Says what to do instead, removes the temporary CSV it left (named with its
  * process id) and exits with 1, an internal failure.
  */
-function outOfMemory(pid: number | undefined, args: readonly string[], flags: readonly string[]): never {
+async function outOfMemory(pid: number | undefined, args: readonly string[], flags: readonly string[]): Promise<never> {
   const output = flagValue(args, '-o', '--output');
   if (output !== undefined && output !== '-' && pid !== undefined) {
+    // Loaded only here: the waiting launcher stays small (its memory counts in a container).
+    const { removeTempFilesOfSync } = await import('@stmt/export');
     const dir = statSync(output, { throwIfNoEntry: false })?.isDirectory() === true ? output : dirname(output);
     removeTempFilesOfSync(dir, pid);
   }

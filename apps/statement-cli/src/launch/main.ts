@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { relaunchWithTunedHeap, tunedHeapFlags } from './heap-relaunch';
-import { installProcessGuards } from './process-guards';
 
 /**
  * What `bin/run.js` runs. oclif answers a bare `--version` with its user agent; the spec wants
@@ -18,11 +17,13 @@ export function main(argv: readonly string[], binDir: string): void {
   if (process.env['STMT_REPORT_MAX_RSS'] !== undefined) {
     process.on('exit', () => process.stderr.write(`max-rss-kib=${process.resourceUsage().maxRSS}\n`));
   }
-  installProcessGuards();
   // Until the command settles the exit code is 1: should the event loop ever drain with work
   // unfinished, the process must not report success. Errors exit through oclif's handler.
   process.exitCode = 1;
   void (async () => {
+    // Loaded here, not above: a launcher that restarts the run has no use for them.
+    const { installProcessGuards } = await import('./process-guards.js');
+    installProcessGuards();
     const oclif = await import('@oclif/core');
     await oclif.execute({ dir: binDir, args });
     if (process.exitCode === 1) process.exitCode = 0;
