@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Heap } from 'heap-js';
 import { outputError } from './errors';
-import { trackTempPath, untrackTempPath } from './temp-files';
+import { removeStaleTempFiles, SORT_FOLDER_PATTERN, SORT_FOLDER_PREFIX, trackTempPath, untrackTempPath } from './temp-files';
 
 export interface ExternalSortOptions<T> {
   compare(a: T, b: T): number;
@@ -113,7 +113,9 @@ export class ExternalSorter<T> {
   private async newRun(): Promise<RunWriter> {
     if (this.dir === undefined) {
       const base = this.options.tempDir ?? tmpdir();
-      this.dir = await mkdtemp(join(base, `stmt-sort-${process.pid}-`)).catch((error: unknown) => {
+      // Runs of sorts killed outright (SIGKILL) would otherwise stay until the next reboot.
+      await removeStaleTempFiles(base, { pattern: SORT_FOLDER_PATTERN });
+      this.dir = await mkdtemp(join(base, `${SORT_FOLDER_PREFIX}${process.pid}-`)).catch((error: unknown) => {
         throw outputError(base, 'cannot create a temporary folder for sorting there', error);
       });
       trackTempPath(this.dir);

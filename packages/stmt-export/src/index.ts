@@ -12,6 +12,7 @@ export { isNoSpaceError, outputError } from './errors';
 export {
   temporarySibling,
   TEMP_FILE_PATTERN,
+  SORT_FOLDER_PATTERN,
   trackTempPath,
   untrackTempPath,
   removeTrackedTempFilesSync,

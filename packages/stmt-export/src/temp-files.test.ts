@@ -1,7 +1,16 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { removeStaleTempFiles, removeTempFilesOfSync, removeTrackedTempFilesSync, TEMP_FILE_PATTERN, temporarySibling, trackTempPath, untrackTempPath } from './temp-files';
+import {
+  removeStaleTempFiles,
+  removeTempFilesOfSync,
+  removeTrackedTempFilesSync,
+  SORT_FOLDER_PATTERN,
+  TEMP_FILE_PATTERN,
+  temporarySibling,
+  trackTempPath,
+  untrackTempPath,
+} from './temp-files';
 
 let dir = '';
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'stmt-temp-files-'))));
@@ -42,6 +51,20 @@ describe('temporary files', () => {
     expect(await removeStaleTempFiles(dir)).toEqual([join(dir, names[0] ?? '')]);
     expect(readdirSync(dir).sort()).toEqual([names[1], names[2], names[3]].sort());
     expect(await removeStaleTempFiles(join(dir, 'missing'))).toEqual([]);
+  });
+
+  it('removes stale sort folders with their runs when asked for that pattern', async () => {
+    const stale = join(dir, `stmt-sort-${DEAD_PID}-AbC123`);
+    const live = join(dir, `stmt-sort-${process.pid}-XyZ789`);
+    for (const folder of [stale, live]) {
+      mkdirSync(folder);
+      writeFileSync(join(folder, 'run-0'), 'x');
+      const old = new Date(Date.now() - 3_600_000);
+      utimesSync(folder, old, old);
+    }
+    expect(await removeStaleTempFiles(dir)).toEqual([]); // not CSV temporaries
+    expect(await removeStaleTempFiles(dir, { pattern: SORT_FOLDER_PATTERN })).toEqual([stale]);
+    expect(existsSync(live)).toBe(true);
   });
 
   it('removes the files one dead process left, whatever their age', () => {

@@ -15,6 +15,10 @@ export function temporarySibling(target: string): string {
 /** Matches the names `temporarySibling` makes; group 1 is the writer's process id. */
 export const TEMP_FILE_PATTERN = /^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$/;
 
+/** The folder of sorted runs an `ExternalSorter` makes in the temporary folder: `stmt-sort-<pid>-XXXXXX`. */
+export const SORT_FOLDER_PREFIX = 'stmt-sort-';
+export const SORT_FOLDER_PATTERN = /^stmt-sort-(\d+)-[A-Za-z0-9]{6}$/;
+
 /**
  * Temporary files and folders this process is writing right now. A signal handler or an exit on a
  * closed pipe cannot wait for promises, so it removes them with `removeTrackedTempFilesSync`.
@@ -44,17 +48,19 @@ const STALE_AFTER_MS = 60_000;
  * Removes temporary files of our naming in `dir` whose writing process is gone (killed, or the
  * machine restarted) and that have not changed for a minute. Returns the paths removed. A live
  * process with the same id keeps its file: process ids are reused, so this errs on keeping.
+ * `pattern` (group 1: the process id) picks what to look at: CSVs by default, or sort folders.
  */
-export async function removeStaleTempFiles(dir: string, now = Date.now()): Promise<string[]> {
+export async function removeStaleTempFiles(dir: string, options: { pattern?: RegExp; now?: number } = {}): Promise<string[]> {
+  const { pattern = TEMP_FILE_PATTERN, now = Date.now() } = options;
   const names = await readdir(dir).catch(() => [] as string[]);
   const removed: string[] = [];
   for (const name of names) {
-    const pid = Number(TEMP_FILE_PATTERN.exec(name)?.[1] ?? NaN);
+    const pid = Number(pattern.exec(name)?.[1] ?? NaN);
     if (!Number.isInteger(pid) || pid === process.pid || processAlive(pid)) continue;
     const path = join(dir, name);
     const info = await stat(path).catch(() => undefined);
-    if (info === undefined || !info.isFile() || now - info.mtimeMs < STALE_AFTER_MS) continue;
-    await rm(path, { force: true });
+    if (info === undefined || now - info.mtimeMs < STALE_AFTER_MS) continue;
+    await rm(path, { force: true, recursive: true });
     removed.push(path);
   }
   return removed;
