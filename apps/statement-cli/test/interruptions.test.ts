@@ -5,6 +5,9 @@ import { TEMP_FILE_PATTERN } from '@stmt/export';
 import { largeStatement } from './large-statement';
 import { runCli, spawnCli, tempDir } from './run-cli';
 
+// Large inputs on a shared machine: bound the waits generously (nothing here asserts a duration).
+jest.setTimeout(120_000);
+
 // More than 8 MiB: large camt files are read on worker threads, the case that used to hang on a closed pipe.
 let big = '';
 beforeAll(() => {

@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { largeStatement } from './large-statement';
 import { BIN, runCli, tempDir } from './run-cli';
 
+// Large inputs on a shared machine: bound the waits generously (nothing here asserts a duration).
+jest.setTimeout(120_000);
+
 // About 4.5 MiB of CSV: more than the 1 MiB file system below holds.
 let big = '';
 beforeAll(() => {

@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { largeStatement } from './large-statement';
 import { runCli, tempDir } from './run-cli';
 
+// Large inputs on a shared machine: bound the waits generously (nothing here asserts a duration).
+jest.setTimeout(120_000);
+
 describe('stmt convert default (sorted) mode in bounded memory', () => {
   it('sorts more rows than it holds in memory (runs spilled to TMPDIR and merged) exactly as a stable sort, leaving no run behind', () => {
     const dir = tempDir();
