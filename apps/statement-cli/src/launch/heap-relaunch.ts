@@ -55,7 +55,7 @@ export function relaunchWithTunedHeap(script: string, args: readonly string[], f
   });
   for (const signal of STOP_SIGNALS) process.on(signal, () => child.kill(signal));
   child.on('error', (error) => {
-    process.stderr.write(`stmt: cannot start the streaming conversion (${error.message}).\n`);
+    process.stderr.write(`stmt: cannot start the conversion (${error.message}).\n`);
     process.exit(1);
   });
   child.on('exit', (code, signal) => {

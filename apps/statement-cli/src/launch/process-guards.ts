@@ -28,7 +28,7 @@ export function stopNow(code: number): never {
  *   any other failure of standard output (a full disk behind `> file`) ends it with exit code 5
  *   and one line saying why. Here rather than in the writer: oclif's own stdout listener rethrows
  *   every error but EPIPE as an uncaught exception, and ours runs first;
- * - under the `--streaming` launcher (an IPC channel to it), the launcher's death, even by
+ * - restarted with a tuned heap (an IPC channel to the first process), that process's death, even by
  *   SIGKILL, closes the channel, and this process stops as if sent SIGTERM instead of finishing
  *   its CSV for nobody.
  */
