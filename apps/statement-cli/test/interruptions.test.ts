@@ -110,3 +110,24 @@ describe('stmt convert --streaming launcher', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 });
+
+describe('stmt convert default (sorted) mode interrupted', () => {
+  it('SIGTERM while sorted runs are on disk: the restarted child removes them and the CSV temporary; exit 143', async () => {
+    const dir = tempDir();
+    const input = join(dir, 'large.xml');
+    writeFileSync(input, largeStatement(100000)); // over 32 MiB: the run restarts with a tuned heap, and spills runs
+    const spill = tempDir('stmt-spill-');
+    const out = tempDir('stmt-out-');
+    const launcher = spawnCli(['convert', '-i', input, '-o', join(out, 'out.csv'), '--no-categorize'], { env: { TMPDIR: spill } });
+    await until(() => readdirSync(spill).some((name) => name.startsWith('stmt-sort-')));
+    const [child] = childrenOf(launcher.pid ?? 0);
+    expect(child).toBeDefined();
+    launcher.kill('SIGTERM');
+    const [code] = (await once(launcher, 'close')) as [number | null];
+    expect(code).toBe(143);
+    expect(alive(child ?? 0)).toBe(false);
+    expect(readdirSync(spill)).toEqual([]);
+    expect(readdirSync(out)).toEqual([]);
+  });
+});
+
