@@ -39,6 +39,18 @@ describe('stmt convert on a full disk', () => {
     expect(readdirSync(disk ?? '')).toEqual([]);
   });
 
+  onSmallDisk('exits 5 when the sorted runs fill the temporary folder, leaving nothing there or beside the output', () => {
+    const input = join(tempDir(), 'larger.xml');
+    writeFileSync(input, largeStatement(100000)); // over 32 MiB of rows: runs go to TMPDIR
+    const out = tempDir('stmt-out-');
+    const run = runCli(['convert', '-i', input, '-o', join(out, 'out.csv'), '--no-categorize'], { env: { TMPDIR: disk ?? '' } });
+    expect(run.status).toBe(5);
+    expect(run.stderr).toMatch(SPACE_MESSAGE);
+    expect(run.stderr).toMatch(/temporary sort file/);
+    expect(readdirSync(disk ?? '')).toEqual([]);
+    expect(readdirSync(out)).toEqual([]);
+  });
+
   it.each([[[]], [['--streaming']]])('exits 5 with a message about space when standard output is /dev/full (%j)', (extra: string[]) => {
     if (!existsSync('/dev/full')) return void process.stderr.write('no /dev/full on this system; skipped\n');
     const full = openSync('/dev/full', 'w');

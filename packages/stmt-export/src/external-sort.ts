@@ -198,6 +198,6 @@ class RunWriter {
   }
 
   private fail(error: unknown): never {
-    throw outputError(`the temporary sort file ${this.path}`, 'a write failed', error);
+    throw outputError(`the temporary sort file ${this.path} (TMPDIR can point to a folder with more space)`, 'a write failed', error);
   }
 }
