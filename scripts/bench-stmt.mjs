@@ -8,6 +8,9 @@
 // and prints each conversion's throughput, its ratio to sax (target ≥ 0.8) and its peak RSS
 // (target: a 1 GB file in under 128 MiB): the conversion process's, plus the anonymous memory
 // of the launcher that waits for it while --streaming runs with a tuned heap.
+// 4. the default (sorted) mode, without --streaming: its peak RSS, as a ratio to the --streaming
+//    run's measured just before (target: a 1 GB file in under 256 MiB; rows beyond 32 MiB are
+//    sorted in temporary runs and merged). `--no-default-mode` skips it.
 // Build first: `pnpm run build`.
 //   pnpm bench:stmt                 # 50MB
 //   pnpm bench:stmt -- --size 1GB
@@ -116,10 +119,10 @@ async function saxBaseline(path) {
   return Number(process.hrtime.bigint() - started) / 1e9;
 }
 
-function cliRun(path, out, threads = []) {
+function cliRun(path, out, threads = [], mode = ['--streaming']) {
   const started = process.hrtime.bigint();
   const extra = process.argv.includes('--no-categorize') ? ['--no-categorize'] : [];
-  const run = spawnSync(process.execPath, [bin, 'convert', '--input', path, '--output', out, '--streaming', ...threads, ...extra], {
+  const run = spawnSync(process.execPath, [bin, 'convert', '--input', path, '--output', out, ...mode, ...threads, ...extra], {
     env: { ...process.env, LOG_LEVEL: 'warn', STMT_REPORT_MAX_RSS: '1' },
     encoding: 'utf8',
   });
@@ -148,6 +151,7 @@ const runs = [
   { label: 'stmt convert --streaming', ...cliRun(file, out) },
   { label: `stmt convert --streaming --threads ${cores}`, ...cliRun(file, out, ['--threads', String(cores)]) },
 ];
+const sorted = process.argv.includes('--no-default-mode') ? undefined : { label: 'stmt convert (default, sorted)', ...cliRun(file, out, [], []) };
 rmSync(out, { force: true });
 // The CLI's fixed cost (two process starts for --streaming, oclif, configuration) is part of
 // the end-to-end figures; a 4 KB file shows how much of it is that, not throughput.
@@ -164,4 +168,9 @@ for (const run of runs) {
   console.log(`  ratio: ${(saxSeconds / run.seconds).toFixed(2)} (target >= 0.8); without the ${start.seconds.toFixed(2)} s start-up: ${(saxSeconds / (run.seconds - start.seconds)).toFixed(2)}`);
   const launcher = Number.isNaN(run.launcherMiB) ? '' : ` (of which the waiting launcher process: ${run.launcherMiB.toFixed(1)} MiB)`;
   console.log(`  peak RSS: ${run.maxRssMiB.toFixed(1)} MiB${launcher} (target < 128 MiB for 1 GB)`);
+}
+if (sorted) {
+  const streaming = runs[0];
+  console.log(`${sorted.label}${suffix}: ${(mb / sorted.seconds).toFixed(1)} MB/s (${sorted.seconds.toFixed(2)} s), ratio to sax ${(saxSeconds / sorted.seconds).toFixed(2)}`);
+  console.log(`  peak RSS: ${sorted.maxRssMiB.toFixed(1)} MiB (target < 256 MiB for 1 GB); ratio to --streaming's ${streaming.maxRssMiB.toFixed(1)} MiB: ${(sorted.maxRssMiB / streaming.maxRssMiB).toFixed(2)}`);
 }

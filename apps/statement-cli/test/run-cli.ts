@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +29,7 @@ export interface CliRun {
 /** Variables the CLI reads; cleared so the developer's own settings never leak into a test. */
 const CONFIG_VARIABLES = [
   'LOG_LEVEL', 'LOG_FORMAT', 'CAMT_LOG_LEVEL', 'CAMT_LOG_FORMAT', 'CAMT_AI_ENABLED', 'CAMT_AI_REQUESTS_PER_MINUTE',
-  'CAMT_AI_BASE_URL', 'CAMT_AI_MODEL', 'AI_API_KEY', 'AI_API_KEY_FILE', 'CAMT_CSV_DELIMITER', 'CAMT_CSV_PRESET', 'CAMT_DATABASE_DIR', 'CAMT_INPUT_STRICT',
+  'CAMT_AI_BASE_URL', 'CAMT_AI_MODEL', 'AI_API_KEY', 'AI_API_KEY_FILE', 'CAMT_CSV_DELIMITER', 'CAMT_CSV_PRESET', 'CAMT_CSV_FORMULA_GUARD', 'CAMT_DATABASE_DIR', 'CAMT_INPUT_STRICT',
 ];
 
 export interface RunOptions {
@@ -58,9 +58,14 @@ export function runCli(args: string[], options: RunOptions = {}): CliRun {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** Starts the binary with piped stdio, for a test that signals it or reads part of its output. */
+export function spawnCli(args: string[], options: RunOptions = {}): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [BIN, ...args], { env: cleanEnv(options) });
+}
+
 /** Like runCli, but without blocking this process, so a fake server in it can answer. */
 export function runCliAsync(args: string[], options: RunOptions = {}): Promise<CliRun> {
-  const child = spawn(process.execPath, [BIN, ...args], { env: cleanEnv(options) });
+  const child = spawnCli(args, options);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

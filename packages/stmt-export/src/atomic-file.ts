@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { open, rename, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { once } from 'node:events';
-import { ExportError } from './errors';
+import { outputError } from './errors';
+import { temporarySibling, trackTempPath, untrackTempPath } from './temp-files';
 
 /**
  * A file written through a temporary sibling and renamed over the target only once complete, so
@@ -21,12 +20,14 @@ export interface AtomicFile {
 }
 
 export async function createAtomicFile(target: string): Promise<AtomicFile> {
-  // Same folder as the target: a rename is only atomic within one file system.
-  const tempPath = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const tempPath = temporarySibling(target);
   const stream = createWriteStream(tempPath, { flags: 'wx' });
+  // Tracked until committed or aborted, so a signal or a closed pipe can remove it synchronously.
+  trackTempPath(tempPath);
   try {
     await once(stream, 'open');
   } catch (error) {
+    untrackTempPath(tempPath);
     throw outputError(target, 'cannot create a temporary file beside it', error);
   }
   let settled = false;
@@ -39,6 +40,7 @@ export async function createAtomicFile(target: string): Promise<AtomicFile> {
       await closed.catch(() => undefined);
     }
     await unlink(tempPath).catch(() => undefined);
+    untrackTempPath(tempPath);
   };
 
   return {
@@ -57,6 +59,7 @@ export async function createAtomicFile(target: string): Promise<AtomicFile> {
         }
         await rename(tempPath, target);
         settled = true;
+        untrackTempPath(tempPath);
       } catch (error) {
         await abort();
         throw outputError(target, 'cannot complete it', error);
@@ -64,12 +67,4 @@ export async function createAtomicFile(target: string): Promise<AtomicFile> {
     },
     abort,
   };
-}
-
-function outputError(target: string, what: string, cause: unknown): ExportError {
-  const reason = cause instanceof Error ? cause.message : String(cause);
-  return new ExportError('OUTPUT_FAILED', `Cannot write ${target}: ${what} (${reason}). Check that the folder exists and is writable.`, {
-    file: target,
-    cause,
-  });
 }

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import Papa from 'papaparse';
+import { outputError } from './errors';
 
 export interface CsvWriterOptions {
   /** The header line's cells, written before the first record (or alone, for an empty file). */
@@ -9,6 +10,8 @@ export interface CsvWriterOptions {
   delimiter?: string;
   /** Record separator; `\n` by default (camt-csv and most Unix tools), `\r\n` for strict RFC 4180. */
   newline?: string;
+  /** Where the CSV goes (a path, or `standard output`), for the message of a failed write. */
+  target?: string;
 }
 
 /**
@@ -31,6 +34,8 @@ export class CsvWriter {
   private headerWritten = false;
   private recordCount = 0;
   private pending: string[][] = [];
+  /** The first error the stream reported: a full disk, a closed pipe. Every later call throws it. */
+  private failure: unknown;
 
   constructor(
     private readonly out: Writable,
@@ -38,6 +43,8 @@ export class CsvWriter {
   ) {
     this.delimiter = options.delimiter ?? ',';
     this.newline = options.newline ?? '\n';
+    // A write error arrives as an event, often after `write` returned; kept, it fails the next call.
+    out.on('error', (error: unknown) => (this.failure ??= error));
   }
 
   /** Records accepted so far (written or waiting in the current batch), header excluded. */
@@ -60,9 +67,10 @@ export class CsvWriter {
   async end(): Promise<void> {
     if (!this.headerWritten) await this.writeHeader();
     await this.flush();
+    this.throwIfFailed();
     const finished = once(this.out, 'finish');
     this.out.end();
-    await finished;
+    await this.settle(finished);
   }
 
   private async writeHeader(): Promise<void> {
@@ -82,6 +90,21 @@ export class CsvWriter {
   }
 
   private async push(text: string): Promise<void> {
-    if (!this.out.write(text)) await once(this.out, 'drain');
+    this.throwIfFailed();
+    if (!this.out.write(text)) await this.settle(once(this.out, 'drain'));
+  }
+
+  private throwIfFailed(): void {
+    if (this.failure !== undefined) throw outputError(this.options.target ?? 'the CSV', 'a write failed', this.failure);
+  }
+
+  /** Waits for `drain` or `finish`; `once` rejects when the stream reports an error meanwhile. */
+  private async settle(event: Promise<unknown>): Promise<void> {
+    try {
+      await event;
+    } catch (error) {
+      this.failure ??= error;
+      this.throwIfFailed();
+    }
   }
 }

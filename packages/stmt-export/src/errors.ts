@@ -13,3 +13,32 @@ export class ExportError extends Error {
     this.file = options.file;
   }
 }
+
+/** Error codes of a failed write that say the disk (or the user's quota) is full. */
+const NO_SPACE = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
+
+/** True for a system error that a write, fsync or rename raises when the destination is full. */
+export function isNoSpaceError(error: unknown): boolean {
+  return NO_SPACE.has((error as NodeJS.ErrnoException | undefined)?.code ?? '');
+}
+
+/**
+ * An `OUTPUT_FAILED` error for `target` (a path, or `standard output`): a full disk says so and
+ * what to do; anything else names the step (`what`) and the system's reason.
+ */
+export function outputError(target: string, what: string, cause: unknown): ExportError {
+  if (cause instanceof ExportError) return cause;
+  if (isNoSpaceError(cause)) {
+    const code = (cause as NodeJS.ErrnoException).code ?? 'ENOSPC';
+    return new ExportError(
+      'OUTPUT_FAILED',
+      `Cannot write ${target}: no space left on the device (${code}). Free some space or write to another disk.`,
+      { file: target, cause },
+    );
+  }
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new ExportError('OUTPUT_FAILED', `Cannot write ${target}: ${what} (${reason}). Check that the folder exists and is writable.`, {
+    file: target,
+    cause,
+  });
+}

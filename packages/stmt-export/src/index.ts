@@ -5,5 +5,18 @@ export { CsvWriter, type CsvWriterOptions } from './csv-writer';
 export { createAtomicFile, type AtomicFile } from './atomic-file';
 export { resolveDelimiter, DELIMITER_NAMES } from './delimiter';
 export { StatementSummary, type CurrencyTotal } from './summary';
-export { compareByBookingDate } from './row-order';
+export { compareByBookingDate, createRowSorter } from './row-order';
+export { ExternalSorter, type ExternalSortOptions } from './external-sort';
 export { ExportError, type ExportErrorCode } from './errors';
+export { isNoSpaceError, outputError } from './errors';
+export {
+  temporarySibling,
+  TEMP_FILE_PATTERN,
+  SORT_FOLDER_PATTERN,
+  trackTempPath,
+  untrackTempPath,
+  removeTrackedTempFilesSync,
+  removeStaleTempFiles,
+  removeTempFilesOfSync,
+} from './temp-files';
+export { guardFormula, guardRow, withFormulaGuard, NUMERIC_COLUMNS } from './formula-guard';

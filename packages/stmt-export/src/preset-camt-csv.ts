@@ -5,8 +5,8 @@ import type { CsvPreset } from './presets';
  * The 29-column `standard` layout of fjacquet/camt-csv (internal/formatter/standard.go and
  * models.Transaction.MarshalCSV), for users migrating from it. Matched: column order and header
  * names, dates as DD.MM.YYYY, unsigned amounts with the direction in CreditDebit, `0.00` / `0`
- * in the numeric columns camt-csv always fills, and a leading `'` on free-text cells that a
- * spreadsheet would run as a formula. Not matched on purpose: camt-csv rounds every number to two
+ * in the numeric columns camt-csv always fills. A leading `'` on cells a spreadsheet would run as
+ * a formula comes from the formula guard all presets share (formula-guard.ts). Not matched on purpose: camt-csv rounds every number to two
  * decimals; we keep the exact source scale (at least two decimals), as money must never change.
  */
 const HEADER = [
@@ -30,22 +30,16 @@ export function atLeastTwoDecimals(amount: string): string {
   return `${whole}.${fraction.padEnd(2, '0')}`;
 }
 
-/** Same rule as camt-csv's csvsafe.Escape: a cell starting with = + - @ TAB or CR gets a leading `'`. */
-export function escapeFormula(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
 function project(row: StatementRow): string[] {
-  const text = escapeFormula;
   const record: Record<(typeof HEADER)[number], string> = {
     Status: row.status,
     Date: toDayMonthYear(row.booking_date),
     ValueDate: toDayMonthYear(row.value_date),
-    Name: text(row.counterparty_name),
-    PartyName: text(row.counterparty_name),
+    Name: row.counterparty_name,
+    PartyName: row.counterparty_name,
     PartyIBAN: row.counterparty_iban,
-    Description: text(row.remittance_info),
-    RemittanceInfo: text(row.remittance_info),
+    Description: row.remittance_info,
+    RemittanceInfo: row.remittance_info,
     Amount: atLeastTwoDecimals(row.amount),
     CreditDebit: row.credit_debit,
     Currency: row.currency,
@@ -54,7 +48,7 @@ function project(row: StatementRow): string[] {
     TaxRate: '0.00',
     InvestmentType: '',
     Number: '',
-    Category: text(row.category),
+    Category: row.category,
     Type: '',
     Fund: '',
     NumberOfShares: '0',

@@ -1,5 +1,6 @@
 import { DEFAULT_COLUMNS, SEPA_COLUMNS, type ColumnName, type StatementRow } from './columns';
 import { ExportError } from './errors';
+import { withFormulaGuard } from './formula-guard';
 import { camtCsvStandard } from './preset-camt-csv';
 
 /** A CSV layout: its header line and how a default-layout row becomes one of its records. */
@@ -33,10 +34,14 @@ export const PRESETS: Readonly<Record<string, CsvPreset>> = {
 
 export const PRESET_NAMES = Object.keys(PRESETS);
 
-export function getPreset(name: string): CsvPreset {
+/**
+ * The preset by name, with the formula guard (formula-guard.ts) unless `formulaGuard: false`:
+ * text a spreadsheet would run as a formula gets a leading `'`; amounts are never changed.
+ */
+export function getPreset(name: string, options: { formulaGuard?: boolean } = {}): CsvPreset {
   const preset = PRESETS[name];
   if (preset === undefined) {
     throw new ExportError('UNKNOWN_PRESET', `Unknown CSV preset '${name}'; choose one of ${PRESET_NAMES.join(', ')}.`);
   }
-  return preset;
+  return options.formulaGuard === false ? preset : withFormulaGuard(preset);
 }

@@ -2,6 +2,7 @@ import { Command, Errors } from '@oclif/core';
 import { inspectConfig, loadConfig, type LoadedConfig } from './config/load';
 import type { PartialConfig } from './config/schema';
 import { setKey } from './config/env-mapping';
+import { BROKEN_PIPE_EXIT, isBrokenPipe, stopNow } from '../launch/process-guards';
 import { describeError } from './describe-error';
 import type { ConfigFlagValues } from './flags';
 import { createLogger, type Logger } from './logger';
@@ -12,6 +13,7 @@ const FLAG_KEYS: [keyof ConfigFlagValues, string][] = [
   ['preset', 'csv.preset'],
   ['delimiter', 'csv.delimiter'],
   ['strict', 'input.strict'],
+  ['formula-guard', 'csv.formula_guard'],
 ];
 
 /**
@@ -48,6 +50,8 @@ export abstract class StmtCommand extends Command {
 
   override async catch(error: Error & { exitCode?: number }): Promise<void> {
     if (error instanceof Errors.ExitError) throw error;
+    // The reader of standard output went away: nothing to say, and nobody to say it to.
+    if (isBrokenPipe(error)) stopNow(BROKEN_PIPE_EXIT);
     const report = describeError(error, this.currentFile);
     // The text message already names file, line, column and path; JSON lines also get them as fields.
     this.logger.error(report.message, this.logFormat === 'json' ? report.fields : {});

@@ -1,4 +1,4 @@
-import { compareByBookingDate, entryToRows, StatementSummary, type CsvPreset, type CsvWriter, type StatementRow } from '@stmt/export';
+import { createRowSorter, entryToRows, StatementSummary, type CsvPreset, type CsvWriter, type StatementRow } from '@stmt/export';
 import type { ParseIssue, StatementFormat, StatementRecord } from '@stmt/parser';
 import { CliError } from './cli-error';
 import { ENRICH_BATCH_SIZE, type RowEnricher } from './enrich';
@@ -18,6 +18,8 @@ export interface ConversionResult {
   parser: string;
   summary: StatementSummary;
   rows: number;
+  /** Sorted runs the default mode wrote to temporary files (0: the rows fitted in memory). */
+  sortRuns: number;
   /** Warnings and notes the parser reported (the first MAX_REPORTED_ISSUES), and how many of each there were. */
   issues?: ReportedIssues;
 }
@@ -41,43 +43,46 @@ export async function convertRecords(
   let parser = 'none';
   let rowCount = 0;
   let pending: StatementRow[] = [];
-  const kept: StatementRow[] = [];
-  // Sorting needs every row in memory; a dry run writes nothing, so it never sorts.
-  const sorting = !settings.streaming && writer !== undefined;
+  // Sorted in bounded memory (runs spilled to temporary files past 32 MiB, then merged); the
+  // writer gets its first row only after the last record parsed. A dry run writes nothing, so it never sorts.
+  const sorter = !settings.streaming && writer !== undefined ? createRowSorter() : undefined;
 
   const flush = async (rows: StatementRow[]): Promise<void> => {
     const enriched = await settings.enrich(rows);
     rowCount += enriched.length;
     if (writer !== undefined) await writer.write(enriched.map((row) => settings.preset.project(row)));
   };
+  /** Rows go to enrichment and the writer in batches of ENRICH_BATCH_SIZE, in the order they come. */
+  const collect = async (row: StatementRow): Promise<void> => {
+    pending.push(row);
+    if (pending.length < ENRICH_BATCH_SIZE) return;
+    await flush(pending);
+    pending = [];
+  };
 
-  for await (const record of records) {
-    summary.add(record);
-    if (record.kind === 'statement-start') {
-      if (parser === 'none') parser = record.statement.format;
-      checkFormat(record.statement.format, settings.allowedFormats);
-      continue;
+  try {
+    for await (const record of records) {
+      summary.add(record);
+      if (record.kind === 'statement-start') {
+        if (parser === 'none') parser = record.statement.format;
+        checkFormat(record.statement.format, settings.allowedFormats);
+        continue;
+      }
+      if (record.kind !== 'entry') continue;
+      const rows = entryToRows(record.entry, { splitBatches: settings.splitBatches });
+      if (sorter !== undefined) {
+        await sorter.add(rows);
+        continue;
+      }
+      for (const row of rows) await collect(row);
     }
-    if (record.kind !== 'entry') continue;
-    const rows = entryToRows(record.entry, { splitBatches: settings.splitBatches });
-    if (sorting) {
-      for (const row of rows) kept.push(row);
-      continue;
-    }
-    for (const row of rows) pending.push(row);
-    if (pending.length >= ENRICH_BATCH_SIZE) {
-      await flush(pending);
-      pending = [];
-    }
-  }
 
-  if (!sorting) {
+    if (sorter !== undefined) for await (const row of sorter.sorted()) await collect(row);
     if (pending.length > 0) await flush(pending);
-  } else {
-    kept.sort(compareByBookingDate);
-    for (let start = 0; start < kept.length; start += ENRICH_BATCH_SIZE) await flush(kept.slice(start, start + ENRICH_BATCH_SIZE));
+  } finally {
+    await sorter?.dispose();
   }
-  return { parser, summary, rows: rowCount };
+  return { parser, summary, rows: rowCount, sortRuns: sorter?.spilledRuns ?? 0 };
 }
 
 function checkFormat(format: StatementFormat, allowed: readonly StatementFormat[] | undefined): void {

@@ -1,3 +1,5 @@
+import { dirname } from 'node:path';
+import { removeStaleTempFiles } from '@stmt/export';
 import { parseFile, parseStream, StatementParseError, type ParseIssue, type StatementFormat, type StatementRecord } from '@stmt/parser';
 import { audit, type AuditOperation } from './audit';
 import { convertRecords, type ConversionResult, type ConversionSettings, type ReportedIssues } from './conversion';
@@ -50,7 +52,8 @@ export async function convertFile(job: ConvertFileJob): Promise<ConversionResult
       result = await convertRecords(records(), undefined, job.settings);
     } else {
       if (job.input.kind === 'file') await refuseOverwritingInput(job.input.path, job.output);
-      const sink = await openCsvSink(job.output, job.settings.preset, job.delimiter, { buffered: !job.settings.streaming });
+      if (job.output !== '-') await removeLeftovers(dirname(job.output), job.logger);
+      const sink = await openCsvSink(job.output, job.settings.preset, job.delimiter);
       try {
         result = await convertRecords(records(), sink.writer, job.settings);
         await sink.writer.end();
@@ -67,6 +70,7 @@ export async function convertFile(job: ConvertFileJob): Promise<ConversionResult
       parser: result.parser,
       transactions: result.summary.entries,
       rows: result.rows,
+      ...(result.sortRuns === 0 ? {} : { sortRuns: result.sortRuns }),
       duration: Math.round(performance.now() - started),
       ...(job.output === undefined ? {} : { output: job.output }),
     });
@@ -77,6 +81,11 @@ export async function convertFile(job: ConvertFileJob): Promise<ConversionResult
     audit(job.logger, job.operation, file, 'failure');
     throw error;
   }
+}
+
+/** Temporary CSVs of earlier runs that were killed before they could remove them. */
+async function removeLeftovers(dir: string, logger: Logger): Promise<void> {
+  for (const file of await removeStaleTempFiles(dir)) logger.info('removed a temporary file left by an interrupted run', { file });
 }
 
 /**

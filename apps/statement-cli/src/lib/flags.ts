@@ -52,6 +52,11 @@ export const conversionFlags = {
     // Checked while the flags are parsed, so a bad value is a usage error (exit 2) like any other.
     parse: async (value) => (resolveDelimiter(value), value),
   })(),
+  'formula-guard': Flags.boolean({
+    description:
+      "Prefix text cells that a spreadsheet would run as a formula (= + - @ tab CR) with ' (on by default, overrides csv.formula_guard); amounts are never changed. --no-formula-guard writes raw text.",
+    allowNo: true,
+  }),
   threads: Flags.integer({
     description:
       'Worker threads that read a large camt file (8 MiB and up) alongside the main thread, about 25 MiB each; 0 reads on the main thread only. Default: one per CPU core; with --streaming one (none on a single core), to stay within 128 MiB.',
@@ -66,5 +71,6 @@ export interface ConfigFlagValues {
   preset?: string | undefined;
   delimiter?: string | undefined;
   strict?: boolean | undefined;
+  'formula-guard'?: boolean | undefined;
 }
 

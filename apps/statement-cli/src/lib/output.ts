@@ -1,9 +1,8 @@
-import { once } from 'node:events';
 import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { createAtomicFile, CsvWriter, type CsvPreset } from '@stmt/export';
 import { CliError } from './cli-error';
+import { stdoutStream } from './stdout-stream';
 
 /** Where a CSV goes: standard output for `-`, else a file that appears only when complete. */
 export interface CsvSink {
@@ -13,42 +12,18 @@ export interface CsvSink {
 }
 
 /**
- * With `buffered`, standard output receives the CSV only once it is complete (the rows are held
- * for sorting anyway), so a parse error writes nothing there; a streaming run cannot promise that.
+ * Standard output for `-`, else a file that appears only when complete. Without --streaming the
+ * writer gets its first row only after the whole input parsed (rows are sorted first), so a parse
+ * error writes nothing to standard output; a streaming run cannot promise that.
  */
-export async function openCsvSink(output: string, preset: CsvPreset, delimiter: string, options: { buffered: boolean }): Promise<CsvSink> {
-  const csv = { header: preset.header, delimiter };
-  if (output === '-' && options.buffered) return bufferedStdoutSink(csv);
+export async function openCsvSink(output: string, preset: CsvPreset, delimiter: string): Promise<CsvSink> {
+  const csv = { header: preset.header, delimiter, target: output === '-' ? 'standard output' : output };
   if (output === '-') {
-    // stdout cannot be ended; the writer ends a pass-through that feeds it instead.
-    const pass = new PassThrough();
-    pass.pipe(process.stdout, { end: false });
-    return {
-      writer: new CsvWriter(pass, csv),
-      async commit() {
-        if (process.stdout.writableNeedDrain) await once(process.stdout, 'drain');
-      },
-      abort: () => Promise.resolve(),
-    };
+    // The writer ends this stream once the last row is out; stdout itself stays open.
+    return { writer: new CsvWriter(stdoutStream(), csv), commit: () => Promise.resolve(), abort: () => Promise.resolve() };
   }
   const file = await createAtomicFile(output);
   return { writer: new CsvWriter(file.stream, csv), commit: () => file.commit(), abort: () => file.abort() };
-}
-
-function bufferedStdoutSink(csv: { header: readonly string[]; delimiter: string }): CsvSink {
-  const chunks: Buffer[] = [];
-  const pass = new PassThrough();
-  pass.on('data', (chunk: Buffer) => chunks.push(chunk));
-  return {
-    writer: new CsvWriter(pass, csv),
-    async commit() {
-      if (!process.stdout.write(Buffer.concat(chunks))) await once(process.stdout, 'drain');
-    },
-    abort: () => {
-      chunks.length = 0;
-      return Promise.resolve();
-    },
-  };
 }
 
 /** A conversion must never write over its own input, whatever path spelling points there. */

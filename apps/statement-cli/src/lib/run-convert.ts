@@ -101,7 +101,7 @@ export async function runConvert(request: ConvertRequest, loaded: LoadedConfig, 
   const settings = {
     splitBatches: request.splitBatches,
     streaming: request.streaming,
-    preset: getPreset(loaded.config.csv.preset),
+    preset: getPreset(loaded.config.csv.preset, { formulaGuard: loaded.config.csv.formula_guard }),
     enrich: categorizer === undefined ? leaveRowsAsTheyAre : categorizingEnricher(categorizer, tally),
     ...(request.allowedFormats === undefined ? {} : { allowedFormats: request.allowedFormats }),
   };

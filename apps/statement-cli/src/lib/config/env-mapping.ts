@@ -16,6 +16,7 @@ export const ENV_KEYS: readonly { name: string; key: string; kind: 'string' | 'b
   { name: 'AI_API_KEY', key: 'ai.api_key', kind: 'string' },
   { name: 'CAMT_CSV_DELIMITER', key: 'csv.delimiter', kind: 'string' },
   { name: 'CAMT_CSV_PRESET', key: 'csv.preset', kind: 'string' },
+  { name: 'CAMT_CSV_FORMULA_GUARD', key: 'csv.formula_guard', kind: 'boolean' },
   { name: 'CAMT_DATABASE_DIR', key: 'database.dir', kind: 'string' },
   { name: 'CAMT_INPUT_STRICT', key: 'input.strict', kind: 'boolean' },
 ];

@@ -7,7 +7,7 @@ export type LogFormat = 'text' | 'json';
 export interface StmtConfig {
   log: { level: LogLevel; format: LogFormat };
   ai: { enabled: boolean; requests_per_minute: number; base_url: string; model: string; api_key?: string };
-  csv: { delimiter: string; preset: string };
+  csv: { delimiter: string; preset: string; formula_guard: boolean };
   database: { dir?: string };
   input: { strict: boolean };
 }
@@ -24,7 +24,7 @@ export interface PartialConfig {
 export const DEFAULT_CONFIG: StmtConfig = {
   log: { level: 'info', format: 'text' },
   ai: { enabled: true, requests_per_minute: 60, base_url: 'https://api.openai.com/v1', model: 'gpt-4o-mini' },
-  csv: { delimiter: 'comma', preset: 'default' },
+  csv: { delimiter: 'comma', preset: 'default', formula_guard: true },
   database: {},
   input: { strict: false },
 };
@@ -56,6 +56,8 @@ export const CONFIG_SCHEMA: SchemaObject = {
       // A name or one character other than a quote or line break (see @stmt/export resolveDelimiter).
       delimiter: { type: 'string', pattern: '^(?:comma|semicolon|tab|pipe|[^"\\r\\n])$' },
       preset: { type: 'string', minLength: 1 },
+      // Neutralise text cells a spreadsheet would run as a formula (@stmt/export formula-guard).
+      formula_guard: { type: 'boolean' },
     }),
     database: section({
       dir: { type: 'string', minLength: 1 },

@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { flagValue, HEAP_FLAGS, SORTING_HEAP_FLAGS, tunedHeapFlags } from './heap-relaunch';
+import { BROKEN_PIPE_EXIT, isBrokenPipe, signalExitCode } from './process-guards';
+
+describe('the --streaming launcher', () => {
+  it('restarts a streaming run once, unless the user tuned the heap', () => {
+    expect(tunedHeapFlags(['convert', '--streaming'], {}, [])).toBe(HEAP_FLAGS);
+    expect(tunedHeapFlags(['convert', '--streaming'], { STMT_HEAP_TUNED: '1' }, [])).toBeUndefined();
+    expect(tunedHeapFlags(['convert', '--streaming'], { NODE_OPTIONS: '--max-old-space-size=512' }, [])).toBeUndefined();
+    expect(tunedHeapFlags(['convert', '--streaming'], {}, ['--max-semi-space-size=8'])).toBeUndefined();
+  });
+
+  it('restarts a sorted conversion of a large file, standard input or a folder; not a small file or a dry run', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stmt-launch-'));
+    try {
+      const small = join(dir, 'small.xml');
+      const large = join(dir, 'large.xml');
+      writeFileSync(small, '<Document/>');
+      writeFileSync(large, '');
+      truncateSync(large, 32 * 2 ** 20); // sparse: takes no disk
+      expect(tunedHeapFlags(['convert', '-i', small, '-o', 'x.csv'], {}, [])).toBeUndefined();
+      expect(tunedHeapFlags(['convert', '-i', large, '-o', 'x.csv'], {}, [])).toBe(SORTING_HEAP_FLAGS);
+      expect(tunedHeapFlags(['camt', `--input=${large}`, '-o', 'x.csv'], {}, [])).toBe(SORTING_HEAP_FLAGS);
+      expect(tunedHeapFlags(['convert', '-i', '-', '-o', '-'], {}, [])).toBe(SORTING_HEAP_FLAGS);
+      expect(tunedHeapFlags(['convert', '-i', dir, '-o', dir], {}, [])).toBe(SORTING_HEAP_FLAGS);
+      expect(tunedHeapFlags(['convert', '-i', large, '--dry-run'], {}, [])).toBeUndefined();
+      expect(tunedHeapFlags(['validate', '-i', large], {}, [])).toBeUndefined();
+      expect(tunedHeapFlags(['convert', '-i', join(dir, 'missing.xml'), '-o', 'x.csv'], {}, [])).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('finds a flag value in every spelling', () => {
+    expect(flagValue(['convert', '-o', 'a.csv'], '-o', '--output')).toBe('a.csv');
+    expect(flagValue(['convert', '--output', 'b.csv'], '-o', '--output')).toBe('b.csv');
+    expect(flagValue(['convert', '--output=c.csv'], '-o', '--output')).toBe('c.csv');
+    expect(flagValue(['convert', '-i', 'x.xml'], '-o', '--output')).toBeUndefined();
+  });
+
+  it('uses the shell conventions for signals and closed pipes', () => {
+    expect(signalExitCode('SIGINT')).toBe(130);
+    expect(signalExitCode('SIGTERM')).toBe(143);
+    expect(BROKEN_PIPE_EXIT).toBe(141);
+    expect(isBrokenPipe(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }))).toBe(true);
+    expect(isBrokenPipe(new Error('outer', { cause: Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }) }))).toBe(true);
+    expect(isBrokenPipe(Object.assign(new Error('ENOSPC'), { code: 'ENOSPC' }))).toBe(false);
+  });
+});

@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { signalExitCode, STOP_SIGNALS } from './signals';
+
+/**
+ * `--streaming` promises constant memory within the spec's 128 MiB container request. Node's
+ * default heap sizing lets a long stream of short-lived objects grow RSS to ~200 MiB before the
+ * collector pushes back, so a streaming run restarts itself once with a small young generation
+ * and a capped old space: with them, the main thread and one reading thread convert a 1 GB
+ * camt.053 within 128 MiB (`pnpm bench:stmt -- --size 1GB`).
+ */
+export const HEAP_FLAGS = ['--max-semi-space-size=2', '--max-old-space-size=48'] as const;
+
+/**
+ * The default (sorted) mode holds up to 32 MiB of rows before it spills a sorted run to disk,
+ * and reads on a thread per core; with these flags a 1 GB file converts in under 256 MiB.
+ */
+export const SORTING_HEAP_FLAGS = ['--max-semi-space-size=2', '--max-old-space-size=160'] as const;
+
+/** A conversion from a smaller file is done before Node's heap sizing matters: no restart. */
+const LARGE_INPUT_BYTES = 32 * 2 ** 20;
+
+/** Marks the restarted process, so it does not restart again. */
+const TUNED_MARK = 'STMT_HEAP_TUNED';
+
+/**
+ * The heap flags to restart with, or undefined to run here: a streaming run, and a sorted
+ * conversion of a large file, standard input or a folder, restart once, unless they already did
+ * or the user tuned the heap.
+ */
+export function tunedHeapFlags(args: readonly string[], env: NodeJS.ProcessEnv, execArgv: readonly string[]): readonly string[] | undefined {
+  if (env[TUNED_MARK] !== undefined || /--max-(old|semi)-space-size/.test(`${env['NODE_OPTIONS'] ?? ''} ${execArgv.join(' ')}`)) return undefined;
+  if (args.includes('--streaming')) return HEAP_FLAGS;
+  const converts = (args[0] === 'convert' || args[0] === 'camt') && !args.includes('--dry-run') && !args.includes('--help');
+  const input = flagValue(args, '-i', '--input');
+  return converts && input !== undefined && mayBeLarge(input) ? SORTING_HEAP_FLAGS : undefined;
+}
+
+function mayBeLarge(input: string): boolean {
+  if (input === '-') return true;
+  const info = statSync(input, { throwIfNoEntry: false });
+  return info !== undefined && (info.isDirectory() || info.size >= LARGE_INPUT_BYTES);
+}
+
+/**
+ * Runs `script args` in a child Node process with `HEAP_FLAGS` and exits with its status. The
+ * child must never outlive this process: stop signals are forwarded to it, and it holds an IPC
+ * channel to this process whose closing (this process killed, even with SIGKILL) stops it.
+ */
+export function relaunchWithTunedHeap(script: string, args: readonly string[], flags: readonly string[]): void {
+  const child = spawn(process.execPath, [...flags, script, ...args], {
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, [TUNED_MARK]: '1' },
+  });
+  for (const signal of STOP_SIGNALS) process.on(signal, () => child.kill(signal));
+  child.on('error', (error) => {
+    process.stderr.write(`stmt: cannot start the conversion (${error.message}).\n`);
+    process.exit(1);
+  });
+  child.on('exit', (code, signal) => {
+    if (signal === 'SIGABRT') return void outOfMemory(child.pid, args, flags);
+    // This waiting process counts towards a container's memory too: its own (anonymous) pages;
+    // the Node binary's pages it shares with the child are counted there.
+    if (process.env['STMT_REPORT_MAX_RSS'] !== undefined) process.stderr.write(`launcher-anon-kib=${anonymousKib()}\n`);
+    process.exit(code ?? (signal === null ? 1 : signalExitCode(signal)));
+  });
+}
+
+/** The value of a flag (`-o x`, `--output x`, `--output=x`) in an argument list, if any. */
+export function flagValue(args: readonly string[], short: string, long: string): string | undefined {
+  const at = args.findIndex((arg) => arg === short || arg === long || arg.startsWith(`${long}=`));
+  if (at < 0) return undefined;
+  const arg = args[at] ?? '';
+  return arg.startsWith(`${long}=`) ? arg.slice(long.length + 1) : args[at + 1];
+}
+
+/**
+ * The restarted process ran out of its capped heap (V8 aborts): an entry too large for a
+ * streaming run, say. Says what to do instead, removes the temporary CSV it left (named with its
+ * process id) and exits with 1, an internal failure.
+ */
+async function outOfMemory(pid: number | undefined, args: readonly string[], flags: readonly string[]): Promise<never> {
+  const output = flagValue(args, '-o', '--output');
+  if (output !== undefined && output !== '-' && pid !== undefined) {
+    // Loaded only here: the waiting launcher stays small (its memory counts in a container).
+    const { removeTempFilesOfSync } = await import('@stmt/export');
+    const dir = statSync(output, { throwIfNoEntry: false })?.isDirectory() === true ? output : dirname(output);
+    removeTempFilesOfSync(dir, pid);
+  }
+  process.stderr.write(
+    `stmt: the conversion ran out of memory within the heap it allows itself (${flags.join(' ')}), and stopped ` +
+      `without writing its output file. ${flags === HEAP_FLAGS ? 'Convert without --streaming, or raise' : 'Raise'} the limit, e.g. NODE_OPTIONS=--max-old-space-size=512.\n`,
+  );
+  process.exit(1);
+}
+
+/** RssAnon of this process where Linux tells it (0 elsewhere). */
+function anonymousKib(): number {
+  try {
+    return Number(/^RssAnon:\s*(\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}

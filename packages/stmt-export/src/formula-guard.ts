@@ -1,0 +1,48 @@
+import type { ColumnName, StatementRow } from './columns';
+import type { CsvPreset } from './presets';
+
+/**
+ * The columns that hold numbers. Their values are never changed: a signed amount starts with `-`
+ * by design, and a changed figure would be a wrong figure.
+ */
+export const NUMERIC_COLUMNS: ReadonlySet<string> = new Set<ColumnName>(['amount', 'original_amount', 'exchange_rate']);
+
+/**
+ * First characters that make Excel, LibreOffice Calc or Google Sheets read a cell as a formula,
+ * after the OWASP CSV Injection guidance: = + - @ TAB CR.
+ */
+const FORMULA_LEADING = /^[=+\-@\t\r]/;
+
+/** A plain decimal number (`-12.50`): a spreadsheet shows it as the number it is, nothing runs. */
+const PLAIN_NUMBER = /^[-+]?\d+(?:\.\d+)?$/;
+
+/**
+ * Neutralises one text cell: a value a spreadsheet would run as a formula gets a leading `'`,
+ * which spreadsheets take as "this is text" and do not show. Plain numbers stay as they are.
+ */
+export function guardFormula(text: string): string {
+  return FORMULA_LEADING.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+}
+
+/** The row with every text column guarded; the same object when nothing needed it (the usual case). */
+export function guardRow(row: StatementRow): StatementRow {
+  let guarded: StatementRow | undefined;
+  for (const column in row) {
+    if (NUMERIC_COLUMNS.has(column)) continue;
+    const value = row[column as ColumnName];
+    const safe = guardFormula(value);
+    if (safe === value) continue;
+    guarded ??= { ...row };
+    guarded[column as ColumnName] = safe;
+  }
+  return guarded ?? row;
+}
+
+/**
+ * The preset with formula-leading text neutralised before it projects a row: the one guard every
+ * preset shares (payer names and remittance text come from third parties). `--no-formula-guard`
+ * uses the preset as it is.
+ */
+export function withFormulaGuard(preset: CsvPreset): CsvPreset {
+  return { ...preset, project: (row) => preset.project(guardRow(row)) };
+}
