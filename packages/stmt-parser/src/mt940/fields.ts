@@ -21,15 +21,43 @@ const BLOCK4 = '{4:';
  * Groups lines into fields. Lines outside a message (bank headers such as `ABNANL2A` / `940`,
  * `{1:…}{2:…}` envelopes) are skipped; a field runs until the next tag or message end.
  */
+/** A blank line, or one holding only a DOS end-of-file mark. */
+const BLANK = /^[\s\x1a]*$/;
+/** A tag cut short, or a tag with nothing after it: `:`, `:6`, `:86`, `:86:`. */
+const BARE_TAG = /^:(?:\d{0,2}[A-Z]?|NS?)?:?\s*$/;
+
+/** Why the input may not end where it does, and the line that says so. */
+export interface OpenEnd {
+  message: string;
+  line: number;
+}
+
 export class FieldReader {
   private current: Field | undefined;
+  /**
+   * Where the input stands in a FIN envelope: inside a `{1:…}{2:…}` header whose text block
+   * `{4:` has not begun yet, inside block 4 before its `-}`, or outside both. Ending in
+   * either of the first two means the file was cut.
+   */
+  private envelope: 'header' | 'text' | undefined;
+  private envelopeLine = 0;
+  /** First line of text outside any field since the last field or message end: a bank's header (`ABNANL2A`, `940`) before a message. */
+  private strayLine: number | undefined;
+  private last: SourceLine | undefined;
 
-  accept({ text: raw, line }: SourceLine, emit: (event: FieldEvent) => void): void {
+  accept(source: SourceLine, emit: (event: FieldEvent) => void): void {
+    const { text: raw, line } = source;
+    this.last = source;
     let text = raw;
     let offset = 0;
     if (text.startsWith('{')) {
       const block = text.indexOf(BLOCK4);
-      if (block < 0) return;
+      if (block < 0) {
+        // `{1:…}{2:…}` opens a message whose `{4:` may follow on the next line; `{5:…}` trailers close nothing.
+        if (!/^\{[5S]:/.test(text)) this.openEnvelope('header', line);
+        return;
+      }
+      this.openEnvelope('text', line);
       offset = block + BLOCK4.length;
       text = text.slice(offset);
       if (text.trim() === '') return;
@@ -37,20 +65,44 @@ export class FieldReader {
     const tag = TAG.exec(text);
     if (tag) {
       this.flush(emit);
+      this.strayLine = undefined;
       this.current = { tag: tag[1] ?? '', lines: [text.slice(tag[0].length)], line, column: offset + tag[0].length + 1 };
       return;
     }
     if (MESSAGE_END.test(text)) {
+      // Inside a FIN envelope only `-}` ends block 4; a lone `-` there is a cut `-}`.
+      if (this.envelope !== 'text' || text.startsWith('-}')) this.envelope = undefined;
       this.flush(emit);
       emit({ kind: 'end-of-message', line });
       return;
     }
-    if (this.current && text.trim() !== '') this.current.lines.push(text);
+    if (BLANK.test(text)) return;
+    if (this.current) this.current.lines.push(text);
+    else this.strayLine ??= line;
   }
 
   /** Emits the field still open at the end of the input. */
   end(emit: (event: FieldEvent) => void): void {
     this.flush(emit);
+  }
+
+  /**
+   * After `end()`: why the input cannot end here, if it cannot — inside a FIN envelope, after
+   * the header lines of another message, or (the last line having no line break) right after
+   * a tag.
+   */
+  openEnd(unterminated: boolean): OpenEnd | undefined {
+    if (this.envelope === 'header') return { line: this.envelopeLine, message: `the file ends inside the header {1:…}{2:… of a message (line ${this.envelopeLine}) before its text block {4:` };
+    if (this.envelope === 'text') return { line: this.envelopeLine, message: `the file ends inside a message (block {4: opened on line ${this.envelopeLine}) before its end "-}"` };
+    if (this.strayLine !== undefined) return { line: this.strayLine, message: `the file ends after line ${this.strayLine}, which begins another message, before its first field :20:` };
+    const last = this.last;
+    if (unterminated && last && BARE_TAG.test(last.text)) return { line: last.line, message: `the file ends right after the tag ${JSON.stringify(last.text.trim())}, before the field's content` };
+    return undefined;
+  }
+
+  private openEnvelope(state: 'header' | 'text', line: number): void {
+    if (this.envelope === undefined || state === 'header') this.envelopeLine = line;
+    this.envelope = state;
   }
 
   private flush(emit: (event: FieldEvent) => void): void {

@@ -73,7 +73,16 @@ export class LineSplitter {
 
   /** The last line, when the input does not end with a line break. */
   end(): SourceLine[] {
-    return this.pendingLength > 0 ? [this.emit(this.take(Buffer.alloc(0), 0, 0))] : [];
+    this.unterminated = this.pendingLength > 0;
+    return this.unterminated ? [this.emit(this.take(Buffer.alloc(0), 0, 0))] : [];
+  }
+
+  /** After `end()`: the input's last line had no line break (a file cut mid-line looks like this). */
+  unterminated = false;
+
+  /** Lines emitted so far. */
+  get lineCount(): number {
+    return this.lineNumber;
   }
 
   private take(chunk: Buffer, start: number, end: number): Buffer {

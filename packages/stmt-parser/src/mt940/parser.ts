@@ -1,7 +1,7 @@
 import iconv from 'iconv-lite';
 import { createDecoder } from '../encoding';
 import { IssueSink } from '../issues';
-import type { ParseOptions, StatementFormat, StatementRecord } from '../types';
+import type { ParseOptions, SourceLocation, StatementFormat, StatementRecord } from '../types';
 import { FieldReader, type FieldEvent } from './fields';
 import { LineSplitter, type SourceLine } from './lines';
 import { Mt940StatementBuilder } from './statement-builder';
@@ -29,8 +29,21 @@ export async function* parseMt940(source: AsyncIterable<Buffer>, options: ParseO
   const fields = new FieldReader();
   const ready: StatementRecord[] = [];
   let statements = 0;
+  let lastLine: SourceLine | undefined;
   const emit = (event: FieldEvent): void => {
     for (const record of event.kind === 'field' ? builder.field(event.field) : builder.endOfMessage()) {
+      if (record.kind === 'statement-end') statements++;
+      ready.push(record);
+    }
+  };
+  const inputEnd = (): void => {
+    // The place of the end: after the last character of a cut line, else on the line after the last.
+    const location: SourceLocation = lines.unterminated && lastLine ? { line: lastLine.line, column: lastLine.text.length + 1 } : { line: lines.lineCount + 1, column: 1 };
+    if (options.fileName !== undefined) location.file = options.fileName;
+    const open = fields.openEnd(lines.unterminated);
+    if (open) issues.error('TRUNCATED', `${open.message}; the file is truncated`, location);
+    fields.end(emit);
+    for (const record of builder.finish({ location, unterminated: lines.unterminated })) {
       if (record.kind === 'statement-end') statements++;
       ready.push(record);
     }
@@ -40,10 +53,8 @@ export async function* parseMt940(source: AsyncIterable<Buffer>, options: ParseO
   const feed = (batch: readonly SourceLine[], last: boolean): unknown => {
     try {
       for (const line of batch) fields.accept(line, emit);
-      if (last) {
-        fields.end(emit);
-        emit({ kind: 'end-of-message', line: 0 });
-      }
+      lastLine = batch[batch.length - 1] ?? lastLine;
+      if (last) inputEnd();
       return undefined;
     } catch (error) {
       return error;

@@ -1,7 +1,7 @@
 import { Decimal } from '../decimal';
 import type { IssueSink } from '../issues';
 import { BookedMovement } from '../reconcile';
-import type { Balance, SourceLocation, StatementFormat, StatementHeader, StatementRecord } from '../types';
+import type { Balance, ParseIssue, SourceLocation, StatementFormat, StatementHeader, StatementRecord } from '../types';
 import { parseAccount } from './account';
 import { floorLimitCurrency, isFieldProblem, parseBalance, parseReportedTotal, type FieldProblem, type ReportedTotal } from './balance';
 import { statementProblems } from './checks';
@@ -9,6 +9,26 @@ import { buildEntry, type PendingEntry } from './entry';
 import type { Field } from './fields';
 import { isStatementLineProblem, parseStatementLine } from './statement-line';
 import { parseDateTimeWithOffset } from './values';
+
+/** Where and how the input ended, for a statement the end of input closes. */
+export interface InputEnd {
+  location: SourceLocation;
+  /** The last line had no line break. */
+  unterminated: boolean;
+}
+
+/**
+ * A statement closed by the end of input that lacks its closing balance, or (with the last
+ * line cut off) does not reconcile, was cut: say so, at the end of the file, so conversion
+ * refuses it rather than downgrading a balance mismatch to a warning.
+ */
+function asTruncation(problem: ParseIssue, end: InputEnd): ParseIssue {
+  const missingClosing = problem.code === 'MISSING_ELEMENT' && problem.message.includes(':62F:');
+  const cutBalance = end.unterminated && problem.code === 'UNRECONCILED_BALANCE';
+  if (!missingClosing && !cutBalance) return problem;
+  const what = missingClosing ? 'before the closing balance :62F:/:62M: of the statement' : `in the middle of a line, and ${problem.message}`;
+  return { code: 'TRUNCATED', severity: 'error', message: `the file ends ${what}; the file is truncated or incomplete`, location: end.location };
+}
 
 /** Tags only MT942 (interim transaction report) uses. */
 const MT942_TAGS = new Set(['13D', '34F', '90D', '90C']);
@@ -109,8 +129,15 @@ export class Mt940StatementBuilder {
     return this.close();
   }
 
-  finish(): StatementRecord[] {
-    return this.close();
+  /**
+   * The input ended. A statement still open was not closed by `-`: that is how bare bank
+   * exports end, but an MT942 report (no closing balance) must have its `-`, and when the
+   * last line had no line break a balance that does not reconcile means the file was cut.
+   */
+  finish(end: InputEnd): StatementRecord[] {
+    const statement = this.statement;
+    if (statement?.isMt942) this.issues.error('TRUNCATED', 'the file ends inside an MT942 report: expected its end-of-message line "-"; the file is truncated', end.location);
+    return this.close(end);
   }
 
   private open(statementId: string, location: SourceLocation): OpenStatement {
@@ -173,13 +200,13 @@ export class Mt940StatementBuilder {
     return [{ kind: 'entry', entry }];
   }
 
-  private close(): StatementRecord[] {
+  private close(inputEnd?: InputEnd): StatementRecord[] {
     const statement = this.statement;
     if (!statement) return [];
     this.statement = undefined;
     const out = [...this.flushEntry(statement), ...this.start(statement)];
     const { header, isMt942, opening, closing, movement, totals } = statement;
-    for (const problem of statementProblems({ header, isMt942, opening, closing, movement, reported: totals })) this.issues.report(problem);
+    for (const problem of statementProblems({ header, isMt942, opening, closing, movement, reported: totals })) this.issues.report(inputEnd ? asTruncation(problem, inputEnd) : problem);
     const end = { ...header, balances: statement.balances, entryCount: statement.entryCount };
     if (statement.closing?.date) end.toDate = statement.closing.date;
     out.push({ kind: 'statement-end', statement: end });
