@@ -13,6 +13,7 @@ export type ParseErrorCode =
   | 'INVALID_DATE'
   | 'INVALID_VALUE'
   | 'TRUNCATED'
+  | 'LIMIT_EXCEEDED'
   | 'UNRECONCILED_BALANCE'
   | 'IO_ERROR';
 
@@ -25,6 +26,7 @@ export const PARSE_ERROR_CODES: readonly ParseErrorCode[] = [
   'INVALID_DATE',
   'INVALID_VALUE',
   'TRUNCATED',
+  'LIMIT_EXCEEDED',
   'UNRECONCILED_BALANCE',
   'IO_ERROR',
 ];

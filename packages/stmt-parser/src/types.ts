@@ -153,4 +153,9 @@ export interface ParseOptions {
    * Without it, the first error-severity issue is thrown as a StatementParseError.
    */
   onIssue?: (issue: ParseIssue) => void;
+  /**
+   * Largest single value (an element's text, a field, a CSV cell), in characters; a larger one
+   * is a `LIMIT_EXCEEDED` error naming it, so memory stays bounded. Default 1 MiB (`DEFAULT_MAX_FIELD_SIZE`).
+   */
+  maxFieldSize?: number;
 }
