@@ -1,6 +1,7 @@
 import { decodeChunks } from '../encoding';
 import { StatementParseError } from '../errors';
 import { IssueSink } from '../issues';
+import { maxFieldSize } from '../limits';
 import { peekSource } from '../source';
 import type { ParseOptions, SourceLocation, StatementFormat, StatementRecord } from '../types';
 import { OfxElementReader, type OfxEvent } from './elements';
@@ -26,8 +27,8 @@ export async function* parseOfx(source: AsyncIterable<Buffer>, options: ParseOpt
   const issues = new IssueSink(options);
   const peeked = await peekSource(source, HEADER_BYTES);
   const header = readOfxHeader(peeked.head, options.encoding);
-  const tokenizer = new OfxTokenizer();
-  const elements = new OfxElementReader(options.fileName);
+  const elements = new OfxElementReader(options.fileName, maxFieldSize(options));
+  const tokenizer = new OfxTokenizer({ maxFieldSize: maxFieldSize(options), ...(options.fileName === undefined ? {} : { fileName: options.fileName }), openElement: () => elements.openPath });
   const builder = new OfxStatementBuilder(issues, header.version);
   const location = (): SourceLocation => {
     const at: SourceLocation = { ...tokenizer.position, path: elements.openPath };
