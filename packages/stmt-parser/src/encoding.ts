@@ -63,6 +63,11 @@ export function createDecoder(encoding: string): iconv.DecoderStream {
   return iconv.getDecoder(encoding, { stripBOM: true });
 }
 
+/** Whether `name` is an encoding this package can decode (`utf-8`, `latin1`, `windows-1250`, `iso-8859-2`, …). */
+export function isSupportedEncoding(name: string): boolean {
+  return iconv.encodingExists(name);
+}
+
 /** Encodings whose byte offsets can be recovered from character counts, and in which `<`, `>` and `\n` are single ASCII bytes. */
 export function splitsCleanly(encoding: string): boolean {
   return /^(utf-?8|us-ascii|ascii|latin-?1|iso-?8859-\d{1,2}|windows-125\d|cp125\d)$/i.test(encoding);

@@ -158,4 +158,6 @@ export interface ParseOptions {
    * is a `LIMIT_EXCEEDED` error naming it, so memory stays bounded. Default 1 MiB (`DEFAULT_MAX_FIELD_SIZE`).
    */
   maxFieldSize?: number;
+  /** Most transaction details (`<TxDtls>`) one camt entry may have; default 10,000 (`DEFAULT_MAX_ENTRY_DETAILS`). */
+  maxEntryDetails?: number;
 }

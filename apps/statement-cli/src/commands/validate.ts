@@ -2,7 +2,8 @@ import { Flags } from '@oclif/core';
 import type { StatementFormat } from '@stmt/parser';
 import { StmtCommand } from '../lib/base-command';
 import { ExitCode } from '../lib/exit-codes';
-import { globalFlags, STATEMENT_FORMATS } from '../lib/flags';
+import { globalFlags, inputFlags, STATEMENT_FORMATS } from '../lib/flags';
+import { readOptions } from '../lib/read-options';
 import { resolveInput } from '../lib/input';
 import { validateFolder, validateOne } from '../lib/validate-run';
 
@@ -17,20 +18,22 @@ export default class Validate extends StmtCommand {
   static override flags = {
     input: Flags.string({ char: 'i', description: 'Statement file, folder, or `-` for standard input.', required: true }),
     from: Flags.string({ description: 'Input format; skips content sniffing.', options: [...STATEMENT_FORMATS] }),
+    ...inputFlags,
   };
 
   async run(): Promise<void> {
     const { flags } = await this.parse(Validate);
     this.currentFile = flags.input;
-    await this.setup(flags);
+    const loaded = await this.setup(flags);
+    const read = readOptions({ encoding: flags.encoding, maxFieldSize: flags['max-field-size'] }, loaded.config);
     const format = flags.from as StatementFormat | undefined;
     const input = await resolveInput(flags.input);
     const print = (text: string): void => this.log(text);
     if (input.kind === 'directory') {
-      const exitCode = await validateFolder(input.path, format, this.logger, print);
+      const exitCode = await validateFolder(input.path, format, this.logger, print, read);
       if (exitCode !== ExitCode.SUCCESS) this.exit(exitCode);
       return;
     }
-    if (!(await validateOne(input, format, this.logger, print))) this.exit(ExitCode.PARSE);
+    if (!(await validateOne(input, format, this.logger, print, read))) this.exit(ExitCode.PARSE);
   }
 }

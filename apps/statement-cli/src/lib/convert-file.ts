@@ -2,6 +2,7 @@ import { parseFile, parseStream, StatementParseError, type ParseIssue, type Stat
 import { audit, type AuditOperation } from './audit';
 import { convertRecords, type ConversionResult, type ConversionSettings } from './conversion';
 import { readChunks, type InputTarget } from './input';
+import type { ReadOptions } from './read-options';
 import type { Logger } from './logger';
 import { openCsvSink, refuseOverwritingInput } from './output';
 import { createProgress } from './progress';
@@ -17,6 +18,8 @@ export interface ConvertFileJob {
   settings: ConversionSettings;
   logger: Logger;
   operation: AuditOperation;
+  /** `--encoding`, `--max-field-size`. */
+  read?: ReadOptions;
 }
 
 /**
@@ -31,7 +34,7 @@ export async function convertFile(job: ConvertFileJob): Promise<ConversionResult
   const onRead = (bytes: number): void => progress.advance(bytes);
   const records = (): AsyncIterable<StatementRecord> =>
     stopAtFirstError((onIssue) => {
-      const options = { fileName: file, onIssue, ...(job.format === undefined ? {} : { format: job.format }) };
+      const options = { ...job.read, fileName: file, onIssue, ...(job.format === undefined ? {} : { format: job.format }) };
       return input.kind === 'file' ? parseFile(input.path, { ...options, threads: job.threads, onRead }) : parseStream(readChunks(input, onRead), options);
     }, job.logger);
   try {

@@ -13,6 +13,7 @@ import { loadCategorizer, userDatabaseDir } from './database';
 import { leaveRowsAsTheyAre } from './enrich';
 import { ExitCode, type ExitCodeValue } from './exit-codes';
 import { resolveInput } from './input';
+import { readOptions } from './read-options';
 import type { Logger } from './logger';
 import { reviewAndSaveMappings, writeReviewFile } from './save-mappings';
 import { formatSummary, formatTally } from './summary-text';
@@ -39,6 +40,9 @@ export interface ConvertRequest {
   threads?: number | undefined;
   allowedFormats?: readonly StatementFormat[];
   operation: AuditOperation;
+  /** `--encoding` and `--max-field-size`, before the configuration fills them in. */
+  encoding?: string | undefined;
+  maxFieldSize?: string | undefined;
 }
 
 /** The flag values `convert` and `camt` share (`conversionFlags` plus input and output). */
@@ -55,6 +59,8 @@ export interface ConversionFlagValues {
   yes: boolean;
   'mappings-review'?: string | undefined;
   threads?: number | undefined;
+  encoding?: string | undefined;
+  'max-field-size'?: string | undefined;
 }
 
 /** Maps the shared flags to a request; the command adds what is its own. */
@@ -75,6 +81,8 @@ export function conversionRequest(
     yes: flags.yes,
     mappingsReview: flags['mappings-review'],
     threads: flags.threads,
+    encoding: flags.encoding,
+    maxFieldSize: flags['max-field-size'],
     ...own,
   };
 }
@@ -100,7 +108,8 @@ export async function runConvert(request: ConvertRequest, loaded: LoadedConfig, 
     enrich: categorizer === undefined ? leaveRowsAsTheyAre : categorizingEnricher(categorizer, tally),
     ...(request.allowedFormats === undefined ? {} : { allowedFormats: request.allowedFormats }),
   };
-  const job = { format: request.from, threads: request.threads ?? defaultThreads(request.streaming), delimiter: resolveDelimiter(loaded.config.csv.delimiter), settings, logger, operation: request.operation };
+  const read = readOptions(request, loaded.config);
+  const job = { read, format: request.from, threads: request.threads ?? defaultThreads(request.streaming), delimiter: resolveDelimiter(loaded.config.csv.delimiter), settings, logger, operation: request.operation };
   const input = await resolveInput(request.input);
 
   let exitCode: ExitCodeValue = ExitCode.SUCCESS;

@@ -188,6 +188,8 @@ class ParallelCamtRecords extends RecordPump {
         start,
         end,
         context: this.context as readonly OpenTag[],
+        ...(this.options.maxFieldSize === undefined ? {} : { maxFieldSize: this.options.maxFieldSize }),
+        ...(this.options.maxEntryDetails === undefined ? {} : { maxEntryDetails: this.options.maxEntryDetails }),
       };
       const ticket = this.runFragment(job);
       // A failed fragment is simply not taken: the reader reads its stretch itself.

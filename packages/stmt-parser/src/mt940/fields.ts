@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_FIELD_SIZE, fieldTooLarge } from '../limits';
 import type { SourceLine } from './lines';
 
 /** One SWIFT field: its tag (`61`, `60F`, `NS`), the text of its first line and continuation lines. */
@@ -44,6 +45,13 @@ export class FieldReader {
   /** First line of text outside any field since the last field or message end: a bank's header (`ABNANL2A`, `940`) before a message. */
   private strayLine: number | undefined;
   private last: SourceLine | undefined;
+  /** Characters in the open field, to keep a field of endless continuation lines within `maxFieldSize`. */
+  private currentLength = 0;
+
+  constructor(
+    private readonly maxFieldSize = DEFAULT_MAX_FIELD_SIZE,
+    private readonly fileName?: string,
+  ) {}
 
   accept(source: SourceLine, emit: (event: FieldEvent) => void): void {
     const { text: raw, line } = source;
@@ -67,6 +75,8 @@ export class FieldReader {
       this.flush(emit);
       this.strayLine = undefined;
       this.current = { tag: tag[1] ?? '', lines: [text.slice(tag[0].length)], line, column: offset + tag[0].length + 1 };
+      this.currentLength = 0;
+      this.grow(this.current, text.length);
       return;
     }
     if (MESSAGE_END.test(text)) {
@@ -77,7 +87,7 @@ export class FieldReader {
       return;
     }
     if (BLANK.test(text)) return;
-    if (this.current) this.current.lines.push(text);
+    if (this.current) this.continueField(this.current, text);
     else this.strayLine ??= line;
   }
 
@@ -98,6 +108,19 @@ export class FieldReader {
     const last = this.last;
     if (unterminated && last && BARE_TAG.test(last.text)) return { line: last.line, message: `the file ends right after the tag ${JSON.stringify(last.text.trim())}, before the field's content` };
     return undefined;
+  }
+
+  private continueField(field: Field, text: string): void {
+    field.lines.push(text);
+    this.grow(field, text.length);
+  }
+
+  private grow(field: Field, length: number): void {
+    this.currentLength += length;
+    if (this.currentLength > this.maxFieldSize) {
+      const at = { line: field.line, column: field.column, path: `:${field.tag}:` };
+      throw fieldTooLarge(`:${field.tag}:`, this.maxFieldSize, this.fileName === undefined ? at : { ...at, file: this.fileName });
+    }
   }
 
   private openEnvelope(state: 'header' | 'text', line: number): void {

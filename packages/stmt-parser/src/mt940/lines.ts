@@ -1,3 +1,5 @@
+import { DEFAULT_MAX_FIELD_SIZE, fieldTooLarge } from '../limits';
+
 /** One physical line of a text file, without its line terminator. */
 export interface SourceLine {
   text: string;
@@ -43,7 +45,11 @@ export class LineSplitter {
   private first = true;
   private lastWasCr = false;
 
-  constructor(private readonly decode: (bytes: Buffer) => string = decodeLine) {}
+  constructor(
+    private readonly decode: (bytes: Buffer) => string = decodeLine,
+    private readonly maxLineBytes = DEFAULT_MAX_FIELD_SIZE,
+    private readonly fileName?: string,
+  ) {}
 
   /** The lines that `chunk` completes. */
   write(chunk: Buffer): SourceLine[] {
@@ -67,6 +73,10 @@ export class LineSplitter {
       const rest = Buffer.from(chunk.subarray(start));
       this.pending.push(rest);
       this.pendingLength += rest.length;
+      if (this.pendingLength > this.maxLineBytes) {
+        const at = { line: this.lineNumber + 1, column: 1 };
+        throw fieldTooLarge(`line ${at.line}`, this.maxLineBytes, this.fileName === undefined ? at : { ...at, file: this.fileName });
+      }
     }
     return lines;
   }

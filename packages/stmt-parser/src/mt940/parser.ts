@@ -1,6 +1,7 @@
 import iconv from 'iconv-lite';
 import { createDecoder } from '../encoding';
 import { IssueSink } from '../issues';
+import { maxFieldSize } from '../limits';
 import type { ParseOptions, SourceLocation, StatementFormat, StatementRecord } from '../types';
 import { FieldReader, type FieldEvent } from './fields';
 import { LineSplitter, type SourceLine } from './lines';
@@ -25,8 +26,8 @@ export async function* parseMt940(source: AsyncIterable<Buffer>, options: ParseO
   const issues = new IssueSink(options);
   const builder = new Mt940StatementBuilder(issues, options.fileName, options.format);
   // Without a declared encoding each line is read as UTF-8 when valid, else as latin1.
-  const lines = new LineSplitter(options.encoding ? lineDecoder(options.encoding) : undefined);
-  const fields = new FieldReader();
+  const lines = new LineSplitter(options.encoding ? lineDecoder(options.encoding) : undefined, maxFieldSize(options), options.fileName);
+  const fields = new FieldReader(maxFieldSize(options), options.fileName);
   const ready: StatementRecord[] = [];
   let statements = 0;
   let lastLine: SourceLine | undefined;

@@ -20,7 +20,7 @@ export interface LoadConfigOptions {
   flagOrigins?: Map<string, string>;
 }
 
-const KEYS = ['log.level', 'log.format', 'ai.enabled', 'ai.requests_per_minute', 'ai.base_url', 'ai.model', 'ai.api_key', 'csv.delimiter', 'csv.preset', 'database.dir'];
+const KEYS = ['log.level', 'log.format', 'ai.enabled', 'ai.requests_per_minute', 'ai.base_url', 'ai.model', 'ai.api_key', 'csv.delimiter', 'csv.preset', 'database.dir', 'input.encoding', 'input.max_field_size'];
 
 /**
  * Reads every source and merges them with the precedence of DECISIONS: flags > environment >
@@ -57,7 +57,7 @@ export async function inspectConfig(options: LoadConfigOptions): Promise<LoadedC
       sources.set(key, layer.origins.get(key) ?? layer.label);
     }
   }
-  for (const section of ['log', 'ai', 'csv', 'database']) merged[section] ??= {};
+  for (const section of ['log', 'ai', 'csv', 'database', 'input']) merged[section] ??= {};
   return { config: merged as unknown as StmtConfig, sources, directory, problems };
 }
 

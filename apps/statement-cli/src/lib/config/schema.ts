@@ -9,6 +9,7 @@ export interface StmtConfig {
   ai: { enabled: boolean; requests_per_minute: number; base_url: string; model: string; api_key?: string };
   csv: { delimiter: string; preset: string };
   database: { dir?: string };
+  input: { encoding?: string; max_field_size?: string | number };
 }
 
 /** What one source (file, env file, environment, flags) may set: any subset of the keys. */
@@ -17,6 +18,7 @@ export interface PartialConfig {
   ai?: Partial<StmtConfig['ai']>;
   csv?: Partial<StmtConfig['csv']>;
   database?: Partial<StmtConfig['database']>;
+  input?: Partial<StmtConfig['input']>;
 }
 
 export const DEFAULT_CONFIG: StmtConfig = {
@@ -24,6 +26,7 @@ export const DEFAULT_CONFIG: StmtConfig = {
   ai: { enabled: true, requests_per_minute: 60, base_url: 'https://api.openai.com/v1', model: 'gpt-4o-mini' },
   csv: { delimiter: 'comma', preset: 'default' },
   database: {},
+  input: {},
 };
 
 function section(properties: Record<string, SchemaObject>): SchemaObject {
@@ -56,6 +59,11 @@ export const CONFIG_SCHEMA: SchemaObject = {
     }),
     database: section({
       dir: { type: 'string', minLength: 1 },
+    }),
+    input: section({
+      encoding: { type: 'string', minLength: 1 },
+      // Bytes, or a size with a binary unit: 1MiB, 512KiB, 16M.
+      max_field_size: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^\\s*\\d+(\\.\\d+)?\\s*([KkMmGg]([Ii]?[Bb])?|[Bb])?\\s*$' }] },
     }),
   },
 };
