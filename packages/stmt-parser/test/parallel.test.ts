@@ -95,8 +95,10 @@ describe('a thread that fails costs speed, never records', () => {
         { name: 'BkToCstmrStmt', attributes: {} },
         { name: 'Stmt', attributes: {} },
       ];
-      await expect(pool.run({ path, encoding: 'utf-8', start, end, context }).result).rejects.toThrow();
-      await expect(pool.run({ path, encoding: 'utf-8', start, end, context }).result).rejects.toThrow();
+      // Above the entry-details limit, which would otherwise refuse the entry before the heap fills.
+      const job = { path, encoding: 'utf-8', start, end, context, maxEntryDetails: 1_000_000 };
+      await expect(pool.run(job).result).rejects.toThrow();
+      await expect(pool.run(job).result).rejects.toThrow();
     } finally {
       await pool.close();
     }
