@@ -165,3 +165,6 @@ for (const run of runs) {
   const launcher = Number.isNaN(run.launcherMiB) ? '' : ` (of which the waiting launcher process: ${run.launcherMiB.toFixed(1)} MiB)`;
   console.log(`  peak RSS: ${run.maxRssMiB.toFixed(1)} MiB${launcher} (target < 128 MiB for 1 GB)`);
 }
+
+// Peak RSS of --streaming on pathological shapes (huge values, 200,000 <TxDtls>, 100,000 statements, deep nesting): scripts/bench/stmt-shapes.mjs. --no-shapes skips them.
+if (!process.argv.includes('--no-shapes')) (await import('./bench/stmt-shapes.mjs')).benchShapes({ bin, dir: benchDir });
