@@ -1,5 +1,6 @@
 import iconv from 'iconv-lite';
 import { StatementParseError } from './errors';
+import { Utf8Check } from './utf8-check';
 
 export type EncodingSource = 'option' | 'bom' | 'declaration' | 'default';
 
@@ -42,12 +43,23 @@ export function declaredEncoding(head: Buffer): string | undefined {
  */
 export async function* decodeChunks(source: AsyncIterable<Buffer>, encoding: string): AsyncIterable<string> {
   const decoder = createDecoder(encoding);
+  // UTF-8 is checked, not repaired: the text before a bad byte is handed out, then the error
+  // (which the reader of that text places with `locateEncodingError`).
+  const check = isUtf8Name(encoding) ? new Utf8Check() : undefined;
   for await (const chunk of source) {
-    const text = decoder.write(chunk);
+    const bad = check ? check.write(chunk) : -1;
+    const text = decoder.write(bad < 0 ? chunk : chunk.subarray(0, bad));
     if (text.length > 0) yield text;
+    if (bad >= 0) throw (check as Utf8Check).error();
   }
+  if (check?.endsCut()) throw check.error();
   const rest = decoder.end();
   if (rest) yield rest;
+}
+
+/** `utf-8`, `UTF8`, `utf-8-sig`… */
+export function isUtf8Name(encoding: string): boolean {
+  return /^utf-?8$/i.test(encoding);
 }
 
 /** A streaming decoder; an encoding name iconv-lite does not know is an `INVALID_VALUE` error. */

@@ -14,6 +14,7 @@ export type ParseErrorCode =
   | 'INVALID_VALUE'
   | 'TRUNCATED'
   | 'LIMIT_EXCEEDED'
+  | 'INVALID_ENCODING'
   | 'UNRECONCILED_BALANCE'
   | 'IO_ERROR';
 
@@ -27,6 +28,7 @@ export const PARSE_ERROR_CODES: readonly ParseErrorCode[] = [
   'INVALID_VALUE',
   'TRUNCATED',
   'LIMIT_EXCEEDED',
+  'INVALID_ENCODING',
   'UNRECONCILED_BALANCE',
   'IO_ERROR',
 ];

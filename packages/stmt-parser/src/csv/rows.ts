@@ -1,5 +1,6 @@
 import { decodeChunks } from '../encoding';
-import { CsvTokenizer, type CsvRecord } from './tokenizer';
+import { locateEncodingError } from '../utf8-check';
+import type { CsvRecord, CsvTokenizer } from './tokenizer';
 
 export type { CsvRecord } from './tokenizer';
 
@@ -9,8 +10,24 @@ export type { CsvRecord } from './tokenizer';
  * the header is read and can look at its work counter.
  */
 export async function* readCsvRecords(source: AsyncIterable<Buffer>, encoding: string, tokenizer: CsvTokenizer): AsyncGenerator<CsvRecord> {
-  for await (const text of decodeChunks(source, encoding)) {
-    for (const record of tokenizer.write(text)) {
+  const texts = decodeChunks(source, encoding)[Symbol.asyncIterator]();
+  try {
+    yield* records(texts, tokenizer);
+  } finally {
+    await texts.return?.(); // closes the file when the reader stops early
+  }
+}
+
+async function* records(texts: AsyncIterator<string>, tokenizer: CsvTokenizer): AsyncGenerator<CsvRecord> {
+  for (;;) {
+    let next: IteratorResult<string>;
+    try {
+      next = await texts.next();
+    } catch (error) {
+      throw locateEncodingError(error, () => tokenizer.position);
+    }
+    if (next.done) break;
+    for (const record of tokenizer.write(next.value)) {
       if (record.fields.length === 1 && record.fields[0] === '') continue; // blank line
       yield record;
     }

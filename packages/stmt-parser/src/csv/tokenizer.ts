@@ -51,6 +51,11 @@ export class CsvTokenizer {
     this.delimiter = delimiter.charCodeAt(0);
   }
 
+  /** Where the text fed so far ends. */
+  get position(): SourceLocation {
+    return this.at(this.line, this.column);
+  }
+
   /** Records that `text` completes. */
   write(text: string): CsvRecord[] {
     const records: CsvRecord[] = [];

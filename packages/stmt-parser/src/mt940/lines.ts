@@ -1,4 +1,5 @@
 import { DEFAULT_MAX_FIELD_SIZE, fieldTooLarge } from '../limits';
+import { guessingLineDecoder, type LineDecoder } from './line-decoder';
 
 /** One physical line of a text file, without its line terminator. */
 export interface SourceLine {
@@ -10,28 +11,6 @@ export interface SourceLine {
 const LF = 0x0a;
 const CR = 0x0d;
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-
-/**
- * Decodes one line: UTF-8 when the bytes are valid UTF-8, otherwise Windows-1252/latin1.
- * SWIFT FIN is ASCII, but bank exports carry names in either encoding and rarely say which;
- * deciding per line keeps a single stray byte from garbling the whole file.
- */
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-export function decodeLine(bytes: Buffer): string {
-  let ascii = true;
-  for (let i = 0; i < bytes.length; i++) {
-    if ((bytes[i] ?? 0) >= 0x80) {
-      ascii = false;
-      break;
-    }
-  }
-  if (ascii) return bytes.toString('latin1');
-  try {
-    return strictUtf8.decode(bytes);
-  } catch {
-    return bytes.toString('latin1');
-  }
-}
 
 /**
  * Splits a byte stream into lines (LF, CRLF or lone CR) without holding more than one line
@@ -46,7 +25,7 @@ export class LineSplitter {
   private lastWasCr = false;
 
   constructor(
-    private readonly decode: (bytes: Buffer) => string = decodeLine,
+    private readonly decode: LineDecoder = guessingLineDecoder(Buffer.alloc(0), () => undefined),
     private readonly maxLineBytes = DEFAULT_MAX_FIELD_SIZE,
     private readonly fileName?: string,
   ) {}
@@ -110,6 +89,6 @@ export class LineSplitter {
       if (body.subarray(0, 3).equals(UTF8_BOM)) body = body.subarray(3);
     }
     this.lineNumber += 1;
-    return { text: this.decode(body), line: this.lineNumber };
+    return { text: this.decode(body, this.lineNumber), line: this.lineNumber };
   }
 }

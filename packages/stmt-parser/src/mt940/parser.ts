@@ -1,10 +1,11 @@
-import iconv from 'iconv-lite';
-import { createDecoder } from '../encoding';
+import { decodeChunks, detectEncoding, splitsCleanly } from '../encoding';
 import { IssueSink } from '../issues';
 import { maxFieldSize } from '../limits';
 import type { ParseOptions, SourceLocation, StatementFormat, StatementRecord } from '../types';
 import { FieldReader, type FieldEvent } from './fields';
+import { declaredLineDecoder, guessingLineDecoder, type LineDecoder } from './line-decoder';
 import { LineSplitter, type SourceLine } from './lines';
+import { peekSource } from '../source';
 import { Mt940StatementBuilder } from './statement-builder';
 
 /**
@@ -25,8 +26,8 @@ export function sniffMt940(head: string): StatementFormat | undefined {
 export async function* parseMt940(source: AsyncIterable<Buffer>, options: ParseOptions): AsyncGenerator<StatementRecord> {
   const issues = new IssueSink(options);
   const builder = new Mt940StatementBuilder(issues, options.fileName, options.format);
-  // Without a declared encoding each line is read as UTF-8 when valid, else as latin1.
-  const lines = new LineSplitter(options.encoding ? lineDecoder(options.encoding) : undefined, maxFieldSize(options), options.fileName);
+  const input = await mt940Input(source, options);
+  const lines = new LineSplitter(input.decoder(issues), maxFieldSize(options), options.fileName);
   const fields = new FieldReader(maxFieldSize(options), options.fileName);
   const ready: StatementRecord[] = [];
   let statements = 0;
@@ -61,7 +62,7 @@ export async function* parseMt940(source: AsyncIterable<Buffer>, options: ParseO
       return error;
     }
   };
-  for await (const chunk of source) {
+  for await (const chunk of input.chunks) {
     const failure = feed(lines.write(chunk), false);
     for (const record of ready) yield record;
     ready.length = 0;
@@ -76,7 +77,30 @@ export async function* parseMt940(source: AsyncIterable<Buffer>, options: ParseO
   }
 }
 
-function lineDecoder(encoding: string): ((bytes: Buffer) => string) | undefined {
-  createDecoder(encoding); // throws the documented INVALID_VALUE error for an unknown name
-  return (bytes) => iconv.decode(bytes, encoding, { stripBOM: false });
+/** Bytes the file's head is sampled from to guess an 8-bit code page. */
+const SAMPLE_BYTES = 64 * 1024;
+
+/**
+ * The bytes to split into lines, and how to decode each. UTF-16 (named, or marked by a BOM)
+ * is turned into UTF-8 first, since lines are split on bytes. Without `--encoding`, lines that
+ * are not UTF-8 are read in the code page the head looks like, with a warning at the first.
+ */
+async function mt940Input(source: AsyncIterable<Buffer>, options: ParseOptions): Promise<{ chunks: AsyncIterable<Buffer>; decoder: (issues: IssueSink) => LineDecoder }> {
+  const peeked = await peekSource(source, SAMPLE_BYTES);
+  const bom = detectEncoding(peeked.head);
+  const encoding = options.encoding ?? (bom.source === 'bom' ? bom.encoding : undefined);
+  if (encoding !== undefined && !splitsCleanly(encoding)) {
+    return { chunks: asUtf8(peeked.chunks, encoding), decoder: () => declaredLineDecoder('utf-8', options.fileName) };
+  }
+  if (encoding !== undefined) return { chunks: peeked.chunks, decoder: () => declaredLineDecoder(encoding, options.fileName) };
+  const decoder = (issues: IssueSink): LineDecoder =>
+    guessingLineDecoder(peeked.head, (line, page) => {
+      const location = options.fileName === undefined ? { line, column: 1 } : { file: options.fileName, line, column: 1 };
+      issues.warning('INVALID_ENCODING', `this line is not UTF-8: the file's 8-bit characters are read as ${page}, which they look like; say what the file is with --encoding (e.g. windows-1250, iso-8859-2, windows-1252)`, location);
+    });
+  return { chunks: peeked.chunks, decoder };
+}
+
+async function* asUtf8(chunks: AsyncIterable<Buffer>, encoding: string): AsyncIterable<Buffer> {
+  for await (const text of decodeChunks(chunks, encoding)) yield Buffer.from(text, 'utf8');
 }

@@ -1,3 +1,4 @@
+import iconv from 'iconv-lite';
 import { detectEncoding } from '../encoding';
 
 export interface OfxHeader {
@@ -13,8 +14,10 @@ export interface OfxHeader {
  * An explicit encoding option wins, then a byte-order mark, then what the file declares.
  */
 export function readOfxHeader(head: Buffer, forcedEncoding?: string): OfxHeader {
-  const text = head.toString('latin1');
   const detected = detectEncoding(head);
+  // The header is ASCII, which latin1 reads in any 8-bit encoding or UTF-8; UTF-16 must be decoded first.
+  const wide = /^utf-?(16|32)/i.test(forcedEncoding ?? detected.encoding);
+  const text = wide ? iconv.decode(head, forcedEncoding ?? detected.encoding) : head.toString('latin1');
   const header: OfxHeader = { encoding: forcedEncoding ?? detected.encoding };
   const pi = /<\?OFX\b([^?]*)\?>/i.exec(text);
   if (pi) {

@@ -2,6 +2,7 @@ import { decodeChunks } from '../encoding';
 import { StatementParseError } from '../errors';
 import { IssueSink } from '../issues';
 import { maxFieldSize } from '../limits';
+import { locateEncodingError } from '../utf8-check';
 import { peekSource } from '../source';
 import type { ParseOptions, SourceLocation, StatementFormat, StatementRecord } from '../types';
 import { OfxElementReader, type OfxEvent } from './elements';
@@ -50,11 +51,15 @@ export async function* parseOfx(source: AsyncIterable<Buffer>, options: ParseOpt
       return error; // yielded after the records completed before it, as with any chunking
     }
   };
-  for await (const text of decodeChunks(peeked.chunks, header.encoding)) {
-    const failure = feed(tokenizer.write(text));
-    for (const record of ready) yield record;
-    ready.length = 0;
-    if (failure) throw failure;
+  try {
+    for await (const text of decodeChunks(peeked.chunks, header.encoding)) {
+      const failure = feed(tokenizer.write(text));
+      for (const record of ready) yield record;
+      ready.length = 0;
+      if (failure) throw failure;
+    }
+  } catch (error) {
+    throw locateEncodingError(error, () => ({ ...location(), ...tokenizer.inputEnd }));
   }
   const failure = feed(tokenizer.end());
   for (const record of ready) yield record;

@@ -95,6 +95,21 @@ export class OfxTokenizer {
     return { line: this.line, column: this.column };
   }
 
+  /** Where the input fed so far ends: after the unconsumed token kept for the next chunk. */
+  get inputEnd(): { line: number; column: number } {
+    let { line, column } = this;
+    for (const piece of this.pieces) {
+      const last = piece.lastIndexOf('\n');
+      if (last < 0) {
+        column += piece.length;
+        continue;
+      }
+      for (let i = piece.indexOf('\n'); i >= 0; i = piece.indexOf('\n', i + 1)) line++;
+      column = piece.length - last;
+    }
+    return { line, column };
+  }
+
   /** Input that `end()` could not turn into a token: a tag cut off by the end of the file. */
   get unterminated(): string {
     return this.pieces.join('');
