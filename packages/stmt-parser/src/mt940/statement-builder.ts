@@ -18,16 +18,19 @@ export interface InputEnd {
 }
 
 /**
- * A statement closed by the end of input that lacks its closing balance, or (with the last
- * line cut off) does not reconcile, was cut: say so, at the end of the file, so conversion
- * refuses it rather than downgrading a balance mismatch to a warning.
+ * The end-of-statement problems of a statement the end of input closed. One lacking its closing
+ * balance was cut: that is a `TRUNCATED` error at the end of the file. One whose last line has no
+ * line break and whose balances do not reconcile may have had its closing balance cut; that
+ * stays a balance problem (real exports end so too), with a `TRUNCATED` warning beside it.
  */
-function asTruncation(problem: ParseIssue, end: InputEnd): ParseIssue {
-  const missingClosing = problem.code === 'MISSING_ELEMENT' && problem.message.includes(':62F:');
-  const cutBalance = end.unterminated && problem.code === 'UNRECONCILED_BALANCE';
-  if (!missingClosing && !cutBalance) return problem;
-  const what = missingClosing ? 'before the closing balance :62F:/:62M: of the statement' : `in the middle of a line, and ${problem.message}`;
-  return { code: 'TRUNCATED', severity: 'error', message: `the file ends ${what}; the file is truncated or incomplete`, location: end.location };
+function atInputEnd(problem: ParseIssue, end: InputEnd): ParseIssue[] {
+  if (problem.code === 'MISSING_ELEMENT' && problem.message.includes(':62F:')) {
+    const message = 'the file ends before the closing balance :62F:/:62M: of the statement; the file is truncated or incomplete';
+    return [{ code: 'TRUNCATED', severity: 'error', message, location: end.location }];
+  }
+  if (!end.unterminated || problem.code !== 'UNRECONCILED_BALANCE') return [problem];
+  const message = 'the file ends in the middle of a line and the balances do not reconcile: the closing balance may have been cut off';
+  return [problem, { code: 'TRUNCATED', severity: 'warning', message, location: end.location }];
 }
 
 /** Tags only MT942 (interim transaction report) uses. */
@@ -206,7 +209,9 @@ export class Mt940StatementBuilder {
     this.statement = undefined;
     const out = [...this.flushEntry(statement), ...this.start(statement)];
     const { header, isMt942, opening, closing, movement, totals } = statement;
-    for (const problem of statementProblems({ header, isMt942, opening, closing, movement, reported: totals })) this.issues.report(inputEnd ? asTruncation(problem, inputEnd) : problem);
+    for (const problem of statementProblems({ header, isMt942, opening, closing, movement, reported: totals })) {
+      for (const issue of inputEnd ? atInputEnd(problem, inputEnd) : [problem]) this.issues.report(issue);
+    }
     const end = { ...header, balances: statement.balances, entryCount: statement.entryCount };
     if (statement.closing?.date) end.toDate = statement.closing.date;
     out.push({ kind: 'statement-end', statement: end });

@@ -59,10 +59,13 @@ describe('MT940/MT942 truncation is an error with the place of the cut', () => {
     expect(result.issues.map((i) => i.code)).toContain('TRUNCATED');
   });
 
-  it('calls a cut closing balance that no longer reconciles truncation, not a balance warning', async () => {
+  it('warns that a closing balance that no longer reconciles on a last line without line break may be cut', async () => {
     const cut = complete.slice(0, complete.indexOf('7,50') + 2);
     const result = await outcome(cut);
-    expect(result.issues.map((i) => i.code)).toEqual(['TRUNCATED']);
-    expect(result.issues[0]?.message).toMatch(/middle of a line/);
+    expect(result.issues.map((i) => [i.code, i.severity])).toEqual([
+      ['UNRECONCILED_BALANCE', 'error'],
+      ['TRUNCATED', 'warning'],
+    ]);
+    expect(result.issues[1]?.message).toMatch(/closing balance may have been cut off/);
   });
 });
