@@ -36,17 +36,20 @@ async function* parseBankCsv(preset: BankCsvPreset, source: AsyncIterable<Buffer
   };
 
   let columns: string[] | undefined;
+  let rows = 0;
   const tokenizer = new CsvTokenizer(preset.delimiter, maxFieldSize(options), options.fileName);
   for await (const record of readCsvRecords(peeked.chunks, encoding, tokenizer)) {
     if (!columns) {
       columns = record.fields.map((name) => name.trim());
       tokenizer.names = columns;
+      if (!record.terminated) issues.warning('TRUNCATED', 'the file ends after its header line, without a line break: if the file was cut, its rows are missing', at(record.line, 1, 'header'));
       const missing = preset.header.filter((name) => !columns?.includes(name));
       if (missing.length > 0) {
         issues.error('MISSING_ELEMENT', `the ${preset.bank} export lacks the column(s) ${missing.join(', ')}; expected the header ${preset.header.join(preset.delimiter)}`, at(record.line, 1, 'header'));
       }
       continue;
     }
+    rows++;
     if (!rowIsWhole(record, columns.length, issues, at)) continue;
     const row: Record<string, string> = {};
     columns.forEach((name, i) => (row[name] = record.fields[i] ?? ''));
@@ -60,6 +63,7 @@ async function* parseBankCsv(preset: BankCsvPreset, source: AsyncIterable<Buffer
     for (const out of builder.entry(result.draft, at(record.line, 1))) yield out;
   }
   for (const out of builder.finish()) yield out;
+  if (columns && rows === 0) issues.warning('TRUNCATED', 'the file has a header but no rows: if it was cut, its rows are missing', at(2, 1));
   if (!columns) issues.error('MISSING_ELEMENT', `the file is empty; expected the ${preset.bank} header ${preset.header.join(preset.delimiter)}`, at(1, 1, 'header'));
 }
 

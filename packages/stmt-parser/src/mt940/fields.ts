@@ -22,8 +22,8 @@ const BLOCK4 = '{4:';
  * Groups lines into fields. Lines outside a message (bank headers such as `ABNANL2A` / `940`,
  * `{1:…}{2:…}` envelopes) are skipped; a field runs until the next tag or message end.
  */
-/** A blank line, or one holding only a DOS end-of-file mark. */
-const BLANK = /^[\s\x1a]*$/;
+/** A blank line, or one holding only a DOS end-of-file mark (Ctrl-Z). */
+const isBlank = (text: string): boolean => text.replaceAll('\u001a', '').trim() === '';
 /** A tag cut short, or a tag with nothing after it: `:`, `:6`, `:86`, `:86:`. */
 const BARE_TAG = /^:(?:\d{0,2}[A-Z]?|NS?)?:?\s*$/;
 
@@ -86,7 +86,7 @@ export class FieldReader {
       emit({ kind: 'end-of-message', line });
       return;
     }
-    if (BLANK.test(text)) return;
+    if (isBlank(text)) return;
     if (this.current) this.continueField(this.current, text);
     else this.strayLine ??= line;
   }
