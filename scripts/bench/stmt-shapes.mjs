@@ -93,6 +93,24 @@ export const SHAPES = [
       ),
   },
   {
+    name: 'mt940-100k-statements',
+    ext: 'sta',
+    parts: function* () {
+      for (let i = 0; i < 100_000; i++) yield `:20:REF${i}\n:25:DE89370400440532013000\n:28C:${i}/1\n:60F:C240301EUR100,00\n:61:240301C1,00NTRFNONREF\n:86:Rent ${i}\n:62F:C240301EUR101,00\n-\n`;
+    },
+  },
+  {
+    name: 'ofx-100k-statements',
+    ext: 'ofx',
+    parts: function* () {
+      yield 'OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nENCODING:USASCII\nCHARSET:1252\n\n<OFX><BANKMSGSRSV1>\n';
+      for (let i = 0; i < 100_000; i++) {
+        yield `<STMTTRNRS><TRNUID>${i}<STMTRS><CURDEF>EUR<BANKACCTFROM><BANKID>1<ACCTID>A${i}<ACCTTYPE>CHECKING</BANKACCTFROM><BANKTRANLIST><STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240301<TRNAMT>-1.00<FITID>${i}<MEMO>Rent</STMTTRN></BANKTRANLIST><LEDGERBAL><BALAMT>1.00<DTASOF>20240301</LEDGERBAL></STMTRS></STMTTRNRS>\n`;
+      }
+      yield '</BANKMSGSRSV1></OFX>\n';
+    },
+  },
+  {
     name: 'camt-200k-nested',
     ext: 'xml',
     parts: () =>
