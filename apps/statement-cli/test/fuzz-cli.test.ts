@@ -2,7 +2,7 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import fc from 'fast-check';
 import { statementFixtures } from '../../../packages/stmt-parser/test/fuzz/fixtures';
-import { mutate, MUTATION_KINDS, type MutationPlan } from '../../../packages/stmt-parser/test/fuzz/mutations';
+import { mutate, mutationPlan } from '../../../packages/stmt-parser/test/fuzz/mutations';
 import { runCli, tempDir } from './run-cli';
 
 // A sample of the statement fuzz harness's mutants (packages/stmt-parser/test/fuzz) through the
@@ -16,13 +16,7 @@ describe('stmt convert on fuzzed files', () => {
   const cases = fc.sample(
     fc.record({
       fixture: fc.nat({ max: fixtures.length - 1 }),
-      plan: fc.record<MutationPlan>({
-        kind: fc.constantFrom(...MUTATION_KINDS),
-        at: fc.double({ min: 0, max: 1, noNaN: true }),
-        span: fc.double({ min: 0, max: 1, noNaN: true }),
-        size: fc.nat({ max: 10_000 }),
-        byte: fc.nat({ max: 255 }),
-      }),
+      plan: mutationPlan,
       streaming: fc.boolean(),
     }),
     { seed: SEED, numRuns: SAMPLE },

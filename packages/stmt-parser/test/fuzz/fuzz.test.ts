@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { statementFixtures } from './fixtures';
-import { mutate, MUTATION_KINDS, type MutationPlan } from './mutations';
+import { mutate, mutationPlan } from './mutations';
 import { accepted, problem, run, type Run } from './oracle';
 
 // The statement fuzz harness (issue 12). CI runs it with a fixed seed; `pnpm fuzz:stmt` runs
@@ -29,13 +29,7 @@ async function original(name: string, bytes: Buffer): Promise<Run> {
 
 const planArbitrary = fc.record({
   fixture: fc.nat({ max: fixtures.length - 1 }),
-  plan: fc.record<MutationPlan>({
-    kind: fc.constantFrom(...MUTATION_KINDS),
-    at: fc.double({ min: 0, max: 1, noNaN: true }),
-    span: fc.double({ min: 0, max: 1, noNaN: true }),
-    size: fc.nat({ max: 10_000 }),
-    byte: fc.nat({ max: 255 }),
-  }),
+  plan: mutationPlan,
   sizes: fc.array(fc.integer({ min: 1, max: 4096 }), { minLength: 1, maxLength: 6 }),
   collectIssues: fc.boolean(),
 });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import iconv from 'iconv-lite';
 
 /** What a mutation did, for the oracle: a cut file must never be taken for a whole one. */
@@ -34,6 +35,15 @@ export interface MutationPlan {
   size: number;
   byte: number;
 }
+
+/** Mutation plans as fast-check draws them. */
+export const mutationPlan: fc.Arbitrary<MutationPlan> = fc.record<MutationPlan>({
+  kind: fc.constantFrom(...MUTATION_KINDS),
+  at: fc.double({ min: 0, max: 1, noNaN: true }),
+  span: fc.double({ min: 0, max: 1, noNaN: true }),
+  size: fc.nat({ max: 10_000 }),
+  byte: fc.nat({ max: 255 }),
+});
 
 const offset = (bytes: Buffer, fraction: number): number => Math.min(bytes.length, Math.floor(fraction * bytes.length));
 const join = (...parts: (Buffer | string)[]): Buffer => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : p)));
