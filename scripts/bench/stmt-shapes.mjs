@@ -172,7 +172,8 @@ function convert(bin, path, out, args = []) {
   const message = run.stderr
     .split('\n')
     .find((line) => line.trim() !== '' && !/^(max-rss-kib|launcher-anon-kib)=/.test(line));
-  return { status: run.status ?? run.signal, peakMiB: (kib('max-rss-kib') + kib('launcher-anon-kib')) / 1024, message: message?.slice(0, 140) ?? '' };
+  const text = (message ?? '').replace(/^\S+ error /, '').replace(/ in \S+\/(shape-[^,]+),/, ' in $1,');
+  return { status: run.status ?? run.signal, peakMiB: (kib('max-rss-kib') + kib('launcher-anon-kib')) / 1024, message: text.slice(0, 170) };
 }
 
 /** Generates the shapes missing from `dir`, converts each, prints the table; returns the rows. */
