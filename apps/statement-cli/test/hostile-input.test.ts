@@ -69,3 +69,40 @@ describe('hostile and cut input: exit 4 with the place, never a crash, nothing l
     expect(run.stdout).toMatch(/cut\.sta:6:7: error TRUNCATED: the file ends before the closing balance :62F:\/:62M:/);
   });
 });
+
+describe('input encodings', () => {
+  const polish = ':20:PL1\n:25:/PL61109010140000071219812874\n:28C:1/1\n:60F:C240301PLN100,00\n:61:240301C10,00NTRFNONREF\n:86:Zapłata za fakturę, Łódź, świadczenie\n:62F:C240301PLN110,00\n-\n';
+
+  it('reads a windows-1250 MT940 with --encoding, and guesses it with a warning without', () => {
+    const dir = tempDir();
+    // The Polish letters' windows-1250 bytes (ISO-8859-2 has ś and ź elsewhere).
+    const cp1250: Record<string, number> = { ł: 0xb3, ę: 0xea, Ł: 0xa3, ó: 0xf3, ź: 0x9f, ś: 0x9c };
+    const input = file(dir, 'pl.sta', Buffer.from([...polish].map((c) => cp1250[c] ?? c.charCodeAt(0))));
+    const named = runCli(['convert', '-i', input, '-o', '-', '--no-categorize', '--encoding', 'windows-1250']);
+    expect(named.status).toBe(0);
+    expect(named.stdout).toContain('Zapłata za fakturę, Łódź, świadczenie');
+    expect(named.stderr).not.toMatch(/INVALID_ENCODING/);
+    const guessed = runCli(['convert', '-i', input, '-o', '-', '--no-categorize']);
+    expect(guessed.status).toBe(0);
+    expect(guessed.stdout).toContain('Zapłata za fakturę, Łódź, świadczenie');
+    expect(guessed.stderr).toMatch(/warn.*not UTF-8.*read as windows-1250/);
+  });
+
+  it('refuses invalid UTF-8 in a camt file with line and column, in validate as in convert', () => {
+    const dir = tempDir();
+    const input = file(dir, 'bad.xml', Buffer.from(camt.replace(/<Ustrd>[^<]*/, '<Ustrd>Caf\u00e9'), 'latin1'));
+    const converted = runCli(['convert', '-i', input, '-o', join(dir, 'out.csv'), '--no-categorize']);
+    expect(converted.status).toBe(4);
+    expect(converted.stderr).toMatch(/parse error \(INVALID_ENCODING\) in .*bad\.xml, line \d+, column \d+.*look like windows-1252: convert with --encoding windows-1252/);
+    const validated = runCli(['validate', '-i', input]);
+    expect(validated.status).toBe(4);
+    expect(validated.stdout).toMatch(/bad\.xml:\d+:\d+: error INVALID_ENCODING/);
+    expect(runCli(['convert', '-i', input, '-o', '-', '--no-categorize', '--encoding', 'latin1']).stdout).toContain('Café');
+  });
+
+  it('refuses an encoding name it does not know with a usage error', () => {
+    const run = runCli(['validate', '-i', join(FIXTURES, 'minimal.mt940.sta'), '--encoding', 'klingon']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/--encoding "klingon" is not an encoding this tool knows/);
+  });
+});
