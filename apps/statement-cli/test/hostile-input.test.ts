@@ -45,6 +45,15 @@ describe('hostile and cut input: exit 4 with the place, never a crash, nothing l
     expect(runCli(['validate', '-i', input, '--max-field-size', '1MiB'], { configHome }).status).toBe(0);
   });
 
+  it('refuses an input.max_field_size that is not a size as a configuration error', () => {
+    const configHome = tempDir('stmt-config-');
+    mkdirSync(join(configHome, 'stmt'), { recursive: true });
+    file(join(configHome, 'stmt'), 'config.yaml', 'input:\n  max_field_size: huge\n');
+    const run = runCli(['validate', '-i', join(FIXTURES, 'minimal.mt940.sta')], { configHome });
+    expect(run.status).toBe(6);
+    expect(run.stderr).toContain('input.max_field_size must be a number of bytes or a size such as 512KiB or 16MiB');
+  });
+
   it('refuses a size that is not one with a usage error', () => {
     const run = runCli(['validate', '-i', join(FIXTURES, 'minimal.mt940.sta'), '--max-field-size', 'lots']);
     expect(run.status).toBe(2);

@@ -63,7 +63,7 @@ export const CONFIG_SCHEMA: SchemaObject = {
     input: section({
       encoding: { type: 'string', minLength: 1 },
       // Bytes, or a size with a binary unit: 1MiB, 512KiB, 16M.
-      max_field_size: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^\\s*\\d+(\\.\\d+)?\\s*([KkMmGg]([Ii]?[Bb])?|[Bb])?\\s*$' }] },
+      max_field_size: { type: ['integer', 'string'], minimum: 1, pattern: '^\\s*\\d+(\\.\\d+)?\\s*([KkMmGg]([Ii]?[Bb])?|[Bb])?\\s*$' },
     }),
   },
 };
