@@ -1,6 +1,6 @@
 import iconv from 'iconv-lite';
 import { StatementParseError } from './errors';
-import { Utf8Check } from './utf8-check';
+import { looksLikeUtf8, Utf8Check } from './utf8-check';
 
 export type EncodingSource = 'option' | 'bom' | 'declaration' | 'default';
 
@@ -41,12 +41,18 @@ export function declaredEncoding(head: Buffer): string | undefined {
  * UTF-8 umlaut, a UTF-16 pair) is held back until its last byte arrives, so callers may
  * feed chunks of any size. A leading BOM is dropped.
  */
-export async function* decodeChunks(source: AsyncIterable<Buffer>, encoding: string): AsyncIterable<string> {
+export async function* decodeChunks(source: AsyncIterable<Buffer>, encoding: string, onLooksLikeUtf8?: () => void): AsyncIterable<string> {
   const decoder = createDecoder(encoding);
+  // An 8-bit encoding over bytes that form UTF-8 sequences turns `é` into `Ã©`: say so, once.
+  let suspect = onLooksLikeUtf8 !== undefined && !isUtf8Name(encoding) && splitsCleanly(encoding);
   // UTF-8 is checked, not repaired: the text before a bad byte is handed out, then the error
   // (which the reader of that text places with `locateEncodingError`).
   const check = isUtf8Name(encoding) ? new Utf8Check() : undefined;
   for await (const chunk of source) {
+    if (suspect && looksLikeUtf8(chunk)) {
+      suspect = false;
+      onLooksLikeUtf8?.();
+    }
     const bad = check ? check.write(chunk) : -1;
     const text = decoder.write(bad < 0 ? chunk : chunk.subarray(0, bad));
     if (text.length > 0) yield text;
@@ -55,6 +61,11 @@ export async function* decodeChunks(source: AsyncIterable<Buffer>, encoding: str
   if (check?.endsCut()) throw check.error();
   const rest = decoder.end();
   if (rest) yield rest;
+}
+
+/** The warning for 8-bit text whose bytes look like UTF-8, where the reader stands. */
+export function looksLikeUtf8Warning(encoding: string): string {
+  return `the file is read as ${encoding}, but its bytes from here on look like UTF-8: if names come out as "Ã©" and the like, convert with --encoding utf-8`;
 }
 
 /** `utf-8`, `UTF8`, `utf-8-sig`… */

@@ -81,3 +81,24 @@ export function firstInvalid(bytes: Uint8Array): number {
   }
   return bytes.length;
 }
+
+/** True when the head has non-ASCII bytes and they all form valid UTF-8 (a cut-off last character is allowed). */
+export function looksLikeUtf8(head: Buffer): boolean {
+  let sawMultiByte = false;
+  for (let i = 0; i < head.length; ) {
+    const byte = head[i] ?? 0;
+    if (byte < 0x80) {
+      i++;
+      continue;
+    }
+    const length = byte >= 0xf0 && byte <= 0xf4 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc2 && byte <= 0xdf ? 2 : 0;
+    if (length === 0 || byte > 0xf4) return false;
+    for (let k = 1; k < length; k++) {
+      if (i + k >= head.length) return sawMultiByte || k > 1;
+      if (((head[i + k] ?? 0) & 0xc0) !== 0x80) return false;
+    }
+    sawMultiByte = true;
+    i += length;
+  }
+  return sawMultiByte;
+}

@@ -102,3 +102,19 @@ describe('OFX in UTF-16 with a byte-order mark', () => {
     expect(result.error).toBeNull();
   });
 });
+
+describe('8-bit text whose bytes look like UTF-8', () => {
+  it('is read as declared, with a warning at the place', async () => {
+    const camt = read('camt/camt053-v08-statement.xml').toString('utf8').replace('encoding="UTF-8"', 'encoding="ISO-8859-1"').replace('Facture', 'Facturé');
+    const result = await outcome(Buffer.from(camt, 'utf8'), {}, 4096);
+    expect(result.error).toBeNull();
+    expect(result.issues).toEqual([expect.objectContaining({ code: 'INVALID_ENCODING', severity: 'warning', message: expect.stringContaining('look like UTF-8') })]);
+    expect(result.issues[0]?.location.line).toBeGreaterThanOrEqual(1);
+    expect(remittances(result).join()).toContain('FacturÃ©');
+  });
+
+  it('does not warn about real 8-bit text', async () => {
+    const result = await outcome(read('camt/camt053-latin1-umlauts.xml'));
+    expect(result.issues).toEqual([]);
+  });
+});

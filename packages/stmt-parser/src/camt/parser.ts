@@ -1,5 +1,5 @@
 import type sax from 'sax';
-import { decodeChunks, detectEncoding } from '../encoding';
+import { decodeChunks, detectEncoding, looksLikeUtf8Warning } from '../encoding';
 import type { FormatParser } from '../formats';
 import { peekSource } from '../source';
 import { locateEncodingError } from '../utf8-check';
@@ -65,7 +65,9 @@ class CamtRecords extends RecordPump {
       encoding = detectEncoding(peeked.head).encoding;
       chunks = peeked.chunks;
     }
-    return decodeChunks(chunks, encoding)[Symbol.asyncIterator]();
+    const file = this.options.fileName;
+    const warn = (): void => this.handler.issues.warning('INVALID_ENCODING', looksLikeUtf8Warning(encoding as string), { ...(file === undefined ? {} : { file }), line: this.parser.line + 1, column: this.parser.column + 1 });
+    return decodeChunks(chunks, encoding, warn)[Symbol.asyncIterator]();
   }
 }
 

@@ -1,4 +1,4 @@
-import { detectEncoding } from '../encoding';
+import { detectEncoding, looksLikeUtf8Warning } from '../encoding';
 import { IssueSink } from '../issues';
 import { peekSource } from '../source';
 import type { ParseOptions, SourceLocation, StatementFormat, StatementRecord } from '../types';
@@ -38,7 +38,8 @@ async function* parseBankCsv(preset: BankCsvPreset, source: AsyncIterable<Buffer
   let columns: string[] | undefined;
   let rows = 0;
   const tokenizer = new CsvTokenizer(preset.delimiter, maxFieldSize(options), options.fileName);
-  for await (const record of readCsvRecords(peeked.chunks, encoding, tokenizer)) {
+  const warn = (): void => issues.warning('INVALID_ENCODING', looksLikeUtf8Warning(encoding), tokenizer.position);
+  for await (const record of readCsvRecords(peeked.chunks, encoding, tokenizer, warn)) {
     if (!columns) {
       columns = record.fields.map((name) => name.trim());
       tokenizer.names = columns;

@@ -1,4 +1,4 @@
-import { decodeChunks } from '../encoding';
+import { decodeChunks, looksLikeUtf8Warning } from '../encoding';
 import { StatementParseError } from '../errors';
 import { IssueSink } from '../issues';
 import { maxFieldSize } from '../limits';
@@ -52,7 +52,8 @@ export async function* parseOfx(source: AsyncIterable<Buffer>, options: ParseOpt
     }
   };
   try {
-    for await (const text of decodeChunks(peeked.chunks, header.encoding)) {
+    const warn = (): void => issues.warning('INVALID_ENCODING', looksLikeUtf8Warning(header.encoding), { ...location(), ...tokenizer.inputEnd });
+    for await (const text of decodeChunks(peeked.chunks, header.encoding, warn)) {
       const failure = feed(tokenizer.write(text));
       for (const record of ready) yield record;
       ready.length = 0;
