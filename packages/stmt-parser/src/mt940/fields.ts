@@ -40,8 +40,8 @@ export class FieldReader {
    * `{4:` has not begun yet, inside block 4 before its `-}`, or outside both. Ending in
    * either of the first two means the file was cut.
    */
-  private envelope: 'header' | 'text' | undefined;
-  private envelopeLine = 0;
+  private fin: 'header' | 'text' | undefined;
+  private finLine = 0;
   /** First line of text outside any field since the last field or message end: a bank's header (`ABNANL2A`, `940`) before a message. */
   private strayLine: number | undefined;
   private last: SourceLine | undefined;
@@ -62,10 +62,10 @@ export class FieldReader {
       const block = text.indexOf(BLOCK4);
       if (block < 0) {
         // `{1:…}{2:…}` opens a message whose `{4:` may follow on the next line; `{5:…}` trailers close nothing.
-        if (!/^\{[5S]:/.test(text)) this.openEnvelope('header', line);
+        if (!/^\{[5S]:/.test(text)) this.enterFin('header', line);
         return;
       }
-      this.openEnvelope('text', line);
+      this.enterFin('text', line);
       offset = block + BLOCK4.length;
       text = text.slice(offset);
       if (text.trim() === '') return;
@@ -81,7 +81,7 @@ export class FieldReader {
     }
     if (MESSAGE_END.test(text)) {
       // Inside a FIN envelope only `-}` ends block 4; a lone `-` there is a cut `-}`.
-      if (this.envelope !== 'text' || text.startsWith('-}')) this.envelope = undefined;
+      if (this.fin !== 'text' || text.startsWith('-}')) this.fin = undefined;
       this.flush(emit);
       emit({ kind: 'end-of-message', line });
       return;
@@ -102,8 +102,8 @@ export class FieldReader {
    * a tag.
    */
   openEnd(unterminated: boolean): OpenEnd | undefined {
-    if (this.envelope === 'header') return { line: this.envelopeLine, message: `the file ends inside the header {1:…}{2:… of a message (line ${this.envelopeLine}) before its text block {4:` };
-    if (this.envelope === 'text') return { line: this.envelopeLine, message: `the file ends inside a message (block {4: opened on line ${this.envelopeLine}) before its end "-}"` };
+    if (this.fin === 'header') return { line: this.finLine, message: `the file ends inside the header {1:…}{2:… of a message (line ${this.finLine}) before its text block {4:` };
+    if (this.fin === 'text') return { line: this.finLine, message: `the file ends inside a message (block {4: opened on line ${this.finLine}) before its end "-}"` };
     if (this.strayLine !== undefined) return { line: this.strayLine, message: `the file ends after line ${this.strayLine}, which begins another message, before its first field :20:` };
     const last = this.last;
     if (unterminated && last && BARE_TAG.test(last.text)) return { line: last.line, message: `the file ends right after the tag ${JSON.stringify(last.text.trim())}, before the field's content` };
@@ -123,9 +123,9 @@ export class FieldReader {
     }
   }
 
-  private openEnvelope(state: 'header' | 'text', line: number): void {
-    if (this.envelope === undefined || state === 'header') this.envelopeLine = line;
-    this.envelope = state;
+  private enterFin(state: 'header' | 'text', line: number): void {
+    if (this.fin === undefined || state === 'header') this.finLine = line;
+    this.fin = state;
   }
 
   private flush(emit: (event: FieldEvent) => void): void {
