@@ -174,3 +174,6 @@ if (sorted) {
   console.log(`${sorted.label}${suffix}: ${(mb / sorted.seconds).toFixed(1)} MB/s (${sorted.seconds.toFixed(2)} s), ratio to sax ${(saxSeconds / sorted.seconds).toFixed(2)}`);
   console.log(`  peak RSS: ${sorted.maxRssMiB.toFixed(1)} MiB (target < 256 MiB for 1 GB); ratio to --streaming's ${streaming.maxRssMiB.toFixed(1)} MiB: ${(sorted.maxRssMiB / streaming.maxRssMiB).toFixed(2)}`);
 }
+
+// Peak RSS of --streaming on pathological shapes (huge values, 200,000 <TxDtls>, 100,000 statements, deep nesting): scripts/bench/stmt-shapes.mjs. --no-shapes skips them.
+if (!process.argv.includes('--no-shapes')) (await import('./bench/stmt-shapes.mjs')).benchShapes({ bin, dir: benchDir });

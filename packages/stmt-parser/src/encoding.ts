@@ -1,5 +1,6 @@
 import iconv from 'iconv-lite';
 import { StatementParseError } from './errors';
+import { looksLikeUtf8, Utf8Check } from './utf8-check';
 
 export type EncodingSource = 'option' | 'bom' | 'declaration' | 'default';
 
@@ -40,14 +41,36 @@ export function declaredEncoding(head: Buffer): string | undefined {
  * UTF-8 umlaut, a UTF-16 pair) is held back until its last byte arrives, so callers may
  * feed chunks of any size. A leading BOM is dropped.
  */
-export async function* decodeChunks(source: AsyncIterable<Buffer>, encoding: string): AsyncIterable<string> {
+export async function* decodeChunks(source: AsyncIterable<Buffer>, encoding: string, onLooksLikeUtf8?: () => void): AsyncIterable<string> {
   const decoder = createDecoder(encoding);
+  // An 8-bit encoding over bytes that form UTF-8 sequences turns `é` into `Ã©`: say so, once.
+  let suspect = onLooksLikeUtf8 !== undefined && !isUtf8Name(encoding) && splitsCleanly(encoding);
+  // UTF-8 is checked, not repaired: the text before a bad byte is handed out, then the error
+  // (which the reader of that text places with `locateEncodingError`).
+  const check = isUtf8Name(encoding) ? new Utf8Check() : undefined;
   for await (const chunk of source) {
-    const text = decoder.write(chunk);
+    if (suspect && looksLikeUtf8(chunk)) {
+      suspect = false;
+      onLooksLikeUtf8?.();
+    }
+    const bad = check ? check.write(chunk) : -1;
+    const text = decoder.write(bad < 0 ? chunk : chunk.subarray(0, bad));
     if (text.length > 0) yield text;
+    if (bad >= 0) throw (check as Utf8Check).error();
   }
+  if (check?.endsCut()) throw check.error();
   const rest = decoder.end();
   if (rest) yield rest;
+}
+
+/** The warning for 8-bit text whose bytes look like UTF-8, where the reader stands. */
+export function looksLikeUtf8Warning(encoding: string): string {
+  return `the file is read as ${encoding}, but its bytes from here on look like UTF-8: if names come out as "Ã©" and the like, convert with --encoding utf-8`;
+}
+
+/** `utf-8`, `UTF8`, `utf-8-sig`… */
+export function isUtf8Name(encoding: string): boolean {
+  return /^utf-?8$/i.test(encoding);
 }
 
 /** A streaming decoder; an encoding name iconv-lite does not know is an `INVALID_VALUE` error. */
@@ -61,6 +84,11 @@ export function createDecoder(encoding: string): iconv.DecoderStream {
     );
   }
   return iconv.getDecoder(encoding, { stripBOM: true });
+}
+
+/** Whether `name` is an encoding this package can decode (`utf-8`, `latin1`, `windows-1250`, `iso-8859-2`, …). */
+export function isSupportedEncoding(name: string): boolean {
+  return iconv.encodingExists(name);
 }
 
 /** Encodings whose byte offsets can be recovered from character counts, and in which `<`, `>` and `\n` are single ASCII bytes. */

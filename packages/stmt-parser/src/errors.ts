@@ -13,6 +13,8 @@ export type ParseErrorCode =
   | 'INVALID_DATE'
   | 'INVALID_VALUE'
   | 'TRUNCATED'
+  | 'LIMIT_EXCEEDED'
+  | 'INVALID_ENCODING'
   | 'UNRECONCILED_BALANCE'
   | 'IO_ERROR';
 
@@ -25,6 +27,8 @@ export const PARSE_ERROR_CODES: readonly ParseErrorCode[] = [
   'INVALID_DATE',
   'INVALID_VALUE',
   'TRUNCATED',
+  'LIMIT_EXCEEDED',
+  'INVALID_ENCODING',
   'UNRECONCILED_BALANCE',
   'IO_ERROR',
 ];

@@ -175,4 +175,11 @@ export interface ParseOptions {
    * standard anywhere is refused instead of read the tolerant way. Notes stay notes.
    */
   strict?: boolean;
+  /**
+   * Largest single value (an element's text, a field, a CSV cell), in characters; a larger one
+   * is a `LIMIT_EXCEEDED` error naming it, so memory stays bounded. Default 1 MiB (`DEFAULT_MAX_FIELD_SIZE`).
+   */
+  maxFieldSize?: number;
+  /** Most transaction details (`<TxDtls>`) one camt entry may have; default 10,000 (`DEFAULT_MAX_ENTRY_DETAILS`). */
+  maxEntryDetails?: number;
 }

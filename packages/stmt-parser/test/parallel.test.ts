@@ -47,6 +47,23 @@ describe('parallel camt reading gives what sequential reading gives', () => {
   });
 });
 
+describe('bytes that are not UTF-8', () => {
+  it('are an INVALID_ENCODING error at the same place as in sequential reading, whoever reads them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stmt-utf8-'));
+    try {
+      const bytes = readFileSync(join(FIXTURE_DIR, 'camt053-multi-statement.xml'));
+      const at = bytes.lastIndexOf('</Ntry>');
+      const path = join(dir, 'bad.xml');
+      writeFileSync(path, Buffer.concat([bytes.subarray(0, at), Buffer.from([0xe9]), bytes.subarray(at)]));
+      const sequential = await collectSequential(path, 'bad.xml');
+      expect(sequential.error).toMatchObject({ code: 'INVALID_ENCODING' });
+      expect((await collectParallel(path, 'bad.xml', inThisThread([]))).error).toEqual(sequential.error);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('fragments no thread has started are read by the document reader', () => {
   it.each(camtFixtures)('%s, every other fragment claimed back', async (name) => {
     let fragments = 0;
@@ -95,8 +112,10 @@ describe('a thread that fails costs speed, never records', () => {
         { name: 'BkToCstmrStmt', attributes: {} },
         { name: 'Stmt', attributes: {} },
       ];
-      await expect(pool.run({ path, encoding: 'utf-8', start, end, context }).result).rejects.toThrow();
-      await expect(pool.run({ path, encoding: 'utf-8', start, end, context }).result).rejects.toThrow();
+      // Above the entry-details limit, which would otherwise refuse the entry before the heap fills.
+      const job = { path, encoding: 'utf-8', start, end, context, maxEntryDetails: 1_000_000 };
+      await expect(pool.run(job).result).rejects.toThrow();
+      await expect(pool.run(job).result).rejects.toThrow();
     } finally {
       await pool.close();
     }

@@ -2,7 +2,8 @@ import { Flags } from '@oclif/core';
 import type { StatementFormat } from '@stmt/parser';
 import { StmtCommand } from '../lib/base-command';
 import { ExitCode } from '../lib/exit-codes';
-import { globalFlags, STATEMENT_FORMATS, strictFlag } from '../lib/flags';
+import { globalFlags, inputFlags, STATEMENT_FORMATS, strictFlag } from '../lib/flags';
+import { readOptions } from '../lib/read-options';
 import { resolveInput } from '../lib/input';
 import { validateFolder, validateOne } from '../lib/validate-run';
 
@@ -19,6 +20,7 @@ export default class Validate extends StmtCommand {
     input: Flags.string({ char: 'i', description: 'Statement file, folder, or `-` for standard input.', required: true }),
     from: Flags.string({ description: 'Input format; skips content sniffing.', options: [...STATEMENT_FORMATS] }),
     strict: strictFlag,
+    ...inputFlags,
   };
 
   async run(): Promise<void> {
@@ -26,14 +28,15 @@ export default class Validate extends StmtCommand {
     this.currentFile = flags.input;
     const loaded = await this.setup(flags);
     const strict = loaded.config.input.strict;
+    const read = readOptions({ encoding: flags.encoding, maxFieldSize: flags['max-field-size'] }, loaded.config);
     const format = flags.from as StatementFormat | undefined;
     const input = await resolveInput(flags.input);
     const print = (text: string): void => this.log(text);
     if (input.kind === 'directory') {
-      const exitCode = await validateFolder(input.path, format, this.logger, print, strict);
+      const exitCode = await validateFolder(input.path, format, this.logger, print, read, strict);
       if (exitCode !== ExitCode.SUCCESS) this.exit(exitCode);
       return;
     }
-    if (!(await validateOne(input, format, this.logger, print, strict))) this.exit(ExitCode.PARSE);
+    if (!(await validateOne(input, format, this.logger, print, read, strict))) this.exit(ExitCode.PARSE);
   }
 }

@@ -4,6 +4,7 @@ import { parseFile, parseStream, StatementParseError, type ParseIssue, type Stat
 import { audit, type AuditOperation } from './audit';
 import { convertRecords, type ConversionResult, type ConversionSettings, type ReportedIssues } from './conversion';
 import { readChunks, type InputTarget } from './input';
+import type { ReadOptions } from './read-options';
 import type { Logger } from './logger';
 import { openCsvSink, refuseOverwritingInput } from './output';
 import { createProgress } from './progress';
@@ -21,6 +22,8 @@ export interface ConvertFileJob {
   operation: AuditOperation;
   /** `--strict` / `input.strict`: warnings and unreconciled balances refuse the file. */
   strict?: boolean;
+  /** `--encoding`, `--max-field-size`. */
+  read?: ReadOptions;
 }
 
 /** Warnings kept for `--dry-run --json`; a file with more reports the count only beyond these. */
@@ -40,7 +43,7 @@ export async function convertFile(job: ConvertFileJob): Promise<ConversionResult
   const records = (): AsyncIterable<StatementRecord> =>
     stopAtFirstError(
       (onIssue) => {
-        const options = { fileName: file, onIssue, strict: job.strict === true, ...(job.format === undefined ? {} : { format: job.format }) };
+        const options = { ...job.read, fileName: file, onIssue, strict: job.strict === true, ...(job.format === undefined ? {} : { format: job.format }) };
         return input.kind === 'file' ? parseFile(input.path, { ...options, threads: job.threads, onRead }) : parseStream(readChunks(input, onRead), options);
       },
       job.logger,

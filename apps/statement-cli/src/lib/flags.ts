@@ -20,9 +20,20 @@ export const strictFlag = Flags.boolean({
   description: 'Treat every warning (input that deviates from the standard but reads unambiguously) as an error, and unreconciled balances too. Overrides input.strict; --no-strict turns it off.',
   allowNo: true,
 });
+/** How to read the input: `convert`, `camt` and `validate` take them. */
+export const inputFlags = {
+  encoding: Flags.string({
+    description:
+      'Character encoding of the input (utf-8, iso-8859-1, iso-8859-2, windows-1250, windows-1252, utf-16le, …), winning over what the file declares (overrides input.encoding).',
+  }),
+  'max-field-size': Flags.string({
+    description: 'Largest single value read (a remittance line, a name, a CSV cell), e.g. 512KiB or 16MiB; a larger one is a parse error naming it. Default 1MiB (overrides input.max_field_size).',
+  }),
+};
 
 /** Options shared by `convert` and `camt`, so the two spellings behave the same. */
 export const conversionFlags = {
+  ...inputFlags,
   streaming: Flags.boolean({
     description: 'Write rows in file order as they are parsed, in constant memory (for large files). To stdout, a parse error can leave partial output.',
   }),

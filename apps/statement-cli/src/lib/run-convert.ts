@@ -14,6 +14,7 @@ import { loadCategorizer, userDatabaseDir } from './database';
 import { leaveRowsAsTheyAre } from './enrich';
 import { ExitCode, type ExitCodeValue } from './exit-codes';
 import { resolveInput } from './input';
+import { readOptions } from './read-options';
 import type { Logger } from './logger';
 import { reviewAndSaveMappings, writeReviewFile } from './save-mappings';
 import { formatSummary, formatTally } from './summary-text';
@@ -42,6 +43,9 @@ export interface ConvertRequest {
   operation: AuditOperation;
   /** `--strict` / `--no-strict`; undefined leaves it to `input.strict`. */
   strict?: boolean | undefined;
+  /** `--encoding` and `--max-field-size`, before the configuration fills them in. */
+  encoding?: string | undefined;
+  maxFieldSize?: string | undefined;
 }
 
 /** The flag values `convert` and `camt` share (`conversionFlags` plus input and output). */
@@ -59,6 +63,8 @@ export interface ConversionFlagValues {
   'mappings-review'?: string | undefined;
   threads?: number | undefined;
   strict?: boolean | undefined;
+  encoding?: string | undefined;
+  'max-field-size'?: string | undefined;
 }
 
 /** Maps the shared flags to a request; the command adds what is its own. */
@@ -80,6 +86,8 @@ export function conversionRequest(
     mappingsReview: flags['mappings-review'],
     threads: flags.threads,
     strict: flags.strict,
+    encoding: flags.encoding,
+    maxFieldSize: flags['max-field-size'],
     ...own,
   };
 }
@@ -106,7 +114,8 @@ export async function runConvert(request: ConvertRequest, loaded: LoadedConfig, 
     ...(request.allowedFormats === undefined ? {} : { allowedFormats: request.allowedFormats }),
   };
   const strict = request.strict ?? loaded.config.input.strict;
-  const job = { strict, format: request.from, threads: request.threads ?? defaultThreads(request.streaming), delimiter: resolveDelimiter(loaded.config.csv.delimiter), settings, logger, operation: request.operation };
+  const read = readOptions(request, loaded.config);
+  const job = { strict, read, format: request.from, threads: request.threads ?? defaultThreads(request.streaming), delimiter: resolveDelimiter(loaded.config.csv.delimiter), settings, logger, operation: request.operation };
   const input = await resolveInput(request.input);
 
   let exitCode: ExitCodeValue = ExitCode.SUCCESS;

@@ -1,5 +1,6 @@
 import { parseStream, StatementParseError, type ParseIssue, type StatementFormat } from '@stmt/parser';
 import { readChunks, type InputTarget } from './input';
+import type { ReadOptions } from './read-options';
 
 export interface ValidationReport {
   file: string;
@@ -13,9 +14,10 @@ export interface ValidationReport {
  * Reads the whole file collecting every problem the parser can recover from; a fatal one (XML
  * not well formed, unknown message type) ends the run and is reported like the others.
  */
-export async function validateFile(input: Extract<InputTarget, { kind: 'file' | 'stdin' }>, format?: StatementFormat, strict = false): Promise<ValidationReport> {
+export async function validateFile(input: Extract<InputTarget, { kind: 'file' | 'stdin' }>, format?: StatementFormat, read: ReadOptions = {}, strict = false): Promise<ValidationReport> {
   const report: ValidationReport = { file: input.name, format: 'unknown', statements: 0, entries: 0, issues: [] };
   const records = parseStream(readChunks(input), {
+    ...read,
     fileName: input.name,
     ...(format === undefined ? {} : { format }),
     strict,

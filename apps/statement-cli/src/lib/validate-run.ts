@@ -5,14 +5,15 @@ import { describeError } from './describe-error';
 import { ExitCode, type ExitCodeValue } from './exit-codes';
 import type { InputTarget } from './input';
 import type { Logger } from './logger';
+import type { ReadOptions } from './read-options';
 import { isRecognisedStatement, listFolder } from './statement-files';
 import { formatIssue, validateFile } from './validate-file';
 
 type Print = (text: string) => void;
 
 /** Validates one file or stdin: every problem, then the verdict line. True when it has no error. */
-export async function validateOne(input: Extract<InputTarget, { kind: 'file' | 'stdin' }>, format: StatementFormat | undefined, logger: Logger, print: Print, strict = false): Promise<boolean> {
-  const report = await validateFile(input, format, strict);
+export async function validateOne(input: Extract<InputTarget, { kind: 'file' | 'stdin' }>, format: StatementFormat | undefined, logger: Logger, print: Print, read: ReadOptions = {}, strict = false): Promise<boolean> {
+  const report = await validateFile(input, format, read, strict);
   for (const issue of report.issues) print(formatIssue(report.file, issue));
   const errors = report.issues.filter((issue) => issue.severity === 'error').length;
   const warnings = report.issues.filter((issue) => issue.severity === 'warning').length;
@@ -32,7 +33,7 @@ export async function validateOne(input: Extract<InputTarget, { kind: 'file' | '
  * Every recognised statement of a folder (not recursive, like `convert`), each reported as
  * `validate FILE` would, then a tally. One bad file does not stop the others; exit 4 if any failed.
  */
-export async function validateFolder(dir: string, format: StatementFormat | undefined, logger: Logger, print: Print, strict = false): Promise<ExitCodeValue> {
+export async function validateFolder(dir: string, format: StatementFormat | undefined, logger: Logger, print: Print, read: ReadOptions = {}, strict = false): Promise<ExitCodeValue> {
   let valid = 0;
   const invalid: string[] = [];
   let skipped = 0;
@@ -45,7 +46,7 @@ export async function validateFolder(dir: string, format: StatementFormat | unde
         continue;
       }
       const input = { kind: 'file' as const, name: path, path, size: 0 };
-      if (await validateOne(input, format, logger, print, strict)) valid += 1;
+      if (await validateOne(input, format, logger, print, read, strict)) valid += 1;
       else invalid.push(path);
     } catch (error) {
       const described = describeError(error, path);

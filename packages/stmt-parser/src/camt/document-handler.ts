@@ -1,5 +1,6 @@
 import { StatementParseError } from '../errors';
 import { IssueSink } from '../issues';
+import { fieldTooLarge, maxEntryDetails, maxFieldSize, MAX_NESTING_DEPTH, nestedTooDeep } from '../limits';
 import type { Entry, ParseOptions, SourceLocation, StatementRecord } from '../types';
 import { BalanceDraft } from './balance-draft';
 import { ElementStack } from './element-stack';
@@ -43,9 +44,13 @@ export class DocumentHandler implements LeafContext {
   private readonly entryChildLocation = (child: string): SourceLocation => this.stack.location(this.entryLevel, child);
 
   private readonly fileName: string | undefined;
+  private readonly maxFieldSize: number;
+  private readonly maxEntryDetails: number;
 
   constructor(options: ParseOptions) {
     this.fileName = options.fileName;
+    this.maxFieldSize = maxFieldSize(options);
+    this.maxEntryDetails = maxEntryDetails(options);
     this.stack = new ElementStack(options.fileName);
     this.issues = new IssueSink(options);
     this.values = new ValueReader(this.issues, this.stack);
@@ -56,6 +61,7 @@ export class DocumentHandler implements LeafContext {
     const colon = name.indexOf(':');
     const local = colon < 0 ? name : name.slice(colon + 1);
     const stack = this.stack;
+    if (stack.depth >= MAX_NESTING_DEPTH) throw nestedTooDeep(`<${local}>`, { ...stack.location(), line, column });
     stack.push(local, line, column);
     this.chars = '';
     this.sawChild = false;
@@ -84,7 +90,9 @@ export class DocumentHandler implements LeafContext {
   appendText(chunk: string): void {
     // Text after a child element closed is indentation between siblings (camt has no mixed
     // content), so only text before the first child can belong to a leaf.
-    if (!this.sawChild) this.chars += chunk;
+    if (this.sawChild) return;
+    this.chars += chunk;
+    if (this.chars.length > this.maxFieldSize) throw fieldTooLarge(`<${this.stack.name()}>`, this.maxFieldSize, this.stack.location());
   }
 
   close(): void {
@@ -220,6 +228,13 @@ export class DocumentHandler implements LeafContext {
   }
 
   private openTransaction(level: number): void {
+    if (this.transactionsInEntry >= this.maxEntryDetails) {
+      throw new StatementParseError(
+        'LIMIT_EXCEEDED',
+        `the entry has more than ${this.maxEntryDetails} transaction details <TxDtls>, an entry is one CSV row and is held whole in memory, so larger batches are refused`,
+        this.stack.location(),
+      );
+    }
     this.stack.setIndex(++this.transactionsInEntry);
     this.tx = new TransactionDraft();
     this.txLevel = level;

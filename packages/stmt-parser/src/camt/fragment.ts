@@ -16,6 +16,9 @@ export interface FragmentJob {
   end: number;
   /** The start tags around the entries, outermost first, as they were open at the document's first entry. */
   context: readonly OpenTag[];
+  /** The document's limits (`ParseOptions`), so a fragment refuses what the document reader would. */
+  maxFieldSize?: number;
+  maxEntryDetails?: number;
 }
 
 /**
@@ -55,7 +58,9 @@ class Stop {
 export function parseFragment(job: FragmentJob): FragmentResult {
   const depth = job.context.length;
   let issues = 0;
-  const handler = new DocumentHandler({ ...(job.fileName === undefined ? {} : { fileName: job.fileName }), onIssue: () => void issues++ });
+  const { maxFieldSize, maxEntryDetails } = job;
+  const limits = { ...(maxFieldSize === undefined ? {} : { maxFieldSize }), ...(maxEntryDetails === undefined ? {} : { maxEntryDetails }) };
+  const handler = new DocumentHandler({ ...(job.fileName === undefined ? {} : { fileName: job.fileName }), ...limits, onIssue: () => void issues++ });
   const parser = createSaxParser(handler, job.fileName);
   const open = parser.onopentag.bind(parser);
   const close = parser.onclosetag.bind(parser);

@@ -1,6 +1,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import type sax from 'sax';
-import { createDecoder } from '../encoding';
+import { createDecoder, isUtf8Name } from '../encoding';
+import { locateEncodingError, Utf8Check } from '../utf8-check';
 import type { ParseOptions, StatementRecord } from '../types';
 import { DocumentHandler } from './document-handler';
 import { unpackEntries } from './entry-transfer';
@@ -60,6 +61,8 @@ export function parseCamtFile(path: string, size: number, options: ParseOptions 
 class ParallelCamtRecords extends RecordPump {
   private readonly parser: sax.SAXParser;
   private readonly decoder;
+  /** UTF-8 is checked as in sequential reading (fragments stop at undecodable bytes, leaving them to this reader). */
+  private readonly utf8: Utf8Check | undefined;
   private file: FileHandle | undefined;
   private readonly buffer: Buffer;
   /** Where `findCut` reads ahead for entry end tags; one per reader, reused for every cut. */
@@ -88,6 +91,7 @@ class ParallelCamtRecords extends RecordPump {
     super(new DocumentHandler(options));
     this.parser = createSaxParser(this.handler, options.fileName);
     this.decoder = createDecoder(options.encoding);
+    this.utf8 = isUtf8Name(options.encoding) ? new Utf8Check() : undefined;
     this.buffer = Buffer.allocUnsafe(parallel.readBytes ?? READ_BYTES);
     this.readBytes = Math.min(FIRST_READ_BYTES, this.buffer.length);
     this.fragmentBytes = Math.min(256 * 1024, this.maxFragmentBytes);
@@ -137,19 +141,29 @@ class ParallelCamtRecords extends RecordPump {
     this.readBytes = this.buffer.length;
     if (bytesRead === 0) {
       this.finished = true;
+      if (this.utf8?.endsCut()) this.notUtf8();
       const rest = this.decoder.end();
       if (rest) this.parser.write(rest);
       endDocument(this.parser, this.handler);
       return;
     }
     this.position += bytesRead;
-    this.parser.write(this.decoder.write(this.buffer.subarray(0, bytesRead)));
+    const bytes = this.buffer.subarray(0, bytesRead);
+    const bad = this.utf8 ? this.utf8.write(bytes) : -1;
+    this.parser.write(this.decoder.write(bad < 0 ? bytes : bytes.subarray(0, bad)));
+    if (bad >= 0) this.notUtf8();
     this.parallel.onRead?.(bytesRead);
     // Past the planned fragments (a statement ended, say), look for entries to cut again.
     if (this.context && this.nextCut === -1 && this.fragments.length === 0 && this.position >= this.noCutBefore) {
       this.nextCut = await this.findCut(this.position);
       if (this.nextCut === -1) this.noCutBefore = this.position + SCAN_LIMIT;
     }
+  }
+
+  /** Bytes that are not UTF-8 in a UTF-8 file: an error where sax stands, which is just before them. */
+  private notUtf8(): never {
+    const file = this.options.fileName;
+    throw locateEncodingError((this.utf8 as Utf8Check).error(), () => ({ ...(file === undefined ? {} : { file }), line: this.parser.line + 1, column: this.parser.column + 1 }));
   }
 
   /** At a fragment's start: take its entries if this really is a place between entries. */
@@ -188,6 +202,8 @@ class ParallelCamtRecords extends RecordPump {
         start,
         end,
         context: this.context as readonly OpenTag[],
+        ...(this.options.maxFieldSize === undefined ? {} : { maxFieldSize: this.options.maxFieldSize }),
+        ...(this.options.maxEntryDetails === undefined ? {} : { maxEntryDetails: this.options.maxEntryDetails }),
       };
       const ticket = this.runFragment(job);
       // A failed fragment is simply not taken: the reader reads its stretch itself.

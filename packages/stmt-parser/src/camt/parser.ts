@@ -1,7 +1,8 @@
 import type sax from 'sax';
-import { decodeChunks, detectEncoding } from '../encoding';
+import { decodeChunks, detectEncoding, looksLikeUtf8Warning } from '../encoding';
 import type { FormatParser } from '../formats';
 import { peekSource } from '../source';
+import { locateEncodingError } from '../utf8-check';
 import type { ParseOptions, StatementRecord } from '../types';
 import { DocumentHandler } from './document-handler';
 import { RecordPump } from './record-pump';
@@ -35,7 +36,14 @@ class CamtRecords extends RecordPump {
   /** Feeds the next decoded chunk to sax. */
   protected async fill(): Promise<StatementRecord[]> {
     this.text ??= await this.openText();
-    const chunk = await this.text.next();
+    let chunk: IteratorResult<string>;
+    try {
+      chunk = await this.text.next();
+    } catch (error) {
+      // Bytes that are not UTF-8: sax has read the text before them, so it knows the place.
+      const file = this.options.fileName;
+      throw locateEncodingError(error, () => ({ ...(file === undefined ? {} : { file }), line: this.parser.line + 1, column: this.parser.column + 1 }));
+    }
     if (chunk.done) {
       this.finished = true;
       endDocument(this.parser, this.handler);
@@ -57,7 +65,9 @@ class CamtRecords extends RecordPump {
       encoding = detectEncoding(peeked.head).encoding;
       chunks = peeked.chunks;
     }
-    return decodeChunks(chunks, encoding)[Symbol.asyncIterator]();
+    const file = this.options.fileName;
+    const warn = (): void => this.handler.issues.warning('INVALID_ENCODING', looksLikeUtf8Warning(encoding as string), { ...(file === undefined ? {} : { file }), line: this.parser.line + 1, column: this.parser.column + 1 });
+    return decodeChunks(chunks, encoding, warn)[Symbol.asyncIterator]();
   }
 }
 

@@ -1,10 +1,12 @@
-import { detectEncoding } from '../encoding';
+import { detectEncoding, looksLikeUtf8Warning } from '../encoding';
 import { IssueSink } from '../issues';
 import { peekSource } from '../source';
 import type { ParseOptions, SourceLocation, StatementFormat, StatementRecord } from '../types';
 import type { FormatParser } from '../formats';
 import type { BankCsvPreset, CsvRow } from './preset';
 import { readCsvRecords } from './rows';
+import { CsvTokenizer, type CsvRecord } from './tokenizer';
+import { maxFieldSize } from '../limits';
 import { CsvStatementBuilder } from './statement-builder';
 
 /** Recognises a preset's export by its exact header line. */
@@ -34,15 +36,22 @@ async function* parseBankCsv(preset: BankCsvPreset, source: AsyncIterable<Buffer
   };
 
   let columns: string[] | undefined;
-  for await (const record of readCsvRecords(peeked.chunks, encoding, preset.delimiter)) {
+  let rows = 0;
+  const tokenizer = new CsvTokenizer(preset.delimiter, maxFieldSize(options), options.fileName);
+  const warn = (): void => issues.warning('INVALID_ENCODING', looksLikeUtf8Warning(encoding), tokenizer.position);
+  for await (const record of readCsvRecords(peeked.chunks, encoding, tokenizer, warn)) {
     if (!columns) {
       columns = record.fields.map((name) => name.trim());
+      tokenizer.names = columns;
+      if (!record.terminated) issues.warning('TRUNCATED', 'the file ends after its header line, without a line break: if the file was cut, its rows are missing', at(record.line, 1, 'header'));
       const missing = preset.header.filter((name) => !columns?.includes(name));
       if (missing.length > 0) {
         issues.error('MISSING_ELEMENT', `the ${preset.bank} export lacks the column(s) ${missing.join(', ')}; expected the header ${preset.header.join(preset.delimiter)}`, at(record.line, 1, 'header'));
       }
       continue;
     }
+    rows++;
+    if (!rowIsWhole(record, columns.length, issues, at)) continue;
     const row: Record<string, string> = {};
     columns.forEach((name, i) => (row[name] = record.fields[i] ?? ''));
     const result = preset.readRow(row as CsvRow);
@@ -55,7 +64,28 @@ async function* parseBankCsv(preset: BankCsvPreset, source: AsyncIterable<Buffer
     for (const out of builder.entry(result.draft, at(record.line, 1))) yield out;
   }
   for (const out of builder.finish()) yield out;
+  if (columns && rows === 0) issues.warning('TRUNCATED', 'the file has a header but no rows: if it was cut, its rows are missing', at(2, 1));
   if (!columns) issues.error('MISSING_ELEMENT', `the file is empty; expected the ${preset.bank} header ${preset.header.join(preset.delimiter)}`, at(1, 1, 'header'));
+}
+
+/**
+ * A row with fewer fields than the header is refused: at the end of the file it is a row cut
+ * off (`TRUNCATED`), elsewhere a broken one. Extra fields are refused unless empty (a trailing
+ * delimiter). A last row without a line break is read, with a warning that it may have been cut.
+ */
+function rowIsWhole(record: CsvRecord, width: number, issues: IssueSink, at: (line: number, column: number, path?: string) => SourceLocation): boolean {
+  const { fields } = record;
+  if (fields.length < width) {
+    if (!record.terminated) issues.error('TRUNCATED', `the file ends in the middle of a row: it has ${fields.length} of the header's ${width} fields; the file is truncated`, at(record.line, 1));
+    else issues.error('INVALID_VALUE', `the row has ${fields.length} fields, the header ${width}: expected one value per column`, at(record.line, 1));
+    return false;
+  }
+  if (fields.slice(width).some((field) => field !== '')) {
+    issues.error('INVALID_VALUE', `the row has ${fields.length} fields, the header ${width}: expected one value per column (a value with the delimiter in it must be quoted)`, at(record.line, 1));
+    return false;
+  }
+  if (!record.terminated) issues.warning('TRUNCATED', 'the file does not end with a line break after this row: if the file was cut, its last value may be incomplete', at(record.line, 1));
+  return true;
 }
 
 /** 1-based column where field `index` starts, assuming unquoted fields (what banks write). */

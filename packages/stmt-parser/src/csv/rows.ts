@@ -1,31 +1,39 @@
-import Papa from 'papaparse';
-import { Readable } from 'node:stream';
 import { decodeChunks } from '../encoding';
+import { locateEncodingError } from '../utf8-check';
+import type { CsvRecord, CsvTokenizer } from './tokenizer';
 
-/** One CSV record with the 1-based line it starts on. */
-export interface CsvRecord {
-  fields: string[];
-  line: number;
-}
+export type { CsvRecord } from './tokenizer';
 
 /**
- * Streams CSV records through papaparse's Node stream mode, which applies backpressure, so
- * only a few rows are in memory at once. Lines are counted from the fields themselves: a
- * record spans one line plus the line breaks inside its quoted fields.
+ * Streams CSV records: bytes are decoded and tokenized chunk by chunk, so memory holds one
+ * chunk and one record. `tokenizer` is created by the caller, which names its columns once
+ * the header is read and can look at its work counter.
  */
-export async function* readCsvRecords(source: AsyncIterable<Buffer>, encoding: string, delimiter: string): AsyncGenerator<CsvRecord> {
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter, header: false, skipEmptyLines: false });
-  const input = Readable.from(decodeChunks(source, encoding), { objectMode: false });
-  input.on('error', (error) => parser.destroy(error));
-  input.pipe(parser);
-  let line = 1;
-  for await (const fields of parser as AsyncIterable<string[]>) {
-    const start = line;
-    line += 1;
-    for (const field of fields) {
-      for (let i = field.indexOf('\n'); i >= 0; i = field.indexOf('\n', i + 1)) line++;
+export async function* readCsvRecords(source: AsyncIterable<Buffer>, encoding: string, tokenizer: CsvTokenizer, onLooksLikeUtf8?: () => void): AsyncGenerator<CsvRecord> {
+  const texts = decodeChunks(source, encoding, onLooksLikeUtf8)[Symbol.asyncIterator]();
+  try {
+    yield* records(texts, tokenizer);
+  } finally {
+    await texts.return?.(); // closes the file when the reader stops early
+  }
+}
+
+async function* records(texts: AsyncIterator<string>, tokenizer: CsvTokenizer): AsyncGenerator<CsvRecord> {
+  for (;;) {
+    let next: IteratorResult<string>;
+    try {
+      next = await texts.next();
+    } catch (error) {
+      throw locateEncodingError(error, () => tokenizer.position);
     }
-    if (fields.length === 1 && fields[0] === '') continue; // blank line
-    yield { fields, line: start };
+    if (next.done) break;
+    for (const record of tokenizer.write(next.value)) {
+      if (record.fields.length === 1 && record.fields[0] === '') continue; // blank line
+      yield record;
+    }
+  }
+  for (const record of tokenizer.end()) {
+    if (record.fields.length === 1 && record.fields[0] === '') continue;
+    yield record;
   }
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_FIELD_SIZE, fieldTooLarge } from '../limits';
 import type { SourceLine } from './lines';
 
 /** One SWIFT field: its tag (`61`, `60F`, `NS`), the text of its first line and continuation lines. */
@@ -29,26 +30,62 @@ const STATEMENT_START = /^:20:/;
  * Groups lines into fields. Lines outside a message (bank headers such as `ABNANL2A` / `940`,
  * `{1:…}{2:…}` envelopes) are skipped; a field runs until the next tag or message end.
  */
+/** A blank line, or one holding only a DOS end-of-file mark (Ctrl-Z). */
+const isBlank = (text: string): boolean => text.replaceAll('\u001a', '').trim() === '';
+/** A tag cut short, or a tag with nothing after it: `:`, `:6`, `:86`, `:86:`. */
+const BARE_TAG = /^:(?:\d{0,2}[A-Z]?|NS?)?:?\s*$/;
+
+/** Why the input may not end where it does, and the line that says so. */
+export interface OpenEnd {
+  message: string;
+  line: number;
+}
+
 export class FieldReader {
   private current: Field | undefined;
+  /**
+   * Where the input stands in a FIN envelope: inside a `{1:…}{2:…}` header whose text block
+   * `{4:` has not begun yet, inside block 4 before its `-}`, or outside both. Ending in
+   * either of the first two means the file was cut.
+   */
+  private fin: 'header' | 'text' | undefined;
+  private finLine = 0;
+  /** First line of text outside any field since the last field or message end: a bank's header (`ABNANL2A`, `940`) before a message. */
+  private strayLine: number | undefined;
+  private last: SourceLine | undefined;
+  /** Characters in the open field, to keep a field of endless continuation lines within `maxFieldSize`. */
+  private currentLength = 0;
   /** Envelope-looking lines inside a field, waiting for the next line (see ENVELOPE_LINE). */
-  private envelope: string[] = [];
+  private envelope: SourceLine[] = [];
 
-  accept({ text: raw, line }: SourceLine, emit: (event: FieldEvent) => void): void {
+  constructor(
+    private readonly maxFieldSize = DEFAULT_MAX_FIELD_SIZE,
+    private readonly fileName?: string,
+  ) {}
+
+  accept(source: SourceLine, emit: (event: FieldEvent) => void): void {
+    const { text: raw, line } = source;
+    this.last = source;
     if (this.current && ENVELOPE_LINE.test(raw)) {
-      this.envelope.push(raw);
+      this.envelope.push(source);
       return;
     }
     if (this.envelope.length > 0) {
       // Before a new statement they were an envelope; otherwise they were the field's text.
-      if (!STATEMENT_START.test(raw) && !MESSAGE_END.test(raw) && this.current) this.current.lines.push(...this.envelope);
+      const current = this.current;
+      if (!STATEMENT_START.test(raw) && !MESSAGE_END.test(raw) && current) for (const held of this.envelope) this.continueField(current, held.text);
       this.envelope = [];
     }
     let text = raw;
     let offset = 0;
     if (text.startsWith('{')) {
       const block = text.indexOf(BLOCK4);
-      if (block < 0) return;
+      if (block < 0) {
+        // `{1:…}{2:…}` opens a message whose `{4:` may follow on the next line; `{5:…}` trailers close nothing.
+        if (!/^\{[5S]:/.test(text)) this.enterFin('header', line);
+        return;
+      }
+      this.enterFin('text', line);
       offset = block + BLOCK4.length;
       text = text.slice(offset);
       if (text.trim() === '') return;
@@ -56,21 +93,62 @@ export class FieldReader {
     const tag = TAG.exec(text);
     if (tag) {
       this.flush(emit);
+      this.strayLine = undefined;
       this.current = { tag: tag[1] ?? '', lines: [text.slice(tag[0].length)], line, column: offset + tag[0].length + 1 };
+      this.currentLength = 0;
+      this.grow(this.current, text.length);
       return;
     }
     if (MESSAGE_END.test(text)) {
+      // Inside a FIN envelope only `-}` ends block 4; a lone `-` there is a cut `-}`.
+      if (this.fin !== 'text' || text.startsWith('-}')) this.fin = undefined;
       this.flush(emit);
       emit({ kind: 'end-of-message', line });
       return;
     }
-    if (this.current && text.trim() !== '') this.current.lines.push(text);
+    if (isBlank(text)) return;
+    if (this.current) this.continueField(this.current, text);
+    else this.strayLine ??= line;
   }
 
   /** Emits the field still open at the end of the input. */
   end(emit: (event: FieldEvent) => void): void {
     this.envelope = [];
     this.flush(emit);
+  }
+
+  /**
+   * After `end()`: why the input cannot end here, if it cannot — inside a FIN envelope, after
+   * the header lines of another message, or (the last line having no line break) right after
+   * a tag.
+   */
+  openEnd(unterminated: boolean): OpenEnd | undefined {
+    if (this.fin === 'header') return { line: this.finLine, message: `the file ends inside the header {1:…}{2:… of a message (line ${this.finLine}) before its text block {4:` };
+    if (this.fin === 'text') return { line: this.finLine, message: `the file ends inside a message (block {4: opened on line ${this.finLine}) before its end "-}"` };
+    // Envelope lines still held at the end began another message that the file does not hold.
+    const stray = this.strayLine ?? this.envelope[0]?.line;
+    if (stray !== undefined) return { line: stray, message: `the file ends after line ${stray}, which begins another message, before its first field :20:` };
+    const last = this.last;
+    if (unterminated && last && BARE_TAG.test(last.text)) return { line: last.line, message: `the file ends right after the tag ${JSON.stringify(last.text.trim())}, before the field's content` };
+    return undefined;
+  }
+
+  private continueField(field: Field, text: string): void {
+    field.lines.push(text);
+    this.grow(field, text.length);
+  }
+
+  private grow(field: Field, length: number): void {
+    this.currentLength += length;
+    if (this.currentLength > this.maxFieldSize) {
+      const at = { line: field.line, column: field.column, path: `:${field.tag}:` };
+      throw fieldTooLarge(`:${field.tag}:`, this.maxFieldSize, this.fileName === undefined ? at : { ...at, file: this.fileName });
+    }
+  }
+
+  private enterFin(state: 'header' | 'text', line: number): void {
+    if (this.fin === undefined || state === 'header') this.finLine = line;
+    this.fin = state;
   }
 
   private flush(emit: (event: FieldEvent) => void): void {

@@ -1,3 +1,6 @@
+import { DEFAULT_MAX_FIELD_SIZE, fieldTooLarge } from '../limits';
+import { guessingLineDecoder, type LineDecoder } from './line-decoder';
+
 /** One physical line of a text file, without its line terminator. */
 export interface SourceLine {
   text: string;
@@ -8,28 +11,6 @@ export interface SourceLine {
 const LF = 0x0a;
 const CR = 0x0d;
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-
-/**
- * Decodes one line: UTF-8 when the bytes are valid UTF-8, otherwise Windows-1252/latin1.
- * SWIFT FIN is ASCII, but bank exports carry names in either encoding and rarely say which;
- * deciding per line keeps a single stray byte from garbling the whole file.
- */
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-export function decodeLine(bytes: Buffer): string {
-  let ascii = true;
-  for (let i = 0; i < bytes.length; i++) {
-    if ((bytes[i] ?? 0) >= 0x80) {
-      ascii = false;
-      break;
-    }
-  }
-  if (ascii) return bytes.toString('latin1');
-  try {
-    return strictUtf8.decode(bytes);
-  } catch {
-    return bytes.toString('latin1');
-  }
-}
 
 /**
  * Splits a byte stream into lines (LF, CRLF or lone CR) without holding more than one line
@@ -43,7 +24,11 @@ export class LineSplitter {
   private first = true;
   private lastWasCr = false;
 
-  constructor(private readonly decode: (bytes: Buffer) => string = decodeLine) {}
+  constructor(
+    private readonly decode: LineDecoder = guessingLineDecoder(Buffer.alloc(0), () => undefined),
+    private readonly maxLineBytes = DEFAULT_MAX_FIELD_SIZE,
+    private readonly fileName?: string,
+  ) {}
 
   /** The lines that `chunk` completes. */
   write(chunk: Buffer): SourceLine[] {
@@ -67,13 +52,26 @@ export class LineSplitter {
       const rest = Buffer.from(chunk.subarray(start));
       this.pending.push(rest);
       this.pendingLength += rest.length;
+      if (this.pendingLength > this.maxLineBytes) {
+        const at = { line: this.lineNumber + 1, column: 1 };
+        throw fieldTooLarge(`line ${at.line}`, this.maxLineBytes, this.fileName === undefined ? at : { ...at, file: this.fileName });
+      }
     }
     return lines;
   }
 
   /** The last line, when the input does not end with a line break. */
   end(): SourceLine[] {
-    return this.pendingLength > 0 ? [this.emit(this.take(Buffer.alloc(0), 0, 0))] : [];
+    this.unterminated = this.pendingLength > 0;
+    return this.unterminated ? [this.emit(this.take(Buffer.alloc(0), 0, 0))] : [];
+  }
+
+  /** After `end()`: the input's last line had no line break (a file cut mid-line looks like this). */
+  unterminated = false;
+
+  /** Lines emitted so far. */
+  get lineCount(): number {
+    return this.lineNumber;
   }
 
   private take(chunk: Buffer, start: number, end: number): Buffer {
@@ -91,6 +89,6 @@ export class LineSplitter {
       if (body.subarray(0, 3).equals(UTF8_BOM)) body = body.subarray(3);
     }
     this.lineNumber += 1;
-    return { text: this.decode(body), line: this.lineNumber };
+    return { text: this.decode(body, this.lineNumber), line: this.lineNumber };
   }
 }

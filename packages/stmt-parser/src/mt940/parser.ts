@@ -1,9 +1,11 @@
-import iconv from 'iconv-lite';
-import { createDecoder } from '../encoding';
+import { decodeChunks, detectEncoding, splitsCleanly } from '../encoding';
 import { IssueSink } from '../issues';
-import type { ParseOptions, StatementFormat, StatementRecord } from '../types';
+import { maxFieldSize } from '../limits';
+import type { ParseOptions, SourceLocation, StatementFormat, StatementRecord } from '../types';
 import { FieldReader, type FieldEvent } from './fields';
+import { declaredLineDecoder, guessingLineDecoder, type LineDecoder } from './line-decoder';
 import { LineSplitter, type SourceLine } from './lines';
+import { peekSource } from '../source';
 import { Mt940StatementBuilder } from './statement-builder';
 
 /**
@@ -24,13 +26,26 @@ export function sniffMt940(head: string): StatementFormat | undefined {
 export async function* parseMt940(source: AsyncIterable<Buffer>, options: ParseOptions): AsyncGenerator<StatementRecord> {
   const issues = new IssueSink(options);
   const builder = new Mt940StatementBuilder(issues, options.fileName, options.format);
-  // Without a declared encoding each line is read as UTF-8 when valid, else as latin1.
-  const lines = new LineSplitter(options.encoding ? lineDecoder(options.encoding) : undefined);
-  const fields = new FieldReader();
+  const input = await mt940Input(source, options);
+  const lines = new LineSplitter(input.decoder(issues), maxFieldSize(options), options.fileName);
+  const fields = new FieldReader(maxFieldSize(options), options.fileName);
   const ready: StatementRecord[] = [];
   let statements = 0;
+  let lastLine: SourceLine | undefined;
   const emit = (event: FieldEvent): void => {
     for (const record of event.kind === 'field' ? builder.field(event.field) : builder.endOfMessage(event.line)) {
+      if (record.kind === 'statement-end') statements++;
+      ready.push(record);
+    }
+  };
+  const inputEnd = (): void => {
+    // The place of the end: after the last character of a cut line, else on the line after the last.
+    const location: SourceLocation = lines.unterminated && lastLine ? { line: lastLine.line, column: lastLine.text.length + 1 } : { line: lines.lineCount + 1, column: 1 };
+    if (options.fileName !== undefined) location.file = options.fileName;
+    const open = fields.openEnd(lines.unterminated);
+    if (open) issues.error('TRUNCATED', `${open.message}; the file is truncated`, location);
+    fields.end(emit);
+    for (const record of builder.finish({ location, unterminated: lines.unterminated })) {
       if (record.kind === 'statement-end') statements++;
       ready.push(record);
     }
@@ -40,16 +55,14 @@ export async function* parseMt940(source: AsyncIterable<Buffer>, options: ParseO
   const feed = (batch: readonly SourceLine[], last: boolean): unknown => {
     try {
       for (const line of batch) fields.accept(line, emit);
-      if (last) {
-        fields.end(emit);
-        emit({ kind: 'end-of-message', line: 0 });
-      }
+      lastLine = batch[batch.length - 1] ?? lastLine;
+      if (last) inputEnd();
       return undefined;
     } catch (error) {
       return error;
     }
   };
-  for await (const chunk of source) {
+  for await (const chunk of input.chunks) {
     const failure = feed(lines.write(chunk), false);
     for (const record of ready) yield record;
     ready.length = 0;
@@ -64,7 +77,30 @@ export async function* parseMt940(source: AsyncIterable<Buffer>, options: ParseO
   }
 }
 
-function lineDecoder(encoding: string): ((bytes: Buffer) => string) | undefined {
-  createDecoder(encoding); // throws the documented INVALID_VALUE error for an unknown name
-  return (bytes) => iconv.decode(bytes, encoding, { stripBOM: false });
+/** Bytes the file's head is sampled from to guess an 8-bit code page. */
+const SAMPLE_BYTES = 64 * 1024;
+
+/**
+ * The bytes to split into lines, and how to decode each. UTF-16 (named, or marked by a BOM)
+ * is turned into UTF-8 first, since lines are split on bytes. Without `--encoding`, lines that
+ * are not UTF-8 are read in the code page the head looks like, with a warning at the first.
+ */
+async function mt940Input(source: AsyncIterable<Buffer>, options: ParseOptions): Promise<{ chunks: AsyncIterable<Buffer>; decoder: (issues: IssueSink) => LineDecoder }> {
+  const peeked = await peekSource(source, SAMPLE_BYTES);
+  const bom = detectEncoding(peeked.head);
+  const encoding = options.encoding ?? (bom.source === 'bom' ? bom.encoding : undefined);
+  if (encoding !== undefined && !splitsCleanly(encoding)) {
+    return { chunks: asUtf8(peeked.chunks, encoding), decoder: () => declaredLineDecoder('utf-8', options.fileName) };
+  }
+  if (encoding !== undefined) return { chunks: peeked.chunks, decoder: () => declaredLineDecoder(encoding, options.fileName) };
+  const decoder = (issues: IssueSink): LineDecoder =>
+    guessingLineDecoder(peeked.head, (line, page) => {
+      const location = options.fileName === undefined ? { line, column: 1 } : { file: options.fileName, line, column: 1 };
+      issues.warning('INVALID_ENCODING', `this line is not UTF-8: the file's 8-bit characters are read as ${page}, which they look like; say what the file is with --encoding (e.g. windows-1250, iso-8859-2, windows-1252)`, location);
+    });
+  return { chunks: peeked.chunks, decoder };
+}
+
+async function* asUtf8(chunks: AsyncIterable<Buffer>, encoding: string): AsyncIterable<Buffer> {
+  for await (const text of decodeChunks(chunks, encoding)) yield Buffer.from(text, 'utf8');
 }

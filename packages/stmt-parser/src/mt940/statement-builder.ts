@@ -1,7 +1,7 @@
 import { Decimal } from '../decimal';
 import type { IssueSink } from '../issues';
 import { BookedMovement } from '../reconcile';
-import type { Balance, SourceLocation, StatementFormat, StatementHeader, StatementRecord } from '../types';
+import type { Balance, ParseIssue, SourceLocation, StatementFormat, StatementHeader, StatementRecord } from '../types';
 import { parseAccount } from './account';
 import { floorLimitCurrency, isFieldProblem, parseBalance, parseReportedTotal, type FieldProblem, type ReportedTotal } from './balance';
 import { statementProblems } from './checks';
@@ -9,6 +9,29 @@ import { buildEntry, type PendingEntry } from './entry';
 import type { Field } from './fields';
 import { isStatementLineProblem, parseStatementLine } from './statement-line';
 import { parseDateTimeWithOffset, type Deviation } from './values';
+
+/** Where and how the input ended, for a statement the end of input closes. */
+export interface InputEnd {
+  location: SourceLocation;
+  /** The last line had no line break. */
+  unterminated: boolean;
+}
+
+/**
+ * The end-of-statement problems of a statement the end of input closed. One lacking its closing
+ * balance was cut: that is a `TRUNCATED` error at the end of the file. One whose last line has no
+ * line break and whose balances do not reconcile may have had its closing balance cut; that
+ * stays a balance problem (real exports end so too), with a `TRUNCATED` warning beside it.
+ */
+function atInputEnd(problem: ParseIssue, end: InputEnd): ParseIssue[] {
+  if (problem.code === 'MISSING_ELEMENT' && problem.message.includes(':62F:')) {
+    const message = 'the file ends before the closing balance :62F:/:62M: of the statement; the file is truncated or incomplete';
+    return [{ code: 'TRUNCATED', severity: 'error', message, location: end.location }];
+  }
+  if (!end.unterminated || problem.code !== 'UNRECONCILED_BALANCE') return [problem];
+  const message = 'the file ends in the middle of a line and the balances do not reconcile: the closing balance may have been cut off';
+  return [problem, { code: 'TRUNCATED', severity: 'warning', message, location: end.location }];
+}
 
 /** Tags only MT942 (interim transaction report) uses. */
 const MT942_TAGS = new Set(['13D', '34F', '90D', '90C']);
@@ -151,8 +174,15 @@ export class Mt940StatementBuilder {
     return this.close();
   }
 
-  finish(): StatementRecord[] {
-    return this.close();
+  /**
+   * The input ended. A statement still open was not closed by `-`: that is how bare bank
+   * exports end, but an MT942 report (no closing balance) must have its `-`, and when the
+   * last line had no line break a balance that does not reconcile means the file was cut.
+   */
+  finish(end: InputEnd): StatementRecord[] {
+    const statement = this.statement;
+    if (statement?.isMt942 && statement.separatedAt === undefined) this.issues.error('TRUNCATED', 'the file ends inside an MT942 report: expected its end-of-message line "-"; the file is truncated', end.location);
+    return this.close(end);
   }
 
   private open(statementId: string, location: SourceLocation): OpenStatement {
@@ -236,13 +266,15 @@ export class Mt940StatementBuilder {
     return { kind: 'entry', entry };
   }
 
-  private close(): StatementRecord[] {
+  private close(inputEnd?: InputEnd): StatementRecord[] {
     const statement = this.statement;
     if (!statement) return [];
     this.statement = undefined;
     const out = [...this.flushEntry(statement), ...this.release(statement), ...this.start(statement)];
     const { header, isMt942, opening, closing, movement, totals } = statement;
-    for (const problem of statementProblems({ header, isMt942, opening, closing, movement, reported: totals })) this.issues.report(problem);
+    for (const problem of statementProblems({ header, isMt942, opening, closing, movement, reported: totals })) {
+      for (const issue of inputEnd ? atInputEnd(problem, inputEnd) : [problem]) this.issues.report(issue);
+    }
     const end = { ...header, balances: statement.balances, entryCount: statement.entryCount };
     if (statement.closing?.date) end.toDate = statement.closing.date;
     out.push({ kind: 'statement-end', statement: end });

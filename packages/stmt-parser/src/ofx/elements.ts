@@ -1,4 +1,5 @@
 import { StatementParseError } from '../errors';
+import { DEFAULT_MAX_FIELD_SIZE, fieldTooLarge, MAX_NESTING_DEPTH, nestedTooDeep } from '../limits';
 import type { SourceLocation } from '../types';
 import { decodeEntities, type OfxToken } from './tokenizer';
 
@@ -42,7 +43,10 @@ export class OfxElementReader {
   /** `paths[i]` is the path of `stack[i]`, built once per element rather than per event. */
   private readonly paths: string[] = [];
 
-  constructor(private readonly fileName: string | undefined) {}
+  constructor(
+    private readonly fileName: string | undefined,
+    private readonly maxFieldSize = DEFAULT_MAX_FIELD_SIZE,
+  ) {}
 
   get depth(): number {
     return this.stack.length;
@@ -58,12 +62,13 @@ export class OfxElementReader {
     switch (token.type) {
       case 'text': {
         const top = this.stack[this.stack.length - 1];
-        const text = token.cdata ? token.text : decodeEntities(token.text);
+        const text = token.cdata ? token.text : decodeEntities(token.text, (reference) => this.fail(token, `the character reference ${reference.slice(0, 20)} names no Unicode character`));
         if (!top || top.isAggregate) {
           if (text.trim() !== '' && top) this.fail(token, `unexpected text ${JSON.stringify(text.trim().slice(0, 30))} inside aggregate <${top.name}>`);
           return; // OFX 1.x header lines before <OFX>, whitespace between tags
         }
         top.value = (top.value ?? '') + text;
+        if (top.value.length > this.maxFieldSize) throw fieldTooLarge(`<${top.name}>`, this.maxFieldSize, { ...top.location, path: this.path() });
         return;
       }
       case 'open':
@@ -106,6 +111,7 @@ export class OfxElementReader {
   }
 
   private push(name: string, location: SourceLocation): void {
+    if (this.stack.length >= MAX_NESTING_DEPTH) throw nestedTooDeep(`<${name}>`, { ...location, path: this.path() });
     const parent = this.stack[this.stack.length - 1];
     let segment = name;
     if (INDEXED.has(name) && parent) {

@@ -1,4 +1,8 @@
+import iconv from 'iconv-lite';
 import { detectEncoding } from '../encoding';
+import { looksLikeUtf8 } from '../utf8-check';
+
+export { looksLikeUtf8 } from '../utf8-check';
 
 export interface OfxHeader {
   /** `102`, `211`…: the OFX version the file declares. */
@@ -13,8 +17,10 @@ export interface OfxHeader {
  * An explicit encoding option wins, then a byte-order mark, then what the file declares.
  */
 export function readOfxHeader(head: Buffer, forcedEncoding?: string): OfxHeader {
-  const text = head.toString('latin1');
   const detected = detectEncoding(head);
+  // The header is ASCII, which latin1 reads in any 8-bit encoding or UTF-8; UTF-16 must be decoded first.
+  const wide = /^utf-?(16|32)/i.test(forcedEncoding ?? detected.encoding);
+  const text = wide ? iconv.decode(head, forcedEncoding ?? detected.encoding) : head.toString('latin1');
   const header: OfxHeader = { encoding: forcedEncoding ?? detected.encoding };
   const pi = /<\?OFX\b([^?]*)\?>/i.exec(text);
   if (pi) {
@@ -35,27 +41,6 @@ export function readOfxHeader(head: Buffer, forcedEncoding?: string): OfxHeader 
     if (header.encoding !== 'utf-8' && looksLikeUtf8(head)) header.encoding = 'utf-8';
   }
   return header;
-}
-
-/** True when the head has non-ASCII bytes and they all form valid UTF-8 (a cut-off last character is allowed). */
-export function looksLikeUtf8(head: Buffer): boolean {
-  let sawMultiByte = false;
-  for (let i = 0; i < head.length; ) {
-    const byte = head[i] ?? 0;
-    if (byte < 0x80) {
-      i++;
-      continue;
-    }
-    const length = byte >= 0xf0 && byte <= 0xf4 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc2 && byte <= 0xdf ? 2 : 0;
-    if (length === 0 || byte > 0xf4) return false;
-    for (let k = 1; k < length; k++) {
-      if (i + k >= head.length) return sawMultiByte || k > 1;
-      if (((head[i + k] ?? 0) & 0xc0) !== 0x80) return false;
-    }
-    sawMultiByte = true;
-    i += length;
-  }
-  return sawMultiByte;
 }
 
 /** OFX 1.x: ENCODING is USASCII or UTF-8; with USASCII, CHARSET names the 8-bit code page. */

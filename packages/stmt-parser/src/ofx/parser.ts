@@ -1,6 +1,8 @@
-import { decodeChunks } from '../encoding';
+import { decodeChunks, looksLikeUtf8Warning } from '../encoding';
 import { StatementParseError } from '../errors';
 import { IssueSink } from '../issues';
+import { maxFieldSize } from '../limits';
+import { locateEncodingError } from '../utf8-check';
 import { peekSource } from '../source';
 import type { ParseOptions, SourceLocation, StatementFormat, StatementRecord } from '../types';
 import { OfxElementReader, type OfxEvent } from './elements';
@@ -26,8 +28,8 @@ export async function* parseOfx(source: AsyncIterable<Buffer>, options: ParseOpt
   const issues = new IssueSink(options);
   const peeked = await peekSource(source, HEADER_BYTES);
   const header = readOfxHeader(peeked.head, options.encoding);
-  const tokenizer = new OfxTokenizer();
-  const elements = new OfxElementReader(options.fileName);
+  const elements = new OfxElementReader(options.fileName, maxFieldSize(options));
+  const tokenizer = new OfxTokenizer({ maxFieldSize: maxFieldSize(options), ...(options.fileName === undefined ? {} : { fileName: options.fileName }), openElement: () => elements.openPath });
   const builder = new OfxStatementBuilder(issues, header.version);
   const location = (): SourceLocation => {
     const at: SourceLocation = { ...tokenizer.position, path: elements.openPath };
@@ -49,11 +51,16 @@ export async function* parseOfx(source: AsyncIterable<Buffer>, options: ParseOpt
       return error; // yielded after the records completed before it, as with any chunking
     }
   };
-  for await (const text of decodeChunks(peeked.chunks, header.encoding)) {
-    const failure = feed(tokenizer.write(text));
-    for (const record of ready) yield record;
-    ready.length = 0;
-    if (failure) throw failure;
+  try {
+    const warn = (): void => issues.warning('INVALID_ENCODING', looksLikeUtf8Warning(header.encoding), { ...location(), ...tokenizer.inputEnd });
+    for await (const text of decodeChunks(peeked.chunks, header.encoding, warn)) {
+      const failure = feed(tokenizer.write(text));
+      for (const record of ready) yield record;
+      ready.length = 0;
+      if (failure) throw failure;
+    }
+  } catch (error) {
+    throw locateEncodingError(error, () => ({ ...location(), ...tokenizer.inputEnd }));
   }
   const failure = feed(tokenizer.end());
   for (const record of ready) yield record;

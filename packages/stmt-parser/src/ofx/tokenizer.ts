@@ -1,3 +1,5 @@
+import { StatementParseError } from '../errors';
+import { DEFAULT_MAX_FIELD_SIZE, fieldTooLarge } from '../limits';
 /** A piece of OFX markup with the 1-based line and column where it starts. */
 export type OfxToken =
   | { type: 'open'; name: string; line: number; column: number }
@@ -8,36 +10,84 @@ export type OfxToken =
 
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
-/** Replaces the XML/SGML character references OFX files use (`&amp;`, `&#233;`, `&#xE9;`); unknown ones stay as written. */
-export function decodeEntities(text: string): string {
+/**
+ * Replaces the XML/SGML character references OFX files use (`&amp;`, `&#233;`, `&#xE9;`);
+ * unknown names stay as written. A numeric reference to no Unicode character (above U+10FFFF,
+ * a surrogate, NUL) goes to `invalid`, which throws the caller's error.
+ */
+export function decodeEntities(text: string, invalid: (reference: string) => never = invalidReference): string {
   if (!text.includes('&')) return text;
   return text.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-zA-Z]+);/g, (whole, ref: string) => {
-    if (ref.startsWith('#x')) return String.fromCodePoint(parseInt(ref.slice(2), 16));
-    if (ref.startsWith('#')) return String.fromCodePoint(parseInt(ref.slice(1), 10));
+    if (ref.startsWith('#')) {
+      const code = ref.startsWith('#x') ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+      if (!(code >= 1 && code <= 0x10ffff) || (code >= 0xd800 && code <= 0xdfff)) invalid(whole);
+      return String.fromCodePoint(code);
+    }
     return ENTITIES[ref.toLowerCase()] ?? whole;
   });
 }
 
+function invalidReference(reference: string): never {
+  throw new StatementParseError('NOT_WELL_FORMED', `the character reference ${reference.slice(0, 20)} names no Unicode character`);
+}
+
+export interface OfxTokenizerOptions {
+  /** Largest token (a value, a tag, a CDATA section) in characters; default 1 MiB. */
+  maxFieldSize?: number;
+  fileName?: string;
+  /** The innermost open element, to name it when a value is too large. */
+  openElement?: () => string;
+}
+
+type Pending = 'text' | 'tag' | 'cdata' | 'comment';
+const TERMINATOR: Readonly<Record<Pending, string>> = { text: '<', tag: '>', cdata: ']]>', comment: '-->' };
+/** A tag shorter than this is simply put in front of the next chunk and read again (it may be the start of `<![CDATA[`); longer tokens, and text, are kept as pieces. */
+const SHORT = 9;
+
 /**
  * One tokenizer for OFX 1.x (SGML) and 2.x (XML). It knows nothing about nesting: a leaf's
  * value is simply the text up to the next `<`, which is all SGML's unclosed leaf tags need.
- * Text is fed in chunks of any size; a tag or text run cut by a chunk boundary is held until
- * it is complete, so memory stays at one token plus one chunk.
+ * Text is fed in chunks of any size. A token cut by a chunk boundary is kept as pieces, and
+ * only the new chunk is searched for its end, so every character is looked at a bounded number
+ * of times however the input is chunked (`work` counts them); memory holds one token (at most
+ * `maxFieldSize` characters) plus one chunk.
  */
 export class OfxTokenizer {
-  private buffer = '';
+  /** Characters examined so far, for the test that proves the work is linear. */
+  work = 0;
+  private pieces: string[] = [];
+  private pendingLength = 0;
+  private pending: Pending | undefined;
   private line = 1;
   private column = 1;
+  private readonly maxFieldSize: number;
 
-  /** Tokens completed by `text`; an unfinished tag at the end waits for the next chunk. */
+  constructor(private readonly options: OfxTokenizerOptions = {}) {
+    this.maxFieldSize = options.maxFieldSize ?? DEFAULT_MAX_FIELD_SIZE;
+  }
+
+  /** Tokens completed by `text`; an unfinished token at the end waits for the next chunk. */
   *write(text: string): Generator<OfxToken> {
-    this.buffer += text;
-    yield* this.drain(false);
+    let input = text;
+    if (this.pending !== undefined && (this.pending === 'text' || this.pendingLength >= SHORT)) {
+      const end = this.findEnd(this.pending, input);
+      if (end < 0) {
+        this.keep(input);
+        return;
+      }
+      yield* this.drain(this.takePending() + input.slice(0, end), true);
+      input = input.slice(end);
+    } else if (this.pending !== undefined) {
+      input = this.takePending() + input;
+    }
+    yield* this.drain(input, false);
   }
 
   /** The remaining tokens; whatever is left in `unterminated` was cut off by the end of input. */
   *end(): Generator<OfxToken> {
-    yield* this.drain(true);
+    if (this.pending === undefined) return;
+    const rest = this.takePending();
+    yield* this.drain(rest, true);
   }
 
   /** Where the unconsumed input starts (the end of input, after `end()`). */
@@ -45,34 +95,68 @@ export class OfxTokenizer {
     return { line: this.line, column: this.column };
   }
 
-  /** Input that `end()` could not turn into a token: a tag cut off by the end of the file. */
-  get unterminated(): string {
-    return this.buffer;
+  /** Where the input fed so far ends: after the unconsumed token kept for the next chunk. */
+  get inputEnd(): { line: number; column: number } {
+    let { line, column } = this;
+    for (const piece of this.pieces) {
+      const last = piece.lastIndexOf('\n');
+      if (last < 0) {
+        column += piece.length;
+        continue;
+      }
+      for (let i = piece.indexOf('\n'); i >= 0; i = piece.indexOf('\n', i + 1)) line++;
+      column = piece.length - last;
+    }
+    return { line, column };
   }
 
-  private *drain(final: boolean): Generator<OfxToken> {
+  /** Input that `end()` could not turn into a token: a tag cut off by the end of the file. */
+  get unterminated(): string {
+    return this.pieces.join('');
+  }
+
+  /** Index just past the end of the pending token in `text`, or -1; multi-character ends may start in the pieces. */
+  private findEnd(kind: Pending, text: string): number {
+    const terminator = TERMINATOR[kind];
+    if (terminator.length === 1) {
+      const at = text.indexOf(terminator);
+      this.work += at < 0 ? text.length : at + 1;
+      return at < 0 ? -1 : kind === 'text' ? at : at + 1;
+    }
+    const overlap = this.tail(terminator.length - 1);
+    const at = (overlap + text).indexOf(terminator);
+    this.work += at < 0 ? text.length : Math.max(0, at - overlap.length) + terminator.length;
+    return at < 0 ? -1 : at - overlap.length + terminator.length;
+  }
+
+  /**
+   * Tokens of `buffer` from its start. With `complete`, the buffer ends where a token ends
+   * (or the input does); otherwise an unfinished token at its end is kept for the next chunk.
+   */
+  private *drain(buffer: string, complete: boolean): Generator<OfxToken> {
     let pos = 0;
-    const buffer = this.buffer;
     while (pos < buffer.length) {
       const line = this.line;
       const column = this.column;
       let next: number;
       if (buffer.charCodeAt(pos) !== 0x3c /* < */) {
-        const lt = buffer.indexOf('<', pos);
-        if (lt < 0 && !final) break;
+        const lt = this.search(buffer, '<', pos);
+        if (lt < 0 && !complete) break;
         next = lt < 0 ? buffer.length : lt;
         yield { type: 'text', text: buffer.slice(pos, next), cdata: false, line, column };
+      } else if (buffer.length - pos < 9 && !complete && ('<![CDATA['.startsWith(buffer.slice(pos)) || '<!--'.startsWith(buffer.slice(pos)))) {
+        break; // too little of the tag to tell a CDATA section or comment from a declaration
       } else if (buffer.startsWith('<![CDATA[', pos)) {
-        const close = buffer.indexOf(']]>', pos);
+        const close = this.search(buffer, ']]>', pos);
         if (close < 0) break;
         next = close + 3;
         yield { type: 'text', text: buffer.slice(pos + 9, close), cdata: true, line, column };
       } else if (buffer.startsWith('<!--', pos)) {
-        const close = buffer.indexOf('-->', pos);
+        const close = this.search(buffer, '-->', pos);
         if (close < 0) break;
         next = close + 3;
       } else {
-        const close = buffer.indexOf('>', pos);
+        const close = this.search(buffer, '>', pos);
         if (close < 0) break;
         next = close + 1;
         const token = tagToken(buffer.slice(pos + 1, close), line, column);
@@ -81,7 +165,41 @@ export class OfxTokenizer {
       this.advance(buffer, pos, next);
       pos = next;
     }
-    this.buffer = buffer.slice(pos);
+    if (pos < buffer.length) this.keep(buffer.slice(pos), kindAt(buffer, pos));
+  }
+
+  private search(buffer: string, needle: string, from: number): number {
+    const at = buffer.indexOf(needle, from);
+    this.work += (at < 0 ? buffer.length : at + needle.length) - from;
+    return at;
+  }
+
+  private keep(piece: string, kind?: Pending): void {
+    if (kind !== undefined) this.pending = kind;
+    this.pieces.push(piece);
+    this.pendingLength += piece.length;
+    if (this.pendingLength > this.maxFieldSize) {
+      const at = { line: this.line, column: this.column, ...(this.options.fileName === undefined ? {} : { file: this.options.fileName }) };
+      const open = this.options.openElement?.() ?? '';
+      const name = open.split('/').pop() ?? '';
+      const what = this.pending === 'text' ? (name ? `<${name}>` : 'text') : this.pending === 'tag' ? 'a tag' : this.pending === 'cdata' ? 'a CDATA section' : 'a comment';
+      throw fieldTooLarge(what, this.maxFieldSize, open ? { ...at, path: open } : at);
+    }
+  }
+
+  /** The last `n` characters kept, across pieces (a 1-byte chunk is a piece of one character). */
+  private tail(n: number): string {
+    let tail = '';
+    for (let i = this.pieces.length - 1; i >= 0 && tail.length < n; i--) tail = (this.pieces[i] as string) + tail;
+    return tail.slice(-n);
+  }
+
+  private takePending(): string {
+    const text = this.pieces.length === 1 ? (this.pieces[0] as string) : this.pieces.join('');
+    this.pieces = [];
+    this.pendingLength = 0;
+    this.pending = undefined;
+    return text;
   }
 
   private advance(buffer: string, from: number, to: number): void {
@@ -93,6 +211,13 @@ export class OfxTokenizer {
     }
     this.column = lastNewline < 0 ? this.column + (to - from) : to - lastNewline;
   }
+}
+
+function kindAt(buffer: string, pos: number): Pending {
+  if (buffer.charCodeAt(pos) !== 0x3c) return 'text';
+  if (buffer.startsWith('<![CDATA[', pos)) return 'cdata';
+  if (buffer.startsWith('<!--', pos)) return 'comment';
+  return 'tag';
 }
 
 /** `OFX`, `/OFX`, `NAME/` (XML empty element); processing instructions and declarations yield nothing. */

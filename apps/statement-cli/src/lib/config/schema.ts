@@ -9,7 +9,7 @@ export interface StmtConfig {
   ai: { enabled: boolean; requests_per_minute: number; base_url: string; model: string; api_key?: string };
   csv: { delimiter: string; preset: string; formula_guard: boolean };
   database: { dir?: string };
-  input: { strict: boolean };
+  input: { strict: boolean; encoding?: string; max_field_size?: string | number };
 }
 
 /** What one source (file, env file, environment, flags) may set: any subset of the keys. */
@@ -65,6 +65,9 @@ export const CONFIG_SCHEMA: SchemaObject = {
     // Warnings (non-standard but readable input) become errors: see docs/formats.md.
     input: section({
       strict: { type: 'boolean' },
+      encoding: { type: 'string', minLength: 1 },
+      // Bytes, or a size with a binary unit: 1MiB, 512KiB, 16M.
+      max_field_size: { type: ['integer', 'string'], minimum: 1, pattern: '^\\s*\\d+(\\.\\d+)?\\s*([KkMmGg]([Ii]?[Bb])?|[Bb])?\\s*$' },
     }),
   },
 };

@@ -39,6 +39,9 @@ function toProblem(error: ErrorObject, source: string): ConfigProblem {
   if (error.keyword === 'pattern' && key === 'csv.delimiter') {
     return { key, message: 'must be comma, semicolon, tab, pipe or a single character other than a quote or line break', source };
   }
+  if (error.keyword === 'pattern' && key === 'input.max_field_size') {
+    return { key, message: 'must be a number of bytes or a size such as 512KiB or 16MiB', source };
+  }
   return { key, message: error.message ?? 'is invalid', source };
 }
 

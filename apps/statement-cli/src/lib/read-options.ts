@@ -1,0 +1,22 @@
+import { isSupportedEncoding, type ParseOptions } from '@stmt/parser';
+import { CliError } from './cli-error';
+import type { StmtConfig } from './config/schema';
+import { parseSize } from './size';
+
+/** How to read input files: what `--encoding` / `--max-field-size` (or `input.*`) say. */
+export type ReadOptions = Pick<ParseOptions, 'encoding' | 'maxFieldSize'>;
+
+/** The flags win over the configuration; a name or size that makes no sense is a usage error (exit 2). */
+export function readOptions(flags: { encoding?: string | undefined; maxFieldSize?: string | undefined }, config: StmtConfig): ReadOptions {
+  const encoding = flags.encoding ?? config.input?.encoding;
+  const size = flags.maxFieldSize ?? config.input?.max_field_size;
+  const options: ReadOptions = {};
+  if (encoding !== undefined) {
+    if (!isSupportedEncoding(encoding)) {
+      throw new CliError('USAGE', `--encoding ${JSON.stringify(encoding)} is not an encoding this tool knows; use e.g. utf-8, iso-8859-1, iso-8859-2, windows-1250, windows-1252 or utf-16le.`);
+    }
+    options.encoding = encoding.toLowerCase();
+  }
+  if (size !== undefined) options.maxFieldSize = parseSize(size, flags.maxFieldSize !== undefined ? '--max-field-size' : 'input.max_field_size');
+  return options;
+}

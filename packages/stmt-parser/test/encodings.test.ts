@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import iconv from 'iconv-lite';
+import { guessCodePage } from '../src/code-pages';
+import { chunked, collect } from './support/outcome';
+
+const FIXTURES = join(__dirname, 'fixtures');
+const read = (path: string): Buffer => readFileSync(join(FIXTURES, path));
+const outcome = (bytes: Buffer, options = {}, size = 5) => collect(chunked(bytes, size), { fileName: 'f', ...options });
+const remittances = (result: Awaited<ReturnType<typeof outcome>>): string[] =>
+  result.records.flatMap((r) => (r.kind === 'entry' ? r.entry.details.map((d) => d.remittanceInfo ?? '') : []));
+
+/** `bytes` with the first occurrence of `text` (UTF-8) replaced by raw `replacement` bytes. */
+function splice(bytes: Buffer, text: string, replacement: number[]): Buffer {
+  const at = bytes.indexOf(text);
+  return Buffer.concat([bytes.subarray(0, at), Buffer.from(replacement), bytes.subarray(at + Buffer.byteLength(text))]);
+}
+
+describe('invalid UTF-8 in a UTF-8 file is an error with line and column, never U+FFFD', () => {
+  it.each([1, 3, 4096])('camt, in %i-byte chunks', async (size) => {
+    const bytes = splice(read('camt/camt053-v08-statement.xml'), 'Facture', [0x46, 0x61, 0x63, 0xe9]);
+    const result = await outcome(bytes, {}, size);
+    const before = bytes.toString('latin1').split('\u00e9')[0] as string;
+    const line = before.split('\n').length;
+    const column = (before.split('\n').pop() as string).length + 1;
+    expect(result.error).toMatchObject({ code: 'INVALID_ENCODING', location: { file: 'f', line, column } });
+    expect(result.error?.message).toMatch(/the bytes E9[ 0-9]* here are not UTF-8; its 8-bit characters look like windows-1252: convert with --encoding windows-1252/);
+  });
+
+  it('reads the same camt file when --encoding says what it is', async () => {
+    const bytes = splice(read('camt/camt053-v08-statement.xml'), 'Facture', [0x46, 0x61, 0x63, 0xe9]);
+    const result = await outcome(bytes, { encoding: 'windows-1252' });
+    expect(result.error).toBeNull();
+    expect(remittances(result).some((text) => text.includes('Facé'))).toBe(true);
+  });
+
+  it('bank CSV', async () => {
+    const bytes = splice(read('csv/revolut.csv'), 'Café', [0x43, 0x61, 0x66, 0xe9]);
+    const result = await outcome(bytes);
+    expect(result.error).toMatchObject({ code: 'INVALID_ENCODING', location: { line: 3, column: 65 } });
+  });
+
+  it('OFX that declares UTF-8', async () => {
+    const bytes = splice(read('ofx/multi-account-xml.ofx'), '<NAME>', [0x3c, 0x4e, 0x41, 0x4d, 0x45, 0x3e, 0xc3, 0x28]);
+    expect((await outcome(bytes)).error).toMatchObject({ code: 'INVALID_ENCODING' });
+  });
+
+  it('a character cut off by the end of the file', async () => {
+    const bytes = Buffer.concat([read('camt/camt053-v08-statement.xml'), Buffer.from([0xc3])]);
+    expect((await outcome(bytes)).error).toMatchObject({ code: 'INVALID_ENCODING' });
+  });
+
+  it('MT940 read with --encoding utf-8', async () => {
+    const bytes = read('mt940/german-sepa.sta');
+    const result = await outcome(bytes, { encoding: 'utf-8' });
+    expect(result.error).toMatchObject({ code: 'INVALID_ENCODING', location: { line: 10, column: 16 } });
+  });
+});
+
+describe('8-bit MT940: the code page is guessed, with a warning, or named with --encoding', () => {
+  const polish = read('mt940/polish.sta').toString('utf8');
+
+  it.each(['windows-1250', 'iso-8859-2'] as const)('reads Polish %s text as written, warning at the first 8-bit line', async (page) => {
+    const result = await outcome(iconv.encode(polish, page));
+    expect(result.error).toBeNull();
+    expect(result.issues).toEqual([expect.objectContaining({ code: 'INVALID_ENCODING', severity: 'warning', message: expect.stringContaining(`read as ${page}`) })]);
+    const utf8 = await outcome(Buffer.from(polish));
+    expect(remittances(result)).toEqual(remittances(utf8));
+  });
+
+  it('takes --encoding without a warning', async () => {
+    const result = await outcome(iconv.encode(polish, 'iso-8859-2'), { encoding: 'iso-8859-2' });
+    expect(result.issues).toEqual([]);
+    expect(remittances(result).join()).toContain('Zapłata za fakturę');
+  });
+
+  it('reads MT940 in UTF-16 with a byte-order mark', async () => {
+    const result = await outcome(Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(polish, 'utf-16le')]));
+    expect(result.error).toBeNull();
+    expect(remittances(result).join()).toContain('Zapłata za fakturę');
+  });
+
+  it.each([
+    ['Zapłata za fakturę, Łódź, świadczenie', 'windows-1250'],
+    ['Zapłata za fakturę, Łódź, świadczenie', 'iso-8859-2'],
+    ['Kontoführung Müller Straße', 'windows-1252'],
+    ['Előleg számla Győr', 'windows-1250'],
+  ] as const)('guesses %j written in %s', (text, page) => {
+    const guess = guessCodePage(iconv.encode(text, page));
+    // Hungarian has no letter that tells windows-1250 from ISO-8859-2: either reads it right.
+    expect(iconv.decode(iconv.encode(text, page), guess ?? 'latin1')).toBe(text);
+  });
+});
+
+describe('OFX in UTF-16 with a byte-order mark', () => {
+  it.each(['bank-sgml.ofx', 'investment-xml.ofx'])('%s keeps its header fields', async (name) => {
+    const text = read(`ofx/${name}`).toString('latin1');
+    const result = await outcome(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    const plain = await outcome(read(`ofx/${name}`));
+    const version = (r: typeof result) => r.records.find((x) => x.kind === 'statement-start');
+    expect(version(result)).toEqual(version(plain));
+    expect(result.error).toBeNull();
+  });
+});
+
+describe('8-bit text whose bytes look like UTF-8', () => {
+  it('is read as declared, with a warning at the place', async () => {
+    const camt = read('camt/camt053-v08-statement.xml').toString('utf8').replace('encoding="UTF-8"', 'encoding="ISO-8859-1"').replace('Facture', 'Facturé');
+    const result = await outcome(Buffer.from(camt, 'utf8'), {}, 4096);
+    expect(result.error).toBeNull();
+    expect(result.issues).toEqual([expect.objectContaining({ code: 'INVALID_ENCODING', severity: 'warning', message: expect.stringContaining('look like UTF-8') })]);
+    expect(result.issues[0]?.location.line).toBeGreaterThanOrEqual(1);
+    expect(remittances(result).join()).toContain('FacturÃ©');
+  });
+
+  it('does not warn about real 8-bit text', async () => {
+    const result = await outcome(read('camt/camt053-latin1-umlauts.xml'));
+    expect(result.issues).toEqual([]);
+  });
+});
