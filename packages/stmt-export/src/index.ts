@@ -7,3 +7,4 @@ export { resolveDelimiter, DELIMITER_NAMES } from './delimiter';
 export { StatementSummary, type CurrencyTotal } from './summary';
 export { compareByBookingDate } from './row-order';
 export { ExportError, type ExportErrorCode } from './errors';
+export { TransactionIds, identityOf } from './transaction-id';

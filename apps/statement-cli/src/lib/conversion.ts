@@ -1,4 +1,4 @@
-import { compareByBookingDate, entryToRows, StatementSummary, type CsvPreset, type CsvWriter, type StatementRow } from '@stmt/export';
+import { compareByBookingDate, entryToRows, StatementSummary, TransactionIds, type CsvPreset, type CsvWriter, type StatementRow } from '@stmt/export';
 import type { StatementFormat, StatementRecord } from '@stmt/parser';
 import { CliError } from './cli-error';
 import { ENRICH_BATCH_SIZE, type RowEnricher } from './enrich';
@@ -31,6 +31,8 @@ export async function convertRecords(
 ): Promise<ConversionResult> {
   const summary = new StatementSummary();
   let parser = 'none';
+  let format = 'none';
+  const ids = new TransactionIds();
   let rowCount = 0;
   let pending: StatementRow[] = [];
   const kept: StatementRow[] = [];
@@ -48,10 +50,12 @@ export async function convertRecords(
     if (record.kind === 'statement-start') {
       if (parser === 'none') parser = record.statement.format;
       checkFormat(record.statement.format, settings.allowedFormats);
+      format = record.statement.format;
       continue;
     }
     if (record.kind !== 'entry') continue;
     const rows = entryToRows(record.entry, { splitBatches: settings.splitBatches });
+    for (const row of rows) row.transaction_id = ids.assign(row, format);
     if (sorting) {
       for (const row of rows) kept.push(row);
       continue;
