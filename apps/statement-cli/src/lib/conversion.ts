@@ -1,4 +1,5 @@
 import { compareByBookingDate, entryToRows, StatementSummary, TransactionIds, type CsvPreset, type CsvWriter, type StatementRow } from '@stmt/export';
+import type { Deduplicator } from '@stmt/merge';
 import type { StatementFormat, StatementRecord } from '@stmt/parser';
 import { CliError } from './cli-error';
 import { ENRICH_BATCH_SIZE, type RowEnricher } from './enrich';
@@ -11,6 +12,8 @@ export interface ConversionSettings {
   enrich: RowEnricher;
   /** The `camt` command accepts camt messages only. */
   allowedFormats?: readonly StatementFormat[];
+  /** `--merge` / `--since-last`: each booking once across the files (by `transaction_id`). */
+  dedup?: Deduplicator<StatementRow>;
 }
 
 export interface ConversionResult {
@@ -32,7 +35,7 @@ export async function convertRecords(
   const summary = new StatementSummary();
   let parser = 'none';
   let format = 'none';
-  const ids = new TransactionIds();
+  let ids = new TransactionIds();
   let rowCount = 0;
   let pending: StatementRow[] = [];
   const kept: StatementRow[] = [];
@@ -51,22 +54,27 @@ export async function convertRecords(
       if (parser === 'none') parser = record.statement.format;
       checkFormat(record.statement.format, settings.allowedFormats);
       format = record.statement.format;
+      // Occurrence counters are per file: the first statement of a file starts afresh.
+      if (record.statement.index === 0) ids = new TransactionIds();
       continue;
     }
     if (record.kind !== 'entry') continue;
     const rows = entryToRows(record.entry, { splitBatches: settings.splitBatches });
     for (const row of rows) row.transaction_id = ids.assign(row, format);
+    const admitted = settings.dedup === undefined ? rows : rows.filter((row) => settings.dedup?.admit(row));
     if (sorting) {
-      for (const row of rows) kept.push(row);
+      for (const row of admitted) kept.push(row);
       continue;
     }
-    for (const row of rows) pending.push(row);
+    for (const row of admitted) pending.push(row);
     if (pending.length >= ENRICH_BATCH_SIZE) {
       await flush(pending);
       pending = [];
     }
   }
 
+  // Pending bookings no later statement booked come last (they were held back until the end).
+  for (const row of settings.dedup?.finish() ?? []) (sorting ? kept : pending).push(row);
   if (!sorting) {
     if (pending.length > 0) await flush(pending);
   } else {

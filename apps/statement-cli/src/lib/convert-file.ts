@@ -27,13 +27,8 @@ export async function convertFile(job: ConvertFileJob): Promise<ConversionResult
   const started = performance.now();
   const file = job.input.name;
   const progress = createProgress(job.input.kind === 'file' ? job.input.size : undefined);
-  const input = job.input;
   const onRead = (bytes: number): void => progress.advance(bytes);
-  const records = (): AsyncIterable<StatementRecord> =>
-    stopAtFirstError((onIssue) => {
-      const options = { fileName: file, onIssue, ...(job.format === undefined ? {} : { format: job.format }) };
-      return input.kind === 'file' ? parseFile(input.path, { ...options, threads: job.threads, onRead }) : parseStream(readChunks(input, onRead), options);
-    }, job.logger);
+  const records = (): AsyncIterable<StatementRecord> => statementRecords(job, onRead);
   try {
     let result: ConversionResult;
     if (job.output === undefined) {
@@ -66,6 +61,16 @@ export async function convertFile(job: ConvertFileJob): Promise<ConversionResult
     audit(job.logger, job.operation, file, 'failure');
     throw error;
   }
+}
+
+/** The records of the job's input, stopping at the first error (see `stopAtFirstError`). */
+export function statementRecords(job: Pick<ConvertFileJob, 'input' | 'format' | 'threads' | 'logger'>, onRead?: (bytes: number) => void): AsyncIterable<StatementRecord> {
+  const input = job.input;
+  return stopAtFirstError((onIssue) => {
+    const options = { fileName: input.name, onIssue, ...(job.format === undefined ? {} : { format: job.format }) };
+    const read = onRead === undefined ? {} : { onRead };
+    return input.kind === 'file' ? parseFile(input.path, { ...options, threads: job.threads, ...read }) : parseStream(readChunks(input, onRead), options);
+  }, job.logger);
 }
 
 /**

@@ -41,6 +41,13 @@ export const conversionFlags = {
   yes: Flags.boolean({ char: 'y', description: 'With --save-mappings: save without asking.', dependsOn: ['save-mappings'] }),
   preset: Flags.string({ description: 'CSV layout (overrides csv.preset).', options: PRESET_NAMES }),
   delimiter: Flags.string({ description: 'CSV delimiter: comma, semicolon, tab, pipe or one character (overrides csv.delimiter).' }),
+  merge: Flags.boolean({
+    description:
+      'Merge every statement of the input (a folder, or one file) into one CSV file, each booking once by its transaction_id; a booking pending in one statement and booked in another counts once, as booked. With --dry-run, lists what was dropped and why.',
+  }),
+  'since-last': Flags.boolean({
+    description: 'Merge, and write only rows no earlier --since-last run wrote to the same --output (remembered in .<output>.stmt-ids beside it).',
+  }),
   threads: Flags.integer({
     description:
       'Worker threads that read a large camt file (8 MiB and up) alongside the main thread, about 25 MiB each; 0 reads on the main thread only. Default: one per CPU core; with --streaming one (none on a single core), to stay within 128 MiB.',

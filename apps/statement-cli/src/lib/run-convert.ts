@@ -9,6 +9,7 @@ import { CliError } from './cli-error';
 import type { LoadedConfig } from './config/load';
 import { convertDirectory, directoryExitCode } from './convert-directory';
 import { convertFile } from './convert-file';
+import { convertMerged, formatMergeSummary } from './convert-merged';
 import { loadCategorizer, userDatabaseDir } from './database';
 import { leaveRowsAsTheyAre } from './enrich';
 import { ExitCode, type ExitCodeValue } from './exit-codes';
@@ -39,6 +40,9 @@ export interface ConvertRequest {
   threads?: number | undefined;
   allowedFormats?: readonly StatementFormat[];
   operation: AuditOperation;
+  /** `--merge` and `--since-last`: one CSV, each booking once. */
+  merge?: boolean;
+  sinceLast?: boolean;
 }
 
 /** The flag values `convert` and `camt` share (`conversionFlags` plus input and output). */
@@ -55,6 +59,8 @@ export interface ConversionFlagValues {
   yes: boolean;
   'mappings-review'?: string | undefined;
   threads?: number | undefined;
+  merge?: boolean;
+  'since-last'?: boolean;
 }
 
 /** Maps the shared flags to a request; the command adds what is its own. */
@@ -75,6 +81,8 @@ export function conversionRequest(
     yes: flags.yes,
     mappingsReview: flags['mappings-review'],
     threads: flags.threads,
+    merge: flags.merge === true,
+    sinceLast: flags['since-last'] === true,
     ...own,
   };
 }
@@ -104,7 +112,11 @@ export async function runConvert(request: ConvertRequest, loaded: LoadedConfig, 
   const input = await resolveInput(request.input);
 
   let exitCode: ExitCodeValue = ExitCode.SUCCESS;
-  if (input.kind === 'directory') {
+  if (request.merge === true || request.sinceLast === true) {
+    const merged = await convertMerged(input, job, { output: request.dryRun ? undefined : request.output, sinceLast: request.sinceLast === true, stateFor: request.output });
+    // With the CSV on standard output, the summary goes to standard error.
+    (request.output === '-' && !request.dryRun ? out.stderr : out.stdout)(formatMergeSummary(merged, request.dryRun, request.json === true));
+  } else if (input.kind === 'directory') {
     const report = await convertDirectory(input.path, request.output, job, request.dryRun);
     out.stdout(
       `${request.dryRun ? 'Parsed' : 'Converted'} ${report.converted.length} file(s)` +

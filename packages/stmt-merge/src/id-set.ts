@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * A set of transaction ids kept as 64-bit hashes in one typed array (open addressing, linear
+ * probing): 8 bytes per slot at most 75 % full, so ten million ids take about 128 MiB at worst
+ * and typically half that, whatever the length of the ids or of the rows they stand for.
+ *
+ * Two ids that hash alike would count as one: with 64 bits the chance is about n² / 2⁶⁵, one in
+ * 370 000 for ten million ids.
+ */
+export class TransactionIdSet {
+  /** Pairs of 32-bit words (high, low); (0, 0) marks an empty slot, so no key is ever (0, 0). */
+  private slots: Uint32Array;
+  private count = 0;
+
+  constructor(capacity = 1024) {
+    this.slots = new Uint32Array(2 * powerOfTwoAtLeast(Math.ceil(capacity / 0.75)));
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  has(id: string): boolean {
+    const [high, low] = hash64(id);
+    return this.find(high, low) >= 0;
+  }
+
+  /** Adds the id; `false` when it was already there. */
+  add(id: string): boolean {
+    const [high, low] = hash64(id);
+    return this.addKey(high, low);
+  }
+
+  /** Adds every id of another set (to remember what this run and the earlier ones wrote). */
+  addAll(other: TransactionIdSet): this {
+    for (let i = 0; i < other.slots.length; i += 2) {
+      const high = other.slots[i] as number;
+      const low = other.slots[i + 1] as number;
+      if (high !== 0 || low !== 0) this.addKey(high, low);
+    }
+    return this;
+  }
+
+  /** The set as bytes: a magic line, the count, then 8 bytes per id (for a state file). */
+  toBuffer(): Buffer {
+    const out = Buffer.alloc(MAGIC.length + 4 + this.count * 8);
+    out.write(MAGIC, 0, 'latin1');
+    out.writeUInt32LE(this.count, MAGIC.length);
+    let at = MAGIC.length + 4;
+    for (let i = 0; i < this.slots.length; i += 2) {
+      const high = this.slots[i] as number;
+      const low = this.slots[i + 1] as number;
+      if (high === 0 && low === 0) continue;
+      out.writeUInt32LE(high, at);
+      out.writeUInt32LE(low, at + 4);
+      at += 8;
+    }
+    return out;
+  }
+
+  /** Reads what `toBuffer` wrote; throws a plain Error naming what is wrong otherwise. */
+  static fromBuffer(bytes: Buffer): TransactionIdSet {
+    if (bytes.length < MAGIC.length + 4 || bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) {
+      throw new Error(`not a transaction id state file (it does not start with ${JSON.stringify(MAGIC.trim())})`);
+    }
+    const count = bytes.readUInt32LE(MAGIC.length);
+    if (bytes.length !== MAGIC.length + 4 + count * 8) throw new Error(`the state file is truncated: it announces ${count} ids but holds ${Math.floor((bytes.length - MAGIC.length - 4) / 8)}`);
+    const set = new TransactionIdSet(count);
+    for (let at = MAGIC.length + 4; at < bytes.length; at += 8) set.addKey(bytes.readUInt32LE(at), bytes.readUInt32LE(at + 4));
+    return set;
+  }
+
+  private addKey(high: number, low: number): boolean {
+    if (this.find(high, low) >= 0) return false;
+    if ((this.count + 1) * 4 > (this.slots.length / 2) * 3) this.grow();
+    this.place(high, low);
+    this.count++;
+    return true;
+  }
+
+  private find(high: number, low: number): number {
+    const mask = this.slots.length / 2 - 1;
+    for (let slot = (low ^ high) & mask; ; slot = (slot + 1) & mask) {
+      const h = this.slots[2 * slot] as number;
+      const l = this.slots[2 * slot + 1] as number;
+      if (h === high && l === low) return slot;
+      if (h === 0 && l === 0) return -1;
+    }
+  }
+
+  private place(high: number, low: number): void {
+    const mask = this.slots.length / 2 - 1;
+    let slot = (low ^ high) & mask;
+    while (this.slots[2 * slot] !== 0 || this.slots[2 * slot + 1] !== 0) slot = (slot + 1) & mask;
+    this.slots[2 * slot] = high;
+    this.slots[2 * slot + 1] = low;
+  }
+
+  private grow(): void {
+    const old = this.slots;
+    this.slots = new Uint32Array(old.length * 2);
+    for (let i = 0; i < old.length; i += 2) {
+      const high = old[i] as number;
+      const low = old[i + 1] as number;
+      if (high !== 0 || low !== 0) this.place(high, low);
+    }
+  }
+}
+
+const MAGIC = 'STMT-IDS 1\n';
+
+function powerOfTwoAtLeast(n: number): number {
+  let size = 16;
+  while (size < n) size *= 2;
+  return size;
+}
+
+/**
+ * The 64 bits of a `transaction_id` (16 hex digits, already a SHA-256 prefix); the occurrence
+ * suffix `-n` is mixed in. Any other text is hashed with SHA-1 first.
+ */
+function hash64(id: string): [number, number] {
+  const match = TRANSACTION_ID.exec(id);
+  const hex = match ? (match[1] as string) : createHash('sha1').update(id).digest('hex');
+  let high = Number.parseInt(hex.slice(0, 8), 16);
+  let low = Number.parseInt(hex.slice(8, 16), 16);
+  const occurrence = match?.[2];
+  if (occurrence !== undefined) {
+    const mixed = mix32(Number(occurrence));
+    high = (high ^ mixed) >>> 0;
+    low = (low ^ mix32(mixed)) >>> 0;
+  }
+  if (high === 0 && low === 0) low = 1; // never (0, 0), the empty marker
+  return [high, low];
+}
+
+const TRANSACTION_ID = /^([0-9a-f]{16})(?:-(\d+))?$/;
+
+/** MurmurHash3's 32-bit finaliser: spreads a small counter over all bits. */
+function mix32(value: number): number {
+  let h = value >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
