@@ -26,7 +26,8 @@ async function* parseBankCsv(preset: BankCsvPreset, source: AsyncIterable<Buffer
   const issues = new IssueSink(options);
   const builder = new CsvStatementBuilder(preset.format, issues);
   const peeked = await peekSource(source, 4);
-  const encoding = options.encoding ?? detectEncoding(peeked.head).encoding;
+  const detected = detectEncoding(peeked.head);
+  const encoding = options.encoding ?? (detected.source === 'default' ? (preset.encoding ?? detected.encoding) : detected.encoding);
   const at = (line: number, column: number, path?: string): SourceLocation => {
     const location: SourceLocation = path === undefined ? { line, column } : { line, column, path };
     if (options.fileName !== undefined) location.file = options.fileName;
@@ -34,8 +35,13 @@ async function* parseBankCsv(preset: BankCsvPreset, source: AsyncIterable<Buffer
   };
 
   let columns: string[] | undefined;
+  let above = 0;
   for await (const record of readCsvRecords(peeked.chunks, encoding, preset.delimiter)) {
     if (!columns) {
+      if (preset.isHeader?.(record.fields) === false) {
+        above++; // a line above the table (account summary)
+        continue;
+      }
       columns = record.fields.map((name) => name.trim());
       const missing = preset.header.filter((name) => !columns?.includes(name));
       if (missing.length > 0) {
@@ -55,7 +61,8 @@ async function* parseBankCsv(preset: BankCsvPreset, source: AsyncIterable<Buffer
     for (const out of builder.entry(result.draft, at(record.line, 1))) yield out;
   }
   for (const out of builder.finish()) yield out;
-  if (!columns) issues.error('MISSING_ELEMENT', `the file is empty; expected the ${preset.bank} header ${preset.header.join(preset.delimiter)}`, at(1, 1, 'header'));
+  if (!columns && above > 0) issues.error('MISSING_ELEMENT', `no line of the file is the ${preset.bank} header: expected the columns ${preset.header.join(', ')}`, at(1, 1, 'header'));
+  else if (!columns) issues.error('MISSING_ELEMENT', `the file is empty; expected the ${preset.bank} header ${preset.header.join(preset.delimiter)}`, at(1, 1, 'header'));
 }
 
 /** 1-based column where field `index` starts, assuming unquoted fields (what banks write). */
