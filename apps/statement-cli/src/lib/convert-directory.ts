@@ -48,7 +48,7 @@ export async function convertDirectory(
   for (const name of names) {
     const path = join(inputDir, name);
     try {
-      if (!(await isRecognisedStatement(path, job.format))) {
+      if (!(await isRecognisedStatement(path, job.format, job.csv))) {
         report.skipped.push(path);
         job.logger.warn('skipped: not a recognised statement format', { file: path });
         continue;

@@ -5,12 +5,15 @@ import { readChunks, type InputTarget } from './input';
 import type { Logger } from './logger';
 import { openCsvSink, refuseOverwritingInput } from './output';
 import { createProgress } from './progress';
+import type { CsvProfileOptions } from './statement-files';
 
 export interface ConvertFileJob {
   input: Extract<InputTarget, { kind: 'file' | 'stdin' }>;
   /** A file path, `-` for standard output, or undefined for a dry run. */
   output: string | undefined;
   format: StatementFormat | undefined;
+  /** `--profile` and the user's CSV profiles. */
+  csv?: CsvProfileOptions;
   /** Worker threads for a large camt file (see `parseFile`). */
   threads: number;
   delimiter: string;
@@ -64,10 +67,10 @@ export async function convertFile(job: ConvertFileJob): Promise<ConversionResult
 }
 
 /** The records of the job's input, stopping at the first error (see `stopAtFirstError`). */
-export function statementRecords(job: Pick<ConvertFileJob, 'input' | 'format' | 'threads' | 'logger'>, onRead?: (bytes: number) => void): AsyncIterable<StatementRecord> {
+export function statementRecords(job: Pick<ConvertFileJob, 'input' | 'format' | 'threads' | 'logger' | 'csv'>, onRead?: (bytes: number) => void): AsyncIterable<StatementRecord> {
   const input = job.input;
   return stopAtFirstError((onIssue) => {
-    const options = { fileName: input.name, onIssue, ...(job.format === undefined ? {} : { format: job.format }) };
+    const options = { fileName: input.name, onIssue, ...job.csv, ...(job.format === undefined ? {} : { format: job.format }) };
     const read = onRead === undefined ? {} : { onRead };
     return input.kind === 'file' ? parseFile(input.path, { ...options, threads: job.threads, ...read }) : parseStream(readChunks(input, onRead), options);
   }, job.logger);

@@ -94,7 +94,7 @@ async function mergeInputs(input: InputTarget, job: Omit<ConvertFileJob, 'input'
   const skipped: string[] = [];
   for (const name of await listFolder(input.path)) {
     const path = join(input.path, name);
-    if (!(await isRecognisedStatement(path, job.format))) {
+    if (!(await isRecognisedStatement(path, job.format, job.csv))) {
       skipped.push(path);
       job.logger.warn('skipped: not a recognised statement format', { file: path });
       continue;

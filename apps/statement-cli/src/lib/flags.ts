@@ -2,7 +2,7 @@ import { Flags } from '@oclif/core';
 import { PRESET_NAMES } from '@stmt/export';
 import type { StatementFormat } from '@stmt/parser';
 
-export const STATEMENT_FORMATS: readonly StatementFormat[] = ['camt.052', 'camt.053', 'camt.054', 'mt940', 'mt942', 'ofx', 'revolut-csv'];
+export const STATEMENT_FORMATS: readonly StatementFormat[] = ['camt.052', 'camt.053', 'camt.054', 'mt940', 'mt942', 'ofx', 'revolut-csv', 'bank-csv'];
 
 /** Flags every command takes; they override the configuration file and the environment. */
 export const globalFlags = {
@@ -44,6 +44,9 @@ export const conversionFlags = {
   merge: Flags.boolean({
     description:
       'Merge every statement of the input (a folder, or one file) into one CSV file, each booking once by its transaction_id; a booking pending in one statement and booked in another counts once, as booked. With --dry-run, lists what was dropped and why.',
+  }),
+  profile: Flags.string({
+    description: 'Read a bank CSV with this profile (a shipped one such as revolut, dkb, monzo, or one of yours in <database>/profiles/*.yaml), skipping detection.',
   }),
   'since-last': Flags.boolean({
     description: 'Merge, and write only rows no earlier --since-last run wrote to the same --output (remembered in .<output>.stmt-ids beside it).',

@@ -9,6 +9,7 @@ import { CliError } from './cli-error';
 import type { LoadedConfig } from './config/load';
 import { convertDirectory, directoryExitCode } from './convert-directory';
 import { convertFile } from './convert-file';
+import { loadUserProfiles } from './csv-profiles';
 import { convertMerged, formatMergeSummary } from './convert-merged';
 import { loadCategorizer, userDatabaseDir } from './database';
 import { leaveRowsAsTheyAre } from './enrich';
@@ -43,6 +44,8 @@ export interface ConvertRequest {
   /** `--merge` and `--since-last`: one CSV, each booking once. */
   merge?: boolean;
   sinceLast?: boolean;
+  /** `--profile NAME`: the CSV profile for bank CSV input. */
+  profile?: string | undefined;
 }
 
 /** The flag values `convert` and `camt` share (`conversionFlags` plus input and output). */
@@ -61,6 +64,7 @@ export interface ConversionFlagValues {
   threads?: number | undefined;
   merge?: boolean;
   'since-last'?: boolean;
+  profile?: string | undefined;
 }
 
 /** Maps the shared flags to a request; the command adds what is its own. */
@@ -83,6 +87,7 @@ export function conversionRequest(
     threads: flags.threads,
     merge: flags.merge === true,
     sinceLast: flags['since-last'] === true,
+    profile: flags.profile,
     ...own,
   };
 }
@@ -108,7 +113,9 @@ export async function runConvert(request: ConvertRequest, loaded: LoadedConfig, 
     enrich: categorizer === undefined ? leaveRowsAsTheyAre : categorizingEnricher(categorizer, tally),
     ...(request.allowedFormats === undefined ? {} : { allowedFormats: request.allowedFormats }),
   };
-  const job = { format: request.from, threads: request.threads ?? defaultThreads(request.streaming), delimiter: resolveDelimiter(loaded.config.csv.delimiter), settings, logger, operation: request.operation };
+  const csvProfiles = await loadUserProfiles(databaseDir);
+  const csv = { ...(csvProfiles.length > 0 ? { csvProfiles } : {}), ...(request.profile === undefined ? {} : { csvProfile: request.profile }) };
+  const job = { format: request.from, csv, threads: request.threads ?? defaultThreads(request.streaming), delimiter: resolveDelimiter(loaded.config.csv.delimiter), settings, logger, operation: request.operation };
   const input = await resolveInput(request.input);
 
   let exitCode: ExitCodeValue = ExitCode.SUCCESS;
