@@ -1,4 +1,5 @@
 import { compareByBookingDate, entryToRows, StatementSummary, TransactionIds, type CsvPreset, type CsvWriter, type StatementRow } from '@stmt/export';
+import type { LedgerWriter } from '@stmt/ledger';
 import type { Deduplicator } from '@stmt/merge';
 import type { StatementFormat, StatementRecord } from '@stmt/parser';
 import { CliError } from './cli-error';
@@ -14,6 +15,8 @@ export interface ConversionSettings {
   allowedFormats?: readonly StatementFormat[];
   /** `--merge` / `--since-last`: each booking once across the files (by `transaction_id`). */
   dedup?: Deduplicator<StatementRow>;
+  /** `--to hledger|beancount|qif`: rows (and statement balances) go to a journal instead of a CSV writer. */
+  ledger?: LedgerWriter;
 }
 
 export interface ConversionResult {
@@ -40,16 +43,18 @@ export async function convertRecords(
   let pending: StatementRow[] = [];
   const kept: StatementRow[] = [];
   // Sorting needs every row in memory; a dry run writes nothing, so it never sorts.
-  const sorting = !settings.streaming && writer !== undefined;
+  const sorting = !settings.streaming && (writer !== undefined || settings.ledger !== undefined);
 
   const flush = async (rows: StatementRow[]): Promise<void> => {
     const enriched = await settings.enrich(rows);
     rowCount += enriched.length;
-    if (writer !== undefined) await writer.write(enriched.map((row) => settings.preset.project(row)));
+    if (settings.ledger !== undefined) await settings.ledger.write(enriched);
+    else if (writer !== undefined) await writer.write(enriched.map((row) => settings.preset.project(row)));
   };
 
   for await (const record of records) {
     summary.add(record);
+    if (record.kind === 'statement-end') settings.ledger?.statement(record.statement);
     if (record.kind === 'statement-start') {
       if (parser === 'none') parser = record.statement.format;
       checkFormat(record.statement.format, settings.allowedFormats);

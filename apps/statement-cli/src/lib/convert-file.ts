@@ -4,6 +4,7 @@ import { convertRecords, type ConversionResult, type ConversionSettings } from '
 import { readChunks, type InputTarget } from './input';
 import type { Logger } from './logger';
 import { openCsvSink, refuseOverwritingInput } from './output';
+import { convertToLedger, type LedgerOutput } from './convert-ledger';
 import { createProgress } from './progress';
 import type { CsvProfileOptions } from './statement-files';
 
@@ -12,6 +13,8 @@ export interface ConvertFileJob {
   /** A file path, `-` for standard output, or undefined for a dry run. */
   output: string | undefined;
   format: StatementFormat | undefined;
+  /** `--to hledger|beancount|qif`: a journal instead of a CSV. */
+  ledger?: LedgerOutput;
   /** `--profile` and the user's CSV profiles. */
   csv?: CsvProfileOptions;
   /** Worker threads for a large camt file (see `parseFile`). */
@@ -36,6 +39,9 @@ export async function convertFile(job: ConvertFileJob): Promise<ConversionResult
     let result: ConversionResult;
     if (job.output === undefined) {
       result = await convertRecords(records(), undefined, job.settings);
+    } else if (job.ledger !== undefined) {
+      if (job.input.kind === 'file') await refuseOverwritingInput(job.input.path, job.output);
+      result = await convertToLedger(records(), job.output, job.ledger, job.settings, job.logger);
     } else {
       if (job.input.kind === 'file') await refuseOverwritingInput(job.input.path, job.output);
       const sink = await openCsvSink(job.output, job.settings.preset, job.delimiter, { buffered: !job.settings.streaming });

@@ -5,7 +5,8 @@ import { Deduplicator, DropReport, loadWrittenIds, saveWrittenIds, stateFileFor,
 import type { StatementRecord } from '@stmt/parser';
 import { audit } from './audit';
 import { CliError } from './cli-error';
-import { convertRecords, type ConversionResult } from './conversion';
+import { convertRecords, type ConversionResult, type ConversionSettings } from './conversion';
+import { convertToLedger } from './convert-ledger';
 import { statementRecords, type ConvertFileJob } from './convert-file';
 import type { InputTarget } from './input';
 import { openCsvSink, refuseOverwritingInput } from './output';
@@ -56,18 +57,11 @@ export async function convertMerged(input: InputTarget, job: Omit<ConvertFileJob
       result = await convertRecords(records(), undefined, settings);
     } else {
       for (const file of files) await refuseOverwritingInput(file.path, options.output);
-      const sink = await openCsvSink(options.output, job.settings.preset, job.delimiter, { buffered: !job.settings.streaming });
-      try {
-        result = await convertRecords(records(), sink.writer, settings);
-        await sink.writer.end();
-        await sink.commit();
-      } catch (error) {
-        await sink.abort();
-        throw error;
-      }
+      if (job.ledger !== undefined) result = await convertToLedger(records(), options.output, job.ledger, settings, job.logger);
+      else result = await writeCsv(records(), options.output, job, settings);
       if (stateFile !== undefined) {
         await saveWrittenIds(stateFile, (earlier ?? new TransactionIdSet()).addAll(dedup.written)).catch((error: unknown) => {
-          throw new CliError('OUTPUT_FAILED', `${(error as Error).message}. The CSV was written; the next --since-last run will write its rows again.`, { cause: error });
+          throw new CliError('OUTPUT_FAILED', `${(error as Error).message}. The output was written; the next --since-last run will write its rows again.`, { cause: error });
         });
       }
     }
@@ -83,6 +77,20 @@ export async function convertMerged(input: InputTarget, job: Omit<ConvertFileJob
     ...(options.output === undefined ? {} : { output: options.output }),
   });
   return { ...result, files: files.map((file) => file.name), skipped, report, stateFile };
+}
+
+/** One CSV from the merged records, appearing only when complete. */
+async function writeCsv(records: AsyncIterable<StatementRecord>, output: string, job: Omit<ConvertFileJob, 'input' | 'output'>, settings: ConversionSettings): Promise<ConversionResult> {
+  const sink = await openCsvSink(output, settings.preset, job.delimiter, { buffered: !settings.streaming });
+  try {
+    const result = await convertRecords(records, sink.writer, settings);
+    await sink.writer.end();
+    await sink.commit();
+    return result;
+  } catch (error) {
+    await sink.abort();
+    throw error;
+  }
 }
 
 type FileInput = Extract<InputTarget, { kind: 'file' }>;

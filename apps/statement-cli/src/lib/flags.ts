@@ -1,5 +1,6 @@
 import { Flags } from '@oclif/core';
 import { PRESET_NAMES } from '@stmt/export';
+import { LEDGER_FORMATS } from '@stmt/ledger';
 import type { StatementFormat } from '@stmt/parser';
 
 export const STATEMENT_FORMATS: readonly StatementFormat[] = ['camt.052', 'camt.053', 'camt.054', 'mt940', 'mt942', 'ofx', 'revolut-csv', 'bank-csv'];
@@ -44,6 +45,14 @@ export const conversionFlags = {
   merge: Flags.boolean({
     description:
       'Merge every statement of the input (a folder, or one file) into one CSV file, each booking once by its transaction_id; a booking pending in one statement and booked in another counts once, as booked. With --dry-run, lists what was dropped and why.',
+  }),
+  to: Flags.string({
+    description: 'Output format: csv (default), or a plain-text accounting journal: hledger, beancount, qif. Categories map to accounts (--accounts).',
+    options: ['csv', ...LEDGER_FORMATS],
+    default: 'csv',
+  }),
+  accounts: Flags.string({
+    description: 'With --to hledger|beancount|qif: YAML mapping of categories and statement accounts to ledger accounts (default: <database>/ledger-accounts.yaml when present).',
   }),
   profile: Flags.string({
     description: 'Read a bank CSV with this profile (a shipped one such as revolut, dkb, monzo, or one of yours in <database>/profiles/*.yaml), skipping detection.',

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { getPreset, resolveDelimiter } from '@stmt/export';
 import type { Categorizer } from '@stmt/categorizer';
+import type { LedgerFormatName } from '@stmt/ledger';
 import type { StatementFormat } from '@stmt/parser';
 import type { AuditOperation } from './audit';
 import { CategoryTally } from './category-tally';
@@ -10,6 +11,7 @@ import type { LoadedConfig } from './config/load';
 import { convertDirectory, directoryExitCode } from './convert-directory';
 import { convertFile } from './convert-file';
 import { loadUserProfiles } from './csv-profiles';
+import { loadLedgerAccounts } from './ledger-accounts';
 import { convertMerged, formatMergeSummary } from './convert-merged';
 import { loadCategorizer, userDatabaseDir } from './database';
 import { leaveRowsAsTheyAre } from './enrich';
@@ -46,6 +48,9 @@ export interface ConvertRequest {
   sinceLast?: boolean;
   /** `--profile NAME`: the CSV profile for bank CSV input. */
   profile?: string | undefined;
+  /** `--to` and `--accounts`: a journal instead of a CSV. */
+  to?: string | undefined;
+  accounts?: string | undefined;
 }
 
 /** The flag values `convert` and `camt` share (`conversionFlags` plus input and output). */
@@ -65,6 +70,8 @@ export interface ConversionFlagValues {
   merge?: boolean;
   'since-last'?: boolean;
   profile?: string | undefined;
+  to?: string | undefined;
+  accounts?: string | undefined;
 }
 
 /** Maps the shared flags to a request; the command adds what is its own. */
@@ -88,6 +95,8 @@ export function conversionRequest(
     merge: flags.merge === true,
     sinceLast: flags['since-last'] === true,
     profile: flags.profile,
+    to: flags.to,
+    accounts: flags.accounts,
     ...own,
   };
 }
@@ -115,7 +124,8 @@ export async function runConvert(request: ConvertRequest, loaded: LoadedConfig, 
   };
   const csvProfiles = await loadUserProfiles(databaseDir);
   const csv = { ...(csvProfiles.length > 0 ? { csvProfiles } : {}), ...(request.profile === undefined ? {} : { csvProfile: request.profile }) };
-  const job = { format: request.from, csv, threads: request.threads ?? defaultThreads(request.streaming), delimiter: resolveDelimiter(loaded.config.csv.delimiter), settings, logger, operation: request.operation };
+  const ledger = request.to === undefined || request.to === 'csv' ? undefined : { format: request.to as LedgerFormatName, accounts: await loadLedgerAccounts(request.accounts, databaseDir) };
+  const job = { format: request.from, csv, ...(ledger === undefined ? {} : { ledger }), threads: request.threads ?? defaultThreads(request.streaming), delimiter: resolveDelimiter(loaded.config.csv.delimiter), settings, logger, operation: request.operation };
   const input = await resolveInput(request.input);
 
   let exitCode: ExitCodeValue = ExitCode.SUCCESS;
