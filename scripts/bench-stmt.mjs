@@ -12,6 +12,7 @@
 //   pnpm bench:stmt                 # 50MB
 //   pnpm bench:stmt -- --size 1GB
 //   pnpm bench:stmt -- --no-categorize   # conversion without the category column
+// Then the merge section (scripts/bench/stmt-merge.mjs): two overlapping statements of half the size.
 import { spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, openSync, renameSync, statSync, writeSync, closeSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -165,3 +166,4 @@ for (const run of runs) {
   const launcher = Number.isNaN(run.launcherMiB) ? '' : ` (of which the waiting launcher process: ${run.launcherMiB.toFixed(1)} MiB)`;
   console.log(`  peak RSS: ${run.maxRssMiB.toFixed(1)} MiB${launcher} (target < 128 MiB for 1 GB)`);
 }
+(await import('./bench/stmt-merge.mjs')).benchMerge({ bin, benchDir, targetBytes, sizeText });
