@@ -5,7 +5,7 @@
 // ratio, the rows written and dropped, and each run's peak RSS (target: two 500 MB statements,
 // `--size 1GB`, merged in bounded memory).
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 const money = (cents) => {
@@ -77,14 +77,29 @@ function generate(path, bytes, first) {
   return i - first;
 }
 
+/**
+ * CPU seconds (user + system) of the children this process has waited for, from /proc (Linux;
+ * NaN elsewhere). On a shared machine CPU time is steadier than wall-clock time.
+ */
+function childrenCpuSeconds() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100; // cutime + cstime, in clock ticks (USER_HZ 100)
+  } catch {
+    return Number.NaN;
+  }
+}
+
 function run(bin, args) {
+  const cpuBefore = childrenCpuSeconds();
   const started = process.hrtime.bigint();
   const result = spawnSync(process.execPath, [bin, ...args, '--streaming', '--no-categorize'], { env: { ...process.env, LOG_LEVEL: 'warn', STMT_REPORT_MAX_RSS: '1' }, encoding: 'utf8' });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const cpuSeconds = childrenCpuSeconds() - cpuBefore;
   if (result.status !== 0) throw new Error(`stmt ${args.join(' ')} failed (exit ${result.status}): ${result.stderr}`);
   const kib = (name) => Number(new RegExp(`${name}=(\\d+)`).exec(result.stderr)?.[1] ?? NaN);
   const launcher = kib('launcher-anon-kib');
-  return { seconds, stdout: result.stdout, maxRssMiB: (kib('max-rss-kib') + (Number.isNaN(launcher) ? 0 : launcher)) / 1024 };
+  return { seconds, cpuSeconds, stdout: result.stdout, maxRssMiB: (kib('max-rss-kib') + (Number.isNaN(launcher) ? 0 : launcher)) / 1024 };
 }
 
 /** Runs the merge section; `targetBytes` is the bench size, each statement gets half. */
@@ -110,7 +125,9 @@ export function benchMerge({ bin, benchDir, targetBytes, sizeText }) {
   const merged = run(bin, ['convert', '--input', dir, '--output', join(outDir, 'merged.csv'), '--merge']);
   rmSync(outDir, { recursive: true, force: true });
   console.log(`merge: two overlapping statements of ${(statSync(a).size / 2 ** 20).toFixed(0)} MiB each (${dir})`);
-  console.log(`  convert both, no merge (baseline): ${(mb / plain.seconds).toFixed(1)} MB/s (${plain.seconds.toFixed(2)} s), peak RSS ${plain.maxRssMiB.toFixed(1)} MiB`);
-  console.log(`  convert --merge --streaming: ${(mb / merged.seconds).toFixed(1)} MB/s (${merged.seconds.toFixed(2)} s), peak RSS ${merged.maxRssMiB.toFixed(1)} MiB`);
-  console.log(`  ratio to the baseline: ${(plain.seconds / merged.seconds).toFixed(2)} (time), ${(merged.maxRssMiB / plain.maxRssMiB).toFixed(2)} (peak RSS); ${merged.stdout.trim()}`);
+  const line = (label, r) => `  ${label}: ${(mb / r.seconds).toFixed(1)} MB/s (${r.seconds.toFixed(2)} s wall, ${r.cpuSeconds.toFixed(2)} s CPU), peak RSS ${r.maxRssMiB.toFixed(1)} MiB`;
+  console.log(line('convert both --streaming, no merge (baseline)', plain));
+  console.log(line('convert --merge --streaming', merged));
+  console.log(`  ratio to the baseline: ${(plain.seconds / merged.seconds).toFixed(2)} (speed, wall), ${(plain.cpuSeconds / merged.cpuSeconds).toFixed(2)} (speed, CPU), ${(merged.maxRssMiB / plain.maxRssMiB).toFixed(2)} (peak RSS)`);
+  console.log(`  ${merged.stdout.trim()}`);
 }

@@ -67,6 +67,20 @@ describe('stmt convert --merge', () => {
     expect(rows(readFileSync(out, 'utf8'))).toEqual([]);
   });
 
+  it('writes the opening balance once across --since-last journal runs', () => {
+    const input = tempDir('stmt-inbox-');
+    const out = join(tempDir(), 'books.journal');
+    copyFileSync(join(MT940, 'jan-1.sta'), join(input, 'jan-1.sta'));
+    expect(runCli(['convert', '-i', input, '-o', out, '--since-last', '--to', 'hledger', '--no-categorize']).status).toBe(0);
+    expect(readFileSync(out, 'utf8')).toContain('2024-01-01 * Opening balance | statement JAN-A');
+    copyFileSync(join(MT940, 'jan-2.sta'), join(input, 'jan-2.sta'));
+    expect(runCli(['convert', '-i', input, '-o', out, '--since-last', '--to', 'hledger', '--no-categorize']).status).toBe(0);
+    const second = readFileSync(out, 'utf8');
+    expect(second).not.toContain('Opening balance');
+    expect(second).toContain('2024-01-08 * Groceries Markt  ; transaction_id:5b1296b0ea997659');
+    expect(second).toContain('; not asserted (the opening balance is in an earlier output): 2024-01-08');
+  });
+
   it('refuses --since-last without an output file, and a folder as the merged output', () => {
     const stdout = runCli(['convert', '-i', MT940, '-o', '-', '--since-last', '--no-categorize']);
     expect(stdout.status).toBe(2);

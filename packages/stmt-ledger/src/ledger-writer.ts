@@ -10,6 +10,11 @@ export interface LedgerWriterOptions {
   accounts?: AccountMap;
   /** Told about a statement balance that the booked rows do not reach (it is written as a comment). */
   onWarning?: (message: string) => void;
+  /**
+   * Write opening-balance transactions (default). A `--since-last` run after the first leaves them
+   * out: the books already have them, and its closing balances are then left as comments.
+   */
+  openings?: boolean;
 }
 
 /** Per statement account and currency: what the journal knows about its balance. */
@@ -112,6 +117,7 @@ export class LedgerWriter {
   private balances(state: AccountState): string {
     let text = '';
     let running = Decimal.zero();
+    if (state.opening !== undefined && this.options.openings === false) delete state.opening;
     if (state.opening !== undefined) {
       this.use(state.opening.account, state.opening.date);
       this.use(this.accounts.openingAccount, state.opening.date);
@@ -129,7 +135,12 @@ export class LedgerWriter {
         this.use(closing.account, date);
         text += assertion;
       } else {
-        const reason = state.opening === undefined ? 'no opening balance to start from' : `the booked rows give ${running.toString()} ${closing.currency}`;
+        const reason =
+          state.opening !== undefined
+            ? `the booked rows give ${running.toString()} ${closing.currency}`
+            : this.options.openings === false
+              ? 'the opening balance is in an earlier output'
+              : 'no opening balance to start from';
         this.options.onWarning?.(`closing balance ${closing.amount} ${closing.currency} of ${closing.account} on ${date} (${closing.note}) not asserted: ${reason}`);
         text += this.format.comment(`not asserted (${reason}): ${date} ${closing.account} = ${closing.amount} ${closing.currency}, ${closing.note}`);
       }

@@ -9,6 +9,8 @@ import type { Logger } from './logger';
 export interface LedgerOutput {
   format: LedgerFormatName;
   accounts: AccountMap;
+  /** False for a `--since-last` run after the first: the opening balances were written then. */
+  openings?: boolean;
 }
 
 /** File name extension for each output format, for a folder conversion. */
@@ -26,7 +28,12 @@ export async function convertToLedger(
   logger: Logger,
 ): Promise<ConversionResult> {
   const target = await openTarget(output);
-  const writer = new LedgerWriter(target.stream, { format: ledger.format, accounts: ledger.accounts, onWarning: (message) => logger.warn(message, { output }) });
+  const writer = new LedgerWriter(target.stream, {
+    format: ledger.format,
+    accounts: ledger.accounts,
+    ...(ledger.openings === undefined ? {} : { openings: ledger.openings }),
+    onWarning: (message) => logger.warn(message, { output }),
+  });
   try {
     const result = await convertRecords(records, undefined, { ...settings, ledger: writer });
     await writer.end();

@@ -57,8 +57,10 @@ export async function convertMerged(input: InputTarget, job: Omit<ConvertFileJob
       result = await convertRecords(records(), undefined, settings);
     } else {
       for (const file of files) await refuseOverwritingInput(file.path, options.output);
-      if (job.ledger !== undefined) result = await convertToLedger(records(), options.output, job.ledger, settings, job.logger);
-      else result = await writeCsv(records(), options.output, job, settings);
+      // After a first --since-last run the books hold the opening balances already.
+      const laterRun = earlier !== undefined && earlier.size > 0;
+      if (job.ledger === undefined) result = await writeCsv(records(), options.output, job, settings);
+      else result = await convertToLedger(records(), options.output, laterRun ? { ...job.ledger, openings: false } : job.ledger, settings, job.logger);
       if (stateFile !== undefined) {
         await saveWrittenIds(stateFile, (earlier ?? new TransactionIdSet()).addAll(dedup.written)).catch((error: unknown) => {
           throw new CliError('OUTPUT_FAILED', `${(error as Error).message}. The output was written; the next --since-last run will write its rows again.`, { cause: error });
