@@ -35,6 +35,12 @@ describe('transaction_id', () => {
     expect(pending).toBe(booked);
   });
 
+  it('matches a bank-CSV card payment pending today and completed tomorrow by its value date', () => {
+    const pending = new TransactionIds().assign(row({ status: 'PDNG', booking_date: '', value_date: '2024-03-06', remittance_info: 'Amazon' }), 'revolut-csv');
+    const completed = new TransactionIds().assign(row({ status: 'BOOK', booking_date: '2024-03-07', value_date: '2024-03-06', remittance_info: 'Amazon' }), 'revolut-csv');
+    expect(pending).toBe(completed);
+  });
+
   it('counts identical bookings on the same day: -2, -3; another day starts again', () => {
     const ids = new TransactionIds();
     const coffee = row({ remittance_info: 'Coffee' });

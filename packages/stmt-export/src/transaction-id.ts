@@ -28,7 +28,17 @@ export function identityOf(row: StatementRow, format: StatementFormat | string):
     // OFX <FITID> (unique per account by the OFX specification), or a bank-CSV id column.
     return ['ref', ref];
   }
-  return ['content', day(row), amountKey(row.amount), row.currency, text(row.counterparty_name), row.counterparty_iban, text(row.remittance_info)];
+  return ['content', identityDay(row, format), amountKey(row.amount), row.currency, text(row.counterparty_name), row.counterparty_iban, text(row.remittance_info)];
+}
+
+/**
+ * The day in a content identity: the booking day, except in bank CSV exports, whose value date
+ * is when the card was used or the transfer started (Revolut's `Started Date`), the same while
+ * pending and once completed, whereas the booking date is empty while pending.
+ */
+function identityDay(row: StatementRow, format: string): string {
+  const csv = format === 'revolut-csv' || format === 'bank-csv';
+  return (csv ? row.value_date || row.booking_date : row.booking_date || row.value_date).slice(0, 10);
 }
 
 /** How many booking days the occurrence counter remembers (rows are close to date order in every format we read). */
@@ -44,7 +54,7 @@ export class TransactionIds {
 
   assign(row: StatementRow, format: StatementFormat | string): string {
     const base = digest([row.account_iban, ...identityOf(row, format)]);
-    const counts = this.countsFor(day(row));
+    const counts = this.countsFor(identityDay(row, format));
     const seen = (counts.get(base) ?? 0) + 1;
     counts.set(base, seen);
     return seen === 1 ? base : `${base}-${seen}`;
