@@ -22,7 +22,9 @@ export function presetFromProfile(profile: CsvProfile): BankCsvPreset {
   };
 }
 
-function problem(code: CsvCellProblem['code'], column: string, message: string): CsvRowResult {
+type RowProblem = Extract<CsvRowResult, { kind: 'problem' }>;
+
+function problem(code: CsvCellProblem['code'], column: string, message: string): RowProblem {
   return { kind: 'problem', problem: { code, column, message } };
 }
 
@@ -62,7 +64,7 @@ class ProfileRowReader {
       status = known;
     }
 
-    const amount = this.amount(row, cell, raw);
+    const amount = this.amount(cell, raw);
     if (amount.kind === 'problem') return amount;
     const currency = this.currency(row, cell, amount.currency);
     if (currency.kind === 'problem') return currency;
@@ -124,10 +126,10 @@ class ProfileRowReader {
   }
 
   /** The signed amount of the row, from one signed column, a column and a direction, or debit and credit columns. */
-  private amount(row: CsvRow, cell: (c: string) => string, raw: (c: string) => string): (ParsedAmount & { kind: 'amount' }) | Extract<CsvRowResult, { kind: 'problem' }> {
+  private amount(cell: (c: string) => string, raw: (c: string) => string): (ParsedAmount & { kind: 'amount' }) | RowProblem {
     const spec = this.profile.amount;
-    const invalid = (column: string): Extract<CsvRowResult, { kind: 'problem' }> =>
-      problem('INVALID_AMOUNT', column, `expected a decimal amount such as -12.50, found ${JSON.stringify(raw(column))}`) as Extract<CsvRowResult, { kind: 'problem' }>;
+    const invalid = (column: string): RowProblem =>
+      problem('INVALID_AMOUNT', column, `expected a decimal amount such as -12.50, found ${JSON.stringify(raw(column))}`);
     let parsed: ParsedAmount;
     if (spec.column !== undefined) {
       const value = this.number(cell(spec.column));
@@ -138,7 +140,7 @@ class ProfileRowReader {
         const debit = spec.direction.debit.some((v) => wildcard(v).test(said));
         const credit = !debit && spec.direction.credit.some((v) => wildcard(v).test(said));
         if (!debit && !credit) {
-          return problem('INVALID_VALUE', spec.direction.column, `expected ${spec.direction.column} ${orList([...spec.direction.debit, ...spec.direction.credit])}, found ${JSON.stringify(said)}`) as Extract<CsvRowResult, { kind: 'problem' }>;
+          return problem('INVALID_VALUE', spec.direction.column, `expected ${spec.direction.column} ${orList([...spec.direction.debit, ...spec.direction.credit])}, found ${JSON.stringify(said)}`);
         }
         parsed = { ...parsed, value: debit ? parsed.value.abs().negated() : parsed.value.abs() };
       }
@@ -149,7 +151,7 @@ class ProfileRowReader {
       const into = cell(creditColumn) === '' ? undefined : this.number(cell(creditColumn));
       if (cell(debitColumn) !== '' && !out) return invalid(debitColumn);
       if (cell(creditColumn) !== '' && !into) return invalid(creditColumn);
-      if (!out && !into) return problem('INVALID_AMOUNT', debitColumn, `expected an amount in ${debitColumn} or ${creditColumn}, found neither`) as Extract<CsvRowResult, { kind: 'problem' }>;
+      if (!out && !into) return problem('INVALID_AMOUNT', debitColumn, `expected an amount in ${debitColumn} or ${creditColumn}, found neither`);
       const value = (into?.value ?? Decimal.zero()).minus(out?.value.abs() ?? Decimal.zero());
       const currency = out?.currency ?? into?.currency;
       parsed = currency === undefined ? { value } : { value, currency };
@@ -158,7 +160,7 @@ class ProfileRowReader {
     return { kind: 'amount', ...parsed };
   }
 
-  private currency(row: CsvRow, cell: (c: string) => string, fromAmount: string | undefined): { kind: 'currency'; code: string } | Extract<CsvRowResult, { kind: 'problem' }> {
+  private currency(row: CsvRow, cell: (c: string) => string, fromAmount: string | undefined): { kind: 'currency'; code: string } | RowProblem {
     const spec = this.profile.currency;
     let code = spec?.column === undefined ? undefined : cell(spec.column);
     if (code === undefined || code === '') code = fromAmount;
@@ -170,7 +172,7 @@ class ProfileRowReader {
     if (code === undefined || code === '') code = spec?.code;
     const column = spec?.column ?? spec?.header ?? this.profile.amount.column ?? 'currency';
     if (code === undefined || !/^[A-Z]{3}$/.test(code)) {
-      return problem('INVALID_VALUE', column, `expected a three-letter currency code, found ${JSON.stringify(code ?? '')}`) as Extract<CsvRowResult, { kind: 'problem' }>;
+      return problem('INVALID_VALUE', column, `expected a three-letter currency code, found ${JSON.stringify(code ?? '')}`);
     }
     return { kind: 'currency', code };
   }
