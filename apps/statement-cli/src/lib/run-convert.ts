@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { getPreset, resolveDelimiter } from '@stmt/export';
 import type { Categorizer } from '@stmt/categorizer';
-import type { LedgerFormatName } from '@stmt/ledger';
 import type { StatementFormat } from '@stmt/parser';
 import type { AuditOperation } from './audit';
 import { CategoryTally } from './category-tally';
@@ -10,9 +9,8 @@ import { CliError } from './cli-error';
 import type { LoadedConfig } from './config/load';
 import { convertDirectory, directoryExitCode } from './convert-directory';
 import { convertFile } from './convert-file';
-import { loadUserProfiles } from './csv-profiles';
-import { loadLedgerAccounts } from './ledger-accounts';
 import { convertMerged, formatMergeSummary } from './convert-merged';
+import { profilesAndLedger } from './conversion-inputs';
 import { loadCategorizer, userDatabaseDir } from './database';
 import { leaveRowsAsTheyAre } from './enrich';
 import { ExitCode, type ExitCodeValue } from './exit-codes';
@@ -122,10 +120,7 @@ export async function runConvert(request: ConvertRequest, loaded: LoadedConfig, 
     enrich: categorizer === undefined ? leaveRowsAsTheyAre : categorizingEnricher(categorizer, tally),
     ...(request.allowedFormats === undefined ? {} : { allowedFormats: request.allowedFormats }),
   };
-  const csvProfiles = await loadUserProfiles(databaseDir);
-  const csv = { ...(csvProfiles.length > 0 ? { csvProfiles } : {}), ...(request.profile === undefined ? {} : { csvProfile: request.profile }) };
-  const ledger = request.to === undefined || request.to === 'csv' ? undefined : { format: request.to as LedgerFormatName, accounts: await loadLedgerAccounts(request.accounts, databaseDir) };
-  const job = { format: request.from, csv, ...(ledger === undefined ? {} : { ledger }), threads: request.threads ?? defaultThreads(request.streaming), delimiter: resolveDelimiter(loaded.config.csv.delimiter), settings, logger, operation: request.operation };
+  const job = { format: request.from, ...(await profilesAndLedger(request, databaseDir)), threads: request.threads ?? defaultThreads(request.streaming), delimiter: resolveDelimiter(loaded.config.csv.delimiter), settings, logger, operation: request.operation };
   const input = await resolveInput(request.input);
 
   let exitCode: ExitCodeValue = ExitCode.SUCCESS;
