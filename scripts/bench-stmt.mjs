@@ -15,6 +15,7 @@
 //   pnpm bench:stmt                 # 50MB
 //   pnpm bench:stmt -- --size 1GB
 //   pnpm bench:stmt -- --no-categorize   # conversion without the category column
+// Then the merge section (scripts/bench/stmt-merge.mjs): two overlapping statements of half the size.
 import { spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, openSync, renameSync, statSync, writeSync, closeSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -177,3 +178,4 @@ if (sorted) {
 
 // Peak RSS of --streaming on pathological shapes (huge values, 200,000 <TxDtls>, 100,000 statements, deep nesting): scripts/bench/stmt-shapes.mjs. --no-shapes skips them.
 if (!process.argv.includes('--no-shapes')) (await import('./bench/stmt-shapes.mjs')).benchShapes({ bin, dir: benchDir });
+(await import('./bench/stmt-merge.mjs')).benchMerge({ bin, benchDir, targetBytes, sizeText });

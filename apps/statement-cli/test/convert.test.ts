@@ -7,11 +7,11 @@ const STATEMENT = join(FIXTURES, 'two-statements.camt053.xml');
 const HEADER =
   'booking_date,value_date,amount,currency,credit_debit,status,counterparty_name,counterparty_iban,counterparty_bic,remittance_info,' +
   'end_to_end_id,entry_reference,account_servicer_reference,bank_transaction_code,account_iban,statement_id,category,original_amount,' +
-  'original_currency,exchange_rate,reversal';
-const RENT = '2024-03-05,2024-03-05,-120.50,CHF,DBIT,BOOK,Landlord AG,CH5604835012345678009,CRESCHZZ80A,Rent March,E2E-RENT-03,E-RENT,ASR-1001,PMNT-ICDT-ESCT,CH9300762011623852957,STMT-CHF-03,,,,,false';
-const SALARY = '2024-03-01,2024-03-01,3000.00,CHF,CRDT,BOOK,Employer SA,CH4431999123000889012,,Salary March,E2E-SAL-03,E-SALARY,ASR-1002,PMNT-RCDT-ESCT,CH9300762011623852957,STMT-CHF-03,,,,,false';
-const BATCH = '2024-03-03,2024-03-03,-300.00,CHF,DBIT,BOOK,,,,Invoice 1 | Invoice 2,,E-BATCH,ASR-1003,,CH9300762011623852957,STMT-CHF-03,,,,,false';
-const CARD = '2024-03-02,2024-03-02,-8.850,EUR,DBIT,BOOK,"Café ""Zürich"", Bahnhof",,,"Coffee, croissant",,E-CARD,,,DE89370400440532013000,STMT-EUR-03,,,,,false';
+  'original_currency,exchange_rate,reversal,transaction_id';
+const RENT = '2024-03-05,2024-03-05,-120.50,CHF,DBIT,BOOK,Landlord AG,CH5604835012345678009,CRESCHZZ80A,Rent March,E2E-RENT-03,E-RENT,ASR-1001,PMNT-ICDT-ESCT,CH9300762011623852957,STMT-CHF-03,,,,,false,65d2e9326bda3dfb';
+const SALARY = '2024-03-01,2024-03-01,3000.00,CHF,CRDT,BOOK,Employer SA,CH4431999123000889012,,Salary March,E2E-SAL-03,E-SALARY,ASR-1002,PMNT-RCDT-ESCT,CH9300762011623852957,STMT-CHF-03,,,,,false,f15ec84fa123cefc';
+const BATCH = '2024-03-03,2024-03-03,-300.00,CHF,DBIT,BOOK,,,,Invoice 1 | Invoice 2,,E-BATCH,ASR-1003,,CH9300762011623852957,STMT-CHF-03,,,,,false,2e8ae5f5c7a3aa6c';
+const CARD = '2024-03-02,2024-03-02,-8.850,EUR,DBIT,BOOK,"Café ""Zürich"", Bahnhof",,,"Coffee, croissant",,E-CARD,,,DE89370400440532013000,STMT-EUR-03,,,,,false,6a42c3fc090ce2b6';
 
 describe('stmt convert', () => {
   it('writes one row per entry sorted by booking date, with exact amounts and proper quoting', () => {

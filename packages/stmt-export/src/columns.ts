@@ -24,6 +24,7 @@ export const DEFAULT_COLUMNS = [
   'original_currency',
   'exchange_rate',
   'reversal',
+  'transaction_id',
 ] as const;
 
 /**

@@ -100,6 +100,8 @@ function baseRow(entry: Entry): StatementRow {
     original_currency: entry.originalMoney?.currency ?? '',
     exchange_rate: entry.exchangeRate?.toString() ?? '',
     reversal: entry.reversal ? 'true' : 'false',
+    // Filled by TransactionIds, which counts identical bookings across the file's rows.
+    transaction_id: '',
     mandate_id: '',
     creditor_id: '',
     creditor_reference: '',
@@ -136,6 +138,7 @@ function detailRow(entry: Entry, detail: TransactionDetail, creditDebit: CreditD
     original_currency: (original ?? entry.originalMoney)?.currency ?? '',
     exchange_rate: (detail.exchangeRate ?? entry.exchangeRate)?.toString() ?? '',
     reversal: entry.reversal ? 'true' : 'false',
+    transaction_id: '',
     mandate_id: detail.mandateId ?? '',
     creditor_id: detail.creditorId ?? '',
     creditor_reference: detail.creditorReference ?? '',

@@ -20,3 +20,4 @@ export {
   removeTempFilesOfSync,
 } from './temp-files';
 export { guardFormula, guardRow, withFormulaGuard, NUMERIC_COLUMNS } from './formula-guard';
+export { TransactionIds, identityOf } from './transaction-id';

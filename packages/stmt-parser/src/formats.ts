@@ -3,7 +3,7 @@ import { camtParser } from './camt/parser';
 import { detectEncoding } from './encoding';
 import { mt940Parser } from './mt940';
 import { ofxParser } from './ofx';
-import { revolutCsvParser } from './csv';
+import { bankCsvProfileParser, revolutCsvParser } from './csv';
 import type { ParseOptions, StatementFormat, StatementRecord } from './types';
 
 /**
@@ -20,7 +20,7 @@ export interface FormatParser {
 }
 
 /** Every parser, in sniffing order. Adding a format is one line here. */
-export const formatParsers: FormatParser[] = [camtParser, mt940Parser, ofxParser, revolutCsvParser];
+export const formatParsers: FormatParser[] = [camtParser, mt940Parser, ofxParser, revolutCsvParser, bankCsvProfileParser];
 
 export function parserFor(format: StatementFormat): FormatParser | undefined {
   return formatParsers.find((p) => (Array.isArray(p.format) ? p.format.includes(format) : p.format === format));

@@ -3,9 +3,10 @@ import { open } from 'node:fs/promises';
 import type * as ParallelModule from './camt/parallel';
 import { detectEncoding, splitsCleanly } from './encoding';
 import { StatementParseError } from './errors';
-import { detectFormat, explainUnsupported, parserFor } from './formats';
+import { detectCsvProfile } from './csv/profile-detect';
+import { detectFormat, explainUnsupported, headText, parserFor } from './formats';
 import { peekSource } from './source';
-import type { ParseOptions, StatementRecord } from './types';
+import type { ParseOptions, StatementFormat, StatementRecord } from './types';
 
 /** Bytes read before sniffing: enough for an XML prolog, a long comment and the root element. */
 const SNIFF_BYTES = 4096;
@@ -18,7 +19,7 @@ export function parseStream(source: AsyncIterable<Buffer | string>, options: Par
   return deferred(async () => {
     const peeked = await peekSource(source, SNIFF_BYTES);
     const effective: ParseOptions = peeked.startsWithString && options.encoding === undefined ? { ...options, encoding: 'utf-8' } : options;
-    const format = options.format ?? detectFormat(peeked.head);
+    const format = options.format ?? (options.csvProfile === undefined ? undefined : 'bank-csv') ?? detectFormat(peeked.head) ?? userCsvProfileFormat(peeked.head, options);
     if (!format) {
       const reason = explainUnsupported(peeked.head);
       const where = { ...(options.fileName === undefined ? {} : { file: options.fileName }), line: 1, column: 1 };
@@ -35,6 +36,11 @@ export function parseStream(source: AsyncIterable<Buffer | string>, options: Par
     if (!parser) throw new StatementParseError('UNKNOWN_FORMAT', `no parser is registered for the format ${JSON.stringify(format)}`);
     return parser.parse(peeked.chunks, effective);
   });
+}
+
+/** A user's own CSV profile (ParseOptions.csvProfiles) recognising the head. */
+function userCsvProfileFormat(head: Buffer, options: ParseOptions): StatementFormat | undefined {
+  return options.csvProfiles !== undefined && detectCsvProfile(headText(head), options.csvProfiles) !== undefined ? 'bank-csv' : undefined;
 }
 
 export interface FileParseOptions extends ParseOptions {

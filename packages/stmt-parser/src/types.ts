@@ -1,7 +1,8 @@
+import type { CsvProfile } from './csv/profile';
 import type { Decimal } from './decimal';
 
 /** Formats the parsers understand. camt types are told apart by namespace and root element. */
-export type StatementFormat = 'camt.052' | 'camt.053' | 'camt.054' | 'mt940' | 'mt942' | 'ofx' | 'revolut-csv';
+export type StatementFormat = 'camt.052' | 'camt.053' | 'camt.054' | 'mt940' | 'mt942' | 'ofx' | 'revolut-csv' | 'bank-csv';
 
 /** ISO 20022 CreditDebitCode: CRDT adds to the account, DBIT takes from it. */
 export type CreditDebit = 'CRDT' | 'DBIT';
@@ -182,4 +183,8 @@ export interface ParseOptions {
   maxFieldSize?: number;
   /** Most transaction details (`<TxDtls>`) one camt entry may have; default 10,000 (`DEFAULT_MAX_ENTRY_DETAILS`). */
   maxEntryDetails?: number;
+  /** Bank-CSV profiles to try before the shipped ones (a user's database folder); detection picks by header. */
+  csvProfiles?: readonly CsvProfile[];
+  /** Read a bank CSV with this profile (by name), skipping detection (`--profile NAME`). */
+  csvProfile?: string;
 }

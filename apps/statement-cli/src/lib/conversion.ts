@@ -1,4 +1,6 @@
-import { createRowSorter, entryToRows, StatementSummary, type CsvPreset, type CsvWriter, type StatementRow } from '@stmt/export';
+import { createRowSorter, entryToRows, StatementSummary, TransactionIds, type CsvPreset, type CsvWriter, type StatementRow } from '@stmt/export';
+import type { LedgerWriter } from '@stmt/ledger';
+import type { Deduplicator } from '@stmt/merge';
 import type { ParseIssue, StatementFormat, StatementRecord } from '@stmt/parser';
 import { CliError } from './cli-error';
 import { ENRICH_BATCH_SIZE, type RowEnricher } from './enrich';
@@ -11,6 +13,10 @@ export interface ConversionSettings {
   enrich: RowEnricher;
   /** The `camt` command accepts camt messages only. */
   allowedFormats?: readonly StatementFormat[];
+  /** `--merge` / `--since-last`: each booking once across the files (by `transaction_id`). */
+  dedup?: Deduplicator<StatementRow>;
+  /** `--to hledger|beancount|qif`: rows (and statement balances) go to a journal instead of a CSV writer. */
+  ledger?: LedgerWriter;
 }
 
 export interface ConversionResult {
@@ -41,16 +47,19 @@ export async function convertRecords(
 ): Promise<ConversionResult> {
   const summary = new StatementSummary();
   let parser = 'none';
+  let format = 'none';
+  let ids = new TransactionIds();
   let rowCount = 0;
   let pending: StatementRow[] = [];
   // Sorted in bounded memory (runs spilled to temporary files past 32 MiB, then merged); the
-  // writer gets its first row only after the last record parsed. A dry run writes nothing, so it never sorts.
-  const sorter = !settings.streaming && writer !== undefined ? createRowSorter() : undefined;
+  // output gets its first row only after the last record parsed. A dry run writes nothing, so it never sorts.
+  const sorter = !settings.streaming && (writer !== undefined || settings.ledger !== undefined) ? createRowSorter() : undefined;
 
   const flush = async (rows: StatementRow[]): Promise<void> => {
     const enriched = await settings.enrich(rows);
     rowCount += enriched.length;
-    if (writer !== undefined) await writer.write(enriched.map((row) => settings.preset.project(row)));
+    if (settings.ledger !== undefined) await settings.ledger.write(enriched);
+    else if (writer !== undefined) await writer.write(enriched.map((row) => settings.preset.project(row)));
   };
   /** Rows go to enrichment and the writer in batches of ENRICH_BATCH_SIZE, in the order they come. */
   const collect = async (row: StatementRow): Promise<void> => {
@@ -63,21 +72,34 @@ export async function convertRecords(
   try {
     for await (const record of records) {
       summary.add(record);
+      if (record.kind === 'statement-end') settings.ledger?.statement(record.statement);
       if (record.kind === 'statement-start') {
         if (parser === 'none') parser = record.statement.format;
         checkFormat(record.statement.format, settings.allowedFormats);
+        format = record.statement.format;
+        // Occurrence counters are per file: the first statement of a file starts afresh.
+        if (record.statement.index === 0) ids = new TransactionIds();
         continue;
       }
       if (record.kind !== 'entry') continue;
       const rows = entryToRows(record.entry, { splitBatches: settings.splitBatches });
+      for (const row of rows) row.transaction_id = ids.assign(row, format);
+      const admitted = settings.dedup === undefined ? rows : rows.filter((row) => settings.dedup?.admit(row));
       if (sorter !== undefined) {
-        await sorter.add(rows);
+        await sorter.add(admitted);
         continue;
       }
-      for (const row of rows) await collect(row);
+      for (const row of admitted) await collect(row);
     }
 
-    if (sorter !== undefined) for await (const row of sorter.sorted()) await collect(row);
+    // Pending bookings no later statement booked come last (they were held back until the end).
+    const held = settings.dedup?.finish() ?? [];
+    if (sorter !== undefined) {
+      await sorter.add(held);
+      for await (const row of sorter.sorted()) await collect(row);
+    } else {
+      for (const row of held) await collect(row);
+    }
     if (pending.length > 0) await flush(pending);
   } finally {
     await sorter?.dispose();

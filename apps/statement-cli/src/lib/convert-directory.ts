@@ -2,6 +2,7 @@ import { mkdir, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { CliError } from './cli-error';
 import { convertFile, type ConvertFileJob } from './convert-file';
+import { LEDGER_EXTENSIONS } from './convert-ledger';
 import { describeError } from './describe-error';
 import { ExitCode, type ExitCodeValue } from './exit-codes';
 import { isRecognisedStatement, listFolder } from './statement-files';
@@ -13,9 +14,9 @@ export interface DirectoryReport {
 }
 
 /** `a.xml` → `a.csv`; a second `a.*` in the same folder keeps its extension: `a.sta.csv`. */
-function outputName(file: string, taken: Set<string>): string {
+function outputName(file: string, taken: Set<string>, extension = '.csv'): string {
   const stem = basename(file, extname(file));
-  const name = taken.has(`${stem}.csv`) ? `${file}.csv` : `${stem}.csv`;
+  const name = taken.has(`${stem}${extension}`) ? `${file}${extension}` : `${stem}${extension}`;
   taken.add(name);
   return name;
 }
@@ -48,13 +49,13 @@ export async function convertDirectory(
   for (const name of names) {
     const path = join(inputDir, name);
     try {
-      if (!(await isRecognisedStatement(path, job.format))) {
+      if (!(await isRecognisedStatement(path, job.format, job.csv))) {
         report.skipped.push(path);
         job.logger.warn('skipped: not a recognised statement format', { file: path });
         continue;
       }
       const size = (await stat(path)).size;
-      const output = dryRun || outputDir === undefined ? undefined : join(outputDir, outputName(name, taken));
+      const output = dryRun || outputDir === undefined ? undefined : join(outputDir, outputName(name, taken, job.ledger === undefined ? '.csv' : LEDGER_EXTENSIONS[job.ledger.format]));
       const result = await convertFile({ ...job, input: { kind: 'file', name: path, path, size }, output });
       report.converted.push({ input: path, output: output ?? '', entries: result.summary.entries });
     } catch (error) {

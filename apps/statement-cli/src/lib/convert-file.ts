@@ -7,13 +7,19 @@ import { readChunks, type InputTarget } from './input';
 import type { ReadOptions } from './read-options';
 import type { Logger } from './logger';
 import { openCsvSink, refuseOverwritingInput } from './output';
+import { convertToLedger, type LedgerOutput } from './convert-ledger';
 import { createProgress } from './progress';
+import type { CsvProfileOptions } from './statement-files';
 
 export interface ConvertFileJob {
   input: Extract<InputTarget, { kind: 'file' | 'stdin' }>;
   /** A file path, `-` for standard output, or undefined for a dry run. */
   output: string | undefined;
   format: StatementFormat | undefined;
+  /** `--to hledger|beancount|qif`: a journal instead of a CSV. */
+  ledger?: LedgerOutput;
+  /** `--profile` and the user's CSV profiles. */
+  csv?: CsvProfileOptions;
   /** Worker threads for a large camt file (see `parseFile`). */
   threads: number;
   delimiter: string;
@@ -37,22 +43,16 @@ export async function convertFile(job: ConvertFileJob): Promise<ConversionResult
   const started = performance.now();
   const file = job.input.name;
   const progress = createProgress(job.input.kind === 'file' ? job.input.size : undefined);
-  const input = job.input;
   const onRead = (bytes: number): void => progress.advance(bytes);
   const issues: ReportedIssues = { reported: [], warnings: 0, notes: 0 };
-  const records = (): AsyncIterable<StatementRecord> =>
-    stopAtFirstError(
-      (onIssue) => {
-        const options = { ...job.read, fileName: file, onIssue, strict: job.strict === true, ...(job.format === undefined ? {} : { format: job.format }) };
-        return input.kind === 'file' ? parseFile(input.path, { ...options, threads: job.threads, onRead }) : parseStream(readChunks(input, onRead), options);
-      },
-      job.logger,
-      { strict: job.strict === true, issues },
-    );
+  const records = (): AsyncIterable<StatementRecord> => statementRecords(job, onRead, issues);
   try {
     let result: ConversionResult;
     if (job.output === undefined) {
       result = await convertRecords(records(), undefined, job.settings);
+    } else if (job.ledger !== undefined) {
+      if (job.input.kind === 'file') await refuseOverwritingInput(job.input.path, job.output);
+      result = await convertToLedger(records(), job.output, job.ledger, job.settings, job.logger);
     } else {
       if (job.input.kind === 'file') await refuseOverwritingInput(job.input.path, job.output);
       if (job.output !== '-') await removeLeftovers(dirname(job.output), job.logger);
@@ -89,6 +89,25 @@ export async function convertFile(job: ConvertFileJob): Promise<ConversionResult
 /** Temporary CSVs of earlier runs that were killed before they could remove them. */
 async function removeLeftovers(dir: string, logger: Logger): Promise<void> {
   for (const file of await removeStaleTempFiles(dir)) logger.info('removed a temporary file left by an interrupted run', { file });
+}
+
+/** The records of the job's input, stopping at the first error (see `stopAtFirstError`); warnings and notes are counted in `issues`. */
+export function statementRecords(
+  job: Pick<ConvertFileJob, 'input' | 'format' | 'threads' | 'logger' | 'csv' | 'strict' | 'read'>,
+  onRead?: (bytes: number) => void,
+  issues: ReportedIssues = { reported: [], warnings: 0, notes: 0 },
+): AsyncIterable<StatementRecord> {
+  const input = job.input;
+  const strict = job.strict === true;
+  return stopAtFirstError(
+    (onIssue) => {
+      const options = { ...job.read, fileName: input.name, onIssue, strict, ...job.csv, ...(job.format === undefined ? {} : { format: job.format }) };
+      const read = onRead === undefined ? {} : { onRead };
+      return input.kind === 'file' ? parseFile(input.path, { ...options, threads: job.threads, ...read }) : parseStream(readChunks(input, onRead), options);
+    },
+    job.logger,
+    { strict, issues },
+  );
 }
 
 /**

@@ -1,8 +1,9 @@
 import { Flags } from '@oclif/core';
 import { PRESET_NAMES, resolveDelimiter } from '@stmt/export';
+import { LEDGER_FORMATS } from '@stmt/ledger';
 import type { StatementFormat } from '@stmt/parser';
 
-export const STATEMENT_FORMATS: readonly StatementFormat[] = ['camt.052', 'camt.053', 'camt.054', 'mt940', 'mt942', 'ofx', 'revolut-csv'];
+export const STATEMENT_FORMATS: readonly StatementFormat[] = ['camt.052', 'camt.053', 'camt.054', 'mt940', 'mt942', 'ofx', 'revolut-csv', 'bank-csv'];
 
 /** Flags every command takes; they override the configuration file and the environment. */
 export const globalFlags = {
@@ -67,6 +68,24 @@ export const conversionFlags = {
     description:
       "Prefix text cells that a spreadsheet would run as a formula (= + - @ tab CR) with ' (on by default, overrides csv.formula_guard); amounts are never changed. --no-formula-guard writes raw text.",
     allowNo: true,
+  }),
+  merge: Flags.boolean({
+    description:
+      'Merge every statement of the input (a folder, or one file) into one CSV file, each booking once by its transaction_id; a booking pending in one statement and booked in another counts once, as booked. With --dry-run, lists what was dropped and why.',
+  }),
+  to: Flags.string({
+    description: 'Output format: csv (default), or a plain-text accounting journal: hledger, beancount, qif. Categories map to accounts (--accounts).',
+    options: ['csv', ...LEDGER_FORMATS],
+    default: 'csv',
+  }),
+  accounts: Flags.string({
+    description: 'With --to hledger|beancount|qif: YAML mapping of categories and statement accounts to ledger accounts (default: <database>/ledger-accounts.yaml when present).',
+  }),
+  profile: Flags.string({
+    description: 'Read a bank CSV with this profile (a shipped one such as revolut, dkb, monzo, or one of yours in <database>/profiles/*.yaml), skipping detection.',
+  }),
+  'since-last': Flags.boolean({
+    description: 'Merge, and write only rows no earlier --since-last run wrote to the same --output (remembered in .<output>.stmt-ids beside it).',
   }),
   threads: Flags.integer({
     description:

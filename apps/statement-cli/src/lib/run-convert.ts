@@ -10,6 +10,8 @@ import type { LoadedConfig } from './config/load';
 import { convertDirectory, directoryExitCode } from './convert-directory';
 import { convertFile } from './convert-file';
 import type { ConversionResult } from './conversion';
+import { convertMerged, formatMergeSummary } from './convert-merged';
+import { profilesAndLedger } from './conversion-inputs';
 import { loadCategorizer, userDatabaseDir } from './database';
 import { leaveRowsAsTheyAre } from './enrich';
 import { ExitCode, type ExitCodeValue } from './exit-codes';
@@ -46,6 +48,14 @@ export interface ConvertRequest {
   /** `--encoding` and `--max-field-size`, before the configuration fills them in. */
   encoding?: string | undefined;
   maxFieldSize?: string | undefined;
+  /** `--merge` and `--since-last`: one CSV, each booking once. */
+  merge?: boolean;
+  sinceLast?: boolean;
+  /** `--profile NAME`: the CSV profile for bank CSV input. */
+  profile?: string | undefined;
+  /** `--to` and `--accounts`: a journal instead of a CSV. */
+  to?: string | undefined;
+  accounts?: string | undefined;
 }
 
 /** The flag values `convert` and `camt` share (`conversionFlags` plus input and output). */
@@ -65,6 +75,11 @@ export interface ConversionFlagValues {
   strict?: boolean | undefined;
   encoding?: string | undefined;
   'max-field-size'?: string | undefined;
+  merge?: boolean;
+  'since-last'?: boolean;
+  profile?: string | undefined;
+  to?: string | undefined;
+  accounts?: string | undefined;
 }
 
 /** Maps the shared flags to a request; the command adds what is its own. */
@@ -88,6 +103,11 @@ export function conversionRequest(
     strict: flags.strict,
     encoding: flags.encoding,
     maxFieldSize: flags['max-field-size'],
+    merge: flags.merge === true,
+    sinceLast: flags['since-last'] === true,
+    profile: flags.profile,
+    to: flags.to,
+    accounts: flags.accounts,
     ...own,
   };
 }
@@ -115,11 +135,15 @@ export async function runConvert(request: ConvertRequest, loaded: LoadedConfig, 
   };
   const strict = request.strict ?? loaded.config.input.strict;
   const read = readOptions(request, loaded.config);
-  const job = { strict, read, format: request.from, threads: request.threads ?? defaultThreads(request.streaming), delimiter: resolveDelimiter(loaded.config.csv.delimiter), settings, logger, operation: request.operation };
+  const job = { strict, read, format: request.from, ...(await profilesAndLedger(request, databaseDir)), threads: request.threads ?? defaultThreads(request.streaming), delimiter: resolveDelimiter(loaded.config.csv.delimiter), settings, logger, operation: request.operation };
   const input = await resolveInput(request.input);
 
   let exitCode: ExitCodeValue = ExitCode.SUCCESS;
-  if (input.kind === 'directory') {
+  if (request.merge === true || request.sinceLast === true) {
+    const merged = await convertMerged(input, job, { output: request.dryRun ? undefined : request.output, sinceLast: request.sinceLast === true, stateFor: request.output });
+    // With the CSV on standard output, the summary goes to standard error.
+    (request.output === '-' && !request.dryRun ? out.stderr : out.stdout)(formatMergeSummary(merged, request.dryRun, request.json === true));
+  } else if (input.kind === 'directory') {
     const report = await convertDirectory(input.path, request.output, job, request.dryRun);
     out.stdout(
       `${request.dryRun ? 'Parsed' : 'Converted'} ${report.converted.length} file(s)` +

@@ -1,5 +1,5 @@
 import { open, readdir } from 'node:fs/promises';
-import { detectFormat, type StatementFormat } from '@stmt/parser';
+import { detectCsvProfile, detectFormat, type ParseOptions, type StatementFormat } from '@stmt/parser';
 
 /** Enough of a file for content sniffing to recognise every supported format. */
 const HEAD_BYTES = 8192;
@@ -23,7 +23,12 @@ export async function listFolder(dir: string): Promise<string[]> {
     .sort();
 }
 
-/** With `--from` every file is taken as that format; otherwise its first bytes must look like a statement. */
-export async function isRecognisedStatement(path: string, format: StatementFormat | undefined): Promise<boolean> {
-  return format !== undefined || detectFormat(await readHead(path)) !== undefined;
+/** With `--from` (or `--profile`) every file is taken as that format; otherwise its first bytes must look like a statement (or match a user's CSV profile). */
+export async function isRecognisedStatement(path: string, format: StatementFormat | undefined, csv: CsvProfileOptions = {}): Promise<boolean> {
+  if (format !== undefined || csv.csvProfile !== undefined) return true;
+  const head = await readHead(path);
+  return detectFormat(head) !== undefined || (csv.csvProfiles !== undefined && detectCsvProfile(head.toString('utf8'), csv.csvProfiles) !== undefined);
 }
+
+/** `--profile NAME` and the user's CSV profiles, handed to the parser as they are. */
+export type CsvProfileOptions = Pick<ParseOptions, 'csvProfiles' | 'csvProfile'>;

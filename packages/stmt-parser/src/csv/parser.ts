@@ -28,7 +28,8 @@ async function* parseBankCsv(preset: BankCsvPreset, source: AsyncIterable<Buffer
   const issues = new IssueSink(options);
   const builder = new CsvStatementBuilder(preset.format, issues);
   const peeked = await peekSource(source, 4);
-  const encoding = options.encoding ?? detectEncoding(peeked.head).encoding;
+  const detected = detectEncoding(peeked.head);
+  const encoding = options.encoding ?? (detected.source === 'default' ? (preset.encoding ?? detected.encoding) : detected.encoding);
   const at = (line: number, column: number, path?: string): SourceLocation => {
     const location: SourceLocation = path === undefined ? { line, column } : { line, column, path };
     if (options.fileName !== undefined) location.file = options.fileName;
@@ -36,11 +37,16 @@ async function* parseBankCsv(preset: BankCsvPreset, source: AsyncIterable<Buffer
   };
 
   let columns: string[] | undefined;
+  let above = 0;
   let rows = 0;
   const tokenizer = new CsvTokenizer(preset.delimiter, maxFieldSize(options), options.fileName);
   const warn = (): void => issues.warning('INVALID_ENCODING', looksLikeUtf8Warning(encoding), tokenizer.position);
   for await (const record of readCsvRecords(peeked.chunks, encoding, tokenizer, warn)) {
     if (!columns) {
+      if (preset.isHeader?.(record.fields) === false) {
+        above++; // a line above the table (account summary)
+        continue;
+      }
       columns = record.fields.map((name) => name.trim());
       tokenizer.names = columns;
       if (!record.terminated) issues.warning('TRUNCATED', 'the file ends after its header line, without a line break: if the file was cut, its rows are missing', at(record.line, 1, 'header'));
@@ -65,7 +71,8 @@ async function* parseBankCsv(preset: BankCsvPreset, source: AsyncIterable<Buffer
   }
   for (const out of builder.finish()) yield out;
   if (columns && rows === 0) issues.warning('TRUNCATED', 'the file has a header but no rows: if it was cut, its rows are missing', at(2, 1));
-  if (!columns) issues.error('MISSING_ELEMENT', `the file is empty; expected the ${preset.bank} header ${preset.header.join(preset.delimiter)}`, at(1, 1, 'header'));
+  if (!columns && above > 0) issues.error('MISSING_ELEMENT', `no line of the file is the ${preset.bank} header: expected the columns ${preset.header.join(', ')}`, at(1, 1, 'header'));
+  else if (!columns) issues.error('MISSING_ELEMENT', `the file is empty; expected the ${preset.bank} header ${preset.header.join(preset.delimiter)}`, at(1, 1, 'header'));
 }
 
 /**

@@ -24,6 +24,8 @@ export interface CsvEntryDraft {
   valueDate?: string;
   bankTransactionCode?: string;
   entryReference?: string;
+  /** The bank's own id of the transaction (a profile's `reference` column). */
+  accountServicerReference?: string;
   charges: Money[];
   detail?: TransactionDetail;
   /** Signed account balance after this row, when the export has a balance column. */
@@ -50,5 +52,12 @@ export interface BankCsvPreset {
   delimiter: string;
   /** The header row, exactly as the bank writes it: used for sniffing and for checking the columns. */
   header: readonly string[];
+  /** Encoding when the file has no byte-order mark (default UTF-8). */
+  encoding?: string;
+  /**
+   * Recognises the header row among the first records; records before it (an account summary
+   * some banks write above the table) are skipped. Without it the first record is the header.
+   */
+  isHeader?(fields: readonly string[]): boolean;
   readRow(row: CsvRow): CsvRowResult;
 }

@@ -58,6 +58,7 @@ export class CsvStatementBuilder {
     if (draft.valueDate) entry.valueDate = draft.valueDate;
     if (draft.bankTransactionCode) entry.bankTransactionCode = draft.bankTransactionCode;
     if (draft.entryReference) entry.entryReference = draft.entryReference;
+    if (draft.accountServicerReference) entry.accountServicerReference = draft.accountServicerReference;
     statement.movement.add(entry);
     const date = draft.bookingDate ?? draft.valueDate;
     if (date) statement.lastDate = date;

@@ -1,0 +1,75 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { APP_DIR, FIXTURES, runCli, tempDir } from './run-cli';
+
+/**
+ * Every parser fixture that converts (it has an `.expected.csv`) also converts to an hledger
+ * journal and a beancount file that the real tools accept: `hledger check` and `bean-check`
+ * (Debian packages hledger and beancount; .ci/deps/ledger.sh installs them).
+ */
+const fixturesRoot = join(APP_DIR, '..', '..', 'packages', 'stmt-parser', 'test', 'fixtures');
+const folders = readdirSync(fixturesRoot)
+  .map((name) => join(fixturesRoot, name))
+  .filter((path) => statSync(path).isDirectory() && readdirSync(path).some((name) => name.endsWith('.expected.csv')));
+
+function available(tool: string): boolean {
+  return spawnSync(tool, ['--version'], { encoding: 'utf8' }).status === 0;
+}
+const tools = { hledger: available('hledger'), beancount: available('bean-check') };
+const CHECKS = {
+  hledger: { extension: '.journal', run: (file: string) => spawnSync('hledger', ['-f', file, 'check'], { encoding: 'utf8' }) },
+  beancount: { extension: '.beancount', run: (file: string) => spawnSync('bean-check', [file], { encoding: 'utf8' }) },
+} as const;
+
+for (const format of ['hledger', 'beancount'] as const) {
+  const missing = !tools[format];
+  if (missing && process.env['CI'] === 'true') throw new Error(`${format} is not installed; run .ci/deps/ledger.sh`);
+  const suite = missing ? describe.skip : describe;
+  if (missing) console.warn(`skipping the ${format} checks: the tool is not installed (run .ci/deps/ledger.sh)`);
+
+  suite(`stmt convert --to ${format}`, () => {
+    it.each(folders)(`every converting fixture in %s passes the real ${format} check`, (folder) => {
+      const out = tempDir(`stmt-${format}-`);
+      runCli(['convert', '-i', folder, '-o', out, '--to', format, '--no-categorize']);
+      const expected = readdirSync(folder).filter((name) => name.endsWith('.expected.csv'));
+      const failures: string[] = [];
+      for (const name of expected) {
+        const file = join(out, name.replace(/\.expected\.csv$/, CHECKS[format].extension));
+        if (!existsSync(file)) {
+          failures.push(`${name}: not converted`);
+          continue;
+        }
+        const check = CHECKS[format].run(file);
+        if (check.status !== 0) failures.push(`${file}: ${check.stdout}${check.stderr}`);
+      }
+      expect(failures).toEqual([]);
+    });
+  });
+}
+
+const describeHledger = tools.hledger ? describe : describe.skip;
+
+describeHledger('ledger output details', () => {
+  it('maps categories with a mapping file, tags the transaction id, and asserts the closing balance', () => {
+    const db = tempDir('stmt-db-');
+    const accounts = join(db, 'ledger-accounts.yaml');
+    writeFileSync(accounts, 'accounts:\n  CH9300762011623852957: Assets:Bank:Checking\ncategories:\n  Uncategorized: Expenses:Unsorted\n');
+    const out = join(tempDir(), 'march.journal');
+    const run = runCli(['convert', '-i', join(FIXTURES, 'two-statements.camt053.xml'), '-o', out, '--to', 'hledger', '--no-categorize', '--database', db]);
+    expect(run.status).toBe(0);
+    const journal = readFileSync(out, 'utf8');
+    expect(journal).toContain('2024-03-05 * Landlord AG | Rent March  ; transaction_id:65d2e9326bda3dfb\n    Expenses:Unsorted  120.50 CHF\n    Assets:Bank:Checking  -120.50 CHF\n');
+    expect(journal).toContain('Expenses:Unsorted  -3000.00 CHF'); // a mapped category is one account, whichever the direction
+    expect(journal).toMatch(/Assets:Bank:Checking {2}0 CHF = [\d.]+ CHF/);
+    expect(spawnSync('hledger', ['-f', out, 'check']).status).toBe(0);
+  });
+
+  it('names the key of a bad mapping (exit 6)', () => {
+    const accounts = join(tempDir(), 'accounts.yaml');
+    writeFileSync(accounts, 'categories:\n  Rent: expenses:rent\n');
+    const run = runCli(['convert', '-i', join(FIXTURES, 'two-statements.camt053.xml'), '-o', '-', '--to', 'beancount', '--accounts', accounts, '--no-categorize']);
+    expect(run.status).toBe(6);
+    expect(run.stderr).toContain('invalid ledger account mapping: categories.Rent: must be an account such as Expenses:Food');
+  });
+});

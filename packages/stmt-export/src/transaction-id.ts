@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import type { StatementFormat } from '@stmt/parser';
+import type { StatementRow } from './columns';
+
+/**
+ * Stable `transaction_id`s: the same booking gets the same id in every re-export of it (a
+ * camt.052 intraday report and the camt.053 statement, two monthly MT940 files sharing days).
+ * The scheme is documented in docs/csv-columns.md ("transaction_id") and pinned by
+ * transaction-id.test.ts and the fixtures' expected CSV files; changing it changes every id users
+ * already hold, so it carries a version (`v1`) inside the hash.
+ *
+ * Identity comes from the bank's own identifiers where the format has them, else from the
+ * booking's content. Neither includes the status, so a pending booking and the booked one share
+ * their id.
+ */
+export function identityOf(row: StatementRow, format: StatementFormat | string): string[] {
+  const ref = row.account_servicer_reference;
+  if (format.startsWith('camt.')) {
+    // ISO 20022: the servicer's reference is unique per account; NtryRef and EndToEndId follow.
+    const own = firstOf(ref, row.entry_reference, row.end_to_end_id);
+    if (own !== '') return ['ref', own];
+  } else if (format === 'mt940' || format === 'mt942') {
+    // :61: subfield 8 (bank reference) is often NONREF, so the :86: data (remittance and
+    // counterparty), the date and the amount always take part.
+    const bank = ref.toUpperCase() === 'NONREF' ? '' : ref;
+    return ['mt', bank, day(row), amountKey(row.amount), row.currency, text(row.counterparty_name), row.counterparty_iban, text(row.remittance_info)];
+  } else if (ref !== '') {
+    // OFX <FITID> (unique per account by the OFX specification), or a bank-CSV id column.
+    return ['ref', ref];
+  }
+  return ['content', identityDay(row, format), amountKey(row.amount), row.currency, text(row.counterparty_name), row.counterparty_iban, text(row.remittance_info)];
+}
+
+/**
+ * The day in a content identity: the booking day, except in bank CSV exports, whose value date
+ * is when the card was used or the transfer started (Revolut's `Started Date`), the same while
+ * pending and once completed, whereas the booking date is empty while pending.
+ */
+function identityDay(row: StatementRow, format: string): string {
+  const csv = format === 'revolut-csv' || format === 'bank-csv';
+  return (csv ? row.value_date || row.booking_date : row.booking_date || row.value_date).slice(0, 10);
+}
+
+/** How many booking days the occurrence counter remembers (rows are close to date order in every format we read). */
+const REMEMBERED_DAYS = 8;
+
+/**
+ * Assigns ids to the rows of one file, in file order. Identical bookings (same identity) are told
+ * apart by an occurrence counter: the second gets `-2`, the third `-3`. The counter is kept per
+ * booking day for the last few days seen only, so it needs constant memory however long the file.
+ */
+export class TransactionIds {
+  private readonly days = new Map<string, Map<string, number>>();
+
+  assign(row: StatementRow, format: StatementFormat | string): string {
+    const base = digest([row.account_iban, ...identityOf(row, format)]);
+    const counts = this.countsFor(identityDay(row, format));
+    const seen = (counts.get(base) ?? 0) + 1;
+    counts.set(base, seen);
+    return seen === 1 ? base : `${base}-${seen}`;
+  }
+
+  private countsFor(date: string): Map<string, number> {
+    let counts = this.days.get(date);
+    if (counts === undefined) {
+      counts = new Map();
+      this.days.set(date, counts);
+      if (this.days.size > REMEMBERED_DAYS) {
+        const oldest = this.days.keys().next().value as string;
+        this.days.delete(oldest);
+      }
+    }
+    return counts;
+  }
+}
+
+/** 16 hex digits (64 bits) of SHA-256 over the versioned identity parts. */
+function digest(parts: string[]): string {
+  return createHash('sha256').update(`v1\u001f${parts.join('\u001f')}`).digest('hex').slice(0, 16);
+}
+
+function firstOf(...values: string[]): string {
+  return values.find((value) => value !== '') ?? '';
+}
+
+/** The booking day (a date-time keeps its date only), else the value day. */
+function day(row: StatementRow): string {
+  return (row.booking_date || row.value_date).slice(0, 10);
+}
+
+/** `-10.50` and `-10.5` are the same amount: banks differ in the scale they write. */
+function amountKey(amount: string): string {
+  return amount.includes('.') ? amount.replace(/0+$/, '').replace(/\.$/, '') : amount;
+}
+
+/** Whitespace runs collapse, so a re-wrapped `:86:` or remittance line keeps its id. */
+function text(value: string): string {
+  return value.replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,113 @@
+/** One booked row as a two-posting transaction. */
+export interface LedgerTransaction {
+  date: string;
+  payee: string;
+  narration: string;
+  transactionId: string;
+  /** Signed from the statement account's side: money in is positive. */
+  amount: string;
+  currency: string;
+  statementAccount: string;
+  otherAccount: string;
+}
+
+/** A balance the statement states, to assert at the end of `date`. */
+export interface LedgerBalance {
+  date: string;
+  account: string;
+  amount: string;
+  currency: string;
+  note: string;
+}
+
+/** How one plain-text format writes transactions, openings and assertions. */
+export interface LedgerFormat {
+  readonly name: LedgerFormatName;
+  header(): string;
+  transaction(tx: LedgerTransaction): string;
+  /** An opening balance: a transaction against the opening-balances account. */
+  opening(balance: LedgerBalance, openingAccount: string): string;
+  /** `undefined` when the format has no balance assertions (QIF). */
+  assertion(balance: LedgerBalance): string | undefined;
+  /** A note for the reader (QIF has no comments: nothing). */
+  comment(text: string): string;
+  /** Text needed once all accounts are known (beancount's `open` directives). */
+  footer(accounts: ReadonlySet<string>, firstDate: string): string;
+}
+
+export type LedgerFormatName = 'hledger' | 'beancount' | 'qif';
+export const LEDGER_FORMATS: readonly LedgerFormatName[] = ['hledger', 'beancount', 'qif'];
+
+export function ledgerFormat(name: LedgerFormatName): LedgerFormat {
+  if (name === 'hledger') return hledger;
+  if (name === 'beancount') return beancount;
+  return qif;
+}
+
+/** Negates a decimal text without arithmetic: `-12.50` ↔ `12.50`, zero stays unsigned. */
+export function negate(amount: string): string {
+  if (amount.startsWith('-')) return amount.slice(1);
+  return /^[0.]*$/.test(amount) ? amount : `-${amount}`;
+}
+
+/** hledger journal (hledger.org/journal.html): payee | note, tags in comments, `=` balance assertions. */
+const hledger: LedgerFormat = {
+  name: 'hledger',
+  // Amounts are written with a period; the directive keeps `1.000` from reading as one thousand.
+  header: () => 'decimal-mark .\n\n',
+  transaction: (tx) =>
+    `${tx.date} * ${hledgerText(tx.payee).replace(/\|/g, '/')}${tx.narration === '' ? '' : ` | ${hledgerText(tx.narration)}`}  ; transaction_id:${tx.transactionId}\n` +
+    `    ${tx.otherAccount}  ${negate(tx.amount)} ${tx.currency}\n` +
+    `    ${tx.statementAccount}  ${tx.amount} ${tx.currency}\n\n`,
+  opening: (b, openingAccount) => `${b.date} * Opening balance | ${hledgerText(b.note)}\n    ${b.account}  ${b.amount} ${b.currency}\n    ${openingAccount}\n\n`,
+  // A posting of zero with an assertion: checked after every posting of that date written before it.
+  assertion: (b) => `${b.date} * Closing balance | ${hledgerText(b.note)}\n    ${b.account}  0 ${b.currency} = ${b.amount} ${b.currency}\n\n`,
+  comment: (text) => `; ${oneLine(text)}\n\n`,
+  footer: () => '',
+};
+
+/** `;` starts a comment and a line break ends the transaction line. */
+function hledgerText(text: string): string {
+  return text.replace(/[\r\n\t]+/g, ' ').replace(/;/g, ',').trim();
+}
+
+/** Beancount (beancount.github.io/docs/beancount_language_syntax.html). */
+const beancount: LedgerFormat = {
+  name: 'beancount',
+  header: () => '',
+  transaction: (tx) =>
+    `${tx.date} * ${quoted(tx.payee)} ${quoted(tx.narration)}\n` +
+    `  transaction_id: ${quoted(tx.transactionId)}\n` +
+    `  ${tx.otherAccount}  ${negate(tx.amount)} ${tx.currency}\n` +
+    `  ${tx.statementAccount}  ${tx.amount} ${tx.currency}\n\n`,
+  opening: (b, openingAccount) => `${b.date} * "Opening balance" ${quoted(b.note)}\n  ${b.account}  ${b.amount} ${b.currency}\n  ${openingAccount}\n\n`,
+  // `balance` checks the start of its day, so a closing balance is asserted the next morning.
+  assertion: (b) => `${nextDay(b.date)} balance ${b.account}  ${b.amount} ${b.currency}\n  note: ${quoted(b.note)}\n\n`,
+  comment: (text) => `; ${oneLine(text)}\n\n`,
+  footer: (accounts, firstDate) => [...accounts].sort().map((account) => `${firstDate} open ${account}\n`).join(''),
+};
+
+function quoted(text: string): string {
+  return `"${text.replace(/[\r\n\t]+/g, ' ').replace(/\\/g, '\\\\').replace(/"/g, '\\"').trim()}"`;
+}
+
+/** QIF (Quicken Interchange Format), bank register: no assertions, the category in `L`. */
+const qif: LedgerFormat = {
+  name: 'qif',
+  header: () => '!Type:Bank\n',
+  transaction: (tx) => `D${tx.date}\nT${tx.amount}\nN${tx.transactionId}\nP${oneLine(tx.payee)}\nM${oneLine(tx.narration)}\nL${tx.otherAccount}\n^\n`,
+  opening: (b) => `D${b.date}\nT${b.amount}\nPOpening balance\nM${oneLine(b.note)}\n^\n`,
+  assertion: () => undefined,
+  comment: () => '',
+  footer: () => '',
+};
+
+function oneLine(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ').trim();
+}
+
+export function nextDay(date: string): string {
+  const day = new Date(`${date.slice(0, 10)}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}

@@ -1,0 +1,177 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import type { StatementRow } from '@stmt/export';
+import { Decimal, signed, type Balance, type Statement } from '@stmt/parser';
+import { AccountMap } from './account-map';
+import { ledgerFormat, type LedgerBalance, type LedgerFormatName } from './formats';
+
+export interface LedgerWriterOptions {
+  format: LedgerFormatName;
+  accounts?: AccountMap;
+  /** Told about a statement balance that the booked rows do not reach (it is written as a comment). */
+  onWarning?: (message: string) => void;
+  /**
+   * Write opening-balance transactions (default). A `--since-last` run after the first leaves them
+   * out: the books already have them, and its closing balances are then left as comments.
+   */
+  openings?: boolean;
+}
+
+/** Per statement account and currency: what the journal knows about its balance. */
+interface AccountState {
+  account: string;
+  currency: string;
+  opening?: LedgerBalance;
+  /** Last stated closing balance per day (a later statement of the same day wins: camt.052 then camt.053). */
+  closings: Map<string, LedgerBalance>;
+  /** Sum of the booked rows per day, to check the closings before asserting them. */
+  movement: Map<string, Decimal>;
+}
+
+/**
+ * Writes statement rows as a plain-text journal. Each booked row is a transaction with two
+ * postings: the statement account and the category's account. A statement's opening balance
+ * (the first per account and currency) becomes an opening-balances transaction, each closing
+ * balance an assertion, written at the end once every row is known. An assertion the rows
+ * cannot meet (a statement whose balances do not reconcile, a gap between statements) is written
+ * as a comment instead, and reported, so the journal always passes `hledger check` / `bean-check`.
+ *
+ * Pending rows are not booked and would break the assertions: they are written as comments.
+ * Memory: one entry per account, currency and booking day, never the rows.
+ */
+export class LedgerWriter {
+  private readonly format;
+  private readonly accounts: AccountMap;
+  private readonly states = new Map<string, AccountState>();
+  private readonly used = new Set<string>();
+  private firstDate: string | undefined;
+  private started = false;
+
+  constructor(
+    private readonly out: Writable,
+    private readonly options: LedgerWriterOptions,
+  ) {
+    this.format = ledgerFormat(options.format);
+    this.accounts = options.accounts ?? new AccountMap();
+  }
+
+  async write(rows: readonly StatementRow[]): Promise<void> {
+    let text = this.started ? '' : this.format.header();
+    this.started = true;
+    for (const row of rows) text += this.transaction(row);
+    await this.emit(text);
+  }
+
+  /** Remembers a finished statement's balances (records arrive before their rows are written). */
+  statement(statement: Statement): void {
+    const opening = pick(statement.balances, ['OPBD', 'PRCD']);
+    const closing = pick(statement.balances, ['CLBD']);
+    const id = statement.account.iban ?? statement.account.otherId ?? statement.statementId;
+    const account = this.accounts.statementAccount({ account_iban: id, statement_id: statement.statementId } as StatementRow);
+    for (const balance of [opening, closing]) {
+      if (balance === undefined) continue;
+      const currency = balance.money.currency;
+      const state = this.state(account, currency);
+      const date = (balance.date ?? (balance === opening ? statement.fromDate : statement.toDate) ?? '').slice(0, 10);
+      if (date === '') continue;
+      const entry = { date, account, amount: signed(balance).toString(), currency, note: `statement ${statement.statementId}` };
+      if (balance === opening) state.opening ??= entry;
+      else state.closings.set(date, entry);
+    }
+  }
+
+  async end(): Promise<void> {
+    let text = this.started ? '' : this.format.header();
+    this.started = true;
+    for (const state of this.states.values()) text += this.balances(state);
+    if (this.firstDate !== undefined) text += this.format.footer(this.used, this.firstDate);
+    await this.emit(text);
+    this.out.end();
+    await once(this.out, 'finish');
+  }
+
+  private transaction(row: StatementRow): string {
+    const date = (row.booking_date || row.value_date).slice(0, 10);
+    if (row.status !== 'BOOK' || row.amount === '' || date === '') {
+      return this.format.comment(`not booked (${row.status}${row.amount === '' ? ', no amount' : ''}), left out: ${[date, row.amount, row.currency, row.counterparty_name, row.remittance_info].filter((part) => part !== '').join(' ')} [${row.transaction_id}]`);
+    }
+    const statementAccount = this.accounts.statementAccount(row);
+    const otherAccount = this.accounts.categoryAccount(row);
+    this.use(statementAccount, date);
+    this.use(otherAccount, date);
+    const state = this.state(statementAccount, row.currency);
+    state.movement.set(date, (state.movement.get(date) ?? Decimal.zero()).plus(Decimal.parse(row.amount)));
+    return this.format.transaction({
+      date,
+      payee: row.counterparty_name || row.remittance_info || 'Unknown',
+      narration: row.counterparty_name === '' ? '' : row.remittance_info,
+      transactionId: row.transaction_id,
+      amount: row.amount,
+      currency: row.currency,
+      statementAccount,
+      otherAccount,
+    });
+  }
+
+  /** The opening transaction, then each closing the booked rows reach, in date order. */
+  private balances(state: AccountState): string {
+    let text = '';
+    let running = Decimal.zero();
+    if (state.opening !== undefined && this.options.openings === false) delete state.opening;
+    if (state.opening !== undefined) {
+      this.use(state.opening.account, state.opening.date);
+      this.use(this.accounts.openingAccount, state.opening.date);
+      text += this.format.opening(state.opening, this.accounts.openingAccount);
+      running = Decimal.parse(state.opening.amount);
+    }
+    const days = [...state.movement.keys()].sort();
+    let next = 0;
+    for (const date of [...state.closings.keys()].sort()) {
+      while (next < days.length && (days[next] as string) <= date) running = running.plus(state.movement.get(days[next++] as string) as Decimal);
+      const closing = state.closings.get(date) as LedgerBalance;
+      const assertion = this.format.assertion(closing);
+      if (assertion === undefined) continue;
+      if (state.opening !== undefined && running.eq(Decimal.parse(closing.amount))) {
+        this.use(closing.account, date);
+        text += assertion;
+      } else {
+        const reason =
+          state.opening !== undefined
+            ? `the booked rows give ${running.toString()} ${closing.currency}`
+            : this.options.openings === false
+              ? 'the opening balance is in an earlier output'
+              : 'no opening balance to start from';
+        this.options.onWarning?.(`closing balance ${closing.amount} ${closing.currency} of ${closing.account} on ${date} (${closing.note}) not asserted: ${reason}`);
+        text += this.format.comment(`not asserted (${reason}): ${date} ${closing.account} = ${closing.amount} ${closing.currency}, ${closing.note}`);
+      }
+    }
+    return text;
+  }
+
+  private state(account: string, currency: string): AccountState {
+    const key = `${account}\u0000${currency}`;
+    let state = this.states.get(key);
+    if (state === undefined) {
+      state = { account, currency, closings: new Map(), movement: new Map() };
+      this.states.set(key, state);
+    }
+    return state;
+  }
+
+  private use(account: string, date: string): void {
+    this.used.add(account);
+    if (this.firstDate === undefined || date < this.firstDate) this.firstDate = date;
+  }
+
+  private async emit(text: string): Promise<void> {
+    if (text !== '' && !this.out.write(text)) await once(this.out, 'drain');
+  }
+}
+
+function pick(balances: readonly Balance[], types: readonly string[]): Balance | undefined {
+  for (const type of types) {
+    const found = balances.find((balance) => balance.type === type);
+    if (found) return found;
+  }
+  return undefined;
+}
