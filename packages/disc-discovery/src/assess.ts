@@ -58,7 +58,8 @@ export function monitorResult(assessment: Assessment, history: readonly GradePoi
     current_grade: assessment.point.grade,
     current_score: assessment.point.score,
     last_updated: assessment.assessed_at,
-    grade_history: [...earlier, assessment.point].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)),
+    // Newest first, as the spec's origin lists it.
+    grade_history: [...earlier, assessment.point].sort((a, b) => (a.date > b.date ? -1 : a.date < b.date ? 1 : 0)),
     alerts,
     next_review_date: nextReviewDate(assessment.assessed_at, alerts),
   };

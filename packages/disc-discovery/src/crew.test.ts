@@ -12,7 +12,7 @@ describe('InvestmentDiscoveryCrew.discover', () => {
     expect(r.a_plus_candidates.every((a) => a.final_grade === 'A+')).toBe(true);
     expect(Object.keys(r).sort()).toEqual(['a_plus_candidates', 'asset_type', 'discovery_date', 'execution_time_seconds', 'market_context', 'portfolio_improvements', 'total_screened']);
     expect(r).toMatchObject({ asset_type: 'etf', total_screened: 7, discovery_date: NOW.toISOString(), portfolio_improvements: [] });
-    expect(r.market_context).toMatchObject({ regime: 'sideways', vix_level: 16, interest_rate_environment: 'stable', inflation_rate: 0.02 });
+    expect(r.market_context).toMatchObject({ regime: 'sideways', vix_level: 16, interest_rate_environment: 'stable', inflation_rate: 2, inflation_rate_fraction: 0.02 });
     expect(r.a_plus_candidates[0]?.candidate).toMatchObject({ symbol: 'GOOD2', asset_type: 'etf', discovery_date: NOW.toISOString() });
   });
 
@@ -129,7 +129,7 @@ describe('criteria and integration', () => {
     const plan = await crew.integrateDiscoveries({
       current_portfolio: { holdings: [{ symbol: 'MEH', shares: 100, current_value: 20_000 }], cash: 5_000, total_value: 25_000 },
       discoveries: [{ symbol: 'GOOD', recommended_allocation: 0.8, replacement_for: 'MEH' }],
-      constraints: { max_transaction_cost: 0.01, rebalancing_threshold: 0.01, tax_loss_harvesting: false },
+      constraints: { max_transaction_cost_fraction: 0.01, rebalancing_threshold: 0.01, tax_loss_harvesting: false },
     });
     expect(plan.plan_id).toBe('id-1');
     expect(plan.generated_at).toBe(NOW.toISOString());

@@ -92,11 +92,12 @@ export const requestSchemas: Record<string, JsonSchema> = {
         ['holdings', 'cash', 'total_value'],
       ),
       discoveries: arrayOf(
-        requestObject({ symbol, recommended_allocation: unit('Fraction of the portfolio'), replacement_for: { type: ['string', 'null'], description: 'A held symbol to sell in full to make room' } }, ['symbol', 'recommended_allocation']),
+        requestObject({ symbol, recommended_allocation: unit('Fraction of the portfolio'), replacement_for: { type: ['string', 'null'], description: "A holding to sell in full to make room, named by its symbol or its instrument's name; the plan's `replacements` says which holding matched" } }, ['symbol', 'recommended_allocation']),
         { maxItems: 200 },
       ),
       constraints: requestObject({
-        max_transaction_cost: unit('Budget for transaction costs as a fraction of total value (0.01 = 1 %)'),
+        max_transaction_cost: num('Budget for the transaction costs of the plan, in money: USD, the currency of current_value, cash and total_value (100 = at most 100 USD)', { minimum: 0 }),
+        max_transaction_cost_fraction: unit('Extension: the same budget as a fraction of total value (0.01 = 1 %); with both, the smaller budget applies'),
         tax_loss_harvesting: bool(),
         rebalancing_threshold: unit('Trades smaller than this fraction of total value are skipped (0.05 = 5 %)'),
       }),

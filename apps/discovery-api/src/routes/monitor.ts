@@ -34,7 +34,7 @@ export function monitorHandler(deps: HandlerDependencies): Handler {
         current_grade: current.grade,
         current_score: current.score,
         last_updated: latest.recorded_at,
-        grade_history: history,
+        grade_history: [...history].reverse(), // newest first, as the spec's origin lists it
         alerts,
         next_review_date: nextReviewDate(latest.recorded_at),
       },

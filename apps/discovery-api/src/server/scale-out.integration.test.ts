@@ -57,7 +57,7 @@ describeWithServices('PostgreSQL and Redis', ['postgres', 'redis'], () => {
       const symbol: string = discovered.body.a_plus_candidates[0].candidate.symbol;
       const res = await b.call('GET', `/v1/discovery/monitor/${symbol}`, { token });
       expect(res.status).toBe(200);
-      expect(res.body.grade_history.map((p: { date: string }) => p.date)).toEqual(['2026-11-20', '2026-11-21']);
+      expect(res.body.grade_history.map((p: { date: string }) => p.date)).toEqual(['2026-11-21', '2026-11-20']);
     } finally {
       await Promise.all([a.close(), b.close()]);
       await Promise.all([dbA.close(), dbB.close()]);
