@@ -1,4 +1,4 @@
-import { DiscoveryValidationError, InvalidAssetTypeError, InvestmentDiscoveryCrew, MarketDataError } from '@disc/discovery';
+import { DiscoveryValidationError, InvalidAssetTypeError, InvestmentDiscoveryCrew, MarketDataError, SampleSnapshotProvider } from '@disc/discovery';
 import { DownProvider, MemoryProvider, testUniverse } from './test-provider';
 
 const NOW = new Date('2026-03-02T10:00:00.000Z');
@@ -141,6 +141,16 @@ describe('criteria and integration', () => {
     await expect(crew.integrate_discoveries({ current_portfolio: { holdings: [], cash: 0, total_value: 0 }, discoveries: [{ symbol: 'GOOD', recommended_allocation: 5 }] })).rejects.toMatchObject({
       code: 'VALIDATION_ERROR',
       details: { errors: [{ path: '/discoveries/0/recommended_allocation' }] },
+    });
+  });
+});
+
+describe('custom_criteria of another asset type (SDK)', () => {
+  it('names the member by its path in the request', async () => {
+    const crew = new InvestmentDiscoveryCrew({ provider: new SampleSnapshotProvider() });
+    await expect(crew.discover('etf', { custom_criteria: { min_roe: 0.2 } })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { errors: [{ path: '/custom_criteria/min_roe', message: 'is not a screening criterion of etf' }] },
     });
   });
 });

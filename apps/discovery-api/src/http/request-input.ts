@@ -1,5 +1,6 @@
 import express, { type RequestHandler } from 'express';
-import { ASSET_TYPES } from '../discovery/engine';
+import { ASSET_TYPES, type AssetType } from '../discovery/engine';
+import { criteriaNames } from '../openapi/criteria-schemas';
 import type { Operation } from '../openapi/operations';
 import { ApiError } from './errors';
 import { validationError, type SchemaValidator, type ValidationFailure } from './validation';
@@ -58,6 +59,11 @@ export function validateRequest(operation: Operation, validator: SchemaValidator
         next(validationError('body', failures));
         return;
       }
+      const foreign = operation.criteriaMember === undefined ? [] : foreignCriteria(body as Record<string, unknown>, operation.criteriaMember, params.asset_type as AssetType);
+      if (foreign.length > 0) {
+        next(validationError('body', foreign));
+        return;
+      }
     }
     next();
   };
@@ -77,4 +83,19 @@ function badAssetTypeInBody(failures: readonly ValidationFailure[], body: object
   const index = Number(failure.path.split('/')[2]);
   const value = (body as { asset_types?: unknown[] }).asset_types?.[index];
   return typeof value === 'string' ? value : undefined;
+}
+
+/** Criteria of another asset type in `body[member]` (`min_roe` for an etf): the schema lets
+ * every criterion through, since the asset type is in the path. */
+function foreignCriteria(body: Record<string, unknown>, member: string, assetType: AssetType): ValidationFailure[] {
+  const given = body[member];
+  if (typeof given !== 'object' || given === null) return [];
+  const own = criteriaNames(assetType);
+  const others = ASSET_TYPES.filter((t) => t !== assetType);
+  return Object.keys(given)
+    .filter((name) => !own.has(name) && others.some((t) => criteriaNames(t).has(name)))
+    .map((name) => ({
+      path: `/${member}/${name}`,
+      message: `is a screening criterion of ${others.filter((t) => criteriaNames(t).has(name)).join(' and ')}, not of ${assetType}`,
+    }));
 }

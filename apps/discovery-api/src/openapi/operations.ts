@@ -17,6 +17,9 @@ export interface Operation {
   pathParams?: Record<string, JsonSchema>;
   /** Component name of the JSON request body. */
   body?: string;
+  /** Body member holding criteria of the path's asset type (custom_criteria): a criterion of
+   * another asset type there is a 400 naming its path. */
+  criteriaMember?: string;
   /** Success status and the component name of its body (undefined: no body). */
   success: { status: 200 | 201 | 202 | 204; schema?: string; contentType?: string };
   /** Error statuses this operation can answer with (body: the error envelope). */
@@ -35,7 +38,7 @@ const CRITERIA_ERRORS = [400, 401, 403, 429, 500, 503];
 /** Every route of the API: the Express router and the OpenAPI document are both built
  * from this list, so they cannot disagree. */
 export const OPERATIONS: readonly Operation[] = [
-  { operationId: 'discover', method: 'post', path: '/v1/discovery/discover/{asset_type}', summary: 'Discover A+ candidates for one asset type', tag: 'discovery', access: 'discovery', rateLimit: 'discover', pathParams: assetTypeParam, body: 'DiscoverRequest', success: { status: 200, schema: 'DiscoveryResult' }, errors: WITH_BODY },
+  { operationId: 'discover', method: 'post', path: '/v1/discovery/discover/{asset_type}', summary: 'Discover A+ candidates for one asset type', tag: 'discovery', access: 'discovery', rateLimit: 'discover', pathParams: assetTypeParam, body: 'DiscoverRequest', criteriaMember: 'custom_criteria', success: { status: 200, schema: 'DiscoveryResult' }, errors: WITH_BODY },
   { operationId: 'monitor', method: 'get', path: '/v1/discovery/monitor/{symbol}', summary: 'Current grade, grade history and alerts of one symbol', tag: 'discovery', access: 'discovery', rateLimit: 'monitor', pathParams: symbolParam, success: { status: 200, schema: 'MonitorResult' }, errors: MONITOR_ERRORS },
   { operationId: 'batchDiscover', method: 'post', path: '/v1/discovery/batch-discover', summary: 'Discovery over several asset types in one request', tag: 'discovery', access: 'discovery', rateLimit: 'batch', body: 'BatchDiscoverRequest', success: { status: 200, schema: 'BatchDiscoveryResult' }, errors: WITH_BODY },
   { operationId: 'criteria', method: 'get', path: '/v1/discovery/criteria/{asset_type}', summary: 'Screening criteria in force, with market adjustments', tag: 'discovery', access: 'discovery', rateLimit: 'criteria', pathParams: assetTypeParam, success: { status: 200, schema: 'CriteriaResult' }, errors: CRITERIA_ERRORS },

@@ -1,50 +1,25 @@
+import { CRITERIA_SCHEMAS } from '@disc/screening';
+import { criteriaSchema, mergedCriteriaProperties } from './criteria-schemas';
 import { arrayOf, bool, int, num, ref, requestObject, str, unit, type JsonSchema } from './schema-types';
 
 const symbol = str('Ticker or coin symbol', { minLength: 1, maxLength: 32 });
 
-const etfCriteria = {
-  max_expense_ratio: num('Percent points: 0.15 means 0.15 % a year', { minimum: 0 }),
-  min_aum_billions: num('USD billions', { minimum: 0 }),
-  max_tracking_error: num('Fraction: 0.002 is 0.2 %', { minimum: 0 }),
-  min_history_years: int(0),
-  required_regions: arrayOf(str()),
-  ucits_compliant: bool(),
-};
-const stockCriteria = {
-  min_roe: num('Fraction'),
-  min_revenue_growth: num('Fraction, 5-year annualised'),
-  max_debt_to_equity: num(undefined, { minimum: 0 }),
-  min_market_cap_billions: num('USD billions', { minimum: 0 }),
-  required_free_cash_flow: bool(),
-  min_profit_margin: num('Fraction'),
-};
-const cryptoCriteria = {
-  min_market_cap_billions: num('USD billions', { minimum: 0 }),
-  min_daily_volume_millions: num('USD millions', { minimum: 0 }),
-  min_age_months: int(0),
-  required_institutional_adoption: bool(),
-  institutional_adoption_required: bool('Alias of required_institutional_adoption (the spec uses both names)'),
-  max_volatility_90d: num('Fraction, annualised', { minimum: 0 }),
-};
-
 /** Request bodies, each closed: an unknown member is a 400 naming its JSON path. */
 export const requestSchemas: Record<string, JsonSchema> = {
   RiskTolerance: { type: 'string', enum: ['conservative', 'moderate', 'aggressive'] },
-  EtfScreeningCriteria: requestObject(etfCriteria),
-  StockScreeningCriteria: requestObject(stockCriteria),
-  CryptoScreeningCriteria: requestObject(cryptoCriteria),
+  EtfScreeningCriteria: criteriaSchema('etf'),
+  StockScreeningCriteria: criteriaSchema('stock'),
+  CryptoScreeningCriteria: criteriaSchema('crypto'),
   CustomCriteria: requestObject(
     {
       min_score: unit('Final-score floor; default the A+ band (0.95)'),
       max_results: int(0, 500, 'Default 10'),
       regions: arrayOf(str(), { maxItems: 50 }),
       risk_tolerance: ref('RiskTolerance'),
-      ...etfCriteria,
-      ...stockCriteria,
-      ...cryptoCriteria,
+      ...mergedCriteriaProperties(CRITERIA_SCHEMAS),
     },
     [],
-    'How to filter and rank candidates. Besides the four options, any screening criterion of the asset type (e.g. max_expense_ratio for etf, min_roe for stock) overrides the criterion in force; a criterion of another asset type is a 400.',
+    'How to filter and rank candidates. Besides the four options, any screening criterion of the asset type (EtfScreeningCriteria, StockScreeningCriteria, CryptoScreeningCriteria; e.g. max_expense_ratio for etf, min_roe for stock) overrides the criterion in force, so the criteria of GET /criteria/{asset_type} are accepted back as they are; a criterion of another asset type is a 400 naming its path (/custom_criteria/min_roe).',
   ),
   PortfolioContext: requestObject({
     current_holdings: arrayOf(requestObject({ symbol, allocation: unit('Fraction of the portfolio') }, ['symbol', 'allocation']), { maxItems: 500 }),
