@@ -11,6 +11,8 @@ export interface ApiConfig {
   redisUrl: string | undefined;
   /** Key prefix of the rate-limit counters; instances that share budgets share it. */
   redisPrefix: string;
+  /** How long `serve` waits for Redis at start-up before serving with per-instance limits. */
+  redisStartupTimeoutMs: number;
   logLevel: string;
   logFormat: 'json' | 'text';
   rateLimits: RateLimitTable;
@@ -50,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     database: databaseUrl === undefined ? { kind: 'pglite', dataDir: join(dataDir, 'pgdata') } : { kind: 'postgres', url: databaseUrl },
     redisUrl: nonEmpty(env.REDIS_URL),
     redisPrefix: env.DISCOVERY_REDIS_PREFIX ?? 'discovery:rl:',
+    redisStartupTimeoutMs: integer(env, 'DISCOVERY_REDIS_STARTUP_TIMEOUT_MS', 30_000, 0, 600_000),
     logLevel: env.LOG_LEVEL ?? 'info',
     logFormat,
     rateLimits: parseRateLimitOverrides(env.DISCOVERY_RATE_LIMITS),

@@ -148,6 +148,7 @@ function errorHandler(logger: Logger, clock: () => Date) {
       });
     }
     if (apiError.status === 405) res.setHeader('Allow', String((apiError.details.allowed_methods as string[]).join(', ')));
+    if (apiError.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(apiError.retryAfterSeconds));
     res.status(apiError.status).json(envelope(apiError, ctx.requestId ?? 'unknown', clock()));
   };
 }

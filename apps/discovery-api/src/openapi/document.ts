@@ -16,16 +16,24 @@ const STATUS_TEXT: Record<number, string> = {
   422: 'Data too thin to score (INSUFFICIENT_DATA)',
   429: 'Rate limit exceeded (RATE_LIMIT_EXCEEDED); see Retry-After',
   500: 'Discovery service error (SCORING_ERROR, DISCOVERY_ERROR, INTERNAL_ERROR)',
-  503: 'External data provider unavailable (MARKET_DATA_UNAVAILABLE)',
+  503: 'External data provider or database unavailable (MARKET_DATA_UNAVAILABLE, DATABASE_UNAVAILABLE); retry later, after Retry-After when sent',
 };
 
-const RATE_LIMIT_HEADERS = {
-  'X-RateLimit-Limit': { description: 'Requests allowed in the window', schema: { type: 'integer' } },
-  'X-RateLimit-Remaining': { description: 'Requests left in the window', schema: { type: 'integer' } },
-  'X-RateLimit-Reset': { description: 'Unix time in seconds at which the window resets', schema: { type: 'integer' } },
-  'X-RateLimit-Window': { description: 'Window length in seconds', schema: { type: 'integer' } },
+const RATE_LIMIT_HEADER_TEXT = {
+  'X-RateLimit-Limit': 'Requests allowed in the window',
+  'X-RateLimit-Remaining': 'Requests left in the window',
+  'X-RateLimit-Reset': 'Unix time in seconds at which the window resets',
+  'X-RateLimit-Window': 'Window length in seconds',
 };
-const REQUEST_ID_HEADER = { 'X-Request-Id': { description: 'Also in error.request_id', schema: { type: 'string' } } };
+/** The rate-limit headers; `required` where the limiter has surely run (it runs after
+ * authentication, so a 401/403 never carries them and a 500/503 may not). */
+const rateLimitHeaders = (required: boolean): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(RATE_LIMIT_HEADER_TEXT).map(([name, description]) => [name, { description, required, schema: { type: 'integer' } }]));
+const REQUEST_ID_HEADER = { 'X-Request-Id': { description: 'Also in error.request_id', required: true, schema: { type: 'string' } } };
+/** Statuses answered before the rate limiter runs (authentication) or possibly so (server
+ * errors, an unavailable database). */
+const BEFORE_LIMITER = new Set([401, 403]);
+const MAYBE_BEFORE_LIMITER = new Set([500, 503]);
 
 /** The OpenAPI 3.1 document, built from the same operation list and schemas that route and
  * validate requests. Served at /v1/openapi.json; docs/openapi.json is a copy of it. */
@@ -59,7 +67,11 @@ export function buildOpenApiDocument(): JsonSchema {
 
 function describe(operation: Operation): Record<string, unknown> {
   const limited = operation.rateLimit !== undefined;
-  const headers = { ...REQUEST_ID_HEADER, ...(limited ? RATE_LIMIT_HEADERS : {}) };
+  const headersFor = (status: number): Record<string, unknown> => ({
+    ...REQUEST_ID_HEADER,
+    ...(limited && !BEFORE_LIMITER.has(status) ? rateLimitHeaders(!MAYBE_BEFORE_LIMITER.has(status)) : {}),
+  });
+  const headers = headersFor(operation.success.status);
   const responses: Record<string, unknown> = {};
   const { status, schema, contentType } = operation.success;
   responses[String(status)] = {
@@ -69,9 +81,13 @@ function describe(operation: Operation): Record<string, unknown> {
     ...(schema === undefined && contentType !== undefined ? { content: { [contentType]: { schema: contentType === 'text/plain' ? { type: 'string' } : { type: 'object' } } } } : {}),
   };
   for (const code of operation.errors) {
+    const errorHeaders = headersFor(code);
     responses[String(code)] = {
       description: STATUS_TEXT[code] ?? 'Error',
-      headers: code === 429 ? { ...headers, 'Retry-After': { description: 'Seconds until the window resets', schema: { type: 'integer' } } } : headers,
+      headers:
+        code === 429 ? { ...errorHeaders, 'Retry-After': { description: 'Seconds until the window resets', required: true, schema: { type: 'integer' } } }
+        : code === 503 ? { ...errorHeaders, 'Retry-After': { description: 'Seconds to wait before retrying (sent with DATABASE_UNAVAILABLE)', required: false, schema: { type: 'integer' } } }
+        : errorHeaders,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     };
   }

@@ -40,7 +40,7 @@ export async function startServer(config: ApiConfig, options: ServeOptions): Pro
   let redis: RedisLimits | undefined;
   try {
     db = await openDatabase(config.database);
-    redis = config.redisUrl === undefined ? undefined : await connectRedisLimits(config.redisUrl, config.redisPrefix);
+    redis = config.redisUrl === undefined ? undefined : await connectRedisLimits(config.redisUrl, config.redisPrefix, { logger, startupTimeoutMs: config.redisStartupTimeoutMs });
     const adminSecret = embedded ? await ensureAdminSecret(config.dataDir) : undefined;
     const engine = snapshotEngineSource(db, options.engineFactory, config.snapshotPollMs);
     // The in-process delivery worker (DISCOVERY_WORKER=off leaves delivery to
