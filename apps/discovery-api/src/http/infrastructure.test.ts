@@ -52,6 +52,11 @@ describe('authentication (spec section 5)', () => {
     expect(res.body.error.request_id).toBe(res.headers.get('x-request-id'));
   });
 
+  it('accepts "Bearer" followed by several spaces (RFC 6750: 1*SP)', async () => {
+    const res = await api.call('GET', '/v1/webhooks', { headers: { authorization: `Bearer  ${full}` } });
+    expect(res.status).toBe(200);
+  });
+
   it('answers 401 for a revoked token', async () => {
     const res = await api.call('GET', '/v1/webhooks', { token: revoked });
     expect(res.status).toBe(401);
@@ -95,7 +100,7 @@ describe('request validation', () => {
   });
 
   it('refuses plain-http and private receiver addresses', async () => {
-    for (const url of ['http://hooks.example.org/x', 'https://10.1.2.3/x', 'https://169.254.169.254/latest', 'https://localhost/x', 'https://rebind.example.org/x', 'http://127.0.0.1:9/x', 'https://[::1]/x']) {
+    for (const url of ['http://hooks.example.org/x', 'https://10.1.2.3/x', 'https://169.254.169.254/latest', 'https://localhost/x', 'https://rebind.example.org/x', 'http://127.0.0.1:9/x', 'https://[::1]/x', 'https://[::169.254.169.254]/', 'https://[::127.0.0.1]/', 'https://[::10.0.0.1]/', 'https://[::ffff:10.0.0.1]/', 'https://[64:ff9b::a00:1]/', 'https://[2002:a00:1::]/', 'https://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/']) {
       const res = await api.call('POST', '/v1/webhooks', { token: full, body: { ...hook, url } });
       expect([res.status, res.body.error.details.errors[0].path]).toEqual([400, '/url']);
     }
@@ -109,6 +114,21 @@ describe('request validation', () => {
     expect([form.status, form.body.error.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
     const big = await api.call('POST', '/v1/webhooks', { token: full, body: { ...hook, secret: 'x'.repeat(4000) } });
     expect([big.status, big.body.error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+  });
+
+  it('answers 400 for a secret containing U+0000, naming /secret', async () => {
+    const res = await api.call('POST', '/v1/webhooks', { token: full, body: { ...hook, secret: 'a-long-enough\u0000secret' } });
+    expect([res.status, res.body.error.code, res.body.error.details.errors[0].path]).toEqual([400, 'VALIDATION_ERROR', '/secret']);
+  });
+
+  it('answers 400 for a corrupt or mismatched Content-Encoding, 415 for an unknown one', async () => {
+    const json = JSON.stringify(hook);
+    const corrupt = await api.call('POST', '/v1/webhooks', { token: full, rawBody: 'not gzip at all', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+    expect([corrupt.status, corrupt.body.error.code, corrupt.body.error.details.content_encoding]).toEqual([400, 'VALIDATION_ERROR', 'gzip']);
+    const mismatched = await api.call('POST', '/v1/webhooks', { token: full, rawBody: json, headers: { 'content-type': 'application/json', 'content-encoding': 'deflate' } });
+    expect([mismatched.status, mismatched.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
+    const unknown = await api.call('POST', '/v1/webhooks', { token: full, rawBody: json, headers: { 'content-type': 'application/json', 'content-encoding': 'zstd-x' } });
+    expect([unknown.status, unknown.body.error.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
   });
 });
 

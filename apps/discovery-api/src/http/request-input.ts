@@ -20,8 +20,22 @@ export function jsonBody(limitBytes: number): RequestHandler {
       next(new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with "Content-Type: application/json".', { content_type: req.get('content-type') ?? null }));
       return;
     }
-    parse(req, res, next);
+    parse(req, res, (error?: unknown) => next(error === undefined ? undefined : undecodable(error, req.get('content-encoding'))));
   };
+}
+
+/** A body that cannot be decoded: body-parser marks its own errors with `type` (handled by
+ * toApiError); a gzip/deflate/br stream that is corrupt or does not match the declared
+ * Content-Encoding comes as a bare 400 from zlib, which is the client's mistake, not a 500. */
+function undecodable(error: unknown, contentEncoding: string | undefined): unknown {
+  const described = error as { type?: unknown; status?: unknown };
+  if (described.type !== undefined || described.status !== 400) return error;
+  return new ApiError(
+    'VALIDATION_ERROR',
+    `The request body could not be decoded: it is not valid ${contentEncoding ?? 'encoded'} data. Send Content-Encoding only when the body is compressed that way.`,
+    { location: 'body', content_encoding: contentEncoding ?? null, errors: [{ path: '', message: 'body does not match its Content-Encoding' }] },
+    { cause: error },
+  );
 }
 
 /** Checks path parameters and body against the operation's schemas. An unsupported asset

@@ -83,7 +83,7 @@ export const requestSchemas: Record<string, JsonSchema> = {
     {
       url: str('HTTPS address of the receiver', { format: 'uri', maxLength: 2048 }),
       events: arrayOf({ type: 'string', enum: ['grade_change', 'new_discovery'] }, { minItems: 1, uniqueItems: true }),
-      secret: str('Shared secret for the webhook-signature header, 16 to 256 characters', { minLength: 16, maxLength: 256 }),
+      secret: str('Shared secret for the webhook-signature header, 16 to 256 characters, no U+0000', { minLength: 16, maxLength: 256, pattern: '^[^\\u0000]*$' }),
       symbols: arrayOf(str(undefined, { minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9.^=_-]+$' }), {
         maxItems: 500,
         uniqueItems: true,
@@ -97,7 +97,7 @@ export const requestSchemas: Record<string, JsonSchema> = {
     ['source', 'content'],
   ),
   TokenCreateRequest: requestObject(
-    { name: str(undefined, { minLength: 1, maxLength: 100 }), scopes: arrayOf({ type: 'string', enum: ['discovery', 'webhooks'] }, { minItems: 1, uniqueItems: true }) },
+    { name: str(undefined, { minLength: 1, maxLength: 100, pattern: '^[^\\u0000]*$' }), scopes: arrayOf({ type: 'string', enum: ['discovery', 'webhooks'] }, { minItems: 1, uniqueItems: true }) },
     ['name', 'scopes'],
   ),
 };
