@@ -159,6 +159,17 @@ export const responseSchemas: Record<string, JsonSchema> = {
     deliveries: int(0, undefined, 'Webhook deliveries written to the outbox'),
   }),
   WebhookList: object({ data: arrayOf(ref('Webhook')) }),
+  AdminWebhook: {
+    allOf: [
+      ref('Webhook'),
+      object({
+        token_id: str('The token that registered it'),
+        token_name: { type: ['string', 'null'] },
+        token_revoked: bool('True when that token is revoked (its webhooks were disabled then)'),
+      }),
+    ],
+  },
+  AdminWebhookList: object({ data: arrayOf(ref('AdminWebhook')) }),
   Error: object({
     error: object({
       code: str('Machine code, e.g. INVALID_ASSET_TYPE, VALIDATION_ERROR, UNAUTHORIZED, RATE_LIMIT_EXCEEDED'),
