@@ -110,6 +110,7 @@ function respond(handler: Handler): RequestHandler {
   return async (req, res) => {
     const result = await handler({
       params: req.params as Record<string, string>,
+      query: (res.locals.query ?? {}) as Record<string, unknown>,
       body: (req.body ?? {}) as Record<string, unknown>,
       context: context(res),
     });

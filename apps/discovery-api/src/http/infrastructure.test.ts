@@ -22,7 +22,7 @@ beforeAll(async () => {
   const gone = await tokens.create('gone', ['webhooks']);
   await tokens.revoke(gone.record.id);
   revoked = gone.token;
-  api = await startApi({ db, engine: noEngine, rateLimits: withOverrides({ webhooks: { limit: 1000 } }), bodyLimitBytes: 2048, webhookUrlPolicy: { lookup: fakeDns } });
+  api = await startApi({ db, engine: noEngine, rateLimits: withOverrides({ webhooks: { limit: 1000 }, webhook_reads: { limit: 1000 } }), bodyLimitBytes: 2048, webhookUrlPolicy: { lookup: fakeDns } });
 });
 afterAll(async () => {
   await api.close();
@@ -170,13 +170,57 @@ describe('rate limits (spec section 8)', () => {
     const tokens = new TokenStore(db);
     const first = (await tokens.create('limited-1', ['webhooks'])).token;
     const second = (await tokens.create('limited-2', ['webhooks'])).token;
-    const limitedApi = await startApi({ db, engine: noEngine, rateLimits: withOverrides({ webhooks: { limit: 3 } }) });
+    const limitedApi = await startApi({ db, engine: noEngine, rateLimits: withOverrides({ webhook_reads: { limit: 3 } }) });
     try {
       await expectLimited(limitedApi, first, second);
     } finally {
       await limitedApi.close();
     }
   }, 15_000);
+});
+
+describe('webhook budgets', () => {
+  it('lets a client that spent its registration budget still list and delete', async () => {
+    const tokens = new TokenStore(db);
+    const owner = (await tokens.create('budget', ['webhooks'])).token;
+    const tight = await startApi({ db, engine: noEngine, rateLimits: withOverrides({ webhooks: { limit: 2 } }), webhookUrlPolicy: { lookup: fakeDns } });
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < 2; i += 1) ids.push((await tight.call('POST', '/v1/webhooks', { token: owner, body: hook })).body.id as string);
+      expect((await tight.call('POST', '/v1/webhooks', { token: owner, body: hook })).status).toBe(429);
+      expect((await tight.call('GET', '/v1/webhooks', { token: owner })).status).toBe(200);
+      for (const id of ids) expect((await tight.call('DELETE', `/v1/webhooks/${id}`, { token: owner })).status).toBe(204);
+    } finally {
+      await tight.close();
+    }
+  });
+});
+
+describe('GET /v1/webhooks/{id}/deliveries', () => {
+  it('pages with a cursor, newest first, and refuses a foreign cursor', async () => {
+    const created = await api.call('POST', '/v1/webhooks', { token: full, body: hook });
+    const id = created.body.id as string;
+    const other = (await api.call('POST', '/v1/webhooks', { token: full, body: hook })).body.id as string;
+    for (let i = 0; i < 5; i += 1) expect((await api.call('POST', `/v1/webhooks/${id}/test`, { token: full })).status).toBe(202);
+    expect((await api.call('POST', `/v1/webhooks/${other}/test`, { token: full })).status).toBe(202);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { status: number; body: { data: { id: string }[]; next_cursor: string | null } } = await api.call('GET', `/v1/webhooks/${id}/deliveries?limit=2${cursor === null ? '' : `&after=${cursor}`}`, { token: full });
+      expect(page.status).toBe(200);
+      expect(page.body.data.length).toBeLessThanOrEqual(2);
+      seen.push(...page.body.data.map((d) => d.id));
+      cursor = page.body.next_cursor;
+    } while (cursor !== null);
+    const all = await api.call('GET', `/v1/webhooks/${id}/deliveries`, { token: full });
+    expect(seen).toEqual(all.body.data.map((d: { id: string }) => d.id));
+    expect(seen).toHaveLength(5);
+    const foreign = (await api.call('GET', `/v1/webhooks/${other}/deliveries`, { token: full })).body.data[0].id as string;
+    const bad = await api.call('GET', `/v1/webhooks/${id}/deliveries?after=${Buffer.from(foreign).toString('base64url')}`, { token: full });
+    expect([bad.status, bad.body.error.details.errors[0].path]).toEqual([400, '/after']);
+    const badLimit = await api.call('GET', `/v1/webhooks/${id}/deliveries?limit=0`, { token: full });
+    expect([badLimit.status, badLimit.body.error.details.location]).toEqual([400, 'query']);
+  }, 20_000);
 });
 
 async function expectLimited(api: TestApi, first: string, second: string): Promise<void> {

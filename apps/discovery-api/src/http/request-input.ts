@@ -41,7 +41,7 @@ function undecodable(error: unknown, contentEncoding: string | undefined): unkno
 /** Checks path parameters and body against the operation's schemas. An unsupported asset
  * type is the spec's own error (400 INVALID_ASSET_TYPE), anything else VALIDATION_ERROR. */
 export function validateRequest(operation: Operation, validator: SchemaValidator): RequestHandler {
-  return (req, _res, next) => {
+  return (req, res, next) => {
     const params = req.params as Record<string, string>;
     if (operation.pathParams?.asset_type !== undefined) {
       const provided = params.asset_type ?? '';
@@ -56,6 +56,15 @@ export function validateRequest(operation: Operation, validator: SchemaValidator
         next(validationError('path', failures));
         return;
       }
+    }
+    if (operation.queryParams !== undefined) {
+      const query = typedQuery(req.query as Record<string, unknown>, operation.queryParams);
+      const failures = validator.failures({ type: 'object', properties: operation.queryParams, additionalProperties: false }, query);
+      if (failures.length > 0) {
+        next(validationError('query', failures));
+        return;
+      }
+      res.locals.query = query;
     }
     if (operation.body !== undefined) {
       const body: unknown = req.body;
@@ -112,4 +121,14 @@ function foreignCriteria(body: Record<string, unknown>, member: string, assetTyp
       path: `/${member}/${name}`,
       message: `is a screening criterion of ${others.filter((t) => criteriaNames(t).has(name)).join(' and ')}, not of ${assetType}`,
     }));
+}
+
+/** Query values are text: an integer parameter written as digits becomes a number (anything
+ * else stays text, so the schema reports it). A repeated parameter is refused as an array. */
+function typedQuery(query: Record<string, unknown>, schemas: Record<string, { type?: unknown }>): Record<string, unknown> {
+  const typed: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(query)) {
+    typed[name] = schemas[name]?.type === 'integer' && typeof value === 'string' && /^[0-9]{1,9}$/.test(value) ? Number(value) : value;
+  }
+  return typed;
 }

@@ -103,9 +103,14 @@ function describe(operation: Operation): Record<string, unknown> {
     summary: operation.summary,
     tags: [operation.tag],
     ...(operation.access === 'public' ? { security: [] } : { security: [{ bearer: [] }] }),
-    ...(operation.pathParams === undefined
+    ...(operation.pathParams === undefined && operation.queryParams === undefined
       ? {}
-      : { parameters: Object.entries(operation.pathParams).map(([name, schema]) => ({ name, in: 'path', required: true, schema })) }),
+      : {
+          parameters: [
+            ...Object.entries(operation.pathParams ?? {}).map(([name, schema]) => ({ name, in: 'path', required: true, schema })),
+            ...Object.entries(operation.queryParams ?? {}).map(([name, schema]) => ({ name, in: 'query', required: false, schema })),
+          ],
+        }),
     ...(operation.body === undefined
       ? {}
       : { requestBody: { required: Array.isArray(requestSchemas[operation.body]?.required), content: { 'application/json': { schema: { $ref: `#/components/schemas/${operation.body}` } } } } }),

@@ -15,6 +15,8 @@ export interface Operation {
   access: Access;
   rateLimit?: RateLimitGroup;
   pathParams?: Record<string, JsonSchema>;
+  /** Query parameters (all optional); integers arrive as text and are read as numbers. */
+  queryParams?: Record<string, JsonSchema>;
   /** Component name of the JSON request body. */
   body?: string;
   /** Body member holding criteria of the path's asset type (custom_criteria): a criterion of
@@ -31,6 +33,10 @@ export interface Operation {
 const assetTypeParam = { asset_type: { type: 'string', description: 'etf, stock or crypto; anything else is 400 INVALID_ASSET_TYPE' } };
 const symbolParam = { symbol: { type: 'string', minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9.^=_-]+$' } };
 const idParam = { id: { type: 'string', minLength: 1, maxLength: 64 } };
+const deliveryPageParams = {
+  limit: { type: 'integer', minimum: 1, maximum: 200, default: 50, description: 'Deliveries per page, newest first' },
+  after: { type: 'string', minLength: 1, maxLength: 200, description: 'The next_cursor of the previous page' },
+};
 const WITH_BODY = [400, 401, 403, 413, 415, 422, 429, 500, 503];
 const MONITOR_ERRORS = [400, 401, 403, 404, 422, 429, 500, 503];
 const CRITERIA_ERRORS = [400, 401, 403, 429, 500, 503];
@@ -44,10 +50,10 @@ export const OPERATIONS: readonly Operation[] = [
   { operationId: 'criteria', method: 'get', path: '/v1/discovery/criteria/{asset_type}', summary: 'Screening criteria in force, with market adjustments', tag: 'discovery', access: 'discovery', rateLimit: 'criteria', pathParams: assetTypeParam, success: { status: 200, schema: 'CriteriaResult' }, errors: CRITERIA_ERRORS },
   { operationId: 'integrateDiscoveries', method: 'post', path: '/v1/discovery/integrate-discoveries', summary: 'Plan trades that integrate discoveries into a portfolio', tag: 'discovery', access: 'discovery', rateLimit: 'integrate', body: 'IntegrateRequest', success: { status: 200, schema: 'IntegrationPlan' }, errors: WITH_BODY },
   { operationId: 'createWebhook', method: 'post', path: '/v1/webhooks', summary: 'Register a webhook', tag: 'webhooks', access: 'webhooks', rateLimit: 'webhooks', body: 'WebhookRequest', success: { status: 201, schema: 'Webhook' }, errors: [400, 401, 403, 413, 415, 429, 500, 503] },
-  { operationId: 'listWebhooks', method: 'get', path: '/v1/webhooks', summary: "List this token's webhooks", tag: 'webhooks', access: 'webhooks', rateLimit: 'webhooks', success: { status: 200, schema: 'WebhookList' }, errors: [401, 403, 429, 500, 503] },
-  { operationId: 'getWebhook', method: 'get', path: '/v1/webhooks/{id}', summary: 'One webhook of this token', tag: 'webhooks', access: 'webhooks', rateLimit: 'webhooks', pathParams: idParam, success: { status: 200, schema: 'Webhook' }, errors: [401, 403, 404, 429, 500, 503] },
-  { operationId: 'deleteWebhook', method: 'delete', path: '/v1/webhooks/{id}', summary: 'Remove a webhook', tag: 'webhooks', access: 'webhooks', rateLimit: 'webhooks', pathParams: idParam, success: { status: 204 }, errors: [401, 403, 404, 429, 500, 503] },
-  { operationId: 'listWebhookDeliveries', method: 'get', path: '/v1/webhooks/{id}/deliveries', summary: 'Recent deliveries of a webhook, each with every attempt', tag: 'webhooks', access: 'webhooks', rateLimit: 'webhooks', pathParams: idParam, success: { status: 200, schema: 'WebhookDeliveryList' }, errors: [401, 403, 404, 429, 500, 503] },
+  { operationId: 'listWebhooks', method: 'get', path: '/v1/webhooks', summary: "List this token's webhooks", tag: 'webhooks', access: 'webhooks', rateLimit: 'webhook_reads', success: { status: 200, schema: 'WebhookList' }, errors: [401, 403, 429, 500, 503] },
+  { operationId: 'getWebhook', method: 'get', path: '/v1/webhooks/{id}', summary: 'One webhook of this token', tag: 'webhooks', access: 'webhooks', rateLimit: 'webhook_reads', pathParams: idParam, success: { status: 200, schema: 'Webhook' }, errors: [400, 401, 403, 404, 429, 500, 503] },
+  { operationId: 'deleteWebhook', method: 'delete', path: '/v1/webhooks/{id}', summary: 'Remove a webhook', tag: 'webhooks', access: 'webhooks', rateLimit: 'webhook_reads', pathParams: idParam, success: { status: 204 }, errors: [400, 401, 403, 404, 429, 500, 503] },
+  { operationId: 'listWebhookDeliveries', method: 'get', path: '/v1/webhooks/{id}/deliveries', summary: 'Deliveries of a webhook, newest first, each with every attempt; cursor-paginated', tag: 'webhooks', access: 'webhooks', rateLimit: 'webhook_reads', pathParams: idParam, queryParams: deliveryPageParams, success: { status: 200, schema: 'WebhookDeliveryList' }, errors: [400, 401, 403, 404, 429, 500, 503] },
   { operationId: 'testWebhook', method: 'post', path: '/v1/webhooks/{id}/test', summary: 'Send a signed webhook.test event to this webhook', tag: 'webhooks', access: 'webhooks', rateLimit: 'webhooks', pathParams: idParam, success: { status: 202, schema: 'WebhookTestResult' }, errors: [400, 401, 403, 404, 429, 500, 503] },
   { operationId: 'healthz', method: 'get', path: '/healthz', summary: 'Liveness: the process is up', tag: 'operations', access: 'public', success: { status: 200, schema: 'Health' }, errors: [] },
   { operationId: 'readyz', method: 'get', path: '/readyz', summary: 'Readiness: database and, when configured, Redis reachable', tag: 'operations', access: 'public', success: { status: 200, schema: 'Health' }, errors: [], alternate: { status: 503, schema: 'Health', description: 'Not ready: the database or Redis is unreachable' } },

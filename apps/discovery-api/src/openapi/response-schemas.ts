@@ -148,7 +148,10 @@ export const responseSchemas: Record<string, JsonSchema> = {
     updated_at: timestamp,
     attempts: arrayOf(ref('WebhookDeliveryAttempt')),
   }),
-  WebhookDeliveryList: object({ data: arrayOf(ref('WebhookDelivery')) }, { description: 'Newest first, at most 50' }),
+  WebhookDeliveryList: object(
+    { data: arrayOf(ref('WebhookDelivery')), next_cursor: { type: ['string', 'null'], description: 'Pass as ?after= for the next, older page; null on the last page' } },
+    { description: 'One page, newest first (limit, default 50)' },
+  ),
   WebhookTestResult: object({ event_id: str(), delivery_id: { type: ['string', 'null'] } }),
   RefreshReport: object({
     started_at: timestamp,

@@ -36,7 +36,7 @@ describeRedis('Redis outages (a private redis-server, never the shared one)', ()
   });
 
   async function serve(redis: RedisLimits, logger = capturingLogger().logger): Promise<TestApi> {
-    return startApi({ db, engine: noEngine, logger, rateLimits: withOverrides({ webhooks: { limit: 1000 } }), limiterStore: redis.storeFactory, readinessChecks: { redis: redis.ping } });
+    return startApi({ db, engine: noEngine, logger, rateLimits: withOverrides({ webhooks: { limit: 1000 }, webhook_reads: { limit: 1000 } }), limiterStore: redis.storeFactory, readinessChecks: { redis: redis.ping } });
   }
 
   async function counted(url: string): Promise<number> {
@@ -110,7 +110,7 @@ describeWithServices('PostgreSQL outage', ['postgres'], () => {
     const scratch = await createScratchPostgres();
     const db = await openDatabase({ kind: 'postgres', url: scratch.url });
     const token = (await new TokenStore(db).create('pg', ['webhooks'])).token;
-    const api = await startApi({ db, engine: noEngine, rateLimits: withOverrides({ webhooks: { limit: 1000 } }) });
+    const api = await startApi({ db, engine: noEngine, rateLimits: withOverrides({ webhooks: { limit: 1000 }, webhook_reads: { limit: 1000 } }) });
     try {
       expect((await call(api, '/v1/webhooks', token)).status).toBe(200);
       await scratch.drop(); // terminates the pool's connections and removes the database

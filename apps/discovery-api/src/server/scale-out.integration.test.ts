@@ -72,7 +72,7 @@ describeWithServices('PostgreSQL and Redis', ['postgres', 'redis'], () => {
       DATABASE_URL: pg.url,
       REDIS_URL: TEST_REDIS_URL,
       DISCOVERY_REDIS_PREFIX: prefix,
-      DISCOVERY_RATE_LIMITS: JSON.stringify({ webhooks: { limit: 4 } }),
+      DISCOVERY_RATE_LIMITS: JSON.stringify({ webhook_reads: { limit: 4 } }),
     });
 
     beforeAll(async () => {
