@@ -13,6 +13,8 @@ export interface ApiConfig {
   redisPrefix: string;
   /** How long `serve` waits for Redis at start-up before serving with per-instance limits. */
   redisStartupTimeoutMs: number;
+  /** Days discovery runs are kept; older ones are deleted as new runs are recorded. */
+  runsRetentionDays: number;
   logLevel: string;
   logFormat: 'json' | 'text';
   rateLimits: RateLimitTable;
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     redisUrl: nonEmpty(env.REDIS_URL),
     redisPrefix: env.DISCOVERY_REDIS_PREFIX ?? 'discovery:rl:',
     redisStartupTimeoutMs: integer(env, 'DISCOVERY_REDIS_STARTUP_TIMEOUT_MS', 30_000, 0, 600_000),
+    runsRetentionDays: integer(env, 'DISCOVERY_RUNS_RETENTION_DAYS', 90, 1, 36_500),
     logLevel: env.LOG_LEVEL ?? 'info',
     logFormat,
     rateLimits: parseRateLimitOverrides(env.DISCOVERY_RATE_LIMITS),

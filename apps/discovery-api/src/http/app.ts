@@ -46,6 +46,8 @@ export interface AppOptions {
   monitoring?: Monitoring;
   /** Called after a commit that wrote webhook deliveries (wakes an in-process worker). */
   onEventsEnqueued?: () => void;
+  /** Days discovery runs are kept (DISCOVERY_RUNS_RETENTION_DAYS, default 90). */
+  runsRetentionDays?: number;
 }
 
 const SNAPSHOT_BODY_LIMIT = 64 * 1024 * 1024;
@@ -64,7 +66,14 @@ export function createApp(options: AppOptions): Express {
   const tokens = new TokenStore(options.db, { cache: options.db.engine === 'pglite' });
   const monitoring =
     options.monitoring ??
-    createMonitoring({ db: options.db, engine: options.engine, logger, clock, ...(options.onEventsEnqueued === undefined ? {} : { onEnqueued: options.onEventsEnqueued }) });
+    createMonitoring({
+      db: options.db,
+      engine: options.engine,
+      logger,
+      clock,
+      ...(options.onEventsEnqueued === undefined ? {} : { onEnqueued: options.onEventsEnqueued }),
+      ...(options.runsRetentionDays === undefined ? {} : { runsRetentionDays: options.runsRetentionDays }),
+    });
   const deps: HandlerDependencies = { ...options, logger, clock, metrics, document, tokens, monitoring };
   const handlers = buildHandlers(deps);
 

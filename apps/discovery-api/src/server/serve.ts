@@ -46,7 +46,7 @@ export async function startServer(config: ApiConfig, options: ServeOptions): Pro
     // The in-process delivery worker (DISCOVERY_WORKER=off leaves delivery to
     // `discovery-api worker` processes); woken at once when a request writes an event.
     const worker = config.worker ? createDeliveryWorker(db, config, logger) : undefined;
-    const monitoring = createMonitoring({ db, engine, logger, onEnqueued: () => worker?.nudge() });
+    const monitoring = createMonitoring({ db, engine, logger, onEnqueued: () => worker?.nudge(), runsRetentionDays: config.runsRetentionDays });
     const app = createApp({
       monitoring,
       onEventsEnqueued: () => worker?.nudge(),
