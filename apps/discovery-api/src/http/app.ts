@@ -11,6 +11,7 @@ import { createMonitoring, type Monitoring } from '../monitoring/monitoring';
 import type { ReceiverUrlPolicy } from '@disc/webhooks';
 import { TokenStore } from '../store/tokens';
 import { accessLog } from './access-log';
+import { corsFor } from './cors';
 import { requireAdmin } from './admin-auth';
 import { requireScope } from './auth';
 import { context } from './context';
@@ -48,6 +49,8 @@ export interface AppOptions {
   onEventsEnqueued?: () => void;
   /** Days discovery runs are kept (DISCOVERY_RUNS_RETENTION_DAYS, default 90). */
   runsRetentionDays?: number;
+  /** Browser origins allowed by CORS (DISCOVERY_CORS_ORIGINS); absent or empty: CORS off. */
+  corsOrigins?: readonly string[];
 }
 
 const SNAPSHOT_BODY_LIMIT = 64 * 1024 * 1024;
@@ -84,6 +87,7 @@ export function createApp(options: AppOptions): Express {
   app.use(requestId());
   app.use(helmet());
   app.use(accessLog(logger, metrics));
+  if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) app.use(corsFor(options.corsOrigins));
 
   for (const operation of OPERATIONS) {
     const handler = handlers[operation.operationId];
@@ -94,6 +98,7 @@ export function createApp(options: AppOptions): Express {
         next();
       },
     ];
+    if (operation.errors.includes(406)) chain.push(acceptable(operation.success.contentType ?? 'application/json'));
     if (operation.access === 'admin') chain.push(requireAdmin(options.adminSecret));
     else if (operation.access !== 'public') chain.push(requireScope(tokens, operation.access, logger));
     if (operation.rateLimit !== undefined) {
@@ -109,6 +114,14 @@ export function createApp(options: AppOptions): Express {
   app.use(notFound());
   app.use(errorHandler(logger, clock));
   return app;
+}
+
+/** 406 when the Accept header rules out the one media type the route answers with. */
+function acceptable(type: string): RequestHandler {
+  return (req, _res, next) => {
+    if (req.accepts(type) === false) next(new ApiError('NOT_ACCEPTABLE', `This route answers with ${type} only; accept it (or send no Accept header).`, { content_type: type }));
+    else next();
+  };
 }
 
 function expressPath(template: string): string {

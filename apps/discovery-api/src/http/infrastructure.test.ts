@@ -179,6 +179,39 @@ describe('rate limits (spec section 8)', () => {
   }, 15_000);
 });
 
+describe('IETF rate-limit headers, content negotiation and CORS', () => {
+  it('sends RateLimit and RateLimit-Policy beside X-RateLimit-*', async () => {
+    const res = await api.call('GET', '/v1/webhooks', { token: full });
+    expect(res.headers.get('ratelimit-policy')).toMatch(/^"webhook_reads"; q=1000; w=3600(; |$)/);
+    expect(res.headers.get('ratelimit')).toMatch(new RegExp(`^"webhook_reads"; r=${res.headers.get('x-ratelimit-remaining')}; t=\\d+`));
+  });
+
+  it('answers 406 when Accept rules out what an operational route sends', async () => {
+    const res = await api.call('GET', '/healthz', { headers: { accept: 'text/html' } });
+    expect([res.status, res.body.error.code]).toEqual([406, 'NOT_ACCEPTABLE']);
+    expect((await api.call('GET', '/healthz', { headers: { accept: 'application/json' } })).status).toBe(200);
+  });
+
+  it('is off by default and allows only the configured origins', async () => {
+    const origin = 'https://app.example.com';
+    const off = await fetch(`${api.baseUrl}/healthz`, { headers: { origin } });
+    expect(off.headers.get('access-control-allow-origin')).toBeNull();
+    const withCors = await startApi({ db, engine: noEngine, corsOrigins: [origin] });
+    try {
+      const allowed = await fetch(`${withCors.baseUrl}/v1/webhooks`, { headers: { origin, authorization: `Bearer ${full}` } });
+      expect(allowed.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(allowed.headers.get('access-control-expose-headers')).toContain('X-RateLimit-Remaining');
+      const other = await fetch(`${withCors.baseUrl}/v1/webhooks`, { headers: { origin: 'https://evil.example', authorization: `Bearer ${full}` } });
+      expect(other.headers.get('access-control-allow-origin')).toBeNull();
+      const preflight = await fetch(`${withCors.baseUrl}/v1/webhooks`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-headers')).toContain('Authorization');
+    } finally {
+      await withCors.close();
+    }
+  });
+});
+
 describe('webhook budgets', () => {
   it('lets a client that spent its registration budget still list and delete', async () => {
     const tokens = new TokenStore(db);

@@ -12,6 +12,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Token lacks the scope (FORBIDDEN)',
   404: 'Unknown symbol or resource (SYMBOL_NOT_FOUND, NOT_FOUND)',
   413: 'Body over the size limit (PAYLOAD_TOO_LARGE)',
+  406: 'The Accept header excludes the only media type this route answers with (NOT_ACCEPTABLE)',
   415: 'Body is not JSON (UNSUPPORTED_MEDIA_TYPE)',
   422: 'Data too thin to score (INSUFFICIENT_DATA)',
   429: 'Rate limit exceeded (RATE_LIMIT_EXCEEDED); see Retry-After',
@@ -27,8 +28,14 @@ const RATE_LIMIT_HEADER_TEXT = {
 };
 /** The rate-limit headers; `required` where the limiter has surely run (it runs after
  * authentication, so a 401/403 never carries them and a 500/503 may not). */
-const rateLimitHeaders = (required: boolean): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(RATE_LIMIT_HEADER_TEXT).map(([name, description]) => [name, { description, required, schema: { type: 'integer' } }]));
+const IETF_RATE_LIMIT_HEADER_TEXT = {
+  'RateLimit-Policy': 'IETF draft-ietf-httpapi-ratelimit-headers-08: the policy, e.g. `"monitor"; q=100; w=3600; pk=…` (quota q per window w seconds; pk a hash of the partition key)',
+  RateLimit: 'IETF draft-ietf-httpapi-ratelimit-headers-08: what is left, e.g. `"monitor"; r=99; t=3542; pk=…` (r requests left, t seconds to the reset)',
+};
+const rateLimitHeaders = (required: boolean): Record<string, unknown> => ({
+  ...Object.fromEntries(Object.entries(RATE_LIMIT_HEADER_TEXT).map(([name, description]) => [name, { description, required, schema: { type: 'integer' } }])),
+  ...Object.fromEntries(Object.entries(IETF_RATE_LIMIT_HEADER_TEXT).map(([name, description]) => [name, { description, required, schema: { type: 'string' } }])),
+});
 const REQUEST_ID_HEADER = { 'X-Request-Id': { description: 'Also in error.request_id', required: true, schema: { type: 'string' } } };
 /** Statuses answered before the rate limiter runs (authentication) or possibly so (server
  * errors, an unavailable database). */
@@ -47,6 +54,7 @@ export function buildOpenApiDocument(): JsonSchema {
     info: {
       title: 'Investment discovery API',
       version: API_VERSION,
+      license: { name: 'MIT', identifier: 'MIT' },
       description: 'Screens ETFs, stocks and crypto assets, grades them from A+ to F, monitors grades and plans portfolio changes. Error codes and their statuses: ' +
         Object.entries(ERROR_STATUS).map(([code, status]) => `${code} ${status}`).join(', ') + '.',
     },
@@ -60,7 +68,14 @@ export function buildOpenApiDocument(): JsonSchema {
     paths,
     components: {
       schemas: { ...responseSchemas, ...requestSchemas },
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Opaque token `disc_…` from `discovery-api tokens create`' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'Opaque token `disc_…` from `discovery-api tokens create`' },
+        adminSecret: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The local admin secret in <DISCOVERY_DATA_DIR>/admin-secret; loopback only, embedded database only (used by the CLI)',
+        },
+      },
     },
   };
 }
@@ -78,7 +93,9 @@ function describe(operation: Operation): Record<string, unknown> {
     description: 'Success',
     headers,
     ...(schema !== undefined ? { content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } } : {}),
-    ...(schema === undefined && contentType !== undefined ? { content: { [contentType]: { schema: contentType === 'text/plain' ? { type: 'string' } : { type: 'object' } } } } : {}),
+    ...(schema === undefined && contentType !== undefined
+      ? { content: { [contentType]: { schema: contentType === 'text/plain' ? { type: 'string' } : { type: 'object', additionalProperties: true, description: 'A JSON document (see the summary)' } } } }
+      : {}),
   };
   for (const code of operation.errors) {
     const errorHeaders = headersFor(code);
@@ -102,7 +119,7 @@ function describe(operation: Operation): Record<string, unknown> {
     operationId: operation.operationId,
     summary: operation.summary,
     tags: [operation.tag],
-    ...(operation.access === 'public' ? { security: [] } : { security: [{ bearer: [] }] }),
+    security: operation.access === 'public' ? [] : operation.access === 'admin' ? [{ adminSecret: [] }] : [{ bearer: [] }],
     ...(operation.pathParams === undefined && operation.queryParams === undefined
       ? {}
       : {

@@ -30,7 +30,7 @@ export interface Operation {
   alternate?: { status: number; schema: string; description: string };
 }
 
-const assetTypeParam = { asset_type: { type: 'string', description: 'etf, stock or crypto; anything else is 400 INVALID_ASSET_TYPE' } };
+const assetTypeParam = { asset_type: { type: 'string', enum: ['etf', 'stock', 'crypto'], description: 'Anything else is 400 INVALID_ASSET_TYPE' } };
 const symbolParam = { symbol: { type: 'string', minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9.^=_-]+$' } };
 const idParam = { id: { type: 'string', minLength: 1, maxLength: 64 } };
 const deliveryPageParams = {
@@ -55,10 +55,10 @@ export const OPERATIONS: readonly Operation[] = [
   { operationId: 'deleteWebhook', method: 'delete', path: '/v1/webhooks/{id}', summary: 'Remove a webhook', tag: 'webhooks', access: 'webhooks', rateLimit: 'webhook_reads', pathParams: idParam, success: { status: 204 }, errors: [400, 401, 403, 404, 429, 500, 503] },
   { operationId: 'listWebhookDeliveries', method: 'get', path: '/v1/webhooks/{id}/deliveries', summary: 'Deliveries of a webhook, newest first, each with every attempt; cursor-paginated', tag: 'webhooks', access: 'webhooks', rateLimit: 'webhook_reads', pathParams: idParam, queryParams: deliveryPageParams, success: { status: 200, schema: 'WebhookDeliveryList' }, errors: [400, 401, 403, 404, 429, 500, 503] },
   { operationId: 'testWebhook', method: 'post', path: '/v1/webhooks/{id}/test', summary: 'Send a signed webhook.test event to this webhook', tag: 'webhooks', access: 'webhooks', rateLimit: 'webhooks', pathParams: idParam, success: { status: 202, schema: 'WebhookTestResult' }, errors: [400, 401, 403, 404, 429, 500, 503] },
-  { operationId: 'healthz', method: 'get', path: '/healthz', summary: 'Liveness: the process is up', tag: 'operations', access: 'public', success: { status: 200, schema: 'Health' }, errors: [] },
-  { operationId: 'readyz', method: 'get', path: '/readyz', summary: 'Readiness: database and, when configured, Redis reachable', tag: 'operations', access: 'public', success: { status: 200, schema: 'Health' }, errors: [], alternate: { status: 503, schema: 'Health', description: 'Not ready: the database or Redis is unreachable' } },
-  { operationId: 'metrics', method: 'get', path: '/metrics', summary: 'Prometheus metrics', tag: 'operations', access: 'public', success: { status: 200, contentType: 'text/plain' }, errors: [] },
-  { operationId: 'openapi', method: 'get', path: '/v1/openapi.json', summary: 'This document', tag: 'operations', access: 'public', success: { status: 200, contentType: 'application/json' }, errors: [] },
+  { operationId: 'healthz', method: 'get', path: '/healthz', summary: 'Liveness: the process is up', tag: 'operations', access: 'public', success: { status: 200, schema: 'Health' }, errors: [406] },
+  { operationId: 'readyz', method: 'get', path: '/readyz', summary: 'Readiness: database and, when configured, Redis reachable', tag: 'operations', access: 'public', success: { status: 200, schema: 'Health' }, errors: [406], alternate: { status: 503, schema: 'Health', description: 'Not ready: the database or Redis is unreachable' } },
+  { operationId: 'metrics', method: 'get', path: '/metrics', summary: 'Prometheus metrics', tag: 'operations', access: 'public', success: { status: 200, contentType: 'text/plain' }, errors: [406] },
+  { operationId: 'openapi', method: 'get', path: '/v1/openapi.json', summary: 'This document', tag: 'operations', access: 'public', success: { status: 200, contentType: 'application/json' }, errors: [406] },
   { operationId: 'adminCreateToken', method: 'post', path: '/v1/admin/tokens', summary: 'Create a token (loopback, local admin secret; used by the CLI)', tag: 'admin', access: 'admin', body: 'TokenCreateRequest', success: { status: 201, schema: 'CreatedToken' }, errors: [400, 401, 404, 500, 503] },
   { operationId: 'adminListTokens', method: 'get', path: '/v1/admin/tokens', summary: 'List tokens (loopback, local admin secret)', tag: 'admin', access: 'admin', success: { status: 200, schema: 'TokenList' }, errors: [401, 404, 500, 503] },
   { operationId: 'adminRevokeToken', method: 'delete', path: '/v1/admin/tokens/{id}', summary: 'Revoke a token (loopback, local admin secret)', tag: 'admin', access: 'admin', pathParams: idParam, success: { status: 204 }, errors: [401, 404, 500, 503] },

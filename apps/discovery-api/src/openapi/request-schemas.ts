@@ -93,7 +93,7 @@ export const requestSchemas: Record<string, JsonSchema> = {
     ['url', 'events', 'secret'],
   ),
   SnapshotUpload: requestObject(
-    { source: str('Where the snapshot came from, e.g. its file name', { minLength: 1, maxLength: 500 }), content: { type: 'object', description: 'The snapshot, in the documented snapshot format' } },
+    { source: str('Where the snapshot came from, e.g. its file name', { minLength: 1, maxLength: 500 }), content: { type: 'object', additionalProperties: true, description: 'The snapshot, in the documented snapshot format (docs/data-format.md); validated against its JSON schema' } },
     ['source', 'content'],
   ),
   TokenCreateRequest: requestObject(

@@ -28,7 +28,10 @@ export const responseSchemas: Record<string, JsonSchema> = {
     final_grade: ref('Grade'),
     confidence_level: unit('0.0 to 1.0'),
     rationale: arrayOf(str()),
-  }),
+    final_score: unit('Extension: the score the grade comes from (the peer percentile under peer grading)'),
+    absolute_score: unit('Extension, peer grading: the absolute score'),
+    peer_group: str('Extension, peer grading: the peer group (sector, ETF category, crypto)'),
+  }, { optional: ['final_score', 'absolute_score', 'peer_group'] }),
   PortfolioImprovement: object({
     current_holding: { type: ['string', 'null'] },
     recommended_replacement: ref('InvestmentCandidate'),
@@ -70,7 +73,7 @@ export const responseSchemas: Record<string, JsonSchema> = {
     execution_time_seconds: num(undefined, { minimum: 0 }),
     total_screened: int(0),
     results: { type: 'object', propertyNames: ref('AssetType'), additionalProperties: ref('DiscoveryResult') },
-    errors: { type: 'object', propertyNames: ref('AssetType'), additionalProperties: { type: 'object', required: ['code', 'message'], properties: { code: str(), message: str(), details: { type: 'object' } } } },
+    errors: { type: 'object', propertyNames: ref('AssetType'), additionalProperties: ref('BatchError'), description: 'Per asset type that failed' },
   }),
   Alert: object({
     type: { type: 'string', enum: ['grade_downgrade', 'grade_upgrade', 'lost_a_plus', 'score_decline', 'criteria_breach', 'volatility_spike', 'data_stale'] },
@@ -88,8 +91,20 @@ export const responseSchemas: Record<string, JsonSchema> = {
   }),
   CriteriaResult: object({
     asset_type: ref('AssetType'),
-    criteria: { type: 'object', description: 'The screening criteria in force; members depend on asset_type (EtfScreeningCriteria, StockScreeningCriteria, CryptoScreeningCriteria).' },
-    market_adjustments: object({ regime: str(), quality_weight_multiplier: num(), cost_sensitivity_increased: bool() }),
+    criteria: {
+      anyOf: [ref('EtfScreeningCriteria'), ref('StockScreeningCriteria'), ref('CryptoScreeningCriteria')],
+      description: 'The screening criteria in force, those of asset_type; accepted back as custom_criteria.',
+    },
+    market_adjustments: object(
+      {
+        regime: { type: 'string', enum: ['bull', 'bear', 'volatile', 'sideways'] },
+        quality_weight_multiplier: num(),
+        cost_sensitivity_increased: bool(),
+        risk_weight_multiplier: num('Extension'),
+        notes: arrayOf(str(), { description: 'Extension: what the regime and risk tolerance changed' }),
+      },
+      { optional: ['risk_weight_multiplier', 'notes'] },
+    ),
     last_updated: timestamp,
   }),
   IntegrationPlan: object({
@@ -101,10 +116,19 @@ export const responseSchemas: Record<string, JsonSchema> = {
         { optional: ['replacement_for'] },
       ),
     ),
-    resulting_portfolio: object({ holdings: arrayOf({ type: 'object' }), cash: num('USD'), total_value: num('USD') }),
+    resulting_portfolio: object({ holdings: arrayOf(object({ symbol: str(), shares: num(), current_value: num('USD') })), cash: num('USD'), total_value: num('USD') }),
     estimated_transaction_costs: num('USD'),
     within_constraints: bool(),
-    constraint_violations: arrayOf({}),
+    constraint_violations: arrayOf(
+      object(
+        {
+          constraint: { type: 'string', enum: ['max_transaction_cost', 'cash', 'replacement_for', 'unknown_symbol', 'allocation_total', 'rebalancing_threshold'] },
+          symbol: str(),
+          message: str(),
+        },
+        { optional: ['symbol'] },
+      ),
+    ),
     improvements: arrayOf(ref('PortfolioImprovement')),
     replacements: arrayOf(
       object({
@@ -177,11 +201,36 @@ export const responseSchemas: Record<string, JsonSchema> = {
     error: object({
       code: str('Machine code, e.g. INVALID_ASSET_TYPE, VALIDATION_ERROR, UNAUTHORIZED, RATE_LIMIT_EXCEEDED'),
       message: str(),
-      details: { type: 'object' },
+      details: ref('ErrorDetails'),
       timestamp,
       request_id: str(),
     }),
   }),
+  ErrorDetails: {
+    type: 'object',
+    description: 'What helps fix the request; which members appear depends on the code. Clients must ignore members they do not know.',
+    properties: {
+      supported_types: arrayOf(ref('AssetType'), { description: 'INVALID_ASSET_TYPE' }),
+      provided_type: str('INVALID_ASSET_TYPE'),
+      location: { type: 'string', enum: ['body', 'path', 'query'], description: 'VALIDATION_ERROR: where the failing values are' },
+      errors: arrayOf(object({ path: str('JSON Pointer of the failing value, e.g. /custom_criteria/min_roe'), message: str() }), { description: 'VALIDATION_ERROR' }),
+      asset_type: ref('AssetType'),
+      required_scope: str('FORBIDDEN'),
+      token_scopes: arrayOf(str(), { description: 'FORBIDDEN' }),
+      symbol: str('SYMBOL_NOT_FOUND'),
+      id: str('NOT_FOUND'),
+      allowed_methods: arrayOf(str(), { description: 'METHOD_NOT_ALLOWED' }),
+      limit_bytes: int(0, undefined, 'PAYLOAD_TOO_LARGE'),
+      content_type: { type: ['string', 'null'], description: 'UNSUPPORTED_MEDIA_TYPE' },
+      content_encoding: { type: ['string', 'null'], description: 'VALIDATION_ERROR for an undecodable body' },
+      limit: int(1, undefined, 'RATE_LIMIT_EXCEEDED'),
+      window_seconds: int(1, undefined, 'RATE_LIMIT_EXCEEDED'),
+      retry_after_seconds: int(0, undefined, 'RATE_LIMIT_EXCEEDED'),
+      reason: str('VALIDATION_ERROR of a webhook URL: why the receiver is refused'),
+    },
+    additionalProperties: true,
+  },
+  BatchError: object({ code: str(), message: str(), details: ref('ErrorDetails') }, { optional: ['details'] }),
   Health: object({ status: { type: 'string', enum: ['ok', 'unavailable'] }, checks: { type: 'object', additionalProperties: { type: 'string', enum: ['ok', 'failed'] } } }, { optional: ['checks'] }),
   Token: object({
     id: str(),

@@ -56,6 +56,7 @@ export async function startServer(config: ApiConfig, options: ServeOptions): Pro
       rateLimits: config.rateLimits,
       metrics: createHttpMetrics({ processMetrics: true }),
       bodyLimitBytes: config.bodyLimitBytes,
+      corsOrigins: config.corsOrigins,
       ...(redis === undefined ? {} : { limiterStore: redis.storeFactory, readinessChecks: { redis: redis.ping } }),
       ...(adminSecret === undefined ? {} : { adminSecret }),
       webhookUrlPolicy: { allowLoopback: config.allowLoopbackWebhooks },

@@ -35,7 +35,7 @@ export function responseProblems(method: string, path: string, status: number, h
   // A rate-limit header the document does not declare for this status is a problem too.
   for (const [name] of headers) {
     const declared = Object.keys(documented.headers ?? {}).some((d) => d.toLowerCase() === name);
-    if ((name.startsWith('x-ratelimit') || name === 'retry-after') && !declared) problems.push(`${method} ${match.op.path} ${status}: undeclared header ${name}`);
+    if ((name.startsWith('x-ratelimit') || name.startsWith('ratelimit') || name === 'retry-after') && !declared) problems.push(`${method} ${match.op.path} ${status}: undeclared header ${name}`);
   }
   const json = documented.content?.['application/json'];
   const ref = json?.schema.$ref;
