@@ -54,7 +54,7 @@ describe('InvestmentDiscoveryCrew.discover', () => {
   it('validates the discovery options', async () => {
     await expect(crew.discoverEtfs({ min_score: 2 })).rejects.toBeInstanceOf(DiscoveryValidationError);
     await expect(crew.discoverEtfs({ risk_tolerance: 'reckless' as never })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', details: { errors: [{ path: '/custom_criteria/risk_tolerance' }] } });
-    await expect(crew.discoverEtfs({ max_expense_ratio: 'cheap' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(crew.discoverEtfs({ max_expense_ratio: 'cheap' as never })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
     await expect(crew.discoverEtfs({}, { current_holdings: [{ symbol: 'MEH', allocation: -1 }] })).rejects.toMatchObject({
       code: 'VALIDATION_ERROR',
       details: { errors: [{ path: '/portfolio_context/current_holdings/0/allocation' }] },

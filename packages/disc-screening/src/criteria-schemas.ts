@@ -64,9 +64,9 @@ export const CRYPTO_CRITERIA_SCHEMA = {
 } as const;
 
 /** Criteria as a request gives them: every member optional (absent: the default). */
-export type EtfCriteriaInput = FromSchema<typeof ETF_CRITERIA_SCHEMA>;
-export type StockCriteriaInput = FromSchema<typeof STOCK_CRITERIA_SCHEMA>;
-export type CryptoCriteriaInput = FromSchema<typeof CRYPTO_CRITERIA_SCHEMA>;
+export type EtfCriteriaInput = FromSchema<typeof ETF_CRITERIA_SCHEMA, { keepDefaultedPropertiesOptional: true }>;
+export type StockCriteriaInput = FromSchema<typeof STOCK_CRITERIA_SCHEMA, { keepDefaultedPropertiesOptional: true }>;
+export type CryptoCriteriaInput = FromSchema<typeof CRYPTO_CRITERIA_SCHEMA, { keepDefaultedPropertiesOptional: true }>;
 export interface CriteriaInputByAssetType { etf: EtfCriteriaInput; stock: StockCriteriaInput; crypto: CryptoCriteriaInput }
 
 /** Names users write for a criterion that the schema spells differently. The batch request
