@@ -1,5 +1,6 @@
 import { Flags } from '@oclif/core';
 import { AdminCommand } from '../../cli/base-command';
+import { printTable } from '../../cli/table';
 
 export default class WebhooksList extends AdminCommand {
   static override description = 'List every webhook, whoever registered it, with its owner token and state (never the secret).';
@@ -19,8 +20,6 @@ export default class WebhooksList extends AdminCommand {
       `${h.token_name ?? '?'} (${h.token_id}${h.token_revoked ? ', revoked' : ''})`,
       h.active ? 'active' : `disabled: ${h.disabled_reason ?? 'inactive'}`,
     ]);
-    const header = ['ID', 'URL', 'EVENTS', 'OWNER', 'STATE'];
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-    for (const row of [header, ...rows]) process.stdout.write(`${row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()}\n`);
+    printTable(['ID', 'URL', 'EVENTS', 'OWNER', 'STATE'], rows);
   }
 }
