@@ -2,9 +2,13 @@
 // `pnpm bench:api`: throughput of the built discovery API against a bare Express app that
 // answers a fixed JSON body, both measured in the same run on loopback with autocannon.
 // Prints requests/s of GET /v1/discovery/criteria/etf and GET /v1/discovery/monitor/{symbol}
-// as ratios to that baseline, and p99 latencies. Targets: >= 0.5 (criteria), >= 0.3 (monitor).
-// The API runs as its own process on the embedded default (PGlite in a temporary folder,
-// in-memory rate limits raised out of the way, info logs to a pipe), as `npm start` does.
+// as ratios to that baseline, and p99 latencies. Targets: >= 0.5 (criteria), >= 0.3 (monitor),
+// on both backends, measured side by side in one run:
+// - the embedded default (PGlite in a temporary folder), as `npm start` runs;
+// - PostgreSQL (a scratch database on BENCH_POSTGRES_URL, default the test server
+//   postgres://postgres@127.0.0.1:5432/test, dropped afterwards; skipped with a note when
+//   the server is unreachable).
+// In-memory rate limits are raised out of the way; info logs go to a pipe.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -60,48 +64,107 @@ function summary(label, result) {
   return { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, ok, other };
 }
 
+const { Client } = requireFromApp('pg');
+const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Runs a CLI command of the API to completion and returns its stdout. */
+function cli(args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(appDir, 'bin', 'run.js'), ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (err += c));
+    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${args.join(' ')} exited ${code}: ${err}`))));
+  });
+}
+
+async function scratchPostgres() {
+  const name = `disc_bench_${Date.now().toString(36)}`;
+  const admin = new Client({ connectionString: POSTGRES_ADMIN_URL });
+  try {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+  } catch (error) {
+    console.error(`bench: PostgreSQL skipped (${POSTGRES_ADMIN_URL}: ${error.message})`);
+    return undefined;
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new Client({ connectionString: POSTGRES_ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'discovery-bench-'));
 const sample = JSON.parse(readFileSync(join(root, 'packages', 'disc-screening', 'data', 'sample-snapshot.json'), 'utf8'));
 const symbol = sample.instruments.find((i) => i.asset_type === 'etf').symbol;
 const processes = [];
+let postgres;
+const BENCH_ENV = {
+  PORT: '0', HOST: '127.0.0.1', REDIS_URL: '', LOG_LEVEL: 'info', LOG_FORMAT: 'json', DISCOVERY_REFRESH_INTERVAL_MS: '0',
+  DISCOVERY_RATE_LIMITS: JSON.stringify({ criteria: { limit: 1e9 }, monitor: { limit: 1e9 } }),
+};
+
+/** Starts `serve` with `env`; the token comes from the first-start banner (embedded) or
+ * from `token()` (PostgreSQL, where no development token is created). */
+async function startApi(env, token) {
+  const api = await start([join(appDir, 'bin', 'run.js'), 'serve'], { ...BENCH_ENV, ...env }, (out) => {
+    const url = /"url":"(http:\/\/[^"]+)"/.exec(out)?.[1];
+    const banner = /(disc_[A-Za-z0-9_-]{43})/.exec(out)?.[1];
+    return url && out.includes('"listening"') && (banner || token) ? { url, token: banner ?? token } : undefined;
+  });
+  processes.push(api.child);
+  return api.value;
+}
+
+async function measure(backend, api) {
+  const auth = { authorization: `Bearer ${api.token}` };
+  // Warm-up: JIT, database caches and the SDK's per-snapshot metric caches.
+  await run(`${api.url}/v1/discovery/criteria/etf`, auth).catch(() => undefined);
+  await run(`${api.url}/v1/discovery/monitor/${symbol}`, auth).catch(() => undefined);
+  return [
+    { ...summary(`${backend}: GET /v1/discovery/criteria/etf`, await run(`${api.url}/v1/discovery/criteria/etf`, auth)), target: 0.5 },
+    { ...summary(`${backend}: GET /v1/discovery/monitor/${symbol}`, await run(`${api.url}/v1/discovery/monitor/${symbol}`, auth)), target: 0.3 },
+  ];
+}
+
 try {
   const baseline = await start(['-e', baselineSource], {}, (out) => /PORT (\d+)/.exec(out)?.[1]);
   processes.push(baseline.child);
-  const api = await start(
-    [join(appDir, 'bin', 'run.js'), 'serve'],
-    {
-      PORT: '0', HOST: '127.0.0.1', DISCOVERY_DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'info', LOG_FORMAT: 'json',
-      DISCOVERY_RATE_LIMITS: JSON.stringify({ criteria: { limit: 1e9 }, monitor: { limit: 1e9 } }),
-    },
-    (out) => {
-      const url = /"url":"(http:\/\/[^"]+)"/.exec(out)?.[1];
-      const token = /(disc_[A-Za-z0-9_-]{43})/.exec(out)?.[1];
-      return url && token && out.includes('"listening"') ? { url, token } : undefined;
-    },
-  );
-  processes.push(api.child);
-  const auth = { authorization: `Bearer ${api.value.token}` };
   const baseUrl = `http://127.0.0.1:${baseline.value}/`;
   console.error(`bench: ${DURATION}s per target, ${CONNECTIONS} connections, monitor symbol ${symbol}`);
-  // Warm-up: JIT, PGlite caches and the SDK's per-snapshot metric caches.
-  await run(`${api.value.url}/v1/discovery/criteria/etf`, auth).catch(() => undefined);
-  await run(`${api.value.url}/v1/discovery/monitor/${symbol}`, auth).catch(() => undefined);
+  await run(baseUrl, {}).catch(() => undefined);
 
-  const rows = [
-    summary('baseline GET / (bare Express)', await run(baseUrl, {})),
-    summary('GET /v1/discovery/criteria/etf', await run(`${api.value.url}/v1/discovery/criteria/etf`, auth)),
-    summary(`GET /v1/discovery/monitor/${symbol}`, await run(`${api.value.url}/v1/discovery/monitor/${symbol}`, auth)),
-  ];
-  const base = rows[0].rps;
-  const targets = [undefined, 0.5, 0.3];
-  console.log('target                                   req/s   ratio  p50 ms  p99 ms   2xx      other');
-  rows.forEach((row, i) => {
+  const embedded = await startApi({ DISCOVERY_DATA_DIR: dataDir, DATABASE_URL: '' });
+  const rows = [summary('baseline GET / (bare Express)', await run(baseUrl, {})), ...(await measure('PGlite', embedded))];
+  postgres = await scratchPostgres();
+  if (postgres !== undefined) {
+    const env = { DATABASE_URL: postgres.url, DISCOVERY_DATA_DIR: dataDir };
+    const token = (await cli(['tokens', 'create', '--name', 'bench', '--scopes', 'discovery'], env)).trim();
+    rows.push(...(await measure('PostgreSQL', await startApi(env, token))));
+  }
+  // The baseline again at the end: the machine is shared, so the ratio uses the mean of both.
+  const after = summary('baseline GET / (again)', await run(baseUrl, {}));
+  const base = (rows[0].rps + after.rps) / 2;
+  rows.push(after);
+  console.log('target                                              req/s   ratio  p50 ms  p99 ms   2xx      other');
+  for (const row of rows) {
     const ratio = row.rps / base;
-    const verdict = targets[i] === undefined ? '' : ratio >= targets[i] ? `  (>= ${targets[i]} ok)` : `  (< ${targets[i]} MISSED)`;
-    console.log(`${row.label.padEnd(40)} ${row.rps.toFixed(0).padStart(6)}  ${ratio.toFixed(2).padStart(5)}  ${String(row.p50).padStart(6)}  ${String(row.p99).padStart(6)}  ${String(row.ok).padStart(7)}  ${String(row.other).padStart(6)}${verdict}`);
-  });
+    const verdict = row.target === undefined ? '' : ratio >= row.target ? `  (>= ${row.target} ok)` : `  (< ${row.target} MISSED)`;
+    console.log(`${row.label.padEnd(50)} ${row.rps.toFixed(0).padStart(6)}  ${ratio.toFixed(2).padStart(5)}  ${String(row.p50).padStart(6)}  ${String(row.p99).padStart(6)}  ${String(row.ok).padStart(7)}  ${String(row.other).padStart(6)}${verdict}`);
+  }
 } finally {
   for (const child of processes) child.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await postgres?.drop().catch((error) => console.error(`bench: could not drop the scratch database: ${error.message}`));
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -11,6 +11,12 @@ export interface ApiConfig {
   redisUrl: string | undefined;
   /** Key prefix of the rate-limit counters; instances that share budgets share it. */
   redisPrefix: string;
+  /** How long `serve` waits for Redis at start-up before serving with per-instance limits. */
+  redisStartupTimeoutMs: number;
+  /** Days discovery runs are kept; older ones are deleted as new runs are recorded. */
+  runsRetentionDays: number;
+  /** Browser origins allowed to call the API (CORS); empty: CORS off. */
+  corsOrigins: string[];
   logLevel: string;
   logFormat: 'json' | 'text';
   rateLimits: RateLimitTable;
@@ -50,6 +56,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     database: databaseUrl === undefined ? { kind: 'pglite', dataDir: join(dataDir, 'pgdata') } : { kind: 'postgres', url: databaseUrl },
     redisUrl: nonEmpty(env.REDIS_URL),
     redisPrefix: env.DISCOVERY_REDIS_PREFIX ?? 'discovery:rl:',
+    redisStartupTimeoutMs: integer(env, 'DISCOVERY_REDIS_STARTUP_TIMEOUT_MS', 30_000, 0, 600_000),
+    runsRetentionDays: integer(env, 'DISCOVERY_RUNS_RETENTION_DAYS', 90, 1, 36_500),
+    corsOrigins: origins(env, 'DISCOVERY_CORS_ORIGINS'),
     logLevel: env.LOG_LEVEL ?? 'info',
     logFormat,
     rateLimits: parseRateLimitOverrides(env.DISCOVERY_RATE_LIMITS),
@@ -90,6 +99,25 @@ function schedule(env: NodeJS.ProcessEnv, name: string): number[] | undefined {
     throw new ConfigError(name, `expected comma-separated seconds such as 5,30,120, got '${raw}'`);
   }
   return steps;
+}
+
+/** "https://app.example.com,http://localhost:5173": exact origins, no wildcard. */
+function origins(env: NodeJS.ProcessEnv, name: string): string[] {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return [];
+  const list = raw.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  for (const origin of list) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed === undefined || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin) {
+      throw new ConfigError(name, `expected comma-separated origins such as https://app.example.com (scheme, host, optional port; no path or wildcard), got '${origin}'`);
+    }
+  }
+  return list;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -100,7 +100,7 @@ run('the dashboard in Chromium', () => {
     await expense.waitFor();
     expect(await expense.inputValue()).toBe('0.15');
     expect(await page.textContent('.regime')).toMatch(/Market regime: (bull|bear|volatile|sideways)/);
-    expect(await page.locator('#c-max_expense_ratio-hint').textContent()).toMatch(/Percent points/);
+    expect(await page.locator('#c-max_expense_ratio-hint').textContent()).toMatch(/percent points/i);
     await screenshot(page, 'discover-criteria');
     // The asset-type tabs work from the keyboard (arrow keys move and select).
     await page.getByRole('tab', { name: 'ETFs' }).focus();

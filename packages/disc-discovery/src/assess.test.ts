@@ -18,10 +18,10 @@ describe('assess and monitorResult', () => {
     const a = (await crew.assess('GOOD'))!;
     const history = [
       { date: '2026-02-20', grade: 'B' as const, score: 0.76 },
-      { date: '2026-03-02', grade: 'C' as const, score: 0.6 }, // same day: replaced by today's point
+      { date: '2026-03-02', grade: 'C' as const, score: 0.6 }, // same day, another grade: kept
     ];
     const m = monitorResult(a, history);
-    expect(m.grade_history).toEqual([history[0], a.point]);
+    expect(m.grade_history).toEqual([a.point, history[1], history[0]]); // newest first
     expect(m.alerts.map((x) => x.type)).toEqual(['grade_upgrade']);
     expect(m).toMatchObject({ symbol: 'GOOD', current_grade: 'A+', last_updated: NOW.toISOString(), next_review_date: '2026-03-09T10:00:00.000Z' });
   });

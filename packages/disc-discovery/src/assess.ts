@@ -42,11 +42,15 @@ export async function assess(provider: MarketDataProvider, symbol: string, now: 
 }
 
 /**
- * The spec's Monitor result from an assessment and the persisted history (one point per
- * symbol per day; today's point replaces a stored one of the same day). Pure.
+ * The spec's Monitor result from an assessment and the persisted history, oldest first (a
+ * point per symbol per day plus one per grade change within a day). The newest stored point
+ * stands for the current one when it is of the same day and grade; otherwise every stored
+ * point is earlier, so a same-day change (A+ this morning, B- now) is compared with. Pure.
  */
 export function monitorResult(assessment: Assessment, history: readonly GradePoint[], now: Date | string = assessment.assessed_at): MonitorResult {
-  const earlier = history.filter((p) => p.date !== assessment.point.date);
+  const last = history[history.length - 1];
+  const current = last !== undefined && last.date === assessment.point.date && last.grade === assessment.point.grade;
+  const earlier = current ? history.slice(0, -1) : [...history];
   const alerts = alertsFromHistory(earlier, assessment.point, {
     criteria_breaches: assessment.criteria_breaches,
     volatility_90d: assessment.volatility_90d,
@@ -58,7 +62,8 @@ export function monitorResult(assessment: Assessment, history: readonly GradePoi
     current_grade: assessment.point.grade,
     current_score: assessment.point.score,
     last_updated: assessment.assessed_at,
-    grade_history: [...earlier, assessment.point].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)),
+    // Newest first, as the spec's origin lists it (the stored order, reversed).
+    grade_history: [...earlier, assessment.point].reverse(),
     alerts,
     next_review_date: nextReviewDate(assessment.assessed_at, alerts),
   };

@@ -22,7 +22,7 @@ export async function batchDiscover(request: BatchDiscoverRequest, deps: Discove
     const custom: CustomCriteria = {
       ...global,
       ...(max_results_per_type !== undefined ? { max_results: max_results_per_type } : {}),
-      ...(request.asset_specific_criteria?.[type] ?? {}),
+      ...(request.asset_specific_criteria?.[type as AssetType] ?? {}),
     };
     try {
       const result = await discover(type, { custom_criteria: custom, ...(request.portfolio_context ? { portfolio_context: request.portfolio_context } : {}) }, deps);

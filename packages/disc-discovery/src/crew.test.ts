@@ -1,4 +1,4 @@
-import { DiscoveryValidationError, InvalidAssetTypeError, InvestmentDiscoveryCrew, MarketDataError } from '@disc/discovery';
+import { DiscoveryValidationError, InvalidAssetTypeError, InvestmentDiscoveryCrew, MarketDataError, SampleSnapshotProvider } from '@disc/discovery';
 import { DownProvider, MemoryProvider, testUniverse } from './test-provider';
 
 const NOW = new Date('2026-03-02T10:00:00.000Z');
@@ -12,7 +12,7 @@ describe('InvestmentDiscoveryCrew.discover', () => {
     expect(r.a_plus_candidates.every((a) => a.final_grade === 'A+')).toBe(true);
     expect(Object.keys(r).sort()).toEqual(['a_plus_candidates', 'asset_type', 'discovery_date', 'execution_time_seconds', 'market_context', 'portfolio_improvements', 'total_screened']);
     expect(r).toMatchObject({ asset_type: 'etf', total_screened: 7, discovery_date: NOW.toISOString(), portfolio_improvements: [] });
-    expect(r.market_context).toMatchObject({ regime: 'sideways', vix_level: 16, interest_rate_environment: 'stable', inflation_rate: 0.02 });
+    expect(r.market_context).toMatchObject({ regime: 'sideways', vix_level: 16, interest_rate_environment: 'stable', inflation_rate: 2, inflation_rate_fraction: 0.02 });
     expect(r.a_plus_candidates[0]?.candidate).toMatchObject({ symbol: 'GOOD2', asset_type: 'etf', discovery_date: NOW.toISOString() });
   });
 
@@ -54,7 +54,7 @@ describe('InvestmentDiscoveryCrew.discover', () => {
   it('validates the discovery options', async () => {
     await expect(crew.discoverEtfs({ min_score: 2 })).rejects.toBeInstanceOf(DiscoveryValidationError);
     await expect(crew.discoverEtfs({ risk_tolerance: 'reckless' as never })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', details: { errors: [{ path: '/custom_criteria/risk_tolerance' }] } });
-    await expect(crew.discoverEtfs({ max_expense_ratio: 'cheap' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(crew.discoverEtfs({ max_expense_ratio: 'cheap' as never })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
     await expect(crew.discoverEtfs({}, { current_holdings: [{ symbol: 'MEH', allocation: -1 }] })).rejects.toMatchObject({
       code: 'VALIDATION_ERROR',
       details: { errors: [{ path: '/portfolio_context/current_holdings/0/allocation' }] },
@@ -129,7 +129,7 @@ describe('criteria and integration', () => {
     const plan = await crew.integrateDiscoveries({
       current_portfolio: { holdings: [{ symbol: 'MEH', shares: 100, current_value: 20_000 }], cash: 5_000, total_value: 25_000 },
       discoveries: [{ symbol: 'GOOD', recommended_allocation: 0.8, replacement_for: 'MEH' }],
-      constraints: { max_transaction_cost: 0.01, rebalancing_threshold: 0.01, tax_loss_harvesting: false },
+      constraints: { max_transaction_cost_fraction: 0.01, rebalancing_threshold: 0.01, tax_loss_harvesting: false },
     });
     expect(plan.plan_id).toBe('id-1');
     expect(plan.generated_at).toBe(NOW.toISOString());
@@ -141,6 +141,16 @@ describe('criteria and integration', () => {
     await expect(crew.integrate_discoveries({ current_portfolio: { holdings: [], cash: 0, total_value: 0 }, discoveries: [{ symbol: 'GOOD', recommended_allocation: 5 }] })).rejects.toMatchObject({
       code: 'VALIDATION_ERROR',
       details: { errors: [{ path: '/discoveries/0/recommended_allocation' }] },
+    });
+  });
+});
+
+describe('custom_criteria of another asset type (SDK)', () => {
+  it('names the member by its path in the request', async () => {
+    const crew = new InvestmentDiscoveryCrew({ provider: new SampleSnapshotProvider() });
+    await expect(crew.discover('etf', { custom_criteria: { min_roe: 0.2 } })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { errors: [{ path: '/custom_criteria/min_roe', message: 'is not a screening criterion of etf' }] },
     });
   });
 });

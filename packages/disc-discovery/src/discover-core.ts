@@ -37,7 +37,7 @@ export function discoverInUniverse(
   discoveryDate: string,
   peers?: PeerIndex,
 ): CoreResult {
-  const inForce = criteriaInForce(assetType, context, { criteria: criteriaOverrides(assetType, options), riskTolerance: options.riskTolerance });
+  const inForce = criteriaInForce(assetType, context, { criteria: criteriaOverrides(assetType, options), riskTolerance: options.riskTolerance, at: '/custom_criteria' });
   const weightOptions = { regime: context.regime, riskTolerance: options.riskTolerance };
   const top = new TopK<UniverseEntry>(options.maxResults);
   let passed = 0;

@@ -1,4 +1,4 @@
-import { parseAssetType, type DiscoveryResult } from '@disc/scoring';
+import { parseAssetType, reportedMarketContext, type DiscoveryResult } from '@disc/scoring';
 import { proposeImprovements, type HoldingView } from '@disc/portfolio';
 import type { MarketDataProvider } from '@disc/screening';
 import { secondsSince } from './clock';
@@ -39,7 +39,7 @@ export async function discover(assetTypeInput: string, request: DiscoverRequest,
     execution_time_seconds: secondsSince(started),
     a_plus_candidates: core.candidates.map((c) => c.analysis),
     portfolio_improvements: improvements,
-    market_context: context,
+    market_context: reportedMarketContext(context),
   };
 }
 

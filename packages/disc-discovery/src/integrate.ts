@@ -59,10 +59,12 @@ function checkRequest(r: IntegrationRequest): void {
     });
   }
   const c = r?.constraints ?? {};
-  for (const key of ['max_transaction_cost', 'rebalancing_threshold'] as const) {
+  for (const key of ['max_transaction_cost_fraction', 'rebalancing_threshold'] as const) {
     const v = c[key];
     if (v !== undefined && !(typeof v === 'number' && v >= 0 && v <= 1)) errors.push({ path: `/constraints/${key}`, message: 'must be a fraction from 0 to 1' });
   }
+  const money = c.max_transaction_cost;
+  if (money !== undefined && !(typeof money === 'number' && Number.isFinite(money) && money >= 0)) errors.push({ path: '/constraints/max_transaction_cost', message: 'must be an amount of money >= 0 (USD)' });
   if (errors.length > 0) {
     throw new DiscoveryValidationError(`Invalid integration request: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`, { details: { errors } });
   }

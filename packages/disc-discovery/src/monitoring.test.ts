@@ -53,3 +53,11 @@ describe('nextReviewDate', () => {
     expect(nextReviewDate('2026-03-10T08:00:00.000Z', [{ severity: 'critical' }])).toBe('2026-03-11T08:00:00.000Z');
   });
 });
+
+describe('same-day grade changes', () => {
+  it('alert against the previous point of the same day', () => {
+    const alerts = alertsFromHistory([{ date: '2026-03-10', grade: 'A+', score: 0.96 }], { date: '2026-03-10', grade: 'B-', score: 0.71 });
+    expect(alerts.map((a) => a.type).sort()).toEqual(['grade_downgrade', 'lost_a_plus', 'score_decline']);
+    expect(nextReviewDate('2026-03-10T12:00:00Z', alerts)).toBe('2026-03-11T12:00:00.000Z');
+  });
+});

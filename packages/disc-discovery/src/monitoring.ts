@@ -41,7 +41,9 @@ const DAY_MS = 86_400_000;
  */
 export function alertsFromHistory(history: readonly GradePoint[], current: GradePoint, signals: MonitorSignals = {}): Alert[] {
   const alerts: Alert[] = [];
-  const earlier = history.filter((p) => p.date < current.date).sort((a, b) => (a.date < b.date ? -1 : 1));
+  // The points before the current one, whatever their day: a change within a day (A+ this
+  // morning, B- now) is a change too. The sort is stable, so same-day points keep their order.
+  const earlier = history.filter((p) => p.date <= current.date).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   const previous = earlier[earlier.length - 1];
   if (previous) {
     const steps = gradeRank(current.grade) - gradeRank(previous.grade);

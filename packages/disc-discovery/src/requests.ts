@@ -1,11 +1,12 @@
 import { DiscoveryValidationError, RISK_TOLERANCES, type AssetType, type DiscoveryResult, type RiskTolerance } from '@disc/scoring';
+import type { CriteriaInputByAssetType, CryptoCriteriaInput, EtfCriteriaInput, StockCriteriaInput } from '@disc/screening';
 
 /**
  * The spec's `custom_criteria`. Besides the four discovery options, any field of the asset
  * type's screening criteria (e.g. `max_expense_ratio`, `min_roe`) may be given; it overrides
  * the criterion in force (the spec's `discover_etfs(custom_criteria)` passes them this way).
  */
-export interface CustomCriteria {
+export interface CustomCriteria extends Partial<EtfCriteriaInput & StockCriteriaInput & CryptoCriteriaInput> {
   /** Final-score floor 0..1; default 0.95, the A+ band. */
   min_score?: number;
   /** How many candidates to return at most, best first; default 10. */
@@ -36,8 +37,9 @@ export interface DiscoverRequest {
 export interface BatchDiscoverRequest {
   asset_types: string[];
   global_criteria?: { min_score?: number; max_results_per_type?: number; regions?: string[]; risk_tolerance?: RiskTolerance };
-  /** Per type: criteria fields (`max_expense_ratio`, `min_roe`, `institutional_adoption_required`…). */
-  asset_specific_criteria?: Partial<Record<string, Record<string, unknown>>>;
+  /** Per type: criteria fields (`max_expense_ratio`, `min_roe`, `institutional_adoption_required`…),
+   * typed from @disc/screening's criteria schemas. */
+  asset_specific_criteria?: Partial<CriteriaInputByAssetType>;
   portfolio_context?: PortfolioContext;
 }
 

@@ -92,7 +92,8 @@ export function evaluateChange(
       cost_analysis: {
         current_expense_ratio: roundTo(currentExpense, 4),
         new_expense_ratio: roundTo(newExpense, 4),
-        annual_savings: roundCents(annualSavings),
+        annual_savings: roundTo(currentExpense - newExpense, 4),
+        annual_savings_usd: roundCents(annualSavings),
         transaction_costs: roundCents(transactionCosts),
       },
       implementation_priority: priorityFor(benefit, transactionCosts),

@@ -18,6 +18,7 @@ export type {
   IntegrationContext,
   IntegrationPlan,
   IntegrationRequest,
+  ReplacementMatch,
   PortfolioHolding,
   Trade,
 } from './integration-types';

@@ -1,5 +1,6 @@
 import type { AssetType } from '@disc/scoring';
-import type { ConstraintViolation, IntegrationContext, IntegrationRequest } from './integration-types';
+import type { ConstraintViolation, IntegrationContext, IntegrationRequest, ReplacementMatch } from './integration-types';
+import { resolveReplacement } from './replacement-match';
 import { roundCents, tradeCost, DEFAULT_TRANSACTION_COST_MODEL } from './transaction-costs';
 
 /** Trades under a cent are not trades: a position this close to its target is at it. */
@@ -58,6 +59,7 @@ export function buildGroups(
   positions: ReadonlyMap<string, Position>,
   total: number,
   violations: ConstraintViolation[],
+  replacements: ReplacementMatch[] = [],
 ): TradeGroup[] {
   const threshold = (request.constraints?.rebalancing_threshold ?? 0) * total;
   const allocationSum = request.discoveries.reduce((sum, d) => sum + Math.max(0, d.recommended_allocation), 0);
@@ -76,11 +78,15 @@ export function buildGroups(
       violations.push({ constraint: 'unknown_symbol', symbol: d.symbol, message: `No market data for ${d.symbol}; it cannot be bought.` });
       continue;
     }
-    const replacedSymbol = d.replacement_for && d.replacement_for.toUpperCase() !== key ? d.replacement_for : null;
+    const match = d.replacement_for ? resolveReplacement(d.symbol, d.replacement_for, positions, ctx) : undefined;
+    if (match) replacements.push(match);
+    const matchedSymbol = match?.matched_holding ?? d.replacement_for ?? null;
+    const replacedSymbol = matchedSymbol && matchedSymbol.toUpperCase() !== key ? matchedSymbol : null;
     const replacedKey = replacedSymbol?.toUpperCase();
     const replaced = replacedKey !== undefined && (planned.get(replacedKey) ?? 0) >= MIN_TRADE_USD ? positions.get(replacedKey) : undefined;
     if (replacedSymbol && !replaced) {
-      violations.push({ constraint: 'replacement_for', symbol: d.symbol, message: `${replacedSymbol} is not held (or is already sold by an earlier discovery), so nothing is sold to make room for ${d.symbol}; it is bought from cash.` });
+      const what = match?.matched_by === null ? `No holding has the symbol or the instrument name '${replacedSymbol}'` : `${replacedSymbol} is not held (or is already sold by an earlier discovery)`;
+      violations.push({ constraint: 'replacement_for', symbol: d.symbol, message: `${what}, so nothing is sold to make room for ${d.symbol}; it is bought from cash.` });
     }
     const target = Math.max(0, d.recommended_allocation) * scale * total;
     const delta = target - (planned.get(key) ?? 0);

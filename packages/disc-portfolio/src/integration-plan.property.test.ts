@@ -31,7 +31,7 @@ const requestArb: fc.Arbitrary<IntegrationRequest> = fc.record({
     { maxLength: 4 },
   ),
   constraints: fc.record({
-    max_transaction_cost: fc.option(fc.double({ min: 0, max: 0.01, noNaN: true }), { nil: undefined }),
+    max_transaction_cost_fraction: fc.option(fc.double({ min: 0, max: 0.01, noNaN: true }), { nil: undefined }),
     rebalancing_threshold: fc.option(fc.double({ min: 0, max: 0.1, noNaN: true }), { nil: undefined }),
     tax_loss_harvesting: fc.boolean(),
   }),
@@ -55,7 +55,7 @@ describe('planIntegration invariants', () => {
         const total = pf.total_value;
         const cents = 0.01 * (pf.holdings.length + plan.trades.length + 2);
         expect(plan.resulting_portfolio.cash).toBeGreaterThanOrEqual(-0.01);
-        const budget = request.constraints?.max_transaction_cost;
+        const budget = request.constraints?.max_transaction_cost_fraction;
         if (budget !== undefined) expect(plan.estimated_transaction_costs).toBeLessThanOrEqual(budget * total + 0.01);
         expect(plan.resulting_portfolio.total_value).toBeCloseTo(total - plan.estimated_transaction_costs, -Math.log10(cents));
         const threshold = (request.constraints?.rebalancing_threshold ?? 0) * total;

@@ -38,7 +38,7 @@ function request(constraints: IntegrationRequest['constraints'], discoveries: In
 
 describe('planIntegration', () => {
   it('replaces, buys and harvests losses within the cost budget (hand-computed)', () => {
-    const plan = planIntegration(request({ max_transaction_cost: 0.01, tax_loss_harvesting: true, rebalancing_threshold: 0.02 }), ctx);
+    const plan = planIntegration(request({ max_transaction_cost_fraction: 0.01, tax_loss_harvesting: true, rebalancing_threshold: 0.02 }), ctx);
     expect(plan.trades.map((t) => [t.action, t.symbol, t.shares, t.amount, t.replacement_for])).toEqual([
       ['sell', 'OLD', 100, 10_000, 'OLD'],
       ['sell', 'LOSER', 10, 2_000, null],
@@ -72,7 +72,7 @@ describe('planIntegration', () => {
   it('defers the groups the transaction-cost budget cannot pay for', () => {
     // Budget 0.04 % of 20 000 = 8 USD: the OLD→NEW group (6 USD, harvests 2 000) goes first;
     // the NSTK group (5 USD) would reach 11.
-    const plan = planIntegration(request({ max_transaction_cost: 0.0004, tax_loss_harvesting: true }), ctx);
+    const plan = planIntegration(request({ max_transaction_cost_fraction: 0.0004, tax_loss_harvesting: true }), ctx);
     expect(plan.trades.map((t) => t.symbol)).toEqual(['OLD', 'NEW']);
     expect(plan.estimated_transaction_costs).toBe(6);
     expect(plan.within_constraints).toBe(false);

@@ -3,7 +3,7 @@ import { finalScoreOf, type HoldingView } from './holdings';
 import { evaluateChange } from './improvement';
 import { executeLegs } from './integration-execute';
 import { buildGroups, groupCost, harvestLosses, positionsOf, type Position, type TradeGroup } from './integration-groups';
-import type { ConstraintViolation, CurrentPortfolio, IntegrationContext, IntegrationPlan, IntegrationRequest } from './integration-types';
+import type { ConstraintViolation, CurrentPortfolio, IntegrationContext, IntegrationPlan, IntegrationRequest, ReplacementMatch } from './integration-types';
 import { DEFAULT_TRANSACTION_COST_MODEL, roundCents, roundTo } from './transaction-costs';
 
 /**
@@ -12,7 +12,8 @@ import { DEFAULT_TRANSACTION_COST_MODEL, roundCents, roundTo } from './transacti
  *    dropping trades under `rebalancing_threshold` × total value;
  * 2. with `tax_loss_harvesting`, positions at a loss join the group of a same-type discovery;
  * 3. groups are admitted, best first (harvested losses, then first-year benefit), while the
- *    running cost stays within `max_transaction_cost` × total value; the rest are deferred;
+ *    running cost stays within the budget (`max_transaction_cost` USD and/or
+ *    `max_transaction_cost_fraction` × total value); the rest are deferred;
  * 4. sells execute before buys (a sale that would cost more than it raises is skipped); a
  *    buy that cash cannot pay for in full is scaled down, so cash never goes negative.
  * The plan never breaks a constraint; `constraint_violations` says what of the request could
@@ -23,10 +24,11 @@ export function planIntegration(request: IntegrationRequest, ctx: IntegrationCon
   const model = ctx.costModel ?? DEFAULT_TRANSACTION_COST_MODEL;
   const total = pf.total_value > 0 ? pf.total_value : pf.holdings.reduce((s, h) => s + h.current_value, 0) + pf.cash;
   const threshold = (request.constraints?.rebalancing_threshold ?? 0) * total;
-  const budget = request.constraints?.max_transaction_cost === undefined ? Infinity : request.constraints.max_transaction_cost * total;
+  const budget = costBudget(request, total);
   const violations: ConstraintViolation[] = [];
+  const replacements: ReplacementMatch[] = [];
   const positions = positionsOf(request, ctx);
-  const groups = buildGroups(request, ctx, positions, total, violations);
+  const groups = buildGroups(request, ctx, positions, total, violations, replacements);
   if (request.constraints?.tax_loss_harvesting) harvestLosses(groups, positions, threshold);
 
   const holdingViews = pf.holdings.map((h): HoldingView => viewOf(h.symbol, h.current_value, ctx));
@@ -56,7 +58,15 @@ export function planIntegration(request: IntegrationRequest, ctx: IntegrationCon
     within_constraints: violations.length === 0,
     constraint_violations: violations,
     improvements: admitted.flatMap((e) => (e.improvement ? [e.improvement] : [])),
+    replacements,
   };
+}
+
+/** The cost budget in USD: `max_transaction_cost` is money, `max_transaction_cost_fraction` a
+ * share of total value; with both the smaller wins, with neither there is no budget. */
+function costBudget(request: IntegrationRequest, total: number): number {
+  const c = request.constraints ?? {};
+  return Math.min(c.max_transaction_cost ?? Infinity, c.max_transaction_cost_fraction === undefined ? Infinity : c.max_transaction_cost_fraction * total);
 }
 
 function viewOf(symbol: string, allocation: number, ctx: IntegrationContext): HoldingView {

@@ -22,13 +22,19 @@ export interface DiscoveryToIntegrate {
   symbol: string;
   /** Target share of the portfolio's total value, a fraction 0..1 (0.05 = 5 %). */
   recommended_allocation: number;
-  /** A held symbol to sell in full to make room; omit (or empty) for a pure addition. */
+  /** A holding to sell in full to make room, named by its symbol or by its instrument's name
+   * ("FTSE Developed Markets ETF"); omit (or empty) for a pure addition. The plan's
+   * `replacements` says which holding it matched. */
   replacement_for?: string | null;
 }
 
 export interface IntegrationConstraints {
-  /** Budget for the plan's transaction costs as a fraction of total value (0.01 = 1 %). */
+  /** Budget for the plan's transaction costs in money, in the portfolio's currency (USD, like
+   * `current_value`, `cash` and `total_value`): 100 means at most 100 USD of costs. */
   max_transaction_cost?: number;
+  /** Extension: the same budget as a fraction of total value (0.01 = 1 %). With both, the
+   * smaller budget applies. */
+  max_transaction_cost_fraction?: number;
   /** Sell positions at a loss and keep the exposure through a discovery of the same asset type. */
   tax_loss_harvesting?: boolean;
   /** Trades smaller than this fraction of total value are skipped (0.05 = 5 %). */
@@ -53,6 +59,19 @@ export interface Trade {
   replacement_for: string | null;
 }
 
+/** How a discovery's `replacement_for` was resolved against the holdings. */
+export interface ReplacementMatch {
+  /** The discovery's symbol. */
+  symbol: string;
+  /** `replacement_for` as the request wrote it. */
+  replacement_for: string;
+  /** Symbol of the holding it matched, or null when no holding matched. */
+  matched_holding: string | null;
+  /** `symbol`: same symbol (case-insensitive); `name`: the holding's instrument name equals
+   * (or, for a single holding, contains) the text; null: nothing matched. */
+  matched_by: 'symbol' | 'name' | null;
+}
+
 export interface ConstraintViolation {
   constraint: 'max_transaction_cost' | 'cash' | 'replacement_for' | 'unknown_symbol' | 'allocation_total' | 'rebalancing_threshold';
   symbol?: string;
@@ -70,6 +89,8 @@ export interface IntegrationPlan {
   within_constraints: boolean;
   constraint_violations: ConstraintViolation[];
   improvements: PortfolioImprovement[];
+  /** One entry per discovery with a `replacement_for`: which holding it named. */
+  replacements: ReplacementMatch[];
 }
 
 /** What the pure planner needs besides the request; the SDK fills it from the provider. */

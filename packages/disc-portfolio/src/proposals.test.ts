@@ -17,7 +17,7 @@ describe('evaluateChange (replacement)', () => {
 
   it('prices the expense ratios and the two trades', () => {
     // 50 000 × (0.50 − 0.05) / 100 = 225 USD a year; two trades of 50 000 at 1 USD + 2 bps.
-    expect(improvement.cost_analysis).toEqual({ current_expense_ratio: 0.5, new_expense_ratio: 0.05, annual_savings: 225, transaction_costs: 22 });
+    expect(improvement.cost_analysis).toEqual({ current_expense_ratio: 0.5, new_expense_ratio: 0.05, annual_savings: 0.45, annual_savings_usd: 225, transaction_costs: 22 });
   });
 
   it('measures the risk change of the whole portfolio', () => {

@@ -1,4 +1,5 @@
 export * from './types';
+export { reportedMarketContext } from './reported-context';
 export {
   DiscoveryError,
   InvalidAssetTypeError,

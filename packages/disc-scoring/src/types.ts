@@ -130,7 +130,18 @@ export interface APlusAnalysis {
 }
 
 export interface RiskImpact { volatility_change: number; sharpe_improvement: number; max_drawdown_change: number }
-export interface CostAnalysis { current_expense_ratio: number; new_expense_ratio: number; annual_savings: number; transaction_costs: number }
+export interface CostAnalysis {
+  /** Percent points (0.45 = 0.45 % a year). */
+  current_expense_ratio: number;
+  new_expense_ratio: number;
+  /** As the spec's origin: the expense-ratio saving in percentage points
+   * (current_expense_ratio − new_expense_ratio; 0.45 − 0.08 = 0.37). */
+  annual_savings: number;
+  /** Extension: the same saving in USD a year on the position moved. */
+  annual_savings_usd: number;
+  /** USD. */
+  transaction_costs: number;
+}
 
 export interface PortfolioImprovement {
   current_holding: string | null;
@@ -148,7 +159,16 @@ export interface DiscoveryResult {
   execution_time_seconds: number;
   a_plus_candidates: APlusAnalysis[];
   portfolio_improvements: PortfolioImprovement[];
-  market_context: MarketContext;
+  market_context: ReportedMarketContext;
+}
+
+/** The market context as results report it: `inflation_rate` in percent as the spec's origin
+ * writes it (3.2 = 3.2 %), the fraction beside it. Scoring works on MarketContext. */
+export interface ReportedMarketContext extends Omit<MarketContext, 'inflation_rate'> {
+  /** Percent, year over year (3.2 = 3.2 %). */
+  inflation_rate: number;
+  /** Extension: the same rate as a fraction (0.032). */
+  inflation_rate_fraction: number;
 }
 
 export interface GradePoint { date: string; grade: Grade; score: number }

@@ -155,13 +155,13 @@ const ETF_CATEGORIES = [
   { category: 'Thematic Innovation', region: 'Global', beta: 1.4, idio: 0.28, er: 0.6, alpha: -0.04 },
 ];
 
-function makeEtf(i) {
-  const cat = ETF_CATEGORIES[i % ETF_CATEGORIES.length];
-  const q = normal();
+function makeEtf(i, documented) {
+  const cat = documented ? ETF_CATEGORIES.find((c) => c.category === documented.category) : ETF_CATEGORIES[i % ETF_CATEGORIES.length];
+  const q = documented ? documented.q + 0.3 * normal() : normal();
   const issuer = pick(ISSUERS);
   const ucits = chance(0.55);
   const variant = pick(['Index', 'Core', 'Select', 'Broad', 'Enhanced', 'Quality']);
-  const name = `${issuer} ${cat.category} ${variant}${ucits ? ' UCITS' : ''} ETF (SAMPLE DATA)`;
+  const name = documented ? documented.name : `${issuer} ${cat.category} ${variant}${ucits ? ' UCITS' : ''} ETF (SAMPLE DATA)`;
   const expense = clamp(cat.er * Math.exp(-0.45 * q + 0.35 * normal()), 0.02, 0.95);
   const aum = Math.pow(10, clamp(9.4 + 0.45 * q + 0.6 * normal(), 7.7, 11.7));
   const te = clamp(0.0025 * Math.exp(-0.55 * q + 0.5 * normal()), 0.0002, 0.02);
@@ -177,7 +177,7 @@ function makeEtf(i) {
   const keep = Math.min(closes.length, Math.max(60, Math.round(history * 261)));
   const kept = closes.slice(closes.length - keep);
   return {
-    symbol: symbolFrom([issuer, cat.category], pick([3, 4])),
+    symbol: documented ? documented.symbol : symbolFrom([issuer, cat.category], pick([3, 4])),
     name,
     asset_type: 'etf',
     currency: 'USD',
@@ -215,14 +215,14 @@ const SECTORS = [
 const STOCK_REGIONS = [['US', 0.6], ['Europe', 0.25], ['Asia-Pacific', 0.15]];
 const SUFFIXES = ['Holdings', 'Corp', 'Group', 'Systems', 'Industries', 'Labs', 'Partners', 'Inc'];
 
-function makeStock(i) {
-  const sec = SECTORS[i % SECTORS.length];
-  const q = normal();
+function makeStock(i, documented) {
+  const sec = documented ? SECTORS.find((x) => x.sector === documented.sector) : SECTORS[i % SECTORS.length];
+  const q = documented ? documented.q + 0.3 * normal() : normal();
   const word = pick(sec.words);
   const second = pick(['North', 'Prime', 'Bright', 'Clear', 'True', 'Silver', 'Blue', 'Keystone', 'Evergreen', 'Apex', 'Pioneer', 'Horizon']);
-  const name = `${second}${word.toLowerCase()} ${pick(SUFFIXES)} (SAMPLE DATA)`;
+  const name = documented ? documented.name : `${second}${word.toLowerCase()} ${pick(SUFFIXES)} (SAMPLE DATA)`;
   let r = rand();
-  const region = STOCK_REGIONS.find(([, p]) => (r -= p) < 0)?.[0] ?? 'US';
+  const region = documented ? 'US' : STOCK_REGIONS.find(([, p]) => (r -= p) < 0)?.[0] ?? 'US';
   const marketCap = Math.pow(10, clamp(10.3 + 0.35 * q + 0.65 * normal(), 8.6, 12.5));
   const price = uniform(8, 600);
   const returns = instrumentReturns({
@@ -233,7 +233,7 @@ function makeStock(i) {
   });
   const closes = path(returns, price);
   return {
-    symbol: symbolFrom([second, word], pick([3, 4, 4])),
+    symbol: documented ? documented.symbol : symbolFrom([second, word], pick([3, 4, 4])),
     name,
     asset_type: 'stock',
     currency: 'USD',
@@ -292,12 +292,35 @@ function makeCrypto(i) {
   };
 }
 
+// ---------- documented symbols ----------
+// The API reference this service's contract comes from (fjacquet/finwiz) uses these tickers
+// in its examples, so documented calls such as `GET /monitor/VTI` answer on the sample data.
+// Only the tickers are borrowed: names, fundamentals and prices are as synthetic as the rest
+// (`q` sets the latent quality), and each name says so. Generated after the invented universe,
+// so adding them left every invented instrument unchanged.
+const DOCUMENTED_ETFS = [
+  { symbol: 'VTI', category: 'US Total Market', q: 1.2, name: 'Total Stock Market ETF, synthetic figures under a documented ticker (SAMPLE DATA)' },
+  { symbol: 'VXUS', category: 'Developed ex-US', q: 1.4, name: 'Total International Stock ETF, synthetic figures under a documented ticker (SAMPLE DATA)' },
+  { symbol: 'BND', category: 'Aggregate Bond', q: 0.8, name: 'Total Bond Market ETF, synthetic figures under a documented ticker (SAMPLE DATA)' },
+  { symbol: 'SCHD', category: 'Dividend Equity', q: 1.6, name: 'US Dividend Equity ETF, synthetic figures under a documented ticker (SAMPLE DATA)' },
+];
+const DOCUMENTED_STOCKS = [
+  { symbol: 'AAPL', sector: 'Technology', q: 1.3, name: 'Devices & Services Co, synthetic figures under a documented ticker (SAMPLE DATA)' },
+  { symbol: 'MSFT', sector: 'Technology', q: 1.5, name: 'Software & Cloud Co, synthetic figures under a documented ticker (SAMPLE DATA)' },
+  { symbol: 'GOOGL', sector: 'Communication Services', q: 1.1, name: 'Search & Media Co, synthetic figures under a documented ticker (SAMPLE DATA)' },
+];
+
 // ---------- assemble ----------
 const instruments = [
   ...Array.from({ length: COUNTS.etf }, (_, i) => makeEtf(i)),
   ...Array.from({ length: COUNTS.stock }, (_, i) => makeStock(i)),
   ...Array.from({ length: COUNTS.crypto }, (_, i) => makeCrypto(i)),
 ];
+for (const d of [...DOCUMENTED_ETFS, ...DOCUMENTED_STOCKS]) {
+  if (usedSymbols.has(d.symbol)) throw new Error(`documented symbol ${d.symbol} is already an invented one`);
+  usedSymbols.add(d.symbol);
+}
+instruments.push(...DOCUMENTED_ETFS.map((d) => makeEtf(0, d)), ...DOCUMENTED_STOCKS.map((d) => makeStock(0, d)));
 
 const snapshot = {
   format: 'disc-snapshot',
@@ -319,4 +342,4 @@ parseSnapshot(snapshot, 'generated snapshot'); // refuse to write a file the loa
 const dataDir = arg('--out') ?? join(here, '..', 'data');
 writeFileSync(join(dataDir, 'sample-snapshot.json'), JSON.stringify(snapshot) + '\n');
 writeFileSync(join(dataDir, 'snapshot.schema.json'), JSON.stringify(SNAPSHOT_SCHEMA, null, 2) + '\n');
-console.log(`wrote ${instruments.length} instruments (${COUNTS.etf} ETFs, ${COUNTS.stock} stocks, ${COUNTS.crypto} crypto), ${DAYS} days from ${START} to ${AS_OF}, seed ${SEED}`);
+console.log(`wrote ${instruments.length} instruments (${COUNTS.etf} + ${DOCUMENTED_ETFS.length} ETFs, ${COUNTS.stock} + ${DOCUMENTED_STOCKS.length} stocks, ${COUNTS.crypto} crypto), ${DAYS} days from ${START} to ${AS_OF}, seed ${SEED}`);

@@ -24,6 +24,8 @@ export interface CriteriaInForceOptions {
   /** User criteria (validated, defaults filled in); adjustments skip the fields given here. */
   criteria?: Record<string, unknown>;
   riskTolerance?: RiskTolerance;
+  /** JSON Pointer of the criteria in the caller's request, for error paths (`/custom_criteria`). */
+  at?: string;
 }
 
 export interface CriteriaInForce<T extends AssetType = AssetType> {
@@ -36,7 +38,7 @@ export interface CriteriaInForce<T extends AssetType = AssetType> {
 
 /** The screening criteria and weights in force for an asset type in a market context. */
 export function criteriaInForce<T extends AssetType>(assetType: T, context: MarketContext, options: CriteriaInForceOptions = {}): CriteriaInForce<T> {
-  const { criteria, explicit } = resolveCriteria(assetType, options.criteria ?? {});
+  const { criteria, explicit } = resolveCriteria(assetType, options.criteria ?? {}, options.at);
   const c = { ...criteria } as Record<string, unknown>;
   const notes: string[] = [];
   const regime = REGIME_ADJUSTMENTS[context.regime];

@@ -1,4 +1,5 @@
 import type { AssetType } from '@disc/scoring';
+import type { FromSchema } from 'json-schema-to-ts';
 
 /**
  * JSON schemas of the three screening criteria (spec section 2), with the spec's defaults
@@ -6,6 +7,10 @@ import type { AssetType } from '@disc/scoring';
  * spec: volatility and drawdown limits (moved by risk_tolerance) and region filters for
  * every asset type. Units follow DECISIONS: ratios are fractions, expense ratio in percent
  * points, money in billions or millions of USD as the field names say.
+ *
+ * These are the one definition of the criteria: the SDK validates with them, the HTTP API
+ * publishes and validates its request bodies with them, and the request types below are
+ * derived from them (json-schema-to-ts), so a criterion cannot be in one and not the other.
  */
 const regions = { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true } as const;
 
@@ -51,11 +56,23 @@ export const CRYPTO_CRITERIA_SCHEMA = {
     min_daily_volume_millions: { type: 'number', minimum: 0, default: 500.0 },
     min_age_months: { type: 'integer', minimum: 0, default: 36 },
     required_institutional_adoption: { type: 'boolean', default: true },
+    institutional_adoption_required: { type: 'boolean', description: 'alias of required_institutional_adoption (the spec uses both names)' },
     max_volatility_90d: { type: 'number', exclusiveMinimum: 0, default: 1.0 },
     required_regions: regions,
     max_drawdown: { type: 'number', exclusiveMinimum: 0, maximum: 1, default: 0.9, description: 'extension' },
   },
 } as const;
+
+/** Criteria as a request gives them: every member optional (absent: the default). */
+export type EtfCriteriaInput = FromSchema<typeof ETF_CRITERIA_SCHEMA, { keepDefaultedPropertiesOptional: true }>;
+export type StockCriteriaInput = FromSchema<typeof STOCK_CRITERIA_SCHEMA, { keepDefaultedPropertiesOptional: true }>;
+export type CryptoCriteriaInput = FromSchema<typeof CRYPTO_CRITERIA_SCHEMA, { keepDefaultedPropertiesOptional: true }>;
+export interface CriteriaInputByAssetType { etf: EtfCriteriaInput; stock: StockCriteriaInput; crypto: CryptoCriteriaInput }
+
+/** Names users write for a criterion that the schema spells differently. The batch request
+ * of the spec says `institutional_adoption_required`; the criteria schema says
+ * `required_institutional_adoption`. Both are accepted. */
+export const CRITERIA_ALIASES: Readonly<Record<string, string>> = Object.freeze({ institutional_adoption_required: 'required_institutional_adoption' });
 
 export interface EtfCriteria {
   max_expense_ratio: number;
@@ -93,7 +110,7 @@ export interface CryptoCriteria {
 export interface CriteriaByAssetType { etf: EtfCriteria; stock: StockCriteria; crypto: CryptoCriteria }
 export type ScreeningCriteria = EtfCriteria | StockCriteria | CryptoCriteria;
 
-export const CRITERIA_SCHEMAS: Readonly<Record<AssetType, object>> = Object.freeze({
+export const CRITERIA_SCHEMAS: Readonly<Record<AssetType, { properties: Readonly<Record<string, object>> }>> = Object.freeze({
   etf: ETF_CRITERIA_SCHEMA,
   stock: STOCK_CRITERIA_SCHEMA,
   crypto: CRYPTO_CRITERIA_SCHEMA,

@@ -51,7 +51,7 @@ describe('criteria schemas and defaults', () => {
   });
 
   it('rejects unknown criteria by name', () => {
-    expect(() => resolveCriteria('stock', { min_roi: 0.2 })).toThrow("(root) must NOT have additional properties 'min_roi'");
+    expect(() => resolveCriteria('stock', { min_roi: 0.2 })).toThrow('/min_roi is not a screening criterion of stock');
   });
 
   it('rejects an unknown asset type', () => {

@@ -1,11 +1,6 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { DiscoveryValidationError, parseAssetType, type AssetType } from '@disc/scoring';
-import { CRITERIA_SCHEMAS, type CriteriaByAssetType } from './criteria-schemas';
-
-/** Names users write for a criterion that the schema spells differently. The batch request
- * of the spec says `institutional_adoption_required`; the criteria schema says
- * `required_institutional_adoption`. Both are accepted. */
-const ALIASES: Readonly<Record<string, string>> = { institutional_adoption_required: 'required_institutional_adoption' };
+import { CRITERIA_ALIASES as ALIASES, CRITERIA_SCHEMAS, type CriteriaByAssetType } from './criteria-schemas';
 
 const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: true, strictTypes: false });
 const validators = new Map<AssetType, ValidateFunction>();
@@ -30,10 +25,10 @@ export interface ResolvedCriteria<T extends AssetType = AssetType> {
  * `useDefaults`). Throws InvalidAssetTypeError for an unknown type and
  * DiscoveryValidationError (details.errors: `{ path, message }`) for a bad field.
  */
-export function resolveCriteria<T extends AssetType>(assetType: T, input: Record<string, unknown> | undefined = {}): ResolvedCriteria<T> {
+export function resolveCriteria<T extends AssetType>(assetType: T, input: Record<string, unknown> | undefined = {}, at = ''): ResolvedCriteria<T> {
   parseAssetType(assetType);
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    throw new DiscoveryValidationError(`Criteria for ${assetType} must be an object`, { details: { errors: [{ path: '', message: 'must be object' }] } });
+    throw new DiscoveryValidationError(`Criteria for ${assetType} must be an object`, { details: { errors: [{ path: at, message: 'must be object' }] } });
   }
   const data: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
@@ -43,7 +38,7 @@ export function resolveCriteria<T extends AssetType>(assetType: T, input: Record
   const explicit = new Set(Object.keys(data));
   const validate = validatorFor(assetType);
   if (!validate(data)) {
-    const errors = (validate.errors ?? []).map(describe);
+    const errors = (validate.errors ?? []).map((e) => describe(e, assetType, at));
     throw new DiscoveryValidationError(
       `Invalid ${assetType} screening criteria: ${errors.map((e) => `${e.path || '(root)'} ${e.message}`).join('; ')}`,
       { details: { asset_type: assetType, errors } },
@@ -57,7 +52,12 @@ export function defaultCriteria<T extends AssetType>(assetType: T): CriteriaByAs
   return resolveCriteria(assetType, {}).criteria;
 }
 
-function describe(e: ErrorObject): { path: string; message: string } {
-  const extra = e.keyword === 'additionalProperties' ? ` '${String((e.params as { additionalProperty: string }).additionalProperty)}'` : '';
-  return { path: e.instancePath, message: `${e.message ?? 'is invalid'}${extra}` };
+/** `at` is where the criteria sit in the caller's request (`/custom_criteria`); an unknown
+ * member is reported at its own path, as a criterion of another asset type. */
+function describe(e: ErrorObject, assetType: AssetType, at: string): { path: string; message: string } {
+  if (e.keyword === 'additionalProperties') {
+    const member = String((e.params as { additionalProperty: string }).additionalProperty);
+    return { path: `${at}${e.instancePath}/${member}`, message: `is not a screening criterion of ${assetType}` };
+  }
+  return { path: `${at}${e.instancePath}`, message: e.message ?? 'is invalid' };
 }

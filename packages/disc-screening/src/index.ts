@@ -1,7 +1,10 @@
 export {
-  ETF_CRITERIA_SCHEMA, STOCK_CRITERIA_SCHEMA, CRYPTO_CRITERIA_SCHEMA, CRITERIA_SCHEMAS,
+  ETF_CRITERIA_SCHEMA, STOCK_CRITERIA_SCHEMA, CRYPTO_CRITERIA_SCHEMA, CRITERIA_SCHEMAS, CRITERIA_ALIASES,
 } from './criteria-schemas';
-export type { EtfCriteria, StockCriteria, CryptoCriteria, CriteriaByAssetType, ScreeningCriteria } from './criteria-schemas';
+export type {
+  EtfCriteria, StockCriteria, CryptoCriteria, CriteriaByAssetType, ScreeningCriteria,
+  EtfCriteriaInput, StockCriteriaInput, CryptoCriteriaInput, CriteriaInputByAssetType,
+} from './criteria-schemas';
 export { resolveCriteria, defaultCriteria } from './criteria';
 export type { ResolvedCriteria } from './criteria';
 export { criteriaInForce, criteriaResult, CRITERIA_ADJUSTMENTS } from './criteria-in-force';

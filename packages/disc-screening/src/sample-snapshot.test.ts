@@ -54,3 +54,11 @@ describe('bundled sample snapshot', () => {
     expect(shipped).toEqual(JSON.parse(JSON.stringify(SNAPSHOT_SCHEMA)));
   });
 });
+
+describe('documented symbols in the sample snapshot', () => {
+  it.each(['VTI', 'VXUS', 'BND', 'SCHD', 'AAPL', 'MSFT', 'GOOGL'])('%s is there, labelled as synthetic sample figures', async (symbol) => {
+    const instrument = await new SampleSnapshotProvider().getInstrument(symbol);
+    expect(instrument?.symbol).toBe(symbol);
+    expect(instrument?.name).toContain('synthetic figures under a documented ticker (SAMPLE DATA)');
+  });
+});

@@ -27,16 +27,48 @@ export interface DeliveryView {
   attempts: DeliveryAttemptView[];
 }
 
-/** A webhook's deliveries, newest first, each with every attempt (oldest first). */
-export async function listDeliveries(db: SqlQueryable, webhookId: string, options: { limit?: number } = {}): Promise<DeliveryView[]> {
+export interface DeliveryPage {
+  data: DeliveryView[];
+  /** Pass as `after` for the next (older) page; null on the last page. */
+  next_cursor: string | null;
+}
+
+/** One page of a webhook's deliveries, newest first (keyset pagination: a delivery written
+ * meanwhile never shifts a page). `after` is a `next_cursor`; one that is not a delivery of
+ * this webhook throws RangeError. */
+export async function listDeliveriesPage(db: SqlQueryable, webhookId: string, options: { limit?: number; after?: string } = {}): Promise<DeliveryPage> {
+  const limit = options.limit ?? 50;
+  const afterId = options.after === undefined ? undefined : decodeCursor(options.after);
+  if (afterId !== undefined) {
+    const known = await db.query('SELECT 1 FROM webhook_deliveries WHERE id = $1 AND webhook_id = $2', [afterId, webhookId]);
+    if (known.length === 0) throw new RangeError(`cursor '${options.after}' does not belong to this webhook's deliveries`);
+  }
+  const rows = await listDeliveries(db, webhookId, { limit: limit + 1, ...(afterId === undefined ? {} : { afterId }) });
+  const data = rows.slice(0, limit);
+  const last = data[data.length - 1];
+  return { data, next_cursor: rows.length > limit && last !== undefined ? encodeCursor(last.id) : null };
+}
+
+function encodeCursor(deliveryId: string): string {
+  return Buffer.from(deliveryId, 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string): string {
+  return Buffer.from(cursor, 'base64url').toString('utf8');
+}
+
+/** A webhook's deliveries, newest first, each with every attempt (oldest first); with
+ * `afterId`, only those older than that delivery. */
+export async function listDeliveries(db: SqlQueryable, webhookId: string, options: { limit?: number; afterId?: string } = {}): Promise<DeliveryView[]> {
+  const after = options.afterId === undefined ? '' : 'AND (d.created_at, d.id) < (SELECT c.created_at, c.id FROM webhook_deliveries c WHERE c.id = $3)';
   const deliveries = await db.query<Record<string, unknown>>(
     `SELECT d.id, d.event_id, e.type AS event, d.status, d.attempts, d.next_attempt_at, d.last_status, d.last_error,
             d.created_at, d.updated_at
        FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
-      WHERE d.webhook_id = $1
+      WHERE d.webhook_id = $1 ${after}
       ORDER BY d.created_at DESC, d.id DESC
       LIMIT $2`,
-    [webhookId, options.limit ?? 50],
+    [webhookId, options.limit ?? 50, ...(options.afterId === undefined ? [] : [options.afterId])],
   );
   if (deliveries.length === 0) return [];
   const attempts = await db.query<Record<string, unknown>>(

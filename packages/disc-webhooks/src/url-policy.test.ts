@@ -43,11 +43,29 @@ describe('checkReceiverUrl', () => {
     ['::ffff:10.0.0.1', 'private'],
     ['::ffff:127.0.0.1', 'loopback'],
     ['::ffff:169.254.169.254', 'metadata'],
+    ['::169.254.169.254', 'metadata'],
+    ['::127.0.0.1', 'loopback'],
+    ['::10.0.0.1', 'private'],
+    ['::8.8.8.8', 'ipv4Compatible'],
+    ['64:ff9b::10.0.0.1', 'private'],
+    ['64:ff9b::a9fe:a9fe', 'metadata'],
+    ['2002:7f00:1::', 'loopback'],
+    ['2002:c0a8:101::1', 'private'],
+    ['2001:0:4136:e378:8000:63bf:f5ff:fffe', 'private'], // Teredo client 10.0.0.1
   ])('refuses a host resolving to %s (%s)', async (address, range) => {
     const error = await refusal('https://hooks.example.com/', { lookup: resolvesTo('93.184.216.34', address) });
     expect(error.code).toBe('ADDRESS_NOT_ALLOWED');
     expect(error.context).toMatchObject({ address, range });
   });
+
+  it.each(['https://[::169.254.169.254]/', 'https://[::127.0.0.1]/', 'https://[::10.0.0.1]/', 'https://[64:ff9b::7f00:1]/', 'https://[2002:a00:1::1]/'])(
+    'refuses the IPv6 literal %s, which embeds a non-public IPv4 address, even with the development flag',
+    async (url) => {
+      const error = await refusal(url, { allowLoopback: true });
+      expect(error.code).toBe('ADDRESS_NOT_ALLOWED');
+      expect(error.message).toContain('embedded as');
+    },
+  );
 
   it('refuses IP literals in the URL without asking DNS', async () => {
     const lookup = jest.fn(resolvesTo('93.184.216.34'));

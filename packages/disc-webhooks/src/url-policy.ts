@@ -58,11 +58,13 @@ export async function checkReceiverUrl(raw: string, policy: ReceiverUrlPolicy = 
     ? [{ address: hostname, family: ipaddr.parse(hostname).kind() === 'ipv6' ? 6 : 4 } as const]
     : await resolve(hostname, raw, policy.lookup ?? defaultHostLookup);
 
-  const ranges = addresses.map((entry) => ({ entry, range: classify(entry.address) }));
+  const ranges = addresses.map((entry) => ({ entry, range: classify(entry.address), embedded: embeddedIpv4(entry.address) }));
   const allLoopback = ranges.every(({ range }) => range === 'loopback');
-  for (const { entry, range } of ranges) {
-    if (range === 'unicast' || (range === 'loopback' && policy.allowLoopback === true)) continue;
-    const name = RANGE_NAMES[range] ?? `special-purpose (${range})`;
+  for (const { entry, range, embedded } of ranges) {
+    // The development flag allows loopback itself, never loopback tunnelled in IPv6.
+    if (range === 'unicast' || (range === 'loopback' && embedded === undefined && policy.allowLoopback === true)) continue;
+    const base = RANGE_NAMES[range] ?? `special-purpose (${range})`;
+    const name = embedded === undefined ? base : `${base} (IPv4 ${embedded.ipv4} embedded as ${embedded.form})`;
     const hint = range === 'loopback' ? ' Set DISCOVERY_ALLOW_LOOPBACK_WEBHOOKS=true for local development.' : '';
     throw new ReceiverUrlError(
       'ADDRESS_NOT_ALLOWED',
@@ -74,12 +76,57 @@ export async function checkReceiverUrl(raw: string, policy: ReceiverUrlPolicy = 
   return { url, addresses: [...addresses] };
 }
 
-/** ipaddr.js's range name, with IPv4-mapped IPv6 (::ffff:10.0.0.1) judged as the IPv4
- * address it carries, and metadata endpoints singled out. */
+/** ipaddr.js's range name, with IPv6 forms that carry an IPv4 address (IPv4-mapped
+ * ::ffff:10.0.0.1, IPv4-compatible ::10.0.0.1, NAT64 64:ff9b::a00:1, 6to4 2002:a00:1::,
+ * Teredo 2001:0::) judged as the IPv4 address they carry when that one is not public, and
+ * metadata endpoints singled out. An IPv4-compatible address of a public IPv4 is still
+ * refused (`ipv4Compatible`, deprecated by RFC 4291); NAT64, 6to4 and Teredo keep their
+ * special-purpose range names and are refused too. */
 export function classify(address: string): string {
-  const parsed = ipaddr.process(address.replace(/%.*$/, ''));
+  const parsed = ipaddr.process(canonical(address));
   if (METADATA_ADDRESSES.has(parsed.toNormalizedString()) || METADATA_ADDRESSES.has(parsed.toString())) return 'metadata';
+  const embedded = embeddedIpv4(address);
+  if (embedded !== undefined) {
+    const inner = classify(embedded.ipv4);
+    if (inner !== 'unicast') return inner;
+    if (embedded.form === 'IPv4-compatible') return 'ipv4Compatible';
+  }
   return parsed.range();
+}
+
+/** Without zone id, and IPv6 in hexadecimal form: ipaddr.js reads the dotted tail of
+ * `::10.0.0.1` as IPv4-mapped (`::ffff:10.0.0.1`), the WHATWG URL parser does not. */
+function canonical(address: string): string {
+  const bare = address.replace(/%.*$/, '');
+  if (!bare.includes(':') || !bare.includes('.')) return bare;
+  try {
+    return new URL(`http://[${bare}]/`).hostname.slice(1, -1);
+  } catch {
+    return bare;
+  }
+}
+
+interface EmbeddedIpv4 {
+  ipv4: string;
+  form: 'IPv4-compatible' | 'NAT64' | '6to4' | 'Teredo';
+}
+
+/** The IPv4 address an IPv6 address carries in one of the transition forms (IPv4-mapped is
+ * turned into plain IPv4 by ipaddr.process already). */
+function embeddedIpv4(address: string): EmbeddedIpv4 | undefined {
+  const bare = canonical(address);
+  if (!ipaddr.IPv6.isValid(bare)) return undefined;
+  const ip = ipaddr.IPv6.parse(bare);
+  if (ip.isIPv4MappedAddress()) return undefined;
+  const b = ip.toByteArray();
+  const v4 = (bytes: number[]): string => bytes.join('.');
+  const zeros = (from: number, to: number): boolean => b.slice(from, to).every((x) => x === 0);
+  // ::a.b.c.d, except :: and ::1 (unspecified and loopback in their own right).
+  if (zeros(0, 12) && !zeros(12, 15)) return { ipv4: v4(b.slice(12, 16)), form: 'IPv4-compatible' };
+  if (ip.match(ipaddr.IPv6.parse('64:ff9b::'), 96)) return { ipv4: v4(b.slice(12, 16)), form: 'NAT64' };
+  if (ip.match(ipaddr.IPv6.parse('2002::'), 16)) return { ipv4: v4(b.slice(2, 6)), form: '6to4' };
+  if (ip.match(ipaddr.IPv6.parse('2001::'), 32)) return { ipv4: v4(b.slice(12, 16).map((x) => x ^ 0xff)), form: 'Teredo' };
+  return undefined;
 }
 
 function parseUrl(raw: string): URL {

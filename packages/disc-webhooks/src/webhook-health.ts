@@ -36,3 +36,29 @@ export async function reenableWebhook(db: SqlQueryable, webhookId: string): Prom
   );
   return rows.length > 0;
 }
+
+/** What disabling did: the webhooks switched off and the pending deliveries ended. */
+export interface DisabledWebhooks {
+  webhooks: string[];
+  cancelledDeliveries: number;
+}
+
+/**
+ * Switches webhooks off with a reason (shown in their listing) and ends their pending
+ * deliveries at once — status `failed`, `last_error` "cancelled: …" — so nothing more is sent
+ * to them; an attempt already in flight finishes. Deleted webhooks are left alone.
+ */
+export async function disableWebhooks(db: SqlQueryable, webhookIds: readonly string[], reason: string, now: Date = new Date()): Promise<DisabledWebhooks> {
+  if (webhookIds.length === 0) return { webhooks: [], cancelledDeliveries: 0 };
+  const rows = await db.query<{ id: string }>(
+    `UPDATE webhooks SET active = false, disabled_at = $2, disabled_reason = $3
+      WHERE id = ANY ($1::text[]) AND deleted_at IS NULL AND active RETURNING id`,
+    [[...webhookIds], now, reason],
+  );
+  const cancelled = await db.query(
+    `UPDATE webhook_deliveries SET status = 'failed', updated_at = $2, last_error = $3
+      WHERE webhook_id = ANY ($1::text[]) AND status = 'pending' RETURNING id`,
+    [[...webhookIds], now, `cancelled: the webhook is disabled: ${reason}`],
+  );
+  return { webhooks: rows.map((r) => String(r.id)), cancelledDeliveries: cancelled.length };
+}

@@ -6,17 +6,22 @@ import { createMonitoring } from '../monitoring/monitoring';
 import { bundledSampleSnapshot, validateSnapshot } from '../discovery/snapshot-format';
 import { SnapshotStore } from '../store/snapshots';
 import { TokenStore } from '../store/tokens';
+import { WebhookStore } from '../store/webhooks';
 import type { AdminOperations } from './admin-operations';
 
 /** Admin operations on an open database (PostgreSQL, or PGlite while no server runs). */
 export function localAdmin(db: Database, onClose: () => Promise<void>): AdminOperations {
   const tokens = new TokenStore(db);
   const snapshots = new SnapshotStore(db);
+  const webhooks = new WebhookStore(db);
   return {
     via: db.engine === 'pglite' ? 'embedded database' : 'PostgreSQL',
     createToken: (name, scopes) => tokens.create(name, scopes),
     listTokens: () => tokens.list(),
     revokeToken: (id) => tokens.revoke(id),
+    listWebhooks: () => webhooks.listAll(),
+    disableWebhook: (id) => webhooks.disableAny(id, 'disabled by an administrator'),
+    deleteWebhook: (id) => webhooks.removeAny(id),
     loadSnapshot: async (source, content) => {
       validateSnapshot(content, source);
       const saved = await snapshots.save(source, content);

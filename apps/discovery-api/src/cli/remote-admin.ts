@@ -1,6 +1,7 @@
 import type { RefreshReport } from '../monitoring/refresh';
 import type { SnapshotInfo } from '../store/snapshots';
 import type { CreatedToken, TokenRecord } from '../store/tokens';
+import type { AdminWebhook } from '../store/webhooks';
 import type { AdminOperations } from './admin-operations';
 
 export class RemoteAdminError extends Error {
@@ -21,7 +22,7 @@ export function remoteAdmin(port: number, secret: string): AdminOperations {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
-    if (response.status >= 400 && !(response.status === 404 && method === 'DELETE')) {
+    if (response.status >= 400 && !(response.status === 404 && (method === 'DELETE' || path.endsWith('/disable')))) {
       let error: { code?: string; message?: string } = {};
       try {
         error = (JSON.parse(text) as { error?: typeof error }).error ?? {};
@@ -37,6 +38,9 @@ export function remoteAdmin(port: number, secret: string): AdminOperations {
     createToken: async (name, scopes) => JSON.parse((await call('POST', '/v1/admin/tokens', { name, scopes })).text) as CreatedToken,
     listTokens: async () => (JSON.parse((await call('GET', '/v1/admin/tokens')).text) as { data: TokenRecord[] }).data,
     revokeToken: async (id) => (await call('DELETE', `/v1/admin/tokens/${encodeURIComponent(id)}`)).status === 204,
+    listWebhooks: async () => (JSON.parse((await call('GET', '/v1/admin/webhooks')).text) as { data: AdminWebhook[] }).data,
+    disableWebhook: async (id) => (await call('POST', `/v1/admin/webhooks/${encodeURIComponent(id)}/disable`)).status === 204,
+    deleteWebhook: async (id) => (await call('DELETE', `/v1/admin/webhooks/${encodeURIComponent(id)}`)).status === 204,
     loadSnapshot: async (source, content) => JSON.parse((await call('POST', '/v1/admin/snapshots', { source, content })).text) as SnapshotInfo & { refresh?: RefreshReport },
     exportSnapshot: async () => JSON.parse((await call('GET', '/v1/admin/snapshots/current')).text) as unknown,
     close: () => Promise.resolve(),

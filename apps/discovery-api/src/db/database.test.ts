@@ -19,7 +19,7 @@ afterAll(async () => {
 describe('migrations on PGlite', () => {
   it('records every migration once and applies nothing on a second run', async () => {
     const versions = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(versions.map((v) => v.version)).toEqual(['0001_initial.sql', '0002_webhook_outbox.sql', '0003_monitoring.sql']);
+    expect(versions.map((v) => v.version)).toEqual(['0001_initial.sql', '0002_webhook_outbox.sql', '0003_monitoring.sql', '0004_grade_changes.sql']);
     expect(await migrate(db)).toEqual([]);
   });
 
@@ -56,16 +56,17 @@ describe('TokenStore', () => {
 });
 
 describe('ScorePointStore', () => {
-  it('keeps one point per symbol per day, the latest scoring winning', async () => {
+  it('keeps one point per symbol per day plus one per grade change within the day', async () => {
     const points = new ScorePointStore(db);
-    await points.record([
-      { symbol: 'VTI', asset_type: 'etf', day: '2026-01-01', grade: 'A', score: 0.91, components: { quality: 0.9 } },
-      { symbol: 'VTI', asset_type: 'etf', day: '2026-01-02', grade: 'B', score: 0.76, components: {} },
-    ]);
-    await points.record([{ symbol: 'VTI', asset_type: 'etf', day: '2026-01-02', grade: 'A+', score: 0.96, components: {} }]);
+    await points.record([{ symbol: 'VTI', asset_type: 'etf', day: '2026-01-01', grade: 'A', score: 0.91, components: { quality: 0.9 } }]);
+    await points.record([{ symbol: 'VTI', asset_type: 'etf', day: '2026-01-02', grade: 'B', score: 0.76, components: {} }]);
+    await points.record([{ symbol: 'VTI', asset_type: 'etf', day: '2026-01-02', grade: 'B', score: 0.77, components: {} }]); // same grade: updated
+    await points.record([{ symbol: 'VTI', asset_type: 'etf', day: '2026-01-02', grade: 'A+', score: 0.96, components: {} }]); // change: kept
+    await points.record([{ symbol: 'VTI', asset_type: 'etf', day: '2026-01-02', grade: 'A+', score: 0.96, components: {} }]); // identical: nothing
     const history = await points.history('VTI');
     expect(history.map((p) => [p.day, p.grade, p.score])).toEqual([
       ['2026-01-01', 'A', 0.91],
+      ['2026-01-02', 'B', 0.77],
       ['2026-01-02', 'A+', 0.96],
     ]);
     expect(history[0]?.components).toEqual({ quality: 0.9 });

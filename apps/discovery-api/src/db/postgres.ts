@@ -8,7 +8,9 @@ types.setTypeParser(types.builtins.DATE, (value: string) => value);
 
 /** A connection pool to a PostgreSQL server shared by every API instance and the CLI. */
 export async function openPostgres(connectionString: string, maxConnections = 10): Promise<Database> {
-  const pool = new Pool({ connectionString, max: maxConnections });
+  // A server that does not answer fails the request (503 DATABASE_UNAVAILABLE) instead of
+  // holding it until the client gives up.
+  const pool = new Pool({ connectionString, max: maxConnections, connectionTimeoutMillis: 5_000 });
   // Fail at start-up, with the server's message, rather than on the first request.
   const probe = await pool.connect();
   probe.release();

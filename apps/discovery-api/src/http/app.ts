@@ -11,6 +11,7 @@ import { createMonitoring, type Monitoring } from '../monitoring/monitoring';
 import type { ReceiverUrlPolicy } from '@disc/webhooks';
 import { TokenStore } from '../store/tokens';
 import { accessLog } from './access-log';
+import { corsFor } from './cors';
 import { requireAdmin } from './admin-auth';
 import { requireScope } from './auth';
 import { context } from './context';
@@ -47,6 +48,10 @@ export interface AppOptions {
   monitoring?: Monitoring;
   /** Called after a commit that wrote webhook deliveries (wakes an in-process worker). */
   onEventsEnqueued?: () => void;
+  /** Days discovery runs are kept (DISCOVERY_RUNS_RETENTION_DAYS, default 90). */
+  runsRetentionDays?: number;
+  /** Browser origins allowed by CORS (DISCOVERY_CORS_ORIGINS); absent or empty: CORS off. */
+  corsOrigins?: readonly string[];
 }
 
 const SNAPSHOT_BODY_LIMIT = 64 * 1024 * 1024;
@@ -65,7 +70,14 @@ export function createApp(options: AppOptions): Express {
   const tokens = new TokenStore(options.db, { cache: options.db.engine === 'pglite' });
   const monitoring =
     options.monitoring ??
-    createMonitoring({ db: options.db, engine: options.engine, logger, clock, ...(options.onEventsEnqueued === undefined ? {} : { onEnqueued: options.onEventsEnqueued }) });
+    createMonitoring({
+      db: options.db,
+      engine: options.engine,
+      logger,
+      clock,
+      ...(options.onEventsEnqueued === undefined ? {} : { onEnqueued: options.onEventsEnqueued }),
+      ...(options.runsRetentionDays === undefined ? {} : { runsRetentionDays: options.runsRetentionDays }),
+    });
   const deps: HandlerDependencies = { ...options, logger, clock, metrics, document, tokens, monitoring };
   const handlers = buildHandlers(deps);
 
@@ -76,6 +88,7 @@ export function createApp(options: AppOptions): Express {
   app.use(requestId());
   app.use(helmet());
   app.use(accessLog(logger, metrics));
+  if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) app.use(corsFor(options.corsOrigins));
 
   for (const operation of OPERATIONS) {
     const handler = handlers[operation.operationId];
@@ -86,6 +99,7 @@ export function createApp(options: AppOptions): Express {
         next();
       },
     ];
+    if (operation.errors.includes(406)) chain.push(acceptable(operation.success.contentType ?? 'application/json'));
     if (operation.access === 'admin') chain.push(requireAdmin(options.adminSecret));
     else if (operation.access !== 'public') chain.push(requireScope(tokens, operation.access, logger));
     if (operation.rateLimit !== undefined) {
@@ -104,6 +118,14 @@ export function createApp(options: AppOptions): Express {
   return app;
 }
 
+/** 406 when the Accept header rules out the one media type the route answers with. */
+function acceptable(type: string): RequestHandler {
+  return (req, _res, next) => {
+    if (req.accepts(type) === false) next(new ApiError('NOT_ACCEPTABLE', `This route answers with ${type} only; accept it (or send no Accept header).`, { content_type: type }));
+    else next();
+  };
+}
+
 function expressPath(template: string): string {
   return template.replace(/\{([a-z_]+)\}/g, ':$1');
 }
@@ -112,6 +134,7 @@ function respond(handler: Handler): RequestHandler {
   return async (req, res) => {
     const result = await handler({
       params: req.params as Record<string, string>,
+      query: (res.locals.query ?? {}) as Record<string, unknown>,
       body: (req.body ?? {}) as Record<string, unknown>,
       context: context(res),
     });
@@ -150,6 +173,7 @@ function errorHandler(logger: Logger, clock: () => Date) {
       });
     }
     if (apiError.status === 405) res.setHeader('Allow', String((apiError.details.allowed_methods as string[]).join(', ')));
+    if (apiError.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(apiError.retryAfterSeconds));
     res.status(apiError.status).json(envelope(apiError, ctx.requestId ?? 'unknown', clock()));
   };
 }

@@ -4,7 +4,8 @@ import type { Scope, TokenStore } from '../store/tokens';
 import { context } from './context';
 import { ApiError } from './errors';
 
-const BEARER = /^Bearer ([^\s]+)$/i;
+// RFC 6750: `Bearer` 1*SP token.
+const BEARER = /^Bearer +([^\s]+)$/i;
 // `last_used_at` is informational; writing it on every request would double the database
 // work of a cheap read, so each instance refreshes it at most once a minute per token.
 const TOUCH_INTERVAL_MS = 60_000;

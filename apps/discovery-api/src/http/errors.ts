@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   SYMBOL_NOT_FOUND: 404,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
+  NOT_ACCEPTABLE: 406,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   INSUFFICIENT_DATA: 422,
@@ -17,7 +18,11 @@ export const ERROR_STATUS = {
   SCORING_ERROR: 500,
   INTERNAL_ERROR: 500,
   MARKET_DATA_UNAVAILABLE: 503,
+  DATABASE_UNAVAILABLE: 503,
 } as const;
+
+/** Seconds a client should wait before retrying a 503 DATABASE_UNAVAILABLE (Retry-After). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export type ApiErrorCode = keyof typeof ERROR_STATUS;
 
@@ -25,15 +30,18 @@ export type ApiErrorCode = keyof typeof ERROR_STATUS;
  * holds only what helps the client fix the request. */
 export class ApiError extends Error {
   readonly status: number;
+  /** Sent as `Retry-After` when set. */
+  readonly retryAfterSeconds: number | undefined;
   constructor(
     readonly code: ApiErrorCode,
     message: string,
     readonly details: Record<string, unknown> = {},
-    options: { cause?: unknown } = {},
+    options: { cause?: unknown; retryAfterSeconds?: number } = {},
   ) {
-    super(message, options);
+    super(message, options.cause === undefined ? {} : { cause: options.cause });
     this.name = 'ApiError';
     this.status = ERROR_STATUS[code];
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
@@ -58,6 +66,9 @@ export function toApiError(error: unknown): ApiError {
   }
   const bodyParser = bodyParserError(error);
   if (bodyParser !== undefined) return bodyParser;
+  if (isDatabaseUnavailable(error)) {
+    return new ApiError('DATABASE_UNAVAILABLE', `The database is unavailable at the moment; retry after ${DATABASE_RETRY_AFTER_SECONDS} s.`, {}, { cause: error, retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS });
+  }
   return new ApiError('INTERNAL_ERROR', 'An internal error occurred. Quote the request id when reporting it.', {}, { cause: error });
 }
 
@@ -92,4 +103,23 @@ function bodyParserError(error: unknown): ApiError | undefined {
     return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'The request body must be UTF-8 JSON.');
   }
   return undefined;
+}
+
+// PostgreSQL SQLSTATEs that mean "the server is not there for you now", not "your query is
+// wrong": connection exceptions (class 08), shutdowns and start-ups (57P01-57P03), and a
+// database that no longer exists (3D000).
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '3D000']);
+const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end/i;
+
+/** A database that cannot be reached (refused, reset, shut down, dropped), anywhere in the
+ * error's cause chain: the request may succeed later, so it is a 503, not a 500. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08') || UNAVAILABLE_ERRNOS.has(code))) return true;
+    if (e instanceof AggregateError && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    if (UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  }
+  return false;
 }

@@ -22,7 +22,7 @@ beforeAll(async () => {
   const gone = await tokens.create('gone', ['webhooks']);
   await tokens.revoke(gone.record.id);
   revoked = gone.token;
-  api = await startApi({ db, engine: noEngine, rateLimits: withOverrides({ webhooks: { limit: 1000 } }), bodyLimitBytes: 2048, webhookUrlPolicy: { lookup: fakeDns } });
+  api = await startApi({ db, engine: noEngine, rateLimits: withOverrides({ webhooks: { limit: 1000 }, webhook_reads: { limit: 1000 } }), bodyLimitBytes: 2048, webhookUrlPolicy: { lookup: fakeDns } });
 });
 afterAll(async () => {
   await api.close();
@@ -50,6 +50,11 @@ describe('authentication (spec section 5)', () => {
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('UNAUTHORIZED');
     expect(res.body.error.request_id).toBe(res.headers.get('x-request-id'));
+  });
+
+  it('accepts "Bearer" followed by several spaces (RFC 6750: 1*SP)', async () => {
+    const res = await api.call('GET', '/v1/webhooks', { headers: { authorization: `Bearer  ${full}` } });
+    expect(res.status).toBe(200);
   });
 
   it('answers 401 for a revoked token', async () => {
@@ -95,7 +100,7 @@ describe('request validation', () => {
   });
 
   it('refuses plain-http and private receiver addresses', async () => {
-    for (const url of ['http://hooks.example.org/x', 'https://10.1.2.3/x', 'https://169.254.169.254/latest', 'https://localhost/x', 'https://rebind.example.org/x', 'http://127.0.0.1:9/x', 'https://[::1]/x']) {
+    for (const url of ['http://hooks.example.org/x', 'https://10.1.2.3/x', 'https://169.254.169.254/latest', 'https://localhost/x', 'https://rebind.example.org/x', 'http://127.0.0.1:9/x', 'https://[::1]/x', 'https://[::169.254.169.254]/', 'https://[::127.0.0.1]/', 'https://[::10.0.0.1]/', 'https://[::ffff:10.0.0.1]/', 'https://[64:ff9b::a00:1]/', 'https://[2002:a00:1::]/', 'https://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/']) {
       const res = await api.call('POST', '/v1/webhooks', { token: full, body: { ...hook, url } });
       expect([res.status, res.body.error.details.errors[0].path]).toEqual([400, '/url']);
     }
@@ -109,6 +114,21 @@ describe('request validation', () => {
     expect([form.status, form.body.error.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
     const big = await api.call('POST', '/v1/webhooks', { token: full, body: { ...hook, secret: 'x'.repeat(4000) } });
     expect([big.status, big.body.error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+  });
+
+  it('answers 400 for a secret containing U+0000, naming /secret', async () => {
+    const res = await api.call('POST', '/v1/webhooks', { token: full, body: { ...hook, secret: 'a-long-enough\u0000secret' } });
+    expect([res.status, res.body.error.code, res.body.error.details.errors[0].path]).toEqual([400, 'VALIDATION_ERROR', '/secret']);
+  });
+
+  it('answers 400 for a corrupt or mismatched Content-Encoding, 415 for an unknown one', async () => {
+    const json = JSON.stringify(hook);
+    const corrupt = await api.call('POST', '/v1/webhooks', { token: full, rawBody: 'not gzip at all', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+    expect([corrupt.status, corrupt.body.error.code, corrupt.body.error.details.content_encoding]).toEqual([400, 'VALIDATION_ERROR', 'gzip']);
+    const mismatched = await api.call('POST', '/v1/webhooks', { token: full, rawBody: json, headers: { 'content-type': 'application/json', 'content-encoding': 'deflate' } });
+    expect([mismatched.status, mismatched.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
+    const unknown = await api.call('POST', '/v1/webhooks', { token: full, rawBody: json, headers: { 'content-type': 'application/json', 'content-encoding': 'zstd-x' } });
+    expect([unknown.status, unknown.body.error.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
   });
 });
 
@@ -150,13 +170,90 @@ describe('rate limits (spec section 8)', () => {
     const tokens = new TokenStore(db);
     const first = (await tokens.create('limited-1', ['webhooks'])).token;
     const second = (await tokens.create('limited-2', ['webhooks'])).token;
-    const limitedApi = await startApi({ db, engine: noEngine, rateLimits: withOverrides({ webhooks: { limit: 3 } }) });
+    const limitedApi = await startApi({ db, engine: noEngine, rateLimits: withOverrides({ webhook_reads: { limit: 3 } }) });
     try {
       await expectLimited(limitedApi, first, second);
     } finally {
       await limitedApi.close();
     }
   }, 15_000);
+});
+
+describe('IETF rate-limit headers, content negotiation and CORS', () => {
+  it('sends RateLimit and RateLimit-Policy beside X-RateLimit-*', async () => {
+    const res = await api.call('GET', '/v1/webhooks', { token: full });
+    expect(res.headers.get('ratelimit-policy')).toMatch(/^"webhook_reads"; q=1000; w=3600(; |$)/);
+    expect(res.headers.get('ratelimit')).toMatch(new RegExp(`^"webhook_reads"; r=${res.headers.get('x-ratelimit-remaining')}; t=\\d+`));
+  });
+
+  it('answers 406 when Accept rules out what an operational route sends', async () => {
+    const res = await api.call('GET', '/healthz', { headers: { accept: 'text/html' } });
+    expect([res.status, res.body.error.code]).toEqual([406, 'NOT_ACCEPTABLE']);
+    expect((await api.call('GET', '/healthz', { headers: { accept: 'application/json' } })).status).toBe(200);
+  });
+
+  it('is off by default and allows only the configured origins', async () => {
+    const origin = 'https://app.example.com';
+    const off = await fetch(`${api.baseUrl}/healthz`, { headers: { origin } });
+    expect(off.headers.get('access-control-allow-origin')).toBeNull();
+    const withCors = await startApi({ db, engine: noEngine, corsOrigins: [origin] });
+    try {
+      const allowed = await fetch(`${withCors.baseUrl}/v1/webhooks`, { headers: { origin, authorization: `Bearer ${full}` } });
+      expect(allowed.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(allowed.headers.get('access-control-expose-headers')).toContain('X-RateLimit-Remaining');
+      const other = await fetch(`${withCors.baseUrl}/v1/webhooks`, { headers: { origin: 'https://evil.example', authorization: `Bearer ${full}` } });
+      expect(other.headers.get('access-control-allow-origin')).toBeNull();
+      const preflight = await fetch(`${withCors.baseUrl}/v1/webhooks`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-headers')).toContain('Authorization');
+    } finally {
+      await withCors.close();
+    }
+  });
+});
+
+describe('webhook budgets', () => {
+  it('lets a client that spent its registration budget still list and delete', async () => {
+    const tokens = new TokenStore(db);
+    const owner = (await tokens.create('budget', ['webhooks'])).token;
+    const tight = await startApi({ db, engine: noEngine, rateLimits: withOverrides({ webhooks: { limit: 2 } }), webhookUrlPolicy: { lookup: fakeDns } });
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < 2; i += 1) ids.push((await tight.call('POST', '/v1/webhooks', { token: owner, body: hook })).body.id as string);
+      expect((await tight.call('POST', '/v1/webhooks', { token: owner, body: hook })).status).toBe(429);
+      expect((await tight.call('GET', '/v1/webhooks', { token: owner })).status).toBe(200);
+      for (const id of ids) expect((await tight.call('DELETE', `/v1/webhooks/${id}`, { token: owner })).status).toBe(204);
+    } finally {
+      await tight.close();
+    }
+  });
+});
+
+describe('GET /v1/webhooks/{id}/deliveries', () => {
+  it('pages with a cursor, newest first, and refuses a foreign cursor', async () => {
+    const created = await api.call('POST', '/v1/webhooks', { token: full, body: hook });
+    const id = created.body.id as string;
+    const other = (await api.call('POST', '/v1/webhooks', { token: full, body: hook })).body.id as string;
+    for (let i = 0; i < 5; i += 1) expect((await api.call('POST', `/v1/webhooks/${id}/test`, { token: full })).status).toBe(202);
+    expect((await api.call('POST', `/v1/webhooks/${other}/test`, { token: full })).status).toBe(202);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { status: number; body: { data: { id: string }[]; next_cursor: string | null } } = await api.call('GET', `/v1/webhooks/${id}/deliveries?limit=2${cursor === null ? '' : `&after=${cursor}`}`, { token: full });
+      expect(page.status).toBe(200);
+      expect(page.body.data.length).toBeLessThanOrEqual(2);
+      seen.push(...page.body.data.map((d) => d.id));
+      cursor = page.body.next_cursor;
+    } while (cursor !== null);
+    const all = await api.call('GET', `/v1/webhooks/${id}/deliveries`, { token: full });
+    expect(seen).toEqual(all.body.data.map((d: { id: string }) => d.id));
+    expect(seen).toHaveLength(5);
+    const foreign = (await api.call('GET', `/v1/webhooks/${other}/deliveries`, { token: full })).body.data[0].id as string;
+    const bad = await api.call('GET', `/v1/webhooks/${id}/deliveries?after=${Buffer.from(foreign).toString('base64url')}`, { token: full });
+    expect([bad.status, bad.body.error.details.errors[0].path]).toEqual([400, '/after']);
+    const badLimit = await api.call('GET', `/v1/webhooks/${id}/deliveries?limit=0`, { token: full });
+    expect([badLimit.status, badLimit.body.error.details.location]).toEqual([400, 'query']);
+  }, 20_000);
 });
 
 async function expectLimited(api: TestApi, first: string, second: string): Promise<void> {

@@ -1,6 +1,8 @@
-/** Path groups with their own budget per token (spec section 8; DECISIONS adds the last
- * two). Windows are fixed, 3600 s. */
-export type RateLimitGroup = 'discover' | 'monitor' | 'batch' | 'criteria' | 'integrate' | 'webhooks';
+/** Path groups with their own budget per token (spec section 8; DECISIONS adds
+ * `integrate` and `webhooks`, the budget of registering and test-sending; reading, listing
+ * and deleting webhooks have a budget of their own, `webhook_reads`, so a client that spent
+ * the registration budget can still clean up). Windows are fixed, 3600 s. */
+export type RateLimitGroup = 'discover' | 'monitor' | 'batch' | 'criteria' | 'integrate' | 'webhooks' | 'webhook_reads';
 
 export interface RateLimitRule {
   limit: number;
@@ -18,6 +20,7 @@ export const DEFAULT_RATE_LIMITS: Readonly<RateLimitTable> = Object.freeze({
   criteria: { limit: 50, windowSeconds: HOUR },
   integrate: { limit: 20, windowSeconds: HOUR },
   webhooks: { limit: 20, windowSeconds: HOUR },
+  webhook_reads: { limit: 300, windowSeconds: HOUR },
 });
 
 /** `DISCOVERY_RATE_LIMITS` overrides some groups, e.g. `{"discover":{"limit":2}}` — for

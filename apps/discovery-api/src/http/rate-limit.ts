@@ -30,7 +30,10 @@ export function rateLimitFor(group: RateLimitGroup, rule: RateLimitRule, store: 
   const limiter = rateLimit({
     windowMs,
     limit: rule.limit,
-    standardHeaders: false,
+    // IETF RateLimit / RateLimit-Policy (draft-8) beside the spec's X-RateLimit-* headers:
+    // `RateLimit-Policy: "monitor"; q=100; w=3600; pk=…`, `RateLimit: "monitor"; r=99; t=3542; pk=…`.
+    standardHeaders: 'draft-8',
+    identifier: group,
     legacyHeaders: false,
     requestPropertyName: 'rateLimit',
     ...(store === undefined ? {} : { store }),

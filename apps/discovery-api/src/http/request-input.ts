@@ -1,5 +1,6 @@
 import express, { type RequestHandler } from 'express';
-import { ASSET_TYPES } from '../discovery/engine';
+import { ASSET_TYPES, type AssetType } from '../discovery/engine';
+import { criteriaNames } from '../openapi/criteria-schemas';
 import type { Operation } from '../openapi/operations';
 import { ApiError } from './errors';
 import { validationError, type SchemaValidator, type ValidationFailure } from './validation';
@@ -19,14 +20,28 @@ export function jsonBody(limitBytes: number): RequestHandler {
       next(new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with "Content-Type: application/json".', { content_type: req.get('content-type') ?? null }));
       return;
     }
-    parse(req, res, next);
+    parse(req, res, (error?: unknown) => next(error === undefined ? undefined : undecodable(error, req.get('content-encoding'))));
   };
+}
+
+/** A body that cannot be decoded: body-parser marks its own errors with `type` (handled by
+ * toApiError); a gzip/deflate/br stream that is corrupt or does not match the declared
+ * Content-Encoding comes as a bare 400 from zlib, which is the client's mistake, not a 500. */
+function undecodable(error: unknown, contentEncoding: string | undefined): unknown {
+  const described = error as { type?: unknown; status?: unknown };
+  if (described.type !== undefined || described.status !== 400) return error;
+  return new ApiError(
+    'VALIDATION_ERROR',
+    `The request body could not be decoded: it is not valid ${contentEncoding ?? 'encoded'} data. Send Content-Encoding only when the body is compressed that way.`,
+    { location: 'body', content_encoding: contentEncoding ?? null, errors: [{ path: '', message: 'body does not match its Content-Encoding' }] },
+    { cause: error },
+  );
 }
 
 /** Checks path parameters and body against the operation's schemas. An unsupported asset
  * type is the spec's own error (400 INVALID_ASSET_TYPE), anything else VALIDATION_ERROR. */
 export function validateRequest(operation: Operation, validator: SchemaValidator): RequestHandler {
-  return (req, _res, next) => {
+  return (req, res, next) => {
     const params = req.params as Record<string, string>;
     if (operation.pathParams?.asset_type !== undefined) {
       const provided = params.asset_type ?? '';
@@ -42,6 +57,15 @@ export function validateRequest(operation: Operation, validator: SchemaValidator
         return;
       }
     }
+    if (operation.queryParams !== undefined) {
+      const query = typedQuery(req.query as Record<string, unknown>, operation.queryParams);
+      const failures = validator.failures({ type: 'object', properties: operation.queryParams, additionalProperties: false }, query);
+      if (failures.length > 0) {
+        next(validationError('query', failures));
+        return;
+      }
+      res.locals.query = query;
+    }
     if (operation.body !== undefined) {
       const body: unknown = req.body;
       if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -56,6 +80,11 @@ export function validateRequest(operation: Operation, validator: SchemaValidator
       }
       if (failures.length > 0) {
         next(validationError('body', failures));
+        return;
+      }
+      const foreign = operation.criteriaMember === undefined ? [] : foreignCriteria(body as Record<string, unknown>, operation.criteriaMember, params.asset_type as AssetType);
+      if (foreign.length > 0) {
+        next(validationError('body', foreign));
         return;
       }
     }
@@ -77,4 +106,29 @@ function badAssetTypeInBody(failures: readonly ValidationFailure[], body: object
   const index = Number(failure.path.split('/')[2]);
   const value = (body as { asset_types?: unknown[] }).asset_types?.[index];
   return typeof value === 'string' ? value : undefined;
+}
+
+/** Criteria of another asset type in `body[member]` (`min_roe` for an etf): the schema lets
+ * every criterion through, since the asset type is in the path. */
+function foreignCriteria(body: Record<string, unknown>, member: string, assetType: AssetType): ValidationFailure[] {
+  const given = body[member];
+  if (typeof given !== 'object' || given === null) return [];
+  const own = criteriaNames(assetType);
+  const others = ASSET_TYPES.filter((t) => t !== assetType);
+  return Object.keys(given)
+    .filter((name) => !own.has(name) && others.some((t) => criteriaNames(t).has(name)))
+    .map((name) => ({
+      path: `/${member}/${name}`,
+      message: `is a screening criterion of ${others.filter((t) => criteriaNames(t).has(name)).join(' and ')}, not of ${assetType}`,
+    }));
+}
+
+/** Query values are text: an integer parameter written as digits becomes a number (anything
+ * else stays text, so the schema reports it). A repeated parameter is refused as an array. */
+function typedQuery(query: Record<string, unknown>, schemas: Record<string, { type?: unknown }>): Record<string, unknown> {
+  const typed: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(query)) {
+    typed[name] = schemas[name]?.type === 'integer' && typeof value === 'string' && /^[0-9]{1,9}$/.test(value) ? Number(value) : value;
+  }
+  return typed;
 }

@@ -21,6 +21,8 @@ export interface MonitoringOptions {
   clock?: () => Date;
   /** Called after a commit that wrote webhook deliveries. */
   onEnqueued?: () => void;
+  /** Days discovery runs are kept (default 90). */
+  runsRetentionDays?: number;
 }
 
 export function createMonitoring(options: MonitoringOptions): Monitoring {
@@ -28,7 +30,7 @@ export function createMonitoring(options: MonitoringOptions): Monitoring {
   // The embedded database has one user, this process, so it may cache what it reads; a
   // shared PostgreSQL is written by other instances and the CLI, so it is always read.
   const points = new ScorePointStore(options.db, { cache: options.db.engine === 'pglite' });
-  const recorder = new ScoreRecorder(options.db, points, clock, options.onEnqueued);
+  const recorder = new ScoreRecorder(options.db, points, clock, options.onEnqueued, options.runsRetentionDays);
   const refresh = new MonitoringRefresh({ db: options.db, engine: options.engine, recorder, clock, logger: options.logger });
   return { points, recorder, refresh };
 }

@@ -39,6 +39,8 @@ export class ScoreRecorder {
     private readonly clock: () => Date,
     /** Called after a commit that wrote deliveries (wakes an in-process worker). */
     private readonly onEnqueued: () => void = () => undefined,
+    /** Days discovery runs are kept (DISCOVERY_RUNS_RETENTION_DAYS). */
+    private readonly runsRetentionDays?: number,
   ) {}
 
   async record(input: readonly ScorePoint[], runs: readonly DiscoveryRun[] = []): Promise<RecordedScores> {
@@ -48,7 +50,7 @@ export class ScoreRecorder {
     const result = await this.db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [SCORE_LOCK_KEY]);
       const previous = await this.points.latest(tx, points.map((p) => p.symbol));
-      await this.points.insert(tx, points);
+      await this.points.insert(tx, points, previous);
       let deliveries = 0;
       let gradeChanges = 0;
       for (const point of points) {
@@ -58,19 +60,19 @@ export class ScoreRecorder {
         deliveries += await enqueueGradeChange(tx, event, now);
       }
       let newDiscoveries = 0;
-      const history = new DiscoveryRunStore(tx);
+      const history = new DiscoveryRunStore(tx, this.runsRetentionDays);
       for (const run of runs) {
         // The first run of an asset type has no predecessor: all its A+ candidates are new.
-        const before = (await history.record(run.assetType, run.aPlus.map((c) => c.symbol))) ?? [];
+        const before = (await history.record(run.assetType, run.aPlus.map((c) => c.symbol), now)) ?? [];
         const event = newDiscoveryEvent(run.assetType, before, run.aPlus, { at: now });
         if (event === undefined) continue;
         newDiscoveries += 1;
         deliveries += await enqueueNewDiscovery(tx, event, now);
       }
-      return { points: points.length, gradeChanges, newDiscoveries, deliveries };
+      return { points: points.length, gradeChanges, newDiscoveries, deliveries, previous };
     });
-    this.points.remember(points);
+    this.points.remember(points, result.previous);
     if (result.deliveries > 0) this.onEnqueued();
-    return result;
+    return { points: result.points, gradeChanges: result.gradeChanges, newDiscoveries: result.newDiscoveries, deliveries: result.deliveries };
   }
 }

@@ -102,7 +102,9 @@ describe('grade_change', () => {
     expect(refreshed.body).toMatchObject({ grade_changes: 0, deliveries: 0 });
     expect(refreshed.body.monitored).toBeGreaterThanOrEqual(2); // NUH, and ZZZZ named by a webhook
     const monitor = await api.call('GET', '/v1/discovery/monitor/NUH', { token });
-    expect(monitor.body.grade_history.map((p: { grade: string }) => p.grade)).toEqual(['D']);
+    // Newest first; the same-day change from A is kept, and the alerts compare with it.
+    expect(monitor.body.grade_history.map((p: { grade: string }) => p.grade)).toEqual(['D', 'A']);
+    expect(monitor.body.alerts.map((a: { type: string }) => a.type)).toContain('grade_downgrade');
   });
 
   it('new_discovery names the A+ candidates the previous run did not have', async () => {

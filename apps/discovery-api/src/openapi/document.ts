@@ -12,20 +12,35 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Token lacks the scope (FORBIDDEN)',
   404: 'Unknown symbol or resource (SYMBOL_NOT_FOUND, NOT_FOUND)',
   413: 'Body over the size limit (PAYLOAD_TOO_LARGE)',
+  406: 'The Accept header excludes the only media type this route answers with (NOT_ACCEPTABLE)',
   415: 'Body is not JSON (UNSUPPORTED_MEDIA_TYPE)',
   422: 'Data too thin to score (INSUFFICIENT_DATA)',
   429: 'Rate limit exceeded (RATE_LIMIT_EXCEEDED); see Retry-After',
   500: 'Discovery service error (SCORING_ERROR, DISCOVERY_ERROR, INTERNAL_ERROR)',
-  503: 'External data provider unavailable (MARKET_DATA_UNAVAILABLE)',
+  503: 'External data provider or database unavailable (MARKET_DATA_UNAVAILABLE, DATABASE_UNAVAILABLE); retry later, after Retry-After when sent',
 };
 
-const RATE_LIMIT_HEADERS = {
-  'X-RateLimit-Limit': { description: 'Requests allowed in the window', schema: { type: 'integer' } },
-  'X-RateLimit-Remaining': { description: 'Requests left in the window', schema: { type: 'integer' } },
-  'X-RateLimit-Reset': { description: 'Unix time in seconds at which the window resets', schema: { type: 'integer' } },
-  'X-RateLimit-Window': { description: 'Window length in seconds', schema: { type: 'integer' } },
+const RATE_LIMIT_HEADER_TEXT = {
+  'X-RateLimit-Limit': 'Requests allowed in the window',
+  'X-RateLimit-Remaining': 'Requests left in the window',
+  'X-RateLimit-Reset': 'Unix time in seconds at which the window resets',
+  'X-RateLimit-Window': 'Window length in seconds',
 };
-const REQUEST_ID_HEADER = { 'X-Request-Id': { description: 'Also in error.request_id', schema: { type: 'string' } } };
+/** The rate-limit headers; `required` where the limiter has surely run (it runs after
+ * authentication, so a 401/403 never carries them and a 500/503 may not). */
+const IETF_RATE_LIMIT_HEADER_TEXT = {
+  'RateLimit-Policy': 'IETF draft-ietf-httpapi-ratelimit-headers-08: the policy, e.g. `"monitor"; q=100; w=3600; pk=…` (quota q per window w seconds; pk a hash of the partition key)',
+  RateLimit: 'IETF draft-ietf-httpapi-ratelimit-headers-08: what is left, e.g. `"monitor"; r=99; t=3542; pk=…` (r requests left, t seconds to the reset)',
+};
+const rateLimitHeaders = (required: boolean): Record<string, unknown> => ({
+  ...Object.fromEntries(Object.entries(RATE_LIMIT_HEADER_TEXT).map(([name, description]) => [name, { description, required, schema: { type: 'integer' } }])),
+  ...Object.fromEntries(Object.entries(IETF_RATE_LIMIT_HEADER_TEXT).map(([name, description]) => [name, { description, required, schema: { type: 'string' } }])),
+});
+const REQUEST_ID_HEADER = { 'X-Request-Id': { description: 'Also in error.request_id', required: true, schema: { type: 'string' } } };
+/** Statuses answered before the rate limiter runs (authentication) or possibly so (server
+ * errors, an unavailable database). */
+const BEFORE_LIMITER = new Set([401, 403]);
+const MAYBE_BEFORE_LIMITER = new Set([500, 503]);
 
 /** The OpenAPI 3.1 document, built from the same operation list and schemas that route and
  * validate requests. Served at /v1/openapi.json; docs/openapi.json is a copy of it. */
@@ -39,6 +54,7 @@ export function buildOpenApiDocument(): JsonSchema {
     info: {
       title: 'Investment discovery API',
       version: API_VERSION,
+      license: { name: 'MIT', identifier: 'MIT' },
       description: 'Screens ETFs, stocks and crypto assets, grades them from A+ to F, monitors grades and plans portfolio changes. Error codes and their statuses: ' +
         Object.entries(ERROR_STATUS).map(([code, status]) => `${code} ${status}`).join(', ') + '.',
     },
@@ -52,26 +68,43 @@ export function buildOpenApiDocument(): JsonSchema {
     paths,
     components: {
       schemas: { ...responseSchemas, ...requestSchemas },
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Opaque token `disc_…` from `discovery-api tokens create`' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'Opaque token `disc_…` from `discovery-api tokens create`' },
+        adminSecret: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The local admin secret in <DISCOVERY_DATA_DIR>/admin-secret; loopback only, embedded database only (used by the CLI)',
+        },
+      },
     },
   };
 }
 
 function describe(operation: Operation): Record<string, unknown> {
   const limited = operation.rateLimit !== undefined;
-  const headers = { ...REQUEST_ID_HEADER, ...(limited ? RATE_LIMIT_HEADERS : {}) };
+  const headersFor = (status: number): Record<string, unknown> => ({
+    ...REQUEST_ID_HEADER,
+    ...(limited && !BEFORE_LIMITER.has(status) ? rateLimitHeaders(!MAYBE_BEFORE_LIMITER.has(status)) : {}),
+  });
+  const headers = headersFor(operation.success.status);
   const responses: Record<string, unknown> = {};
   const { status, schema, contentType } = operation.success;
   responses[String(status)] = {
     description: 'Success',
     headers,
     ...(schema !== undefined ? { content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } } : {}),
-    ...(schema === undefined && contentType !== undefined ? { content: { [contentType]: { schema: contentType === 'text/plain' ? { type: 'string' } : { type: 'object' } } } } : {}),
+    ...(schema === undefined && contentType !== undefined
+      ? { content: { [contentType]: { schema: contentType === 'text/plain' ? { type: 'string' } : { type: 'object', additionalProperties: true, description: 'A JSON document (see the summary)' } } } }
+      : {}),
   };
   for (const code of operation.errors) {
+    const errorHeaders = headersFor(code);
     responses[String(code)] = {
       description: STATUS_TEXT[code] ?? 'Error',
-      headers: code === 429 ? { ...headers, 'Retry-After': { description: 'Seconds until the window resets', schema: { type: 'integer' } } } : headers,
+      headers:
+        code === 429 ? { ...errorHeaders, 'Retry-After': { description: 'Seconds until the window resets', required: true, schema: { type: 'integer' } } }
+        : code === 503 ? { ...errorHeaders, 'Retry-After': { description: 'Seconds to wait before retrying (sent with DATABASE_UNAVAILABLE)', required: false, schema: { type: 'integer' } } }
+        : errorHeaders,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     };
   }
@@ -86,10 +119,15 @@ function describe(operation: Operation): Record<string, unknown> {
     operationId: operation.operationId,
     summary: operation.summary,
     tags: [operation.tag],
-    ...(operation.access === 'public' ? { security: [] } : { security: [{ bearer: [] }] }),
-    ...(operation.pathParams === undefined
+    security: operation.access === 'public' ? [] : operation.access === 'admin' ? [{ adminSecret: [] }] : [{ bearer: [] }],
+    ...(operation.pathParams === undefined && operation.queryParams === undefined
       ? {}
-      : { parameters: Object.entries(operation.pathParams).map(([name, schema]) => ({ name, in: 'path', required: true, schema })) }),
+      : {
+          parameters: [
+            ...Object.entries(operation.pathParams ?? {}).map(([name, schema]) => ({ name, in: 'path', required: true, schema })),
+            ...Object.entries(operation.queryParams ?? {}).map(([name, schema]) => ({ name, in: 'query', required: false, schema })),
+          ],
+        }),
     ...(operation.body === undefined
       ? {}
       : { requestBody: { required: Array.isArray(requestSchemas[operation.body]?.required), content: { 'application/json': { schema: { $ref: `#/components/schemas/${operation.body}` } } } } }),

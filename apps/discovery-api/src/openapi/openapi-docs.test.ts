@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildOpenApiDocument } from './document';
@@ -26,5 +27,27 @@ describe('published API documents', () => {
     const discover = (document.paths as Record<string, Record<string, { responses: Record<string, { headers: object }> }>>)['/v1/discovery/discover/{asset_type}']!.post!;
     expect(Object.keys(discover.responses['429']!.headers)).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-RateLimit-Window', 'Retry-After']));
     expect(new Set(OPERATIONS.map((o) => o.operationId)).size).toBe(OPERATIONS.length);
+  });
+
+  it('passes `redocly lint` with the recommended rules: 0 errors, 0 warnings', () => {
+    const bin = join(__dirname, '..', '..', 'node_modules', '.bin', 'redocly');
+    const run = spawnSync(bin, ['lint', join(docs, 'openapi.json'), '--extends', 'recommended', '--format', 'json'], { encoding: 'utf8', timeout: 120_000 });
+    const report = JSON.parse(run.stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string }[] };
+    expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+  }, 180_000);
+
+  it('types what clients read: no bare object schemas', () => {
+    const bare: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (Array.isArray(node)) node.forEach((child, i) => walk(child, `${at}/${i}`));
+      else if (typeof node === 'object' && node !== null) {
+        const schema = node as Record<string, unknown>;
+        if (schema.type === 'object' && schema.properties === undefined && schema.additionalProperties === undefined) bare.push(at);
+        for (const [key, child] of Object.entries(schema)) walk(child, `${at}/${key}`);
+      }
+    };
+    walk(document, '');
+    expect(bare).toEqual([]);
   });
 });

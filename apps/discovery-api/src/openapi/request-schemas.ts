@@ -1,50 +1,25 @@
+import { CRITERIA_SCHEMAS } from '@disc/screening';
+import { criteriaSchema, mergedCriteriaProperties } from './criteria-schemas';
 import { arrayOf, bool, int, num, ref, requestObject, str, unit, type JsonSchema } from './schema-types';
 
 const symbol = str('Ticker or coin symbol', { minLength: 1, maxLength: 32 });
 
-const etfCriteria = {
-  max_expense_ratio: num('Percent points: 0.15 means 0.15 % a year', { minimum: 0 }),
-  min_aum_billions: num('USD billions', { minimum: 0 }),
-  max_tracking_error: num('Fraction: 0.002 is 0.2 %', { minimum: 0 }),
-  min_history_years: int(0),
-  required_regions: arrayOf(str()),
-  ucits_compliant: bool(),
-};
-const stockCriteria = {
-  min_roe: num('Fraction'),
-  min_revenue_growth: num('Fraction, 5-year annualised'),
-  max_debt_to_equity: num(undefined, { minimum: 0 }),
-  min_market_cap_billions: num('USD billions', { minimum: 0 }),
-  required_free_cash_flow: bool(),
-  min_profit_margin: num('Fraction'),
-};
-const cryptoCriteria = {
-  min_market_cap_billions: num('USD billions', { minimum: 0 }),
-  min_daily_volume_millions: num('USD millions', { minimum: 0 }),
-  min_age_months: int(0),
-  required_institutional_adoption: bool(),
-  institutional_adoption_required: bool('Alias of required_institutional_adoption (the spec uses both names)'),
-  max_volatility_90d: num('Fraction, annualised', { minimum: 0 }),
-};
-
 /** Request bodies, each closed: an unknown member is a 400 naming its JSON path. */
 export const requestSchemas: Record<string, JsonSchema> = {
   RiskTolerance: { type: 'string', enum: ['conservative', 'moderate', 'aggressive'] },
-  EtfScreeningCriteria: requestObject(etfCriteria),
-  StockScreeningCriteria: requestObject(stockCriteria),
-  CryptoScreeningCriteria: requestObject(cryptoCriteria),
+  EtfScreeningCriteria: criteriaSchema('etf'),
+  StockScreeningCriteria: criteriaSchema('stock'),
+  CryptoScreeningCriteria: criteriaSchema('crypto'),
   CustomCriteria: requestObject(
     {
       min_score: unit('Final-score floor; default the A+ band (0.95)'),
       max_results: int(0, 500, 'Default 10'),
       regions: arrayOf(str(), { maxItems: 50 }),
       risk_tolerance: ref('RiskTolerance'),
-      ...etfCriteria,
-      ...stockCriteria,
-      ...cryptoCriteria,
+      ...mergedCriteriaProperties(CRITERIA_SCHEMAS),
     },
     [],
-    'How to filter and rank candidates. Besides the four options, any screening criterion of the asset type (e.g. max_expense_ratio for etf, min_roe for stock) overrides the criterion in force; a criterion of another asset type is a 400.',
+    'How to filter and rank candidates. Besides the four options, any screening criterion of the asset type (EtfScreeningCriteria, StockScreeningCriteria, CryptoScreeningCriteria; e.g. max_expense_ratio for etf, min_roe for stock) overrides the criterion in force, so the criteria of GET /criteria/{asset_type} are accepted back as they are; a criterion of another asset type is a 400 naming its path (/custom_criteria/min_roe).',
   ),
   PortfolioContext: requestObject({
     current_holdings: arrayOf(requestObject({ symbol, allocation: unit('Fraction of the portfolio') }, ['symbol', 'allocation']), { maxItems: 500 }),
@@ -92,11 +67,12 @@ export const requestSchemas: Record<string, JsonSchema> = {
         ['holdings', 'cash', 'total_value'],
       ),
       discoveries: arrayOf(
-        requestObject({ symbol, recommended_allocation: unit('Fraction of the portfolio'), replacement_for: { type: ['string', 'null'], description: 'A held symbol to sell in full to make room' } }, ['symbol', 'recommended_allocation']),
+        requestObject({ symbol, recommended_allocation: unit('Fraction of the portfolio'), replacement_for: { type: ['string', 'null'], description: "A holding to sell in full to make room, named by its symbol or its instrument's name; the plan's `replacements` says which holding matched" } }, ['symbol', 'recommended_allocation']),
         { maxItems: 200 },
       ),
       constraints: requestObject({
-        max_transaction_cost: unit('Budget for transaction costs as a fraction of total value (0.01 = 1 %)'),
+        max_transaction_cost: num('Budget for the transaction costs of the plan, in money: USD, the currency of current_value, cash and total_value (100 = at most 100 USD)', { minimum: 0 }),
+        max_transaction_cost_fraction: unit('Extension: the same budget as a fraction of total value (0.01 = 1 %); with both, the smaller budget applies'),
         tax_loss_harvesting: bool(),
         rebalancing_threshold: unit('Trades smaller than this fraction of total value are skipped (0.05 = 5 %)'),
       }),
@@ -107,7 +83,7 @@ export const requestSchemas: Record<string, JsonSchema> = {
     {
       url: str('HTTPS address of the receiver', { format: 'uri', maxLength: 2048 }),
       events: arrayOf({ type: 'string', enum: ['grade_change', 'new_discovery'] }, { minItems: 1, uniqueItems: true }),
-      secret: str('Shared secret for the webhook-signature header, 16 to 256 characters', { minLength: 16, maxLength: 256 }),
+      secret: str('Shared secret for the webhook-signature header, 16 to 256 characters, no U+0000', { minLength: 16, maxLength: 256, pattern: '^[^\\u0000]*$' }),
       symbols: arrayOf(str(undefined, { minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9.^=_-]+$' }), {
         maxItems: 500,
         uniqueItems: true,
@@ -117,11 +93,11 @@ export const requestSchemas: Record<string, JsonSchema> = {
     ['url', 'events', 'secret'],
   ),
   SnapshotUpload: requestObject(
-    { source: str('Where the snapshot came from, e.g. its file name', { minLength: 1, maxLength: 500 }), content: { type: 'object', description: 'The snapshot, in the documented snapshot format' } },
+    { source: str('Where the snapshot came from, e.g. its file name', { minLength: 1, maxLength: 500 }), content: { type: 'object', additionalProperties: true, description: 'The snapshot, in the documented snapshot format (docs/data-format.md); validated against its JSON schema' } },
     ['source', 'content'],
   ),
   TokenCreateRequest: requestObject(
-    { name: str(undefined, { minLength: 1, maxLength: 100 }), scopes: arrayOf({ type: 'string', enum: ['discovery', 'webhooks'] }, { minItems: 1, uniqueItems: true }) },
+    { name: str(undefined, { minLength: 1, maxLength: 100, pattern: '^[^\\u0000]*$' }), scopes: arrayOf({ type: 'string', enum: ['discovery', 'webhooks'] }, { minItems: 1, uniqueItems: true }) },
     ['name', 'scopes'],
   ),
 };

@@ -1,6 +1,7 @@
 import { bundledSampleSnapshot, validateSnapshot } from '../discovery/snapshot-format';
 import { ApiError } from '../http/errors';
 import { SnapshotStore } from '../store/snapshots';
+import { WebhookStore } from '../store/webhooks';
 import type { Scope } from '../store/tokens';
 import type { Handler } from './handler';
 import type { HandlerDependencies } from './handlers';
@@ -8,7 +9,22 @@ import type { HandlerDependencies } from './handlers';
 /** What the CLI does through a running server that holds the embedded database. */
 export function adminHandlers(deps: HandlerDependencies): Record<string, Handler> {
   const snapshots = new SnapshotStore(deps.db);
+  const webhooks = new WebhookStore(deps.db);
+  const noWebhook = (id: string) => new ApiError('NOT_FOUND', `No active webhook '${id}'.`, { id });
   return {
+    adminListWebhooks: async () => ({ status: 200, json: { data: await webhooks.listAll() } }),
+    adminDisableWebhook: async ({ params }) => {
+      const id = params.id ?? '';
+      if (!(await webhooks.disableAny(id, 'disabled by an administrator'))) throw noWebhook(id);
+      deps.logger.info('webhook disabled', { webhook_id: id, via: 'admin' });
+      return { status: 204 };
+    },
+    adminDeleteWebhook: async ({ params }) => {
+      const id = params.id ?? '';
+      if (!(await webhooks.removeAny(id))) throw noWebhook(id);
+      deps.logger.info('webhook deleted', { webhook_id: id, via: 'admin' });
+      return { status: 204 };
+    },
     adminCreateToken: async ({ body }) => {
       const created = await deps.tokens.create(String(body.name), body.scopes as Scope[]);
       deps.logger.info('token created', { token_name: created.record.name, token_id: created.record.id, via: 'admin' });

@@ -84,7 +84,7 @@ describe('200 with the spec shapes (checked against the OpenAPI document)', () =
     now = new Date('2026-11-20T10:00:00Z');
     expect(res.status).toBe(200);
     expect(res.body.symbol).toBe(etfSymbol.toUpperCase());
-    expect(res.body.grade_history.map((p: { date: string }) => p.date)).toEqual(['2026-11-18', '2026-11-19']);
+    expect(res.body.grade_history.map((p: { date: string }) => p.date)).toEqual(['2026-11-19', '2026-11-18']);
     expect(res.body.last_updated).toBe('2026-11-19T09:00:00.000Z');
     const critical = res.body.alerts.some((a: { severity: string }) => a.severity === 'critical');
     expect(res.body.next_review_date).toBe(critical ? '2026-11-20T09:00:00.000Z' : '2026-11-26T09:00:00.000Z');
@@ -113,7 +113,7 @@ describe('200 with the spec shapes (checked against the OpenAPI document)', () =
       body: {
         current_portfolio: { holdings: [{ symbol: held, shares: 100, current_value: 20000 }], cash: 5000, total_value: 25000 },
         discoveries: [{ symbol: found, recommended_allocation: 0.1, replacement_for: null }],
-        constraints: { max_transaction_cost: 0.01, rebalancing_threshold: 0.01 },
+        constraints: { max_transaction_cost_fraction: 0.01, rebalancing_threshold: 0.01 },
       },
     });
     expect(res.status).toBe(200);

@@ -3,6 +3,8 @@ import type { RequestContext } from '../http/context';
 /** What a route handler sees: validated parameters and body, and who is asking. */
 export interface HandlerInput {
   params: Record<string, string>;
+  /** Query parameters the operation declares, validated (integers as numbers). */
+  query: Record<string, unknown>;
   body: Record<string, unknown>;
   context: RequestContext;
 }

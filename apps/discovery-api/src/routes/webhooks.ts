@@ -1,4 +1,4 @@
-import { ReceiverUrlError, checkReceiverUrl, enqueueEvent, listDeliveries, webhookTestPayload } from '@disc/webhooks';
+import { ReceiverUrlError, checkReceiverUrl, enqueueEvent, listDeliveriesPage, webhookTestPayload } from '@disc/webhooks';
 import { ApiError } from '../http/errors';
 import { WebhookStore, type WebhookEvent } from '../store/webhooks';
 import type { Handler } from './handler';
@@ -33,9 +33,15 @@ export function webhookHandlers(deps: HandlerDependencies): Record<string, Handl
       if (!(await store.remove(owner(context.token?.id), id))) throw notFound(id);
       return { status: 204 };
     },
-    listWebhookDeliveries: async ({ params, context }) => {
+    listWebhookDeliveries: async ({ params, query, context }) => {
       const hook = await owned(context.token?.id, params.id ?? '');
-      return { status: 200, json: { data: await listDeliveries(deps.db, hook.id) } };
+      const after = query.after as string | undefined;
+      try {
+        return { status: 200, json: await listDeliveriesPage(deps.db, hook.id, { limit: (query.limit as number | undefined) ?? 50, ...(after === undefined ? {} : { after }) }) };
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
+        throw new ApiError('VALIDATION_ERROR', `The cursor is not one of this webhook's: ${error.message}.`, { location: 'query', errors: [{ path: '/after', message: 'is not a cursor of this webhook' }] });
+      }
     },
     testWebhook: async ({ params, context }) => {
       const hook = await owned(context.token?.id, params.id ?? '');

@@ -40,7 +40,7 @@ describeWithServices('PostgreSQL and Redis', ['postgres', 'redis'], () => {
     const again = await openDatabase({ kind: 'postgres', url: pg.url });
     const versions = await again.query('SELECT version FROM schema_migrations');
     await again.close();
-    expect(versions).toHaveLength(3);
+    expect(versions).toHaveLength(4);
   });
 
   it('reads, on one instance, the grade history another instance wrote', async () => {
@@ -57,7 +57,7 @@ describeWithServices('PostgreSQL and Redis', ['postgres', 'redis'], () => {
       const symbol: string = discovered.body.a_plus_candidates[0].candidate.symbol;
       const res = await b.call('GET', `/v1/discovery/monitor/${symbol}`, { token });
       expect(res.status).toBe(200);
-      expect(res.body.grade_history.map((p: { date: string }) => p.date)).toEqual(['2026-11-20', '2026-11-21']);
+      expect(res.body.grade_history.map((p: { date: string }) => p.date)).toEqual(['2026-11-21', '2026-11-20']);
     } finally {
       await Promise.all([a.close(), b.close()]);
       await Promise.all([dbA.close(), dbB.close()]);
@@ -72,7 +72,7 @@ describeWithServices('PostgreSQL and Redis', ['postgres', 'redis'], () => {
       DATABASE_URL: pg.url,
       REDIS_URL: TEST_REDIS_URL,
       DISCOVERY_REDIS_PREFIX: prefix,
-      DISCOVERY_RATE_LIMITS: JSON.stringify({ webhooks: { limit: 4 } }),
+      DISCOVERY_RATE_LIMITS: JSON.stringify({ webhook_reads: { limit: 4 } }),
     });
 
     beforeAll(async () => {

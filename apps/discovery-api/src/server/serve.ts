@@ -40,13 +40,13 @@ export async function startServer(config: ApiConfig, options: ServeOptions): Pro
   let redis: RedisLimits | undefined;
   try {
     db = await openDatabase(config.database);
-    redis = config.redisUrl === undefined ? undefined : await connectRedisLimits(config.redisUrl, config.redisPrefix);
+    redis = config.redisUrl === undefined ? undefined : await connectRedisLimits(config.redisUrl, config.redisPrefix, { logger, startupTimeoutMs: config.redisStartupTimeoutMs });
     const adminSecret = embedded ? await ensureAdminSecret(config.dataDir) : undefined;
     const engine = snapshotEngineSource(db, options.engineFactory, config.snapshotPollMs);
     // The in-process delivery worker (DISCOVERY_WORKER=off leaves delivery to
     // `discovery-api worker` processes); woken at once when a request writes an event.
     const worker = config.worker ? createDeliveryWorker(db, config, logger) : undefined;
-    const monitoring = createMonitoring({ db, engine, logger, onEnqueued: () => worker?.nudge() });
+    const monitoring = createMonitoring({ db, engine, logger, onEnqueued: () => worker?.nudge(), runsRetentionDays: config.runsRetentionDays });
     const app = createApp({
       monitoring,
       onEventsEnqueued: () => worker?.nudge(),
@@ -56,6 +56,7 @@ export async function startServer(config: ApiConfig, options: ServeOptions): Pro
       rateLimits: config.rateLimits,
       metrics: createHttpMetrics({ processMetrics: true }),
       bodyLimitBytes: config.bodyLimitBytes,
+      corsOrigins: config.corsOrigins,
       ...(redis === undefined ? {} : { limiterStore: redis.storeFactory, readinessChecks: { redis: redis.ping } }),
       ...(adminSecret === undefined ? {} : { adminSecret }),
       webhookUrlPolicy: { allowLoopback: config.allowLoopbackWebhooks },

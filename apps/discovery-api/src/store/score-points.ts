@@ -14,8 +14,19 @@ export interface StoredScorePoint extends ScorePoint {
   recorded_at: string;
 }
 
-/** The grade history of every scored symbol: one point per symbol per day; a later scoring
- * on the same day replaces that day's point (DECISIONS "Monitoring"). */
+/** A symbol's newest stored point, what a new point is compared with. */
+export interface LatestPoint {
+  grade: string;
+  score: number;
+  day: string;
+  seq: number;
+  components?: Record<string, number>;
+}
+
+/** The grade history of every scored symbol: one point per symbol per day, plus one for each
+ * grade change within a day, so a same-day A+ → B- is kept. A later scoring of the same day
+ * with the same grade updates that point when its score moved, and writes nothing when it
+ * did not (docs/monitoring.md). */
 export interface ScorePointStoreOptions {
   /** Keep histories in memory, written through. Only sound when this process is the
    * database's sole writer (the embedded PGlite); with a shared PostgreSQL other instances
@@ -35,74 +46,92 @@ export class ScorePointStore {
 
   async record(input: readonly ScorePoint[]): Promise<void> {
     const points = this.changed(input);
-    await this.insert(this.db, points);
-    this.remember(points);
+    const previous = await this.latest(this.db, points.map((p) => p.symbol));
+    await this.insert(this.db, points, previous);
+    this.remember(points, previous);
   }
 
-  /** The points that differ from what is stored: monitoring a symbol many times a day
-   * writes once. */
+  /** The points that may differ from what is stored (from the cache, when there is one):
+   * monitoring a symbol many times a day writes at most once. */
   changed(input: readonly ScorePoint[]): ScorePoint[] {
     return input.filter((point) => !this.alreadyStored(point));
   }
 
-  /** Writes points with `db` (a transaction, when events are written with them); call
-   * `remember` once that transaction has committed. */
-  async insert(db: Queryable, points: readonly ScorePoint[]): Promise<void> {
-    if (points.length === 0) return;
-    // One statement for the whole run keeps a discovery of hundreds of candidates cheap.
-    const values: unknown[] = [];
-    const tuples = points.map((point, index) => {
-      const base = index * 6;
-      values.push(point.symbol, point.asset_type, point.day, point.grade, point.score, JSON.stringify(point.components));
-      return `($${base + 1}, $${base + 2}, $${base + 3}::date, $${base + 4}, $${base + 5}, $${base + 6}::jsonb)`;
-    });
-    await db.query(
-      `INSERT INTO score_points (symbol, asset_type, day, grade, score, components) VALUES ${tuples.join(', ')}
-       ON CONFLICT (symbol, day) DO UPDATE SET asset_type = EXCLUDED.asset_type, grade = EXCLUDED.grade,
-         score = EXCLUDED.score, components = EXCLUDED.components, recorded_at = now()`,
-      values,
-    );
-  }
-
-  /** The newest stored point of each symbol, read with `db` (the writing transaction). */
-  async latest(db: Queryable, symbols: readonly string[]): Promise<Map<string, { grade: string; score: number; day: string }>> {
-    if (symbols.length === 0) return new Map();
-    const rows = await db.query<{ symbol: string; grade: string; score: number; day: string }>(
-      `SELECT DISTINCT ON (symbol) symbol, grade, score, day::text AS day FROM score_points
-        WHERE symbol = ANY ($1::text[]) ORDER BY symbol, day DESC`,
-      [[...new Set(symbols)]],
-    );
-    return new Map(rows.map((row) => [row.symbol, { grade: row.grade, score: Number(row.score), day: row.day }]));
-  }
-
-  /** Updates the in-memory histories after a committed write. */
-  remember(points: readonly ScorePoint[]): void {
-    if (this.cache !== undefined) {
-      const now = new Date().toISOString();
-      for (const point of points) {
-        const history = this.cache.get(point.symbol);
-        if (history === undefined) continue;
-        const kept = history.filter((p) => p.day !== point.day);
-        kept.push({ ...point, recorded_at: now });
-        kept.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
-        this.cache.set(point.symbol, kept.slice(-DEFAULT_LIMIT));
-      }
+  /**
+   * Writes points with `db` (a transaction, when events are written with them), given each
+   * symbol's newest stored point: a new day or a new grade adds a point; the same day and
+   * grade updates that point's score when it moved; an identical one writes nothing. Call
+   * `remember` once that transaction has committed.
+   */
+  async insert(db: Queryable, points: readonly ScorePoint[], previous: ReadonlyMap<string, LatestPoint>): Promise<void> {
+    const added: { point: ScorePoint; seq: number }[] = [];
+    const updated: { point: ScorePoint; seq: number }[] = [];
+    for (const point of points) {
+      const last = previous.get(point.symbol);
+      if (last === undefined || last.day !== point.day) added.push({ point, seq: 0 });
+      else if (last.grade !== point.grade) added.push({ point, seq: last.seq + 1 });
+      else if (last.score !== point.score || JSON.stringify(last.components ?? {}) !== JSON.stringify(point.components)) updated.push({ point, seq: last.seq });
+    }
+    if (added.length > 0) {
+      // One statement for the whole run keeps a discovery of hundreds of candidates cheap.
+      const values: unknown[] = [];
+      const tuples = added.map(({ point, seq }, index) => {
+        const base = index * 7;
+        values.push(point.symbol, point.asset_type, point.day, point.grade, point.score, JSON.stringify(point.components), seq);
+        return `($${base + 1}, $${base + 2}, $${base + 3}::date, $${base + 4}, $${base + 5}, $${base + 6}::jsonb, $${base + 7})`;
+      });
+      await db.query(`INSERT INTO score_points (symbol, asset_type, day, grade, score, components, seq) VALUES ${tuples.join(', ')}`, values);
+    }
+    for (const { point, seq } of updated) {
+      await db.query(
+        `UPDATE score_points SET asset_type = $4, score = $5, components = $6::jsonb, recorded_at = now()
+          WHERE symbol = $1 AND day = $2::date AND seq = $3`,
+        [point.symbol, point.day, seq, point.asset_type, point.score, JSON.stringify(point.components)],
+      );
     }
   }
 
-  private alreadyStored(point: ScorePoint): boolean {
-    const stored = this.cache?.get(point.symbol)?.find((p) => p.day === point.day);
-    return stored !== undefined && stored.grade === point.grade && stored.score === point.score && stored.asset_type === point.asset_type;
+  /** The newest stored point of each symbol, read with `db` (the writing transaction). */
+  async latest(db: Queryable, symbols: readonly string[]): Promise<Map<string, LatestPoint>> {
+    if (symbols.length === 0) return new Map();
+    const rows = await db.query<{ symbol: string; grade: string; score: number; day: string; seq: number; components: Record<string, number> }>(
+      `SELECT DISTINCT ON (symbol) symbol, grade, score, day::text AS day, seq, components FROM score_points
+        WHERE symbol = ANY ($1::text[]) ORDER BY symbol, day DESC, seq DESC`,
+      [[...new Set(symbols)]],
+    );
+    return new Map(rows.map((row) => [row.symbol, { grade: row.grade, score: Number(row.score), day: row.day, seq: Number(row.seq), components: row.components }]));
   }
 
-  /** Oldest first, at most `limit` most recent days. */
+  /** Updates the in-memory histories after a committed write (same rules as `insert`). */
+  remember(points: readonly ScorePoint[], previous: ReadonlyMap<string, LatestPoint>): void {
+    if (this.cache === undefined) return;
+    const now = new Date().toISOString();
+    for (const point of points) {
+      const history = this.cache.get(point.symbol);
+      if (history === undefined) continue;
+      const last = history[history.length - 1];
+      const sameDayAndGrade = last !== undefined && last.day === point.day && last.grade === point.grade && previous.get(point.symbol)?.day === point.day;
+      const kept = sameDayAndGrade ? history.slice(0, -1) : [...history];
+      kept.push({ ...point, recorded_at: now });
+      this.cache.set(point.symbol, kept.slice(-DEFAULT_LIMIT));
+    }
+  }
+
+  /** Whether the newest cached point already says this (same day, grade, score). */
+  private alreadyStored(point: ScorePoint): boolean {
+    const history = this.cache?.get(point.symbol);
+    const last = history?.[history.length - 1];
+    return last !== undefined && last.day === point.day && last.grade === point.grade && last.score === point.score && last.asset_type === point.asset_type;
+  }
+
+  /** Oldest first, at most `limit` most recent points. */
   async history(symbol: string, limit = DEFAULT_LIMIT): Promise<StoredScorePoint[]> {
     const cached = this.cache?.get(symbol);
     if (cached !== undefined && limit === DEFAULT_LIMIT) return cached;
     const rows = await this.db.query<Omit<StoredScorePoint, 'recorded_at'> & { recorded_at: Date }>(
       `SELECT symbol, asset_type, day::text AS day, grade, score, components, recorded_at FROM (
-         SELECT * FROM score_points WHERE symbol = $1 ORDER BY day DESC LIMIT $2
-       ) recent ORDER BY day`,
+         SELECT * FROM score_points WHERE symbol = $1 ORDER BY day DESC, seq DESC LIMIT $2
+       ) recent ORDER BY day, seq`,
       [symbol, limit],
     );
     const history = rows.map((row) => ({ ...row, score: Number(row.score), recorded_at: row.recorded_at.toISOString() }));

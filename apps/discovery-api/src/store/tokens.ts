@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Queryable } from '../db/database';
+import { disableWebhooks, type DisabledWebhooks } from '@disc/webhooks';
+import type { Database, Queryable } from '../db/database';
 
 /** What a token may do: `discovery` for /v1/discovery/*, `webhooks` for /v1/webhooks. */
 export type Scope = 'discovery' | 'webhooks';
@@ -87,11 +88,25 @@ export class TokenStore {
     return found;
   }
 
-  /** Returns false when no active token has this id. */
+  /** Revokes the token and, in the same transaction, disables its webhooks and cancels
+   * their pending deliveries: nobody could list or delete them any more. Returns false
+   * when no active token has this id. */
   async revoke(id: string): Promise<boolean> {
-    const rows = await this.db.query('UPDATE api_tokens SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING id', [id]);
+    return (await this.revokeWithWebhooks(id)) !== undefined;
+  }
+
+  /** As revoke, saying what happened to the token's webhooks; undefined: no such token. */
+  async revokeWithWebhooks(id: string): Promise<DisabledWebhooks | undefined> {
+    const work = async (q: Queryable): Promise<DisabledWebhooks | undefined> => {
+      const rows = await q.query('UPDATE api_tokens SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING id', [id]);
+      if (rows.length === 0) return undefined;
+      const hooks = await q.query<{ id: string }>('SELECT id FROM webhooks WHERE token_id = $1 AND deleted_at IS NULL', [id]);
+      return disableWebhooks(q, hooks.map((h) => h.id), 'its token was revoked');
+    };
+    const db = this.db as Partial<Database> & Queryable;
+    const result = db.transaction === undefined ? await work(db) : await db.transaction(work);
     this.cache?.clear();
-    return rows.length > 0;
+    return result;
   }
 
   async touch(id: string): Promise<void> {

@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { disableWebhooks } from '@disc/webhooks';
 import type { Queryable } from '../db/database';
 
 export type WebhookEvent = 'grade_change' | 'new_discovery';
 export const WEBHOOK_EVENTS: readonly WebhookEvent[] = ['grade_change', 'new_discovery'];
+
+/** A registration as the admin listing shows it: with its owner. */
+export interface AdminWebhook extends Webhook {
+  token_id: string;
+  token_name: string | null;
+  token_revoked: boolean;
+}
 
 /** A registration as the API shows it: the secret is never echoed (DECISIONS). */
 export interface Webhook {
@@ -73,11 +81,34 @@ export class WebhookStore {
 
   /** Soft delete: delivery records keep pointing at the registration. */
   async remove(tokenId: string, id: string): Promise<boolean> {
-    const rows = await this.db.query(
-      'UPDATE webhooks SET deleted_at = now(), active = false WHERE token_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING id',
-      [tokenId, id],
+    return (await this.removeWhere('token_id = $2 AND id = $1', [id, tokenId])) > 0;
+  }
+
+  /** Admin: every webhook that is not deleted, whoever owns it, with its owner. */
+  async listAll(): Promise<AdminWebhook[]> {
+    const rows = await this.db.query<WebhookRow & { token_id: string; token_name: string | null; token_revoked_at: Date | null }>(
+      `SELECT ${COLUMNS.split(', ').map((c) => `w.${c}`).join(', ')}, w.token_id, t.name AS token_name, t.revoked_at AS token_revoked_at
+         FROM webhooks w LEFT JOIN api_tokens t ON t.id = w.token_id
+        WHERE w.deleted_at IS NULL ORDER BY w.created_at, w.id`,
     );
-    return rows.length > 0;
+    return rows.map((row) => ({ ...present(row), token_id: row.token_id, token_name: row.token_name, token_revoked: row.token_revoked_at !== null }));
+  }
+
+  /** Admin: disables any webhook and cancels its pending deliveries; false when there is
+   * no such active webhook. */
+  async disableAny(id: string, reason: string): Promise<boolean> {
+    return (await disableWebhooks(this.db, [id], reason)).webhooks.length > 0;
+  }
+
+  /** Admin: deletes any webhook (soft) and cancels its pending deliveries. */
+  async removeAny(id: string): Promise<boolean> {
+    await disableWebhooks(this.db, [id], 'deleted by an administrator');
+    return (await this.removeWhere('id = $1', [id])) > 0;
+  }
+
+  private async removeWhere(condition: string, params: unknown[]): Promise<number> {
+    const rows = await this.db.query(`UPDATE webhooks SET deleted_at = now(), active = false WHERE ${condition} AND deleted_at IS NULL RETURNING id`, params);
+    return rows.length;
   }
 }
 

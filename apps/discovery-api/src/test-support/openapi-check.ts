@@ -7,7 +7,7 @@ const validator = new SchemaValidator(document);
 const templates = OPERATIONS.map((op) => ({ op, pattern: new RegExp(`^${op.path.replace(/\{[a-z_]+\}/g, '[^/]+')}$`) }));
 
 interface DocumentedResponse {
-  headers?: Record<string, unknown>;
+  headers?: Record<string, { required?: boolean }>;
   content?: Record<string, { schema: { $ref?: string } }>;
 }
 
@@ -29,11 +29,13 @@ export function responseProblems(method: string, path: string, status: number, h
   const operationDoc = (document.paths as Record<string, Record<string, { responses: Record<string, DocumentedResponse> }>>)[match.op.path]?.[match.op.method];
   const documented = operationDoc?.responses[String(status)];
   if (documented === undefined) return [...problems, `${method} ${match.op.path}: status ${status} is not documented`];
-  for (const name of Object.keys(documented.headers ?? {})) {
-    const rateLimitHeader = name.startsWith('X-RateLimit') || name === 'Retry-After';
-    // Rate-limit headers exist once the limiter ran, i.e. after authentication.
-    if (rateLimitHeader && (status === 401 || status === 403)) continue;
-    if (headers.get(name) === null) problems.push(`${method} ${match.op.path} ${status}: missing header ${name}`);
+  for (const [name, header] of Object.entries(documented.headers ?? {})) {
+    if (header.required === true && headers.get(name) === null) problems.push(`${method} ${match.op.path} ${status}: missing header ${name}`);
+  }
+  // A rate-limit header the document does not declare for this status is a problem too.
+  for (const [name] of headers) {
+    const declared = Object.keys(documented.headers ?? {}).some((d) => d.toLowerCase() === name);
+    if ((name.startsWith('x-ratelimit') || name.startsWith('ratelimit') || name === 'retry-after') && !declared) problems.push(`${method} ${match.op.path} ${status}: undeclared header ${name}`);
   }
   const json = documented.content?.['application/json'];
   const ref = json?.schema.$ref;

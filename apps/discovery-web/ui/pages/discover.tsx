@@ -92,7 +92,7 @@ function DiscoverPanel({ type, shared }: { type: AssetType; shared: Shared }) {
     if (maxResults.trim() !== '' && Number.isInteger(max)) custom.max_results = max;
     if (risk !== '') custom.risk_tolerance = risk;
     for (const [key, text] of Object.entries(edits)) {
-      const value = parseField(criteria?.criteria[key], text);
+      const value = parseField((criteria?.criteria as Record<string, unknown> | undefined)?.[key], text);
       if (value !== undefined) custom[key] = value;
     }
     await request(async () => {

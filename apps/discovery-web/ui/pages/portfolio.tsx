@@ -45,7 +45,7 @@ export function Portfolio({ shared }: { shared: Shared }) {
       current_portfolio: { holdings: parsed.holdings, cash: cashUsd, total_value: total },
       discoveries: wanted.discoveries,
       constraints: {
-        ...(Number.isFinite(budgetFraction) ? { max_transaction_cost: budgetFraction } : {}),
+        ...(Number.isFinite(budgetFraction) ? { max_transaction_cost_fraction: budgetFraction } : {}),
         ...(Number.isFinite(Number(threshold)) ? { rebalancing_threshold: Number(threshold) / 100 } : {}),
         tax_loss_harvesting: harvest,
       },

@@ -1,5 +1,6 @@
 import { Flags } from '@oclif/core';
 import { AdminCommand } from '../../cli/base-command';
+import { printTable } from '../../cli/table';
 
 export default class TokensList extends AdminCommand {
   static override description = 'List API tokens (never the tokens themselves).';
@@ -13,8 +14,6 @@ export default class TokensList extends AdminCommand {
       return;
     }
     const rows = tokens.map((t) => [t.id, t.name, t.scopes.join(','), t.created_at, t.revoked_at === null ? 'active' : `revoked ${t.revoked_at}`, t.last_used_at ?? '-']);
-    const header = ['ID', 'NAME', 'SCOPES', 'CREATED', 'STATUS', 'LAST USED'];
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-    for (const row of [header, ...rows]) process.stdout.write(`${row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()}\n`);
+    printTable(['ID', 'NAME', 'SCOPES', 'CREATED', 'STATUS', 'LAST USED'], rows);
   }
 }
