@@ -24,7 +24,9 @@ export class DataDirBusyError extends Error {
 export async function readOwner(dataDir: string): Promise<Owner | undefined> {
   try {
     const owner = JSON.parse(await readFile(join(dataDir, OWNER_FILE), 'utf8')) as Owner;
-    return isAlive(owner.pid) ? owner : undefined;
+    // Our own pid in the file is a lock left by a process that died: in a container every
+    // server is PID 1, so the one killed before this start wrote the same pid.
+    return owner.pid !== process.pid && isAlive(owner.pid) ? owner : undefined;
   } catch {
     return undefined;
   }
