@@ -9,7 +9,7 @@
 // The base image is cached in buildah's storage under a tag made of its inputs, and the
 // downloads under .cache/images/, so a re-run only repacks and reinstalls the apps.
 //
-//   npm run image [-- stmt|discovery-api ...] [-- --tag TAG]
+//   npm run image [-- stmt|discovery-api ...] [-- --tag TAG] [-- --json]
 //
 // Labels org.opencontainers.image.version/.revision/.created are set from the package version,
 // `git rev-parse HEAD` (or IMAGE_REVISION) and the build time (or SOURCE_DATE_EPOCH); the same
@@ -270,6 +270,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const at = args.indexOf('--tag');
   const tag = at >= 0 ? args.splice(at, 2)[1] : undefined;
+  const json = args.includes('--json') && args.splice(args.indexOf('--json'), 1).length > 0;
   const unknown = args.filter((name) => !(name in IMAGES));
   if (unknown.length > 0) {
     log(`unknown image ${unknown.join(', ')}; expected ${Object.keys(IMAGES).join(' or ')}`);
@@ -280,7 +281,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(1);
   }
   try {
-    for (const image of buildImages(args.length > 0 ? args : undefined, { tag })) {
+    const images = buildImages(args.length > 0 ? args : undefined, { tag });
+    if (json) process.stdout.write(`${JSON.stringify(images, null, 2)}\n`);
+    for (const image of json ? [] : images) {
       const size = image.size === undefined ? '' : `\t${(image.size / 1e6).toFixed(1)} MB`;
       process.stdout.write(`${image.reference}\t${image.version}\t${image.revision}\t${image.created}${size}\n`);
     }
