@@ -52,7 +52,7 @@ export const IMAGES = {
     ports: [],
   },
   'discovery-api': {
-    packages: ['@disc/api', '@disc/discovery', '@disc/market-data', '@disc/portfolio', '@disc/scoring', '@disc/screening', '@disc/webhooks'],
+    packages: ['@disc/api', '@disc/discovery', '@disc/market-data', '@disc/portfolio', '@disc/sample-snapshot', '@disc/scoring', '@disc/screening', '@disc/webhooks'],
     versionOf: '@disc/api',
     title: 'discovery-api',
     description: 'discovery-api: the investment discovery HTTP service.',
