@@ -5,7 +5,7 @@
 // (scripts/image.mjs), and so does the consumer test (test/consumer/).
 //   node scripts/release/pack.mjs [--out DIR]      (default .cache/pack; build first)
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -39,6 +39,35 @@ export function tarballName({ name, version }) {
  * name to the tarball's absolute path.
  */
 export function packAll(out = join(root, '.cache', 'pack'), packages = workspacePackages()) {
+  const unlock = lock();
+  try {
+    return packInto(out, packages);
+  } finally {
+    unlock();
+  }
+}
+
+/**
+ * One pack at a time per checkout: the CLI's prepack writes its oclif manifest into the package
+ * folder and postpack removes it, so two packs at once (the image and consumer tests run in
+ * parallel) could ship a tarball without it. A lock older than ten minutes is a crashed run's.
+ */
+function lock() {
+  const dir = join(root, '.cache', 'pack.lock');
+  mkdirSync(dirname(dir), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(dir);
+      return () => rmSync(dir, { recursive: true, force: true });
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      if (Date.now() - statSync(dir, { throwIfNoEntry: false })?.mtimeMs > 10 * 60_000) rmSync(dir, { recursive: true, force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+}
+
+function packInto(out, packages) {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const tarballs = new Map();
