@@ -27,7 +27,14 @@ function run(command, args, cwd, { capture = false } = {}) {
   return result.stdout ?? '';
 }
 
-const gitStatus = () => run('git', ['status', '--porcelain', '--untracked-files=all'], root, { capture: true });
+/** Tracked changes and changelogs: what `changeset version` would leave in the checkout. (Other
+ * untracked files are left out: tests running beside the check may write scratch files.) */
+const gitStatus = () =>
+  run('git', ['status', '--porcelain', '--untracked-files=no'], root, { capture: true }) +
+  workspacePackages()
+    .filter(({ dir }) => existsSync(join(dir, 'CHANGELOG.md')))
+    .map(({ dir }) => `${dir}/CHANGELOG.md\n`)
+    .join('');
 
 /**
  * A copy of the checkout to release from: tracked files plus each package's dist/ and its
