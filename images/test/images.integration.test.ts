@@ -12,6 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createScratchPostgres, TEST_REDIS_URL, type ScratchPostgres } from '../../apps/discovery-api/src/test-support/databases';
 
+// podman runs take seconds, more on a loaded two-core machine.
+jest.setTimeout(120_000);
+
 const root = join(__dirname, '..', '..');
 const env = { ...process.env, CONTAINERS_CONF: join(root, 'images', 'containers.conf') };
 const onPath = (tool: string): boolean => spawnSync(tool, ['--version'], { stdio: 'ignore' }).status === 0;

@@ -103,7 +103,7 @@ describe('packed packages in a consumer project', () => {
       expect({ name, esm }).toEqual({ name, esm: cjs.filter((key) => key !== '__esModule') });
       if (!['@stmt/cli', '@disc/api'].includes(name)) expect({ name, named: cjs.length > 0 }).toEqual({ name, named: true });
     }
-  });
+  }, 120_000);
 
   it.each([
     ['node16', { module: 'node16', moduleResolution: 'node16' }, ['program.mts', 'program.cts']],
@@ -115,7 +115,7 @@ describe('packed packages in a consumer project', () => {
     const result = run(process.execPath, [tsc, '-p', `tsconfig.${resolution}.json`], { cwd: project });
     expect(result.stdout).toBe('');
     expect(result.status).toBe(0);
-  });
+  }, 180_000);
 
   it('runs the first example of every library README', () => {
     const sandbox = join(project, 'examples');
@@ -141,7 +141,7 @@ describe('packed packages in a consumer project', () => {
     }
     expect(ran).toEqual(expect.arrayContaining(['@stmt/parser', '@stmt/export', '@disc/discovery', '@disc/scoring', '@disc/screening', '@disc/portfolio', '@disc/webhooks']));
     expect(readFileSync(join(sandbox, 'statement.csv'), 'utf8').split('\n')[0]).toMatch(/^booking_date,/);
-  });
+  }, 180_000);
 
   it('installs the CLI globally from its tarballs, offline, and converts a statement', () => {
     const prefix = join(work, 'global');
@@ -153,5 +153,5 @@ describe('packed packages in a consumer project', () => {
     const csv = must(run(stmt, ['convert', '--input', input, '--output', '-'], { env: { ...process.env, HOME: work, CAMT_AI_ENABLED: 'false' } }), 'stmt convert');
     expect(csv.split('\n')[0]).toMatch(/^booking_date,value_date,amount,/);
     expect(csv.trim().split('\n').length).toBeGreaterThan(1);
-  });
+  }, 180_000);
 });
