@@ -94,7 +94,13 @@ function debianPackages() {
   if (missing.length > 0) {
     log(`downloading Debian packages: ${missing.join(' ')}`);
     chmodSync(dir, 0o777); // apt's sandbox user writes the files
-    run('apt-get', ['download', ...missing], { cwd: dir });
+    try {
+      run('apt-get', ['download', ...missing], { cwd: dir });
+    } catch {
+      // Package lists older than the archive (a superseded version is gone): refresh, retry once.
+      run('apt-get', ['-o', 'DPkg::Lock::Timeout=600', 'update', '-qq']);
+      run('apt-get', ['download', ...missing], { cwd: dir });
+    }
   }
   return DEBIAN_PACKAGES.map((pkg) => ({ pkg, file: join(dir, have().find((file) => file.startsWith(`${pkg}_`))) }));
 }
