@@ -200,7 +200,7 @@ describeImages('container images (buildah, podman)', () => {
     const started = podman(['run', '-d', ...args]);
     expect(started.stderr).not.toMatch(/^Error/m);
     const id = started.stdout.trim();
-    cleanup.push(() => void podman(['rm', '-f', id]));
+    cleanup.push(() => void podman(['rm', '--force', '--volumes', id]));
     return id;
   }
 
