@@ -207,6 +207,7 @@ function buildImage(name, base, tarballs, tag) {
   const info = buildInfo(version);
   const reference = `localhost/${name}:${tag ?? version}`;
   log(`building ${reference} (revision ${info.revision}, created ${info.created})`);
+  const previous = spawnSync('buildah', ['inspect', '--type', 'image', '--format', '{{.FromImageID}}', reference], { env, encoding: 'utf8' }).stdout?.trim();
   const container = buildah('from', '--pull-never', base);
   try {
     const dir = buildah('mount', container);
@@ -252,6 +253,8 @@ function buildImage(name, base, tarballs, tag) {
     throw error;
   }
   if (!tag) buildah('tag', reference, `localhost/${name}:latest`);
+  // The image this build replaced, now untagged: removed unless something still uses it.
+  if (previous) spawnSync('buildah', ['rmi', previous], { env, stdio: 'ignore' });
   return { reference, ...info };
 }
 
