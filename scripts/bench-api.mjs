@@ -105,7 +105,7 @@ async function scratchPostgres() {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'discovery-bench-'));
-const sample = JSON.parse(readFileSync(join(root, 'packages', 'disc-screening', 'data', 'sample-snapshot.json'), 'utf8'));
+const sample = JSON.parse(readFileSync(join(root, 'packages', 'disc-sample-snapshot', 'sample-snapshot.json'), 'utf8'));
 const symbol = sample.instruments.find((i) => i.asset_type === 'etf').symbol;
 const processes = [];
 let postgres;

@@ -31,6 +31,5 @@ export type { MarketDataProvider } from '@disc/screening';
 export { DEFAULT_TRANSACTION_COST_MODEL, planIntegration, proposeImprovements } from '@disc/portfolio';
 export type { IntegrationPlan, IntegrationRequest, Trade, ConstraintViolation, TransactionCostModel } from '@disc/portfolio';
 
-// Receivers of the service's webhooks verify them with the SDK they already use.
-export { verifyWebhook, WebhookVerificationError } from '@disc/webhooks';
-export type { VerifyOptions, HeaderSource, WebhookPayload, GradeChangePayload, NewDiscoveryPayload } from '@disc/webhooks';
+// Webhook receivers verify signatures with @disc/webhooks (`verifyWebhook`): the SDK does not
+// depend on the delivery package and its HTTP client.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Generates the bundled SAMPLE DATA snapshot (data/sample-snapshot.json) and writes the
+// Generates the bundled SAMPLE DATA snapshot (../disc-sample-snapshot/sample-snapshot.json) and writes the
 // snapshot JSON schema beside it (data/snapshot.schema.json).
 //
 // Deterministic: a seeded PRNG (mulberry32) drives everything, so the same seed gives a
@@ -340,6 +340,8 @@ const snapshot = {
 
 parseSnapshot(snapshot, 'generated snapshot'); // refuse to write a file the loader would reject
 const dataDir = arg('--out') ?? join(here, '..', 'data');
-writeFileSync(join(dataDir, 'sample-snapshot.json'), JSON.stringify(snapshot) + '\n');
+// The snapshot itself is its own package (@disc/sample-snapshot), so that this one stays small.
+const snapshotDir = arg('--out') ?? join(here, '..', '..', 'disc-sample-snapshot');
+writeFileSync(join(snapshotDir, 'sample-snapshot.json'), JSON.stringify(snapshot) + '\n');
 writeFileSync(join(dataDir, 'snapshot.schema.json'), JSON.stringify(SNAPSHOT_SCHEMA, null, 2) + '\n');
 console.log(`wrote ${instruments.length} instruments (${COUNTS.etf} + ${DOCUMENTED_ETFS.length} ETFs, ${COUNTS.stock} + ${DOCUMENTED_STOCKS.length} stocks, ${COUNTS.crypto} crypto), ${DAYS} days from ${START} to ${AS_OF}, seed ${SEED}`);

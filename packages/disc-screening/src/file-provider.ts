@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { MarketDataError, type AssetType, type Instrument, type MarketContext, type PriceMetrics, type PriceSeries } from '@disc/scoring';
 import type { MarketDataProvider, UniverseEntry } from './provider';
 import { parseSnapshot } from './snapshot-format';
@@ -59,8 +59,8 @@ export class FileSnapshotProvider implements MarketDataProvider {
   }
 }
 
-/** Where the bundled sample snapshot lives (works from src/ under Jest and from dist/). */
-export const SAMPLE_SNAPSHOT_PATH = join(__dirname, '..', 'data', 'sample-snapshot.json');
+/** Where the bundled sample snapshot lives: its own data package, @disc/sample-snapshot. */
+export const SAMPLE_SNAPSHOT_PATH = require.resolve('@disc/sample-snapshot/sample-snapshot.json');
 
 /** The bundled sample snapshot: synthetic SAMPLE DATA that works offline. */
 export class SampleSnapshotProvider extends FileSnapshotProvider {

@@ -17,6 +17,12 @@ export default class Serve extends Command {
   async run(): Promise<void> {
     const config = loadConfig(process.env);
     const logger = createLogger({ level: config.logLevel, format: config.logFormat });
+    // A signal while starting (creating the PGlite database takes seconds) is kept and acted on
+    // once the server is up: as PID 1 in a container, Node has no default handler to die by.
+    let early: string | undefined;
+    const keep = (signal: string) => (): void => void (early ??= signal);
+    const keepers = { SIGTERM: keep('SIGTERM'), SIGINT: keep('SIGINT') };
+    process.on('SIGTERM', keepers.SIGTERM).on('SIGINT', keepers.SIGINT);
     const server = await startServer(config, { engineFactory: sdkEngineFactory({ env: process.env }), logger });
     // SIGTERM (orchestrators) and SIGINT (Ctrl-C): finish in-flight requests, then close the
     // database cleanly; a second signal exits at once.
@@ -33,8 +39,10 @@ export default class Serve extends Command {
         },
       );
     };
+    process.off('SIGTERM', keepers.SIGTERM).off('SIGINT', keepers.SIGINT);
     process.on('SIGTERM', () => stop('SIGTERM'));
     process.on('SIGINT', () => stop('SIGINT'));
+    if (early) stop(early);
     await new Promise<never>(() => undefined);
   }
 }

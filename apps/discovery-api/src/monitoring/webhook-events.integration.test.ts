@@ -1,4 +1,4 @@
-import { verifyWebhook } from '@disc/discovery';
+import { verifyWebhook } from '@disc/webhooks';
 import { DeliveryWorker } from '@disc/webhooks';
 import type { Database } from '../db/database';
 import { sdkEngineFactory } from '../discovery/sdk-engine';

@@ -30,6 +30,14 @@ describe('data-folder lock', () => {
     await lock.release();
   });
 
+  it('takes over a lock with its own pid that it does not hold (a killed container: both PID 1)', async () => {
+    await writeFile(join(dir, OWNER_FILE), JSON.stringify({ pid: process.pid, kind: 'server', started_at: '2026-01-01T00:00:00Z' }));
+    expect(await readOwner(dir)).toBeUndefined();
+    const lock = await acquireOwner(dir, 'server');
+    expect(await readOwner(dir)).toMatchObject({ pid: process.pid, kind: 'server' });
+    await lock.release();
+  });
+
   it('keeps the admin secret stable and private to its owner', async () => {
     const secret = await ensureAdminSecret(dir);
     expect(await ensureAdminSecret(dir)).toBe(secret);

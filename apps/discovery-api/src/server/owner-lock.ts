@@ -14,6 +14,9 @@ export interface Owner {
 
 export const OWNER_FILE = 'owner.json';
 
+/** Lock files this process holds. */
+const held = new Set<string>();
+
 export class DataDirBusyError extends Error {
   constructor(readonly owner: Owner, dataDir: string) {
     super(`The data folder ${dataDir} is in use by ${owner.kind} process ${owner.pid}.`);
@@ -24,7 +27,10 @@ export class DataDirBusyError extends Error {
 export async function readOwner(dataDir: string): Promise<Owner | undefined> {
   try {
     const owner = JSON.parse(await readFile(join(dataDir, OWNER_FILE), 'utf8')) as Owner;
-    return isAlive(owner.pid) ? owner : undefined;
+    // Our own pid in a lock this process does not hold was left by a process that died: in a
+    // container every server is PID 1, so the one killed before this start wrote the same pid.
+    const ours = owner.pid === process.pid && !held.has(join(dataDir, OWNER_FILE));
+    return !ours && isAlive(owner.pid) ? owner : undefined;
   } catch {
     return undefined;
   }
@@ -39,6 +45,7 @@ export async function acquireOwner(dataDir: string, kind: Owner['kind']): Promis
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
       await writeFile(path, JSON.stringify(owner), { flag: 'wx', mode: 0o600 });
+      held.add(path);
       return new OwnerLock(path, owner);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -59,6 +66,7 @@ export class OwnerLock {
   }
 
   async release(): Promise<void> {
+    held.delete(this.path);
     await rm(this.path, { force: true });
   }
 }

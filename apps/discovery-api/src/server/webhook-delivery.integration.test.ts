@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { verifyWebhook } from '@disc/discovery';
+import { verifyWebhook } from '@disc/webhooks';
 import { enqueueEvent, gradeChangePayload } from '@disc/webhooks';
 import type { Database } from '../db/database';
 import { openDatabase } from '../db/open';
