@@ -35,11 +35,15 @@ export const CONTAINERS_CONF = join(root, 'images', 'containers.conf');
 const cacheDir = join(root, '.cache', 'images');
 const env = { ...process.env, CONTAINERS_CONF: process.env.CONTAINERS_CONF ?? CONTAINERS_CONF };
 
-/** What each image holds and how it starts. */
+/**
+ * What each image holds and how it starts. An image installs its app's tarball with the
+ * tarballs of every workspace package the app depends on, directly or not (workspaceClosure),
+ * so a new @stmt/* or @disc/* dependency of the CLI or the API lands in the image without
+ * being listed here.
+ */
 export const IMAGES = {
   stmt: {
-    packages: ['@stmt/cli', '@stmt/parser', '@stmt/export', '@stmt/categorizer'],
-    versionOf: '@stmt/cli',
+    app: '@stmt/cli',
     title: 'stmt',
     description: 'stmt: convert bank statements (camt, MT940, OFX, bank CSV) to CSV.',
     user: 'stmt',
@@ -52,8 +56,9 @@ export const IMAGES = {
     ports: [],
   },
   'discovery-api': {
-    packages: ['@disc/api', '@disc/discovery', '@disc/market-data', '@disc/portfolio', '@disc/sample-snapshot', '@disc/scoring', '@disc/screening', '@disc/webhooks'],
-    versionOf: '@disc/api',
+    app: '@disc/api',
+    // The dashboard's built bundle, which the API serves from / (DISCOVERY_DASHBOARD_DIR).
+    with: ['@disc/web'],
     title: 'discovery-api',
     description: 'discovery-api: the investment discovery HTTP service.',
     user: 'discovery',
@@ -62,7 +67,7 @@ export const IMAGES = {
     entrypoint: ['/usr/local/bin/discovery-api'],
     cmd: ['serve'],
     volumes: ['/var/lib/discovery-api'],
-    env: { HOST: '0.0.0.0', PORT: '3000', DISCOVERY_DATA_DIR: '/var/lib/discovery-api', LOG_FORMAT: 'json' },
+    env: { HOST: '0.0.0.0', PORT: '3000', DISCOVERY_DATA_DIR: '/var/lib/discovery-api', DISCOVERY_DASHBOARD_DIR: '/usr/local/lib/node_modules/@disc/web/dist', LOG_FORMAT: 'json' },
     ports: ['3000/tcp'],
   },
 };
@@ -200,10 +205,24 @@ export function buildInfo(version) {
   return { version, revision, created };
 }
 
+/** The app and the workspace packages it depends on, directly or through each other. */
+export function workspaceClosure(app, packages = workspacePackages()) {
+  const byName = new Map(packages.map((pkg) => [pkg.name, pkg]));
+  const names = new Set();
+  const visit = (name) => {
+    const pkg = byName.get(name);
+    if (pkg === undefined || names.has(name)) return;
+    names.add(name);
+    for (const dependency of Object.keys(pkg.manifest.dependencies ?? {})) visit(dependency);
+  };
+  visit(app);
+  return [...names];
+}
+
 /** Builds one image from the base and the packed tarballs; returns its reference. */
 function buildImage(name, base, tarballs, tag) {
   const spec = IMAGES[name];
-  const version = workspacePackages().find((pkg) => pkg.name === spec.versionOf).version;
+  const version = workspacePackages().find((pkg) => pkg.name === spec.app).version;
   const info = buildInfo(version);
   const reference = `localhost/${name}:${tag ?? version}`;
   log(`building ${reference} (revision ${info.revision}, created ${info.created})`);
@@ -211,7 +230,7 @@ function buildImage(name, base, tarballs, tag) {
   const container = buildah('from', '--pull-never', base);
   try {
     const dir = buildah('mount', container);
-    const files = spec.packages.map((pkg) => tarballs.get(pkg));
+    const files = [...workspaceClosure(spec.app), ...(spec.with ?? [])].map((pkg) => tarballs.get(pkg));
     run('npm', ['install', '--global', '--prefix', join(dir, 'usr', 'local'), '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...files], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });

@@ -219,6 +219,9 @@ describeImages('container images (buildah, podman)', () => {
     expect(port).toBeDefined();
     expect(await waitForHealth(`http://127.0.0.1:${port}/healthz`, 120)).toBe(200);
     expect(podman(['logs', id]).stdout).toMatch(/"database":"pglite"/);
+    // The dashboard's bundle is in the image: a browser asking for / gets the page.
+    const page = await fetch(`http://127.0.0.1:${port}/`, { headers: { accept: 'text/html' } });
+    expect({ status: page.status, html: /<title>Discovery dashboard<\/title>/.test(await page.text()) }).toEqual({ status: 200, html: true });
     expectCleanStop(id);
     // The data stays in the volume: a second container opens it.
     const again = startApi(['-p', '127.0.0.1::3000', '-v', `${volume}:/var/lib/discovery-api`, api().reference, 'serve']);

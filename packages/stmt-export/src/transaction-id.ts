@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { TransactionIdSet } from '@stmt/merge';
 import type { StatementFormat } from '@stmt/parser';
 import type { StatementRow } from './columns';
 
@@ -44,33 +45,42 @@ function identityDay(row: StatementRow, format: string): string {
 /** How many booking days the occurrence counter remembers (rows are close to date order in every format we read). */
 const REMEMBERED_DAYS = 8;
 
+/** The ids of one booking day: each seen once in a compact set, the rare repeats counted apart. */
+interface DayIds {
+  seen: TransactionIdSet;
+  repeats: Map<string, number>;
+}
+
 /**
  * Assigns ids to the rows of one file, in file order. Identical bookings (same identity) are told
  * apart by an occurrence counter: the second gets `-2`, the third `-3`. The counter is kept per
- * booking day for the last few days seen only, so it needs constant memory however long the file.
+ * booking day for the last few days seen only, so memory does not grow with the number of days;
+ * within a day it is 8 to 16 bytes per booking (a `TransactionIdSet`), so a file of a million
+ * bookings on one day still converts with `--streaming` in a small heap.
  */
 export class TransactionIds {
-  private readonly days = new Map<string, Map<string, number>>();
+  private readonly days = new Map<string, DayIds>();
 
   assign(row: StatementRow, format: StatementFormat | string): string {
     const base = digest([row.account_iban, ...identityOf(row, format)]);
-    const counts = this.countsFor(identityDay(row, format));
-    const seen = (counts.get(base) ?? 0) + 1;
-    counts.set(base, seen);
-    return seen === 1 ? base : `${base}-${seen}`;
+    const day = this.dayOf(identityDay(row, format));
+    if (day.seen.add(base)) return base;
+    const seen = (day.repeats.get(base) ?? 1) + 1;
+    day.repeats.set(base, seen);
+    return `${base}-${seen}`;
   }
 
-  private countsFor(date: string): Map<string, number> {
-    let counts = this.days.get(date);
-    if (counts === undefined) {
-      counts = new Map();
-      this.days.set(date, counts);
+  private dayOf(date: string): DayIds {
+    let day = this.days.get(date);
+    if (day === undefined) {
+      day = { seen: new TransactionIdSet(64), repeats: new Map() };
+      this.days.set(date, day);
       if (this.days.size > REMEMBERED_DAYS) {
         const oldest = this.days.keys().next().value as string;
         this.days.delete(oldest);
       }
     }
-    return counts;
+    return day;
   }
 }
 

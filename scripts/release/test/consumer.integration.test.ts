@@ -4,8 +4,8 @@
 // type-checked with tsc --strict under node16 and bundler resolution, each library README's
 // first example runs, and `npm install -g` of the CLI's tarballs works offline. Build first
 // (`pnpm run build`); third-party dependencies come from the npm registry (or npm's cache).
-import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess, type SpawnSyncOptions } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
@@ -35,11 +35,42 @@ function firstExample(readme: string): { lang: string; code: string } | undefine
   return match ? { lang: match[1]!, code: match[2]! } : undefined;
 }
 
-/** Examples that need more than the package: a live network (market data), a placeholder path. */
-const README_SETUP: Record<string, { skip?: string; replace?: [string, string][] }> = {
+/**
+ * Examples that need more than the package: a live network (market data), placeholder paths
+ * (replaced by the statement in the working folder), a running server (the installed
+ * discovery-api, its address and development token in DISCOVERY_URL / DISCOVERY_TOKEN), or
+ * that show their result in a file rather than on stdout.
+ */
+const README_SETUP: Record<string, { skip?: string; replace?: [string, string][]; server?: true; writes?: string }> = {
   '@disc/market-data': { skip: 'fetches live market data over the network' },
+  '@disc/client': { server: true },
   '@stmt/categorizer': { replace: [['/path/to/my/database', 'my-database']] },
+  '@stmt/ledger': { replace: [['march.xml', 'statement.xml']], writes: 'march.journal' },
+  '@stmt/merge': { replace: [['march.xml', 'statement.xml'], ['march-april.xml', 'statement.xml']] },
 };
+
+/**
+ * Starts the installed `discovery-api serve` on the embedded database in `dataDir`, on an
+ * ephemeral loopback port; resolves with its address and the development token its first start
+ * prints. Its output goes to a file, so a long synchronous step never blocks it on a full pipe.
+ */
+async function startApi(project: string, dataDir: string): Promise<{ url: string; token: string; child: ChildProcess }> {
+  const log = join(dataDir, 'serve.log');
+  mkdirSync(dataDir, { recursive: true });
+  const out = openSync(log, 'w');
+  const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', DISCOVERY_DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', DISCOVERY_REFRESH_INTERVAL_MS: '0' };
+  const child = spawn(join(project, 'node_modules', '.bin', 'discovery-api'), ['serve'], { cwd: project, env, stdio: ['ignore', out, out] });
+  for (let waited = 0; waited < 180_000; waited += 250) {
+    const output = existsSync(log) ? readFileSync(log, 'utf8') : '';
+    const url = /"url":"(http:\/\/[^"]+)"/.exec(output)?.[1];
+    const token = /(disc_[A-Za-z0-9_-]{43})/.exec(output)?.[1];
+    if (url !== undefined && token !== undefined && output.includes('"listening"')) return { url, token, child };
+    if (child.exitCode !== null) throw new Error(`discovery-api serve exited with ${child.exitCode}:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`discovery-api serve did not start:\n${readFileSync(log, 'utf8')}`);
+}
 
 const CONSUMER_PROGRAM = `
 import { parseString, type StatementRecord } from '@stmt/parser';
@@ -51,6 +82,9 @@ import { planIntegration } from '@disc/portfolio';
 import { InvestmentDiscoveryCrew } from '@disc/discovery';
 import { LiveMarketDataProvider } from '@disc/market-data';
 import { verifyWebhook } from '@disc/webhooks';
+import { DiscoveryClient, DiscoveryApiError, type components } from '@disc/client';
+import { Deduplicator, type MergeRow } from '@stmt/merge';
+import { AccountMap, LedgerWriter, type LedgerFormatName } from '@stmt/ledger';
 
 export async function main(xml: string): Promise<string[]> {
   const records: StatementRecord[] = [];
@@ -58,8 +92,13 @@ export async function main(xml: string): Promise<string[]> {
   const header: readonly string[] = getPreset('default').header;
   const grade: string = gradeFor(0.951);
   const instrument: Instrument | undefined = undefined;
-  const kinds = [CsvWriter, Categorizer, SampleSnapshotProvider, planIntegration, InvestmentDiscoveryCrew, LiveMarketDataProvider, verifyWebhook].map((f) => typeof f);
-  return [grade, String(records.length), String(header.length), String(instrument), ...kinds];
+  const client = new DiscoveryClient({ baseUrl: 'http://127.0.0.1:3000', apiKey: '' });
+  const schemas: (keyof components['schemas'])[] = [];
+  const dedup = new Deduplicator<MergeRow>();
+  const admitted: boolean = dedup.admit({ transaction_id: 'a', status: 'BOOK' });
+  const format: LedgerFormatName = 'hledger';
+  const kinds = [CsvWriter, Categorizer, SampleSnapshotProvider, planIntegration, InvestmentDiscoveryCrew, LiveMarketDataProvider, verifyWebhook, DiscoveryApiError, AccountMap, LedgerWriter, client.discoverStocks].map((f) => typeof f);
+  return [grade, String(records.length), String(header.length), String(instrument), String(schemas.length), String(admitted), format, ...kinds];
 }
 `;
 
@@ -90,7 +129,10 @@ describe('packed packages in a consumer project', () => {
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   it('imports every package with require() and with import, with the same named exports', () => {
-    for (const { name } of packed) {
+    for (const { name, dir } of packed) {
+      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { main?: string; exports?: unknown };
+      // The dashboard (@disc/web) is a built bundle the API serves, not a module.
+      if (manifest.main === undefined && manifest.exports === undefined) continue;
       if (name === '@disc/sample-snapshot') {
         const json = `import s from '@disc/sample-snapshot' with { type: 'json' }; const c = require('@disc/sample-snapshot'); if (!s.sample || s.instruments.length !== c.instruments.length) process.exit(3);`;
         must(run(process.execPath, ['--input-type=module', '-e', `import { createRequire } from 'node:module'; const require = createRequire(process.cwd() + '/'); ${json}`], { cwd: project }), name);
@@ -117,31 +159,39 @@ describe('packed packages in a consumer project', () => {
     expect(result.status).toBe(0);
   }, 180_000);
 
-  it('runs the first example of every library README', () => {
+  it('runs the first example of every library README', async () => {
     const sandbox = join(project, 'examples');
     mkdirSync(sandbox, { recursive: true });
     // What the examples read: a statement in the working folder, the CLI's starter database.
     copyFileSync(join(root, 'packages', 'stmt-parser', 'test', 'fixtures', 'camt', 'camt053-batch-3-txdtls.xml'), join(sandbox, 'statement.xml'));
     cpSync(join(project, 'node_modules', '@stmt', 'cli', 'database'), join(sandbox, 'apps', 'statement-cli', 'database'), { recursive: true });
     const ran: string[] = [];
-    for (const { name, dir } of packed.filter((pkg) => pkg.dir.includes('/packages/'))) {
-      const example = firstExample(readFileSync(join(dir, 'README.md'), 'utf8'));
-      const setup = README_SETUP[name] ?? {};
-      if (example === undefined || setup.skip) continue;
-      let code = example.code;
-      for (const [from, to] of setup.replace ?? []) code = code.replace(from, to);
-      const commonjs = /\brequire\(/.test(code);
-      const js = example.lang === 'ts' ? ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText : code;
-      const file = join(sandbox, `${name.replace(/[@/]/g, '_')}.${commonjs ? 'cjs' : 'mjs'}`);
-      writeFileSync(file, js);
-      const result = run(process.execPath, [file], { cwd: sandbox, env: { ...process.env, CAMT_AI_ENABLED: 'false', HOME: sandbox } });
-      expect({ name, status: result.status, stderr: result.stderr }).toEqual({ name, status: 0, stderr: expect.any(String) as string });
-      expect({ name, printed: result.stdout.length > 0 || name === '@stmt/export' }).toEqual({ name, printed: true });
-      ran.push(name);
+    let api: Awaited<ReturnType<typeof startApi>> | undefined;
+    try {
+      for (const { name, dir } of packed.filter((pkg) => pkg.dir.includes('/packages/'))) {
+        const example = firstExample(readFileSync(join(dir, 'README.md'), 'utf8'));
+        const setup = README_SETUP[name] ?? {};
+        if (example === undefined || setup.skip) continue;
+        if (setup.server && api === undefined) api = await startApi(project, join(work, 'api-data'));
+        const server = setup.server && api !== undefined ? { DISCOVERY_URL: api.url, DISCOVERY_TOKEN: api.token } : {};
+        let code = example.code;
+        for (const [from, to] of setup.replace ?? []) code = code.replace(from, to);
+        const commonjs = /\brequire\(/.test(code);
+        const js = example.lang === 'ts' ? ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText : code;
+        const file = join(sandbox, `${name.replace(/[@/]/g, '_')}.${commonjs ? 'cjs' : 'mjs'}`);
+        writeFileSync(file, js);
+        const result = run(process.execPath, [file], { cwd: sandbox, env: { ...process.env, CAMT_AI_ENABLED: 'false', HOME: sandbox, ...server } });
+        expect({ name, status: result.status, stderr: result.stderr }).toEqual({ name, status: 0, stderr: expect.any(String) as string });
+        const shown = setup.writes === undefined ? result.stdout : readFileSync(join(sandbox, setup.writes), 'utf8');
+        expect({ name, printed: shown.length > 0 || name === '@stmt/export' }).toEqual({ name, printed: true });
+        ran.push(name);
+      }
+    } finally {
+      api?.child.kill('SIGTERM');
     }
-    expect(ran).toEqual(expect.arrayContaining(['@stmt/parser', '@stmt/export', '@disc/discovery', '@disc/scoring', '@disc/screening', '@disc/portfolio', '@disc/webhooks']));
+    expect(ran).toEqual(expect.arrayContaining(['@stmt/parser', '@stmt/export', '@stmt/merge', '@stmt/ledger', '@disc/client', '@disc/discovery', '@disc/scoring', '@disc/screening', '@disc/portfolio', '@disc/webhooks']));
     expect(readFileSync(join(sandbox, 'statement.csv'), 'utf8').split('\n')[0]).toMatch(/^booking_date,/);
-  }, 180_000);
+  }, 360_000);
 
   it('installs the CLI globally from its tarballs, offline, and converts a statement', () => {
     const prefix = join(work, 'global');
