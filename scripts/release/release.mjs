@@ -4,7 +4,10 @@
 //                                              `changeset version`, then `pnpm -r publish --dry-run`
 //                                              (what `changeset publish` runs per package, which
 //                                              itself has no dry run); prints the versions and
-//                                              the tarballs; leaves the checkout untouched
+//                                              the tarballs; leaves the checkout untouched.
+//                                              Before the first release it also checks the
+//                                              changesets: an entry for each package, no
+//                                              "instead of" wording (firstReleaseProblems)
 //   node scripts/release/release.mjs version   `changeset version` here: versions + changelogs
 //   node scripts/release/release.mjs publish   `changeset publish` here: build, publish, tag
 // Build first (`pnpm run build`): the copy reuses the checkout's dist/ and node_modules.
@@ -64,7 +67,42 @@ function planned(dir) {
   });
 }
 
+/** Wording that tells users about a version they never had: not for a first release. */
+const SINCE_BEFORE = /\b(instead of|no longer|used to|any ?more|previously)\b|\*\*breaking/i;
+
+/**
+ * Before the first release (every package at 0.0.0) the changesets are its notes: one per
+ * package, naming that package only, and no wording about earlier versions nobody received.
+ * Returns { errors, warnings }: the wording is an error; several entries for a package (a new
+ * changeset not yet folded into the package's first-release entry) a warning.
+ */
+export function firstReleaseProblems(dir = root) {
+  const packages = workspacePackages().filter((pkg) => pkg.version === '0.0.0');
+  const errors = [];
+  const warnings = [];
+  if (packages.length === 0) return { errors, warnings };
+  const folder = join(dir, '.changeset');
+  const entries = new Map();
+  for (const file of readdirSync(folder).filter((name) => name.endsWith('.md') && name !== 'README.md')) {
+    const text = readFileSync(join(folder, file), 'utf8');
+    const names = [...(/^---\n([\s\S]*?)\n---/.exec(text)?.[1] ?? '').matchAll(/^"?([^":]+)"?\s*:/gm)].map((m) => m[1].trim());
+    if (names.length !== 1) warnings.push(`.changeset/${file} names ${names.length} packages; before the first release each package has one entry`);
+    for (const name of names) entries.set(name, [...(entries.get(name) ?? []), file]);
+    const wording = SINCE_BEFORE.exec(text);
+    if (wording) errors.push(`.changeset/${file} says "${wording[0]}" about a version nobody received`);
+  }
+  for (const pkg of packages) {
+    const files = entries.get(pkg.name) ?? [];
+    if (files.length === 0) errors.push(`${pkg.name} has no first-release entry in .changeset/`);
+    else if (files.length > 1) warnings.push(`${pkg.name} has ${files.length} first-release entries (${files.join(', ')}); fold them into one`);
+  }
+  return { errors, warnings };
+}
+
 function check() {
+  const { errors, warnings } = firstReleaseProblems();
+  for (const warning of warnings) process.stderr.write(`release: warning: ${warning}\n`);
+  if (errors.length > 0) throw new Error(`the first release's changesets:\n  ${errors.join('\n  ')}`);
   const before = gitStatus();
   const copy = copyCheckout();
   try {
