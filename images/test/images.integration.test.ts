@@ -173,6 +173,10 @@ describeImages('container images (buildah, podman)', () => {
     expect(csv.split('\n')[0]).toMatch(/^booking_date,value_date,amount,currency,/);
     expect(csv).toContain('5000.00,EUR,CRDT,PDNG,Grosskunde AG');
     expect(csv.trim().split('\n')).toHaveLength(4);
+    // The CLI's other workspace packages are in the image too: @stmt/merge and @stmt/ledger.
+    const journal = podman(['run', '--rm', '-v', `${dir}:/data`, stmt().reference, 'convert', '--input', 'in.xml', '--output', '-', '--no-categorize', '--merge', '--to', 'hledger']);
+    expect({ status: journal.status, stderr: journal.stderr }).toEqual({ status: 0, stderr: expect.not.stringMatching(/\n\s+at /) as string });
+    expect(journal.stdout).toMatch(/^\s+Assets:Bank:DE89370400440532013000 {2}-100\.00 EUR$/m);
 
     const piped = podman(['run', '--rm', '-i', stmt().reference, 'convert', '--input', '-', '--output', '-', '--no-categorize'], { input: xml });
     expect(piped.status).toBe(0);
