@@ -83,6 +83,13 @@ export const SHAPES = [
       ),
   },
   {
+    name: 'camt-200k-txdtls --split-batches',
+    file: 'camt-200k-txdtls',
+    ext: 'xml',
+    parts: () => SHAPES.find((shape) => shape.name === 'camt-200k-txdtls').parts(),
+    args: ['--split-batches'],
+  },
+  {
     name: 'camt-100k-statements',
     ext: 'xml',
     parts: () =>

@@ -28,7 +28,7 @@ export default class Validate extends StmtCommand {
     this.currentFile = flags.input;
     const loaded = await this.setup(flags);
     const strict = loaded.config.input.strict;
-    const read = readOptions({ encoding: flags.encoding, maxFieldSize: flags['max-field-size'] }, loaded.config);
+    const read = readOptions({ encoding: flags.encoding, maxFieldSize: flags['max-field-size'], maxEntryDetails: flags['max-entry-details'] }, loaded.config);
     const format = flags.from as StatementFormat | undefined;
     const input = await resolveInput(flags.input);
     const print = (text: string): void => this.log(text);

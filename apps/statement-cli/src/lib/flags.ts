@@ -30,6 +30,11 @@ export const inputFlags = {
   'max-field-size': Flags.string({
     description: 'Largest single value read (a remittance line, a name, a CSV cell), e.g. 512KiB or 16MiB; a larger one is a parse error naming it. Default 1MiB (overrides input.max_field_size).',
   }),
+  'max-entry-details': Flags.integer({
+    description:
+      'Most transaction details (<TxDtls>) one camt entry may have when the entry is one row; a larger batch is a parse error naming it. --split-batches reads any number. Default 10000 (overrides input.max_entry_details).',
+    min: 1,
+  }),
 };
 
 /** Options shared by `convert` and `camt`, so the two spellings behave the same. */

@@ -21,6 +21,8 @@ export async function validateFile(input: Extract<InputTarget, { kind: 'file' | 
     fileName: input.name,
     ...(format === undefined ? {} : { format }),
     strict,
+    // Only entries are counted, so a batch entry's details may stream past in parts.
+    streamEntryDetails: true,
     // The parser reports recoverable problems here, unreconciled balances included.
     onIssue: (issue) => report.issues.push(issue),
   });
@@ -29,7 +31,7 @@ export async function validateFile(input: Extract<InputTarget, { kind: 'file' | 
       if (record.kind === 'statement-start') {
         if (report.statements === 0) report.format = record.statement.format;
         report.statements += 1;
-      } else if (record.kind === 'entry') {
+      } else if (record.kind === 'entry' && (record.entry.detailsPart?.index ?? 0) === 0) {
         report.entries += 1;
       }
     }
