@@ -14,7 +14,7 @@ const MiB = 1024 * 1024;
 const LIMIT_MIB = 128;
 
 /** Writes `parts()` (an iterator of strings) to `path` in blocks of about 1 MiB, so the generator stays small too. */
-function writeStreamed(path, parts) {
+export function writeStreamed(path, parts) {
   const temp = `${path}.tmp`;
   const fd = openSync(temp, 'w');
   let block = [];
