@@ -10,7 +10,8 @@
 // of the launcher that waits for it while --streaming runs with a tuned heap.
 // 4. the default (sorted) mode, without --streaming: its peak RSS, as a ratio to the --streaming
 //    run's measured just before (target: a 1 GB file in under 256 MiB; rows beyond 32 MiB are
-//    sorted in temporary runs and merged). `--no-default-mode` skips it.
+//    sorted in temporary runs and merged), on this camt file and on an MT940 file of the same
+//    size (scripts/bench/stmt-mt940.mjs). `--no-default-mode` skips it.
 // Build first: `pnpm run build`.
 //   pnpm bench:stmt                 # 50MB
 //   pnpm bench:stmt -- --size 1GB
@@ -175,6 +176,9 @@ if (sorted) {
   console.log(`${sorted.label}${suffix}: ${(mb / sorted.seconds).toFixed(1)} MB/s (${sorted.seconds.toFixed(2)} s), ratio to sax ${(saxSeconds / sorted.seconds).toFixed(2)}`);
   console.log(`  peak RSS: ${sorted.maxRssMiB.toFixed(1)} MiB (target < 256 MiB for 1 GB); ratio to --streaming's ${streaming.maxRssMiB.toFixed(1)} MiB: ${(sorted.maxRssMiB / streaming.maxRssMiB).toFixed(2)}`);
 }
+
+// The default (sorted) mode on an MT940 file of the same size: scripts/bench/stmt-mt940.mjs. --no-default-mode skips it too.
+if (sorted) (await import('./bench/stmt-mt940.mjs')).benchMt940Default({ benchDir, targetBytes, sizeText, cliRun });
 
 // Peak RSS of --streaming on pathological shapes (huge values, 200,000 <TxDtls>, 100,000 statements, deep nesting): scripts/bench/stmt-shapes.mjs. --no-shapes skips them.
 if (!process.argv.includes('--no-shapes')) (await import('./bench/stmt-shapes.mjs')).benchShapes({ bin, dir: benchDir });

@@ -14,7 +14,7 @@ const MiB = 1024 * 1024;
 const LIMIT_MIB = 128;
 
 /** Writes `parts()` (an iterator of strings) to `path` in blocks of about 1 MiB, so the generator stays small too. */
-function writeStreamed(path, parts) {
+export function writeStreamed(path, parts) {
   const temp = `${path}.tmp`;
   const fd = openSync(temp, 'w');
   let block = [];
@@ -81,6 +81,13 @@ export const SHAPES = [
           yield `${entryClose}</Stmt>`;
         })(),
       ),
+  },
+  {
+    name: 'camt-200k-txdtls --split-batches',
+    file: 'camt-200k-txdtls',
+    ext: 'xml',
+    parts: () => SHAPES.find((shape) => shape.name === 'camt-200k-txdtls').parts(),
+    args: ['--split-batches'],
   },
   {
     name: 'camt-100k-statements',

@@ -54,3 +54,31 @@ describe('CSV profiles in the database folder', () => {
     expect(unknown.stderr).toContain('there is no CSV profile named "nope"; known profiles: revolut, revolut-legacy');
   });
 });
+
+describe('validate reads bank CSVs as convert does', () => {
+  it('recognises a bank CSV by a profile in --database, and reads one with --profile', () => {
+    const input = join(tempDir(), 'export.csv');
+    writeFileSync(input, CSV);
+    const withProfiles = runCli(['validate', '-i', input, '--database', database(PROFILE)]);
+    expect(withProfiles.status).toBe(0);
+    expect(withProfiles.stdout).toContain('export.csv: valid bank-csv (1 statement(s), 2 entries');
+    const chase = join(tempDir(), 'chase.csv');
+    writeFileSync(chase, 'Transaction Date,Post Date,Description,Category,Type,Amount,Memo\n03/01/2024,03/03/2024,STARBUCKS,Food,Sale,-5.75,\n');
+    const forced = runCli(['validate', '-i', chase, '--profile', 'chase-card']);
+    expect(forced.status).toBe(0);
+    expect(forced.stdout).toContain('chase.csv: valid bank-csv (1 statement(s), 1 entries');
+    const unknown = runCli(['validate', '-i', chase, '--profile', 'nope']);
+    expect(unknown.status).toBe(4);
+    expect(unknown.stdout).toContain('there is no CSV profile named "nope"');
+  });
+
+  it('says a file holds no statement, with the format it reads as, instead of "valid unknown"', () => {
+    const input = join(tempDir(), 'header-only.csv');
+    writeFileSync(input, 'Type,Product,Started Date,Completed Date,Description,Amount,Fee,Currency,State,Balance\n');
+    const run = runCli(['validate', '-i', input]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('header-only.csv:1:1: warning MISSING_ELEMENT: the file holds no statement (it reads as revolut-csv), so converting it writes no rows');
+    expect(run.stdout).toContain('header-only.csv: no statement in this revolut-csv file (2 warning(s))');
+    expect(run.stdout).not.toContain('unknown');
+  });
+});

@@ -34,6 +34,19 @@ describe('hostile and cut input: exit 4 with the place, never a crash, nothing l
     expect(allowed.stdout).toContain('x'.repeat(3000));
   });
 
+  it('refuses a batch entry above --max-entry-details as one row, and streams it out with --split-batches', () => {
+    const dir = tempDir();
+    const details = camt.match(/<TxDtls>[\s\S]*?<\/TxDtls>/)?.[0] ?? '';
+    const input = file(dir, 'batch.xml', camt.replace(details, details.replace(/<Ustrd>[^<]*<\/Ustrd>/, '<Ustrd>batch line</Ustrd>').repeat(30)));
+    const refused = runCli(['convert', '-i', input, '-o', join(dir, 'out.csv'), '--streaming', '--no-categorize', '--max-entry-details', '20']);
+    expect(refused.status).toBe(4);
+    expect(refused.stderr).toMatch(/LIMIT_EXCEEDED.*line \d+, column \d+.*more than 20 transaction details <TxDtls>.*Use --split-batches/);
+    expect(existsSync(join(dir, 'out.csv'))).toBe(false);
+    const split = runCli(['convert', '-i', input, '-o', '-', '--streaming', '--no-categorize', '--max-entry-details', '20', '--split-batches']);
+    expect(split.status).toBe(0);
+    expect(split.stdout.split('\n').filter((line) => line.includes('batch line'))).toHaveLength(30);
+  });
+
   it('takes input.max_field_size from the configuration file, the flag winning', () => {
     const dir = tempDir();
     const configHome = tempDir('stmt-config-');

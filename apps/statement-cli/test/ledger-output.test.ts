@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_DIR, FIXTURES, runCli, tempDir } from './run-cli';
 
@@ -71,5 +71,31 @@ describeHledger('ledger output details', () => {
     const run = runCli(['convert', '-i', join(FIXTURES, 'two-statements.camt053.xml'), '-o', '-', '--to', 'beancount', '--accounts', accounts, '--no-categorize']);
     expect(run.status).toBe(6);
     expect(run.stderr).toContain('invalid ledger account mapping: categories.Rent: must be an account such as Expenses:Food');
+  });
+});
+
+const describeBeancount = tools.beancount ? describe : describe.skip;
+
+describeBeancount('stmt convert --since-last --to beancount', () => {
+  it('opens each account once across runs, so the runs combined pass bean-check', () => {
+    const mt940 = join(FIXTURES, 'merge', 'mt940');
+    const input = tempDir('stmt-inbox-');
+    const dir = tempDir();
+    const out = join(dir, 'new.beancount');
+    copyFileSync(join(mt940, 'jan-1.sta'), join(input, 'jan-1.sta'));
+    expect(runCli(['convert', '-i', input, '-o', out, '--since-last', '--to', 'beancount', '--no-categorize']).status).toBe(0);
+    const first = readFileSync(out, 'utf8');
+    expect(first).toMatch(/^\d{4}-\d\d-\d\d open /m);
+    copyFileSync(join(mt940, 'jan-2.sta'), join(input, 'jan-2.sta'));
+    expect(runCli(['convert', '-i', input, '-o', out, '--since-last', '--to', 'beancount', '--no-categorize']).status).toBe(0);
+    const second = readFileSync(out, 'utf8');
+    expect(second).toContain('transaction_id: "5b1296b0ea997659"');
+    expect(second).not.toMatch(/ open /);
+    expect(readFileSync(join(dir, '.new.beancount.stmt-accounts'), 'utf8').split('\n').filter(Boolean).length).toBeGreaterThan(1);
+    const books = join(dir, 'books.beancount');
+    writeFileSync(books, first + second);
+    const check = CHECKS.beancount.run(books);
+    expect(`${check.stdout}${check.stderr}`).toBe('');
+    expect(check.status).toBe(0);
   });
 });

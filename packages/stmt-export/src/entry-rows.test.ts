@@ -55,6 +55,16 @@ describe('entryToRows', () => {
     ]);
   });
 
+  it('gives one row per detail for each part of an entry read in parts, even a part with one detail', () => {
+    const entry = bookedEntry({
+      money: { amount: Decimal.parse('300.00'), currency: 'CHF' },
+      details: [transfer('B', 'CH02', '200.00', 'Salary B')],
+      detailsPart: { index: 1, last: true },
+    });
+    expect(entryToRows(entry, { splitBatches: true }).map((r) => [r.amount, r.counterparty_name])).toEqual([['-200.00', 'B']]);
+    expect(entryToRows({ ...entry, details: [] }, { splitBatches: true })).toEqual([]);
+  });
+
   it('gives split and batch rows every column in order too', () => {
     const entry = bookedEntry({ details: [transfer('A', 'CH01', '100.00', 'a'), transfer('B', 'CH02', '200.00', 'b')] });
     for (const row of [...entryToRows(entry), ...entryToRows(entry, { splitBatches: true })]) expect(Object.keys(row)).toEqual([...DEFAULT_COLUMNS, ...SEPA_COLUMNS]);

@@ -18,7 +18,8 @@ export const REMITTANCE_JOINER = ' | ';
  */
 export function entryToRows(entry: Entry, options: EntryToRowsOptions = {}): StatementRow[] {
   const { details } = entry;
-  if (options.splitBatches === true && details.length > 1) {
+  // An entry read in parts (streamEntryDetails) gives one row per detail of each part.
+  if ((options.splitBatches === true && details.length > 1) || entry.detailsPart !== undefined) {
     // A transaction without its own amount cannot claim the whole entry's amount: that would
     // count the entry several times. Its amount stays empty instead.
     return details.map((detail) => {

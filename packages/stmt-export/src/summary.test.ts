@@ -21,6 +21,16 @@ describe('StatementSummary', () => {
     });
   });
 
+  it('counts an entry read in parts (streamEntryDetails) once', () => {
+    const summary = new StatementSummary();
+    const money = { amount: Decimal.parse('300.00'), currency: 'EUR' };
+    for (const detailsPart of [{ index: 0, last: false }, { index: 1, last: false }, { index: 2, last: true }]) {
+      summary.add({ kind: 'entry', entry: bookedEntry({ money, creditDebit: 'DBIT', detailsPart }) });
+    }
+    expect(summary.totals.map((t) => [t.creditDebit, t.entries, t.total.toString()])).toEqual([['DBIT', 1, '300.00']]);
+    expect(summary.entries).toBe(1);
+  });
+
   it('keeps the largest scale seen when amounts of different scales are summed', () => {
     const summary = new StatementSummary();
     for (const amount of ['2', '0.5', '0.005', '10.25']) {

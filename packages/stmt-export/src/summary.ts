@@ -31,6 +31,8 @@ export class StatementSummary {
   add(record: StatementRecord): void {
     if (record.kind === 'statement-start') this.statements += 1;
     if (record.kind !== 'entry') return;
+    // An entry read in parts (streamEntryDetails) counts once.
+    if (record.entry.detailsPart !== undefined && record.entry.detailsPart.index > 0) return;
     this.entries += 1;
     const { money, creditDebit } = record.entry;
     const key = `${money.currency} ${creditDebit}`;

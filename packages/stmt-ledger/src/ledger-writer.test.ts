@@ -35,6 +35,19 @@ describe('LedgerWriter', () => {
     );
   });
 
+  it('opens only accounts no earlier run opened, and adds the ones it opens', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const opened = new Set(['Assets:Bank:DE89370400440532013000']);
+    const writer = new LedgerWriter(out, { format: 'beancount', openings: false, opened });
+    await writer.write([row({ amount: '-3.00', category: 'Fun', transaction_id: 'f' })]);
+    await writer.end();
+    const text = Buffer.concat(chunks).toString('utf8');
+    expect(text.split('\n').filter((line) => line.includes(' open '))).toEqual(['2024-03-01 open Expenses:Fun']);
+    expect([...opened].sort()).toEqual(['Assets:Bank:DE89370400440532013000', 'Expenses:Fun']);
+  });
+
   it('leaves pending rows and balances the rows cannot reach as comments, and says why', async () => {
     const warnings: string[] = [];
     const text = await journal('hledger', [row({ amount: '-12.50', category: 'Fun', transaction_id: 'a' }), row({ amount: '-5.00', status: 'PDNG', transaction_id: 'p' })], [statement('100.00', '80.00', '2024-03-01')], warnings);

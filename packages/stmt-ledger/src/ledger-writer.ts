@@ -15,6 +15,12 @@ export interface LedgerWriterOptions {
    * out: the books already have them, and its closing balances are then left as comments.
    */
   openings?: boolean;
+  /**
+   * Accounts an earlier `--since-last` run opened (beancount `open`): they are not opened again,
+   * since beancount refuses a second `open` of an account in one set of books. The accounts this
+   * run opens are added to the set, for the caller to remember.
+   */
+  opened?: Set<string>;
 }
 
 /** Per statement account and currency: what the journal knows about its balance. */
@@ -84,7 +90,12 @@ export class LedgerWriter {
     let text = this.started ? '' : this.format.header();
     this.started = true;
     for (const state of this.states.values()) text += this.balances(state);
-    if (this.firstDate !== undefined) text += this.format.footer(this.used, this.firstDate);
+    if (this.firstDate !== undefined) {
+      const opened = this.options.opened;
+      const fresh = opened === undefined ? this.used : new Set([...this.used].filter((account) => !opened.has(account)));
+      if (fresh.size > 0) text += this.format.footer(fresh, this.firstDate);
+      for (const account of fresh) opened?.add(account);
+    }
     await this.emit(text);
     this.out.end();
     await once(this.out, 'finish');

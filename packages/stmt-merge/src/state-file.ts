@@ -29,9 +29,35 @@ export async function loadWrittenIds(path: string): Promise<TransactionIdSet> {
 
 /** Writes the state through a temporary sibling and a rename, so a crash never leaves half a state. */
 export async function saveWrittenIds(path: string, ids: TransactionIdSet): Promise<void> {
+  await writeState(path, ids.toBuffer());
+}
+
+/**
+ * The ledger accounts earlier `--since-last` runs opened (beancount `open` directives), beside
+ * the output as `.<output>.stmt-accounts`, one account per line, so a later run opens only new ones.
+ */
+export function accountsFileFor(output: string): string {
+  return join(dirname(output), `.${basename(output)}.stmt-accounts`);
+}
+
+/** The accounts an earlier run opened; empty on the first run. */
+export async function loadOpenedAccounts(path: string): Promise<Set<string>> {
+  try {
+    return new Set((await readFile(path, 'utf8')).split('\n').filter((line) => line !== ''));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Set();
+    throw new Error(`cannot read the state file ${path}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+export async function saveOpenedAccounts(path: string, accounts: ReadonlySet<string>): Promise<void> {
+  await writeState(path, [...accounts].sort().map((account) => `${account}\n`).join(''));
+}
+
+async function writeState(path: string, data: Buffer | string): Promise<void> {
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
-    await writeFile(temp, ids.toBuffer(), { flag: 'wx' });
+    await writeFile(temp, data, { flag: 'wx' });
     await rename(temp, path);
   } catch (error) {
     await unlink(temp).catch(() => undefined);

@@ -11,6 +11,9 @@ export const DEFAULT_MAX_FIELD_SIZE = 1024 * 1024;
  */
 export const DEFAULT_MAX_ENTRY_DETAILS = 10_000;
 
+/** Transaction details handed out per record of an entry read with `streamEntryDetails`. */
+export const ENTRY_DETAILS_PART = 1000;
+
 /** Deepest element nesting read: real statements nest about 12 levels; this stops hostile files long before memory runs out. */
 export const MAX_NESTING_DEPTH = 256;
 

@@ -65,7 +65,8 @@ export function parseFile(path: string, options: FileParseOptions = {}): AsyncIt
   const { threads = 0, onRead, ...parseOptions } = options;
   const fileName = options.fileName ?? path;
   const sequential = (): AsyncIterable<StatementRecord> => parseStream(readFileChunks(path, fileName, onRead), { ...parseOptions, fileName });
-  if (threads < 1) return sequential();
+  // Parts of one entry (streamEntryDetails) are read in order on one thread.
+  if (threads < 1 || parseOptions.streamEntryDetails === true) return sequential();
   return deferred(async () => {
     const plan = await parallelPlan(path, fileName, parseOptions);
     if (!plan) return sequential();

@@ -131,6 +131,12 @@ export interface Entry {
   /** Transaction details; empty when the entry carries none. */
   details: TransactionDetail[];
   location: SourceLocation;
+  /**
+   * Set when the entry's details come in several records (`streamEntryDetails`): which part this
+   * is (0 first) and whether it is the last. Every part carries the entry's amount; count the
+   * entry once (part 0). Fields written after `<NtryDtls>` (`<AddtlNtryInf>`) reach the last part only.
+   */
+  detailsPart?: { index: number; last: boolean };
 }
 
 /** What a parser yields, in file order: a statement's header, its entries, then the complete statement. */
@@ -183,6 +189,13 @@ export interface ParseOptions {
   maxFieldSize?: number;
   /** Most transaction details (`<TxDtls>`) one camt entry may have; default 10,000 (`DEFAULT_MAX_ENTRY_DETAILS`). */
   maxEntryDetails?: number;
+  /**
+   * Hand out a camt entry's transaction details in parts (records of the same entry, each with
+   * up to `ENTRY_DETAILS_PART` details and `detailsPart` set) instead of holding the entry whole,
+   * so an entry with any number of `<TxDtls>` is read in bounded memory. For consumers that write
+   * one row per detail (`--split-batches`); `maxEntryDetails` then bounds only what is held.
+   */
+  streamEntryDetails?: boolean;
   /** Bank-CSV profiles to try before the shipped ones (a user's database folder); detection picks by header. */
   csvProfiles?: readonly CsvProfile[];
   /** Read a bank CSV with this profile (by name), skipping detection (`--profile NAME`). */

@@ -2,7 +2,9 @@ import { Flags } from '@oclif/core';
 import type { StatementFormat } from '@stmt/parser';
 import { StmtCommand } from '../lib/base-command';
 import { ExitCode } from '../lib/exit-codes';
-import { globalFlags, inputFlags, STATEMENT_FORMATS, strictFlag } from '../lib/flags';
+import { loadUserProfiles } from '../lib/csv-profiles';
+import { userDatabaseDir } from '../lib/database';
+import { databaseFlag, globalFlags, inputFlags, profileFlag, STATEMENT_FORMATS, strictFlag } from '../lib/flags';
 import { readOptions } from '../lib/read-options';
 import { resolveInput } from '../lib/input';
 import { validateFolder, validateOne } from '../lib/validate-run';
@@ -12,7 +14,7 @@ export default class Validate extends StmtCommand {
   static override description =
     'Reports XML that is not well formed, unknown message types, missing required elements, unparseable amounts or dates, ' +
     'and balances that do not reconcile (opening + credits − debits ≠ closing). Every deviation is listed with its severity: ' +
-    'error (the file cannot be converted), warning (non-standard, read the tolerant way; an error with --strict) or note. A folder validates every recognised ' +
+    'error (the file cannot be converted), warning (non-standard, read the tolerant way; an error with --strict) or note. Bank CSVs are recognised by your CSV profiles (<database>/profiles/*.yaml) and the shipped ones, as `convert` does, or read with --profile NAME. A folder validates every recognised ' +
     'statement in it (not recursive), reporting per file and a final tally. Exits 0 only when every file is valid, 4 otherwise.';
   static override examples = ['<%= config.bin %> validate --input statement.xml', '<%= config.bin %> validate --input statements/'];
   static override baseFlags = globalFlags;
@@ -21,6 +23,8 @@ export default class Validate extends StmtCommand {
     from: Flags.string({ description: 'Input format; skips content sniffing.', options: [...STATEMENT_FORMATS] }),
     strict: strictFlag,
     ...inputFlags,
+    profile: profileFlag,
+    database: databaseFlag,
   };
 
   async run(): Promise<void> {
@@ -28,7 +32,13 @@ export default class Validate extends StmtCommand {
     this.currentFile = flags.input;
     const loaded = await this.setup(flags);
     const strict = loaded.config.input.strict;
-    const read = readOptions({ encoding: flags.encoding, maxFieldSize: flags['max-field-size'] }, loaded.config);
+    // Bank CSVs are read as `convert` reads them: your profiles first, or the one --profile names.
+    const csvProfiles = await loadUserProfiles(userDatabaseDir(loaded.config, flags.database));
+    const read = {
+      ...readOptions({ encoding: flags.encoding, maxFieldSize: flags['max-field-size'], maxEntryDetails: flags['max-entry-details'] }, loaded.config),
+      ...(csvProfiles.length > 0 ? { csvProfiles } : {}),
+      ...(flags.profile === undefined ? {} : { csvProfile: flags.profile }),
+    };
     const format = flags.from as StatementFormat | undefined;
     const input = await resolveInput(flags.input);
     const print = (text: string): void => this.log(text);

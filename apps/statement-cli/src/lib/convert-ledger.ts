@@ -11,6 +11,8 @@ export interface LedgerOutput {
   accounts: AccountMap;
   /** False for a `--since-last` run after the first: the opening balances were written then. */
   openings?: boolean;
+  /** With `--since-last`: accounts opened by earlier runs; this run's new ones are added. */
+  opened?: Set<string>;
 }
 
 /** File name extension for each output format, for a folder conversion. */
@@ -32,6 +34,7 @@ export async function convertToLedger(
     format: ledger.format,
     accounts: ledger.accounts,
     ...(ledger.openings === undefined ? {} : { openings: ledger.openings }),
+    ...(ledger.opened === undefined ? {} : { opened: ledger.opened }),
     onWarning: (message) => logger.warn(message, { output }),
   });
   try {

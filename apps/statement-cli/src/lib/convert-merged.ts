@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StatementRow } from '@stmt/export';
-import { Deduplicator, DropReport, loadWrittenIds, saveWrittenIds, stateFileFor, TransactionIdSet } from '@stmt/merge';
+import { accountsFileFor, Deduplicator, DropReport, loadOpenedAccounts, loadWrittenIds, saveOpenedAccounts, saveWrittenIds, stateFileFor, TransactionIdSet } from '@stmt/merge';
 import type { StatementRecord } from '@stmt/parser';
 import { audit } from './audit';
 import { CliError } from './cli-error';
@@ -59,8 +59,18 @@ export async function convertMerged(input: InputTarget, job: Omit<ConvertFileJob
       for (const file of files) await refuseOverwritingInput(file.path, options.output);
       // After a first --since-last run the books hold the opening balances already.
       const laterRun = earlier !== undefined && earlier.size > 0;
+      // Beancount refuses a second `open` of an account: remember which ones earlier runs opened.
+      const accountsFile = stateFile !== undefined && job.ledger?.format === 'beancount' && options.output !== '-' ? accountsFileFor(options.output) : undefined;
+      const opened = accountsFile === undefined ? undefined : await loadOpenedAccounts(accountsFile).catch((error: unknown) => {
+        throw new CliError('INPUT_UNREADABLE', (error as Error).message, { cause: error });
+      });
       if (job.ledger === undefined) result = await writeCsv(records(), options.output, job, settings);
-      else result = await convertToLedger(records(), options.output, laterRun ? { ...job.ledger, openings: false } : job.ledger, settings, job.logger);
+      else result = await convertToLedger(records(), options.output, { ...job.ledger, ...(laterRun ? { openings: false } : {}), ...(opened === undefined ? {} : { opened }) }, settings, job.logger);
+      if (accountsFile !== undefined && opened !== undefined) {
+        await saveOpenedAccounts(accountsFile, opened).catch((error: unknown) => {
+          throw new CliError('OUTPUT_FAILED', `${(error as Error).message}. The output was written; the next --since-last run may open its accounts again.`, { cause: error });
+        });
+      }
       if (stateFile !== undefined) {
         await saveWrittenIds(stateFile, (earlier ?? new TransactionIdSet()).addAll(dedup.written)).catch((error: unknown) => {
           throw new CliError('OUTPUT_FAILED', `${(error as Error).message}. The output was written; the next --since-last run will write its rows again.`, { cause: error });

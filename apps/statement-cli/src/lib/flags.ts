@@ -17,6 +17,10 @@ export const databaseFlag = Flags.string({
 });
 
 /** `--strict`: refuse input that deviates from the standard instead of reading it with warnings (overrides input.strict). */
+/** `--profile NAME`: `convert`, `camt` and `validate` read bank CSVs alike. */
+export const profileFlag = Flags.string({
+  description: 'Read a bank CSV with this profile (a shipped one such as revolut, dkb, monzo, or one of yours in <database>/profiles/*.yaml), skipping detection.',
+});
 export const strictFlag = Flags.boolean({
   description: 'Treat every warning (input that deviates from the standard but reads unambiguously) as an error, and unreconciled balances too. Overrides input.strict; --no-strict turns it off.',
   allowNo: true,
@@ -29,6 +33,11 @@ export const inputFlags = {
   }),
   'max-field-size': Flags.string({
     description: 'Largest single value read (a remittance line, a name, a CSV cell), e.g. 512KiB or 16MiB; a larger one is a parse error naming it. Default 1MiB (overrides input.max_field_size).',
+  }),
+  'max-entry-details': Flags.integer({
+    description:
+      'Most transaction details (<TxDtls>) one camt entry may have when the entry is one row; a larger batch is a parse error naming it. --split-batches reads any number. Default 10000 (overrides input.max_entry_details).',
+    min: 1,
   }),
 };
 
@@ -81,9 +90,7 @@ export const conversionFlags = {
   accounts: Flags.string({
     description: 'With --to hledger|beancount|qif: YAML mapping of categories and statement accounts to ledger accounts (default: <database>/ledger-accounts.yaml when present).',
   }),
-  profile: Flags.string({
-    description: 'Read a bank CSV with this profile (a shipped one such as revolut, dkb, monzo, or one of yours in <database>/profiles/*.yaml), skipping detection.',
-  }),
+  profile: profileFlag,
   'since-last': Flags.boolean({
     description: 'Merge, and write only rows no earlier --since-last run wrote to the same --output (remembered in .<output>.stmt-ids beside it).',
   }),

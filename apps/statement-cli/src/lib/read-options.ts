@@ -4,10 +4,13 @@ import type { StmtConfig } from './config/schema';
 import { parseSize } from './size';
 
 /** How to read input files: what `--encoding` / `--max-field-size` (or `input.*`) say. */
-export type ReadOptions = Pick<ParseOptions, 'encoding' | 'maxFieldSize'>;
+export type ReadOptions = Pick<ParseOptions, 'encoding' | 'maxFieldSize' | 'maxEntryDetails' | 'streamEntryDetails'>;
 
 /** The flags win over the configuration; a name or size that makes no sense is a usage error (exit 2). */
-export function readOptions(flags: { encoding?: string | undefined; maxFieldSize?: string | undefined }, config: StmtConfig): ReadOptions {
+export function readOptions(
+  flags: { encoding?: string | undefined; maxFieldSize?: string | undefined; maxEntryDetails?: number | undefined },
+  config: StmtConfig,
+): ReadOptions {
   const encoding = flags.encoding ?? config.input?.encoding;
   const size = flags.maxFieldSize ?? config.input?.max_field_size;
   const options: ReadOptions = {};
@@ -18,5 +21,7 @@ export function readOptions(flags: { encoding?: string | undefined; maxFieldSize
     options.encoding = encoding.toLowerCase();
   }
   if (size !== undefined) options.maxFieldSize = parseSize(size, flags.maxFieldSize !== undefined ? '--max-field-size' : 'input.max_field_size');
+  const details = flags.maxEntryDetails ?? config.input?.max_entry_details;
+  if (details !== undefined) options.maxEntryDetails = details;
   return options;
 }

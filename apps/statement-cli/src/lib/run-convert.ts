@@ -48,6 +48,8 @@ export interface ConvertRequest {
   /** `--encoding` and `--max-field-size`, before the configuration fills them in. */
   encoding?: string | undefined;
   maxFieldSize?: string | undefined;
+  /** `--max-entry-details`. */
+  maxEntryDetails?: number | undefined;
   /** `--merge` and `--since-last`: one CSV, each booking once. */
   merge?: boolean;
   sinceLast?: boolean;
@@ -75,6 +77,7 @@ export interface ConversionFlagValues {
   strict?: boolean | undefined;
   encoding?: string | undefined;
   'max-field-size'?: string | undefined;
+  'max-entry-details'?: number | undefined;
   merge?: boolean;
   'since-last'?: boolean;
   profile?: string | undefined;
@@ -103,6 +106,7 @@ export function conversionRequest(
     strict: flags.strict,
     encoding: flags.encoding,
     maxFieldSize: flags['max-field-size'],
+    maxEntryDetails: flags['max-entry-details'],
     merge: flags.merge === true,
     sinceLast: flags['since-last'] === true,
     profile: flags.profile,
@@ -134,7 +138,8 @@ export async function runConvert(request: ConvertRequest, loaded: LoadedConfig, 
     ...(request.allowedFormats === undefined ? {} : { allowedFormats: request.allowedFormats }),
   };
   const strict = request.strict ?? loaded.config.input.strict;
-  const read = readOptions(request, loaded.config);
+  // With one row per transaction detail, an entry's details stream out in parts: any number of them in bounded memory.
+  const read = { ...readOptions(request, loaded.config), ...(request.splitBatches ? { streamEntryDetails: true } : {}) };
   const job = { strict, read, format: request.from, ...(await profilesAndLedger(request, databaseDir)), threads: request.threads ?? defaultThreads(request.streaming), delimiter: resolveDelimiter(loaded.config.csv.delimiter), settings, logger, operation: request.operation };
   const input = await resolveInput(request.input);
 

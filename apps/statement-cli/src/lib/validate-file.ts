@@ -1,6 +1,7 @@
-import { parseStream, StatementParseError, type ParseIssue, type StatementFormat } from '@stmt/parser';
+import { detectFormat, parseStream, StatementParseError, type ParseIssue, type StatementFormat } from '@stmt/parser';
 import { readChunks, type InputTarget } from './input';
 import type { ReadOptions } from './read-options';
+import type { CsvProfileOptions } from './statement-files';
 
 export interface ValidationReport {
   file: string;
@@ -14,13 +15,22 @@ export interface ValidationReport {
  * Reads the whole file collecting every problem the parser can recover from; a fatal one (XML
  * not well formed, unknown message type) ends the run and is reported like the others.
  */
-export async function validateFile(input: Extract<InputTarget, { kind: 'file' | 'stdin' }>, format?: StatementFormat, read: ReadOptions = {}, strict = false): Promise<ValidationReport> {
+export async function validateFile(input: Extract<InputTarget, { kind: 'file' | 'stdin' }>, format?: StatementFormat, read: ReadOptions & CsvProfileOptions = {}, strict = false): Promise<ValidationReport> {
   const report: ValidationReport = { file: input.name, format: 'unknown', statements: 0, entries: 0, issues: [] };
-  const records = parseStream(readChunks(input), {
+  let head: Buffer | undefined;
+  const chunks = async function* (): AsyncGenerator<Buffer> {
+    for await (const chunk of readChunks(input)) {
+      head ??= chunk;
+      yield chunk;
+    }
+  };
+  const records = parseStream(chunks(), {
     ...read,
     fileName: input.name,
     ...(format === undefined ? {} : { format }),
     strict,
+    // Only entries are counted, so a batch entry's details may stream past in parts.
+    streamEntryDetails: true,
     // The parser reports recoverable problems here, unreconciled balances included.
     onIssue: (issue) => report.issues.push(issue),
   });
@@ -29,7 +39,7 @@ export async function validateFile(input: Extract<InputTarget, { kind: 'file' | 
       if (record.kind === 'statement-start') {
         if (report.statements === 0) report.format = record.statement.format;
         report.statements += 1;
-      } else if (record.kind === 'entry') {
+      } else if (record.kind === 'entry' && (record.entry.detailsPart?.index ?? 0) === 0) {
         report.entries += 1;
       }
     }
@@ -37,7 +47,22 @@ export async function validateFile(input: Extract<InputTarget, { kind: 'file' | 
     if (!(error instanceof StatementParseError)) throw error;
     report.issues.push(error.toIssue());
   }
+  if (report.statements === 0 && !report.issues.some((issue) => issue.severity === 'error')) noStatement(report, format ?? (head === undefined ? undefined : detectFormat(head)), strict);
   return report;
+}
+
+/**
+ * A file that parses but holds no statement (an OFX without `<STMTRS>`, a camt document without
+ * `<Stmt>`, a bank CSV with a header only) converts to nothing: say so, with the format it reads as.
+ */
+function noStatement(report: ValidationReport, format: StatementFormat | undefined, strict: boolean): void {
+  if (format !== undefined) report.format = format;
+  report.issues.push({
+    code: 'MISSING_ELEMENT',
+    severity: strict ? 'error' : 'warning',
+    message: `the file holds no statement${format === undefined ? '' : ` (it reads as ${format})`}, so converting it writes no rows`,
+    location: { file: report.file, line: 1, column: 1 },
+  });
 }
 
 /** `file:line:column: error|warning|note CODE at element/path: message` — the shape editors and grep understand. */

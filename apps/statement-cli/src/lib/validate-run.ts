@@ -6,13 +6,17 @@ import { ExitCode, type ExitCodeValue } from './exit-codes';
 import type { InputTarget } from './input';
 import type { Logger } from './logger';
 import type { ReadOptions } from './read-options';
+import type { CsvProfileOptions } from './statement-files';
+
+/** How `validate` reads: as `convert` does, bank-CSV profiles included. */
+type ValidateRead = ReadOptions & CsvProfileOptions;
 import { isRecognisedStatement, listFolder } from './statement-files';
 import { formatIssue, validateFile } from './validate-file';
 
 type Print = (text: string) => void;
 
 /** Validates one file or stdin: every problem, then the verdict line. True when it has no error. */
-export async function validateOne(input: Extract<InputTarget, { kind: 'file' | 'stdin' }>, format: StatementFormat | undefined, logger: Logger, print: Print, read: ReadOptions = {}, strict = false): Promise<boolean> {
+export async function validateOne(input: Extract<InputTarget, { kind: 'file' | 'stdin' }>, format: StatementFormat | undefined, logger: Logger, print: Print, read: ValidateRead = {}, strict = false): Promise<boolean> {
   const report = await validateFile(input, format, read, strict);
   for (const issue of report.issues) print(formatIssue(report.file, issue));
   const errors = report.issues.filter((issue) => issue.severity === 'error').length;
@@ -20,6 +24,10 @@ export async function validateOne(input: Extract<InputTarget, { kind: 'file' | '
   const notes = report.issues.length - errors - warnings;
   const more = `${warnings > 0 ? `, ${warnings} warning(s)` : ''}${notes > 0 ? `, ${notes} note(s)` : ''}`;
   audit(logger, 'validate', report.file, errors === 0 ? 'success' : 'failure');
+  if (errors === 0 && report.statements === 0) {
+    print(`${report.file}: no statement in this ${report.format === 'unknown' ? '' : `${report.format} `}file${more.replace(/^, /, ' (')}${more === '' ? '' : ')'}`);
+    return true;
+  }
   if (errors === 0) {
     print(`${report.file}: valid ${report.format} (${report.statements} statement(s), ${report.entries} entries${more})`);
     return true;
@@ -33,14 +41,14 @@ export async function validateOne(input: Extract<InputTarget, { kind: 'file' | '
  * Every recognised statement of a folder (not recursive, like `convert`), each reported as
  * `validate FILE` would, then a tally. One bad file does not stop the others; exit 4 if any failed.
  */
-export async function validateFolder(dir: string, format: StatementFormat | undefined, logger: Logger, print: Print, read: ReadOptions = {}, strict = false): Promise<ExitCodeValue> {
+export async function validateFolder(dir: string, format: StatementFormat | undefined, logger: Logger, print: Print, read: ValidateRead = {}, strict = false): Promise<ExitCodeValue> {
   let valid = 0;
   const invalid: string[] = [];
   let skipped = 0;
   for (const name of await listFolder(dir)) {
     const path = join(dir, name);
     try {
-      if (!(await isRecognisedStatement(path, format))) {
+      if (!(await isRecognisedStatement(path, format, read))) {
         skipped += 1;
         logger.warn('skipped: not a recognised statement format', { file: path });
         continue;

@@ -1,6 +1,6 @@
 import { StatementParseError } from '../errors';
 import { IssueSink } from '../issues';
-import { fieldTooLarge, maxEntryDetails, maxFieldSize, MAX_NESTING_DEPTH, nestedTooDeep } from '../limits';
+import { ENTRY_DETAILS_PART, fieldTooLarge, maxEntryDetails, maxFieldSize, MAX_NESTING_DEPTH, nestedTooDeep } from '../limits';
 import type { Entry, ParseOptions, SourceLocation, StatementRecord } from '../types';
 import { BalanceDraft } from './balance-draft';
 import { ElementStack } from './element-stack';
@@ -46,8 +46,10 @@ export class DocumentHandler implements LeafContext {
   private readonly fileName: string | undefined;
   private readonly maxFieldSize: number;
   private readonly maxEntryDetails: number;
+  private readonly streamEntryDetails: boolean;
 
   constructor(options: ParseOptions) {
+    this.streamEntryDetails = options.streamEntryDetails === true;
     this.fileName = options.fileName;
     this.maxFieldSize = maxFieldSize(options);
     this.maxEntryDetails = maxEntryDetails(options);
@@ -228,20 +230,28 @@ export class DocumentHandler implements LeafContext {
   }
 
   private openTransaction(level: number): void {
-    if (this.transactionsInEntry >= this.maxEntryDetails) {
+    this.stack.setIndex(++this.transactionsInEntry);
+    // Counts the details held, not read: handed-out parts (streamEntryDetails) no longer count.
+    if ((this.entry?.details.length ?? 0) >= this.maxEntryDetails) {
       throw new StatementParseError(
         'LIMIT_EXCEEDED',
-        `the entry has more than ${this.maxEntryDetails} transaction details <TxDtls>, an entry is one CSV row and is held whole in memory, so larger batches are refused`,
+        this.streamEntryDetails
+          ? `the entry has more than ${this.maxEntryDetails} transaction details <TxDtls> before its amount, direction and status, so they are held in memory and larger batches are refused (--max-entry-details)`
+          : `the entry has more than ${this.maxEntryDetails} transaction details <TxDtls>; one row joins them all, so the entry is held in memory and larger batches are refused. Use --split-batches (one row per detail, any number of details) or raise --max-entry-details`,
         this.stack.location(),
       );
     }
-    this.stack.setIndex(++this.transactionsInEntry);
     this.tx = new TransactionDraft();
     this.txLevel = level;
   }
 
   private closeTransaction(tx: TransactionDraft): void {
-    this.entry?.details.push(tx.finish());
+    const entry = this.entry;
+    entry?.details.push(tx.finish());
+    if (this.streamEntryDetails && entry && entry.details.length >= Math.min(ENTRY_DETAILS_PART, this.maxEntryDetails)) {
+      const part = entry.takePart();
+      if (part) this.out.push({ kind: 'entry', entry: part });
+    }
     this.tx = undefined;
     this.txLevel = -1;
   }

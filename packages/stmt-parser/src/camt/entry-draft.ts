@@ -1,5 +1,5 @@
 import type { IssueSink } from '../issues';
-import type { Account, Entry, SourceLocation, TransactionDetail } from '../types';
+import type { Account, CreditDebit, Entry, Money, SourceLocation, TransactionDetail } from '../types';
 import type { LeafContext } from './leaf';
 import { MovementDraft } from './movement';
 
@@ -18,7 +18,9 @@ export interface EntryPlace {
 /** One `<Ntry>` being read. Transaction details are added as their `<TxDtls>` close. */
 export class EntryDraft {
   readonly movement = new MovementDraft('Ntry');
-  readonly details: TransactionDetail[] = [];
+  details: TransactionDetail[] = [];
+  /** Parts handed out so far (`streamEntryDetails`). */
+  parts = 0;
   private status: string | undefined;
   private reversal = false;
   private bookingDate: string | undefined;
@@ -66,6 +68,20 @@ export class EntryDraft {
   }
 
   /**
+   * The details read so far as one part of the entry, or `undefined` while the entry's amount,
+   * direction or status is not known yet (they come before `<NtryDtls>` in every schema version,
+   * so only a disordered entry waits; it is then held, up to `maxEntryDetails`).
+   */
+  takePart(): Entry | undefined {
+    const { money, creditDebit } = this.movement;
+    if (!money || !creditDebit || !this.status) return undefined;
+    const entry = this.build(money, creditDebit, this.status);
+    entry.detailsPart = { index: this.parts++, last: false };
+    this.details = [];
+    return entry;
+  }
+
+  /**
    * The finished entry, or `undefined` (after reporting) when it lacks what every row needs:
    * amount, currency, direction and status. Such an entry is not yielded, because a row
    * without them would silently corrupt totals.
@@ -81,7 +97,13 @@ export class EntryDraft {
     if (!this.status) issues.error('MISSING_ELEMENT', 'expected the entry status <Sts> (BOOK, PDNG or INFO) in <Ntry>', entryLocation('Sts'));
     const { money, creditDebit } = movement;
     if (!money || !creditDebit || !this.status) return undefined;
+    const entry = this.build(money, creditDebit, this.status);
+    if (this.parts > 0) entry.detailsPart = { index: this.parts, last: true };
+    return entry;
+  }
 
+  private build(money: Money, creditDebit: CreditDebit, status: string): Entry {
+    const { movement, place } = this;
     const entry: Entry = {
       statementId: place.statementId,
       statementIndex: place.statementIndex,
@@ -89,7 +111,7 @@ export class EntryDraft {
       index: place.index,
       money,
       creditDebit,
-      status: this.status,
+      status,
       reversal: this.reversal,
       charges: movement.charges ?? [],
       details: this.details,

@@ -18,10 +18,12 @@ async function read(body: string, notes: ParseIssue[] = []): Promise<{ entries: 
 }
 
 describe('OFX dialects', () => {
-  it('reads TRNAMT with a plus sign or thousands separators; the separators give a warning at the element', async () => {
+  it('reads TRNAMT with a plus sign or thousands separators, each with a warning at the element', async () => {
     const { entries, issues } = await read(statement('EUR', '42', trn('+12.00', 'a') + trn('-1,234.50', 'b') + trn('1.234,50', 'c')));
     expect(entries.map((e) => `${e.creditDebit} ${e.money.amount.toString()}`)).toEqual(['CRDT 12.00', 'DBIT 1234.50', 'CRDT 1234.50']);
+    expect(issues[0]?.message).toBe(`amount "+12.00" has a '+' sign, which OFX does not write (a positive amount is unsigned); read as a credit of 12.00`);
     expect(issues.map((i) => [i.severity, i.location.line, i.location.path])).toEqual([
+      ['warning', 8, 'OFX/BANKMSGSRSV1/STMTTRNRS[1]/STMTRS/BANKTRANLIST/STMTTRN[1]/TRNAMT'],
       ['warning', 9, 'OFX/BANKMSGSRSV1/STMTTRNRS[1]/STMTRS/BANKTRANLIST/STMTTRN[2]/TRNAMT'],
       ['warning', 10, 'OFX/BANKMSGSRSV1/STMTTRNRS[1]/STMTRS/BANKTRANLIST/STMTTRN[3]/TRNAMT'],
     ]);

@@ -34,6 +34,7 @@ export function buildTransaction(fields: TransactionFields, context: Transaction
   }
   const signed = parseOfxAmount(amountText);
   if (!signed) return void issues.error('INVALID_AMOUNT', `expected a decimal amount such as -12.50, found ${JSON.stringify(amountText)}`, where('TRNAMT'));
+  if (signed.plusSign) issues.warning('INVALID_AMOUNT', `amount ${JSON.stringify(amountText)} has a '+' sign, which OFX does not write (a positive amount is unsigned); read as a credit of ${signed.amount.toString()}`, where('TRNAMT'));
   if (signed.grouped !== undefined) issues.warning('INVALID_AMOUNT', `amount ${JSON.stringify(amountText)} has thousands separators; read as ${signed.creditDebit === 'DBIT' ? '-' : ''}${signed.grouped}`, where('TRNAMT'));
   const postedText = get('DTPOSTED');
   if (postedText === undefined) return void issues.error('MISSING_ELEMENT', 'expected <DTPOSTED> (posting date) in <STMTTRN>', context.location);

@@ -37,6 +37,8 @@ export interface SignedAmount {
   creditDebit: CreditDebit;
   /** Set when the text had thousands separators (`1,234.50`, `1.234,50`): what was read. */
   grouped?: string;
+  /** Set when the text had a leading `+`, which OFX never writes (a positive amount is unsigned). */
+  plusSign?: true;
 }
 
 /**
@@ -46,7 +48,8 @@ export interface SignedAmount {
 export function parseOfxAmount(text: string): SignedAmount | undefined {
   let value = text.trim().replace(/\s/g, '');
   let negative = false;
-  if (value.startsWith('-') || value.startsWith('+')) {
+  const plusSign = value.startsWith('+');
+  if (value.startsWith('-') || plusSign) {
     negative = value.startsWith('-');
     value = value.slice(1);
   }
@@ -58,6 +61,7 @@ export function parseOfxAmount(text: string): SignedAmount | undefined {
   if (!amount) return undefined;
   const signed: SignedAmount = { amount, creditDebit: negative && !amount.isZero() ? 'DBIT' : 'CRDT' };
   if (grouped !== undefined) signed.grouped = grouped;
+  if (plusSign) signed.plusSign = true;
   return signed;
 }
 

@@ -20,7 +20,7 @@ export interface LoadConfigOptions {
   flagOrigins?: Map<string, string>;
 }
 
-const KEYS = ['log.level', 'log.format', 'ai.enabled', 'ai.requests_per_minute', 'ai.base_url', 'ai.model', 'ai.api_key', 'csv.delimiter', 'csv.preset', 'csv.formula_guard', 'database.dir', 'input.strict', 'input.encoding', 'input.max_field_size'];
+const KEYS = ['log.level', 'log.format', 'ai.enabled', 'ai.requests_per_minute', 'ai.base_url', 'ai.model', 'ai.api_key', 'csv.delimiter', 'csv.preset', 'csv.formula_guard', 'database.dir', 'input.strict', 'input.encoding', 'input.max_field_size', 'input.max_entry_details'];
 
 /**
  * Reads every source and merges them with the precedence of DECISIONS: flags > environment >

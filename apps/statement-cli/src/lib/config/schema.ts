@@ -9,7 +9,7 @@ export interface StmtConfig {
   ai: { enabled: boolean; requests_per_minute: number; base_url: string; model: string; api_key?: string };
   csv: { delimiter: string; preset: string; formula_guard: boolean };
   database: { dir?: string };
-  input: { strict: boolean; encoding?: string; max_field_size?: string | number };
+  input: { strict: boolean; encoding?: string; max_field_size?: string | number; max_entry_details?: number };
 }
 
 /** What one source (file, env file, environment, flags) may set: any subset of the keys. */
@@ -68,6 +68,8 @@ export const CONFIG_SCHEMA: SchemaObject = {
       encoding: { type: 'string', minLength: 1 },
       // Bytes, or a size with a binary unit: 1MiB, 512KiB, 16M.
       max_field_size: { type: ['integer', 'string'], minimum: 1, pattern: '^\\s*\\d+(\\.\\d+)?\\s*([KkMmGg]([Ii]?[Bb])?|[Bb])?\\s*$' },
+      // Most <TxDtls> held for one camt entry (one row joins them; --split-batches streams them).
+      max_entry_details: { type: 'integer', minimum: 1 },
     }),
   },
 };
