@@ -123,9 +123,9 @@ export function createApp(options: AppOptions): Express {
 function tokenStore(db: Database, logger: Logger): TokenStore {
   if (db.engine === 'pglite') return new TokenStore(db, { cache: true });
   if (db.listen === undefined) return new TokenStore(db);
-  let listener: { readonly listening: boolean } | undefined;
-  const tokens: TokenStore = new TokenStore(db, { cache: () => listener?.listening === true });
-  listener = db.listen(TOKEN_CHANGES_CHANNEL, (event) => {
+  // The cache check runs per request, after the listener below exists.
+  const tokens: TokenStore = new TokenStore(db, { cache: () => listener.listening });
+  const listener = db.listen(TOKEN_CHANGES_CHANNEL, (event) => {
     tokens.invalidate();
     if (event === 'lost') logger.warn('lost the revocation notifications; reading tokens from the database on every request until they are back', { channel: TOKEN_CHANGES_CHANNEL });
   });
