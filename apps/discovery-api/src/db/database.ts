@@ -13,5 +13,5 @@ export interface Database extends Queryable {
   close(): Promise<void>;
   /** PostgreSQL only: LISTEN on a channel over a connection of its own, closed with the
    * database (db/listen.ts). PGlite has no other writer to hear from. */
-  listen?(channel: string, onEvent: (event: ListenEvent) => void): Listener;
+  listen?(channel: string, onEvent: (event: ListenEvent, payload?: string) => void): Listener;
 }

@@ -14,7 +14,7 @@ const RETRY_MS = [250, 1_000, 5_000];
 
 /** LISTEN on `channel` over a dedicated connection (a pooled one would be handed to other
  * queries), reconnecting with backoff after a failure. */
-export function listen(connectionString: string, channel: string, onEvent: (event: ListenEvent) => void): Listener {
+export function listen(connectionString: string, channel: string, onEvent: (event: ListenEvent, payload?: string) => void): Listener {
   let client: Client | undefined;
   let listening = false;
   let closed = false;
@@ -43,7 +43,7 @@ export function listen(connectionString: string, channel: string, onEvent: (even
     next.on('error', lost);
     next.on('end', lost);
     next.on('notification', (message) => {
-      if (message.channel === channel) onEvent('notify');
+      if (message.channel === channel) onEvent('notify', message.payload);
     });
     next
       .connect()
