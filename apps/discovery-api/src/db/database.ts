@@ -1,3 +1,5 @@
+import type { ListenEvent, Listener } from './listen';
+
 /** What the app needs from SQL: the same statements run on PGlite (embedded, the default)
  * and on a PostgreSQL server (`DATABASE_URL`). Rows come back as plain objects. */
 export interface Queryable {
@@ -9,4 +11,7 @@ export interface Database extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PostgreSQL only: LISTEN on a channel over a connection of its own, closed with the
+   * database (db/listen.ts). PGlite has no other writer to hear from. */
+  listen?(channel: string, onEvent: (event: ListenEvent, payload?: string) => void): Listener;
 }

@@ -1,6 +1,7 @@
 import { Pool, types } from 'pg';
 import { pgPoolClient } from '@disc/webhooks';
 import type { Database } from './database';
+import { listen, type Listener } from './listen';
 
 // A `date` column is a calendar day, not an instant: keep it as 'YYYY-MM-DD' instead of a
 // JavaScript Date at local midnight (PGlite returns the same string shape with ::text).
@@ -18,12 +19,19 @@ export async function openPostgres(connectionString: string, maxConnections = 10
   // crash the process. The next query reconnects.
   pool.on('error', () => undefined);
   let closed = false;
+  const listeners: Listener[] = [];
   return {
     engine: 'postgres',
     ...pgPoolClient(pool),
+    listen: (channel, onEvent) => {
+      const listener = listen(connectionString, channel, onEvent);
+      listeners.push(listener);
+      return listener;
+    },
     close: async () => {
       if (closed) return;
       closed = true;
+      await Promise.all(listeners.map((l) => l.close()));
       await pool.end();
     },
   };

@@ -5,6 +5,7 @@ import {
   alertsFromHistory,
   monitorResult as crewMonitor,
   nextReviewDate,
+  type Assessment,
   type MarketDataProvider,
 } from '@disc/discovery';
 import { createProviderFromConfig } from '@disc/market-data';
@@ -12,15 +13,42 @@ import { parseSnapshot } from '@disc/screening';
 import { componentsOf, type DiscoveryEngine } from './engine';
 import type { EngineFactory } from './snapshot-engine-source';
 
+export interface SdkEngineOptions {
+  /** The provider's data never changes (a snapshot: the bundled sample, a file, a loaded
+   * snapshot), so a symbol's scoring is kept for the rest of its UTC day (see assess). */
+  immutableData?: boolean;
+  clock?: () => Date;
+}
+
 /** The engine over `InvestmentDiscoveryCrew`: routes stay thin, the SDK does the work. */
-export function sdkEngine(crew: InvestmentDiscoveryCrew): DiscoveryEngine {
+export function sdkEngine(crew: InvestmentDiscoveryCrew, options: SdkEngineOptions = {}): DiscoveryEngine {
+  const clock = options.clock ?? (() => new Date());
+  // Scoring a symbol costs about half a millisecond of CPU, and GET /monitor of an unchanged
+  // snapshot would score it again on every call. Over immutable data the result depends only
+  // on the symbol and the day (the grade point's date), so it is memoised per (symbol, day);
+  // the engine, and with it this memo, is replaced when a new snapshot is loaded. Only the
+  // time of assessment is refreshed, so `last_updated` stays the time of the request.
+  const memo = new Map<string, { day: string; assessment: Assessment | undefined }>();
+  const assessed = async (symbol: string): Promise<Assessment | undefined> => {
+    if (options.immutableData !== true) return crew.assess(symbol);
+    const now = clock();
+    const day = now.toISOString().slice(0, 10);
+    const kept = memo.get(symbol);
+    if (kept !== undefined && kept.day === day) return kept.assessment && { ...kept.assessment, assessed_at: now.toISOString() };
+    const assessment = await crew.assess(symbol);
+    // Unknown symbols are remembered too, but the memo is bounded: a flood of made-up
+    // symbols must not grow it without limit.
+    if (memo.size >= 10_000) memo.clear();
+    memo.set(symbol, { day, assessment });
+    return assessment;
+  };
   return {
     discover: (assetType, body) => crew.discover(assetType, body),
     batchDiscover: (body) => crew.batchDiscover(body),
     criteria: (assetType) => crew.criteria(assetType),
     integrate: (body) => crew.integrateDiscoveries(body),
     assess: async (symbol) => {
-      const assessment = await crew.assess(symbol);
+      const assessment = await assessed(symbol.toUpperCase());
       if (assessment === undefined) return undefined;
       const { analysis } = assessment;
       return {
@@ -59,6 +87,10 @@ export function sdkEngineFactory(options: EngineFactoryOptions = {}): EngineFact
   return async (snapshot) => {
     const provider: MarketDataProvider =
       snapshot === undefined ? await configuredProvider() : new SnapshotProvider(parseSnapshot(snapshot, 'loaded snapshot'), { name: 'loaded snapshot' });
-    return sdkEngine(new InvestmentDiscoveryCrew({ provider, ...(options.clock === undefined ? {} : { clock: options.clock }) }));
+    const clock = options.clock === undefined ? {} : { clock: options.clock };
+    // A loaded snapshot and the bundled sample never change under this engine (a file or live
+    // provider may, so their scorings are not kept).
+    const immutableData = provider instanceof SnapshotProvider || provider instanceof SampleSnapshotProvider;
+    return sdkEngine(new InvestmentDiscoveryCrew({ provider, ...clock }), { immutableData, ...clock });
   };
 }

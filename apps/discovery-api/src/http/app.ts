@@ -9,7 +9,7 @@ import { buildHandlers, type HandlerDependencies } from '../routes/handlers';
 import type { Handler } from '../routes/handler';
 import { createMonitoring, type Monitoring } from '../monitoring/monitoring';
 import type { ReceiverUrlPolicy } from '@disc/webhooks';
-import { TokenStore } from '../store/tokens';
+import { TOKEN_CHANGES_CHANNEL, TokenStore } from '../store/tokens';
 import { accessLog } from './access-log';
 import { corsFor } from './cors';
 import { requireAdmin } from './admin-auth';
@@ -65,9 +65,7 @@ export function createApp(options: AppOptions): Express {
   const rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
   const document = buildOpenApiDocument();
   const validator = new SchemaValidator(document);
-  // The embedded database has one user, this process, so it may cache tokens; a shared
-  // PostgreSQL is written by other instances and the CLI, so it is always read.
-  const tokens = new TokenStore(options.db, { cache: options.db.engine === 'pglite' });
+  const tokens = tokenStore(options.db, logger);
   const monitoring =
     options.monitoring ??
     createMonitoring({
@@ -116,6 +114,22 @@ export function createApp(options: AppOptions): Express {
   app.use(notFound());
   app.use(errorHandler(logger, clock));
   return app;
+}
+
+/** The embedded database has one user, this process, so it may cache tokens. A shared
+ * PostgreSQL is written by other instances and the CLI: tokens are cached only while this
+ * instance LISTENs for revocations, every notification empties the cache, and a lost
+ * connection empties it and reads the table on every request until it listens again. */
+function tokenStore(db: Database, logger: Logger): TokenStore {
+  if (db.engine === 'pglite') return new TokenStore(db, { cache: true });
+  if (db.listen === undefined) return new TokenStore(db);
+  // The cache check runs per request, after the listener below exists.
+  const tokens: TokenStore = new TokenStore(db, { cache: () => listener.listening });
+  const listener = db.listen(TOKEN_CHANGES_CHANNEL, (event) => {
+    tokens.invalidate();
+    if (event === 'lost') logger.warn('lost the revocation notifications; reading tokens from the database on every request until they are back', { channel: TOKEN_CHANGES_CHANNEL });
+  });
+  return tokens;
 }
 
 /** 406 when the Accept header rules out the one media type the route answers with. */

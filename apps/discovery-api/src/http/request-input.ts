@@ -41,6 +41,9 @@ function undecodable(error: unknown, contentEncoding: string | undefined): unkno
 /** Checks path parameters and body against the operation's schemas. An unsupported asset
  * type is the spec's own error (400 INVALID_ASSET_TYPE), anything else VALIDATION_ERROR. */
 export function validateRequest(operation: Operation, validator: SchemaValidator): RequestHandler {
+  // Built once per route, so the validator finds them compiled by identity.
+  const pathSchema = operation.pathParams === undefined ? undefined : { type: 'object', properties: operation.pathParams };
+  const querySchema = operation.queryParams === undefined ? undefined : { type: 'object', properties: operation.queryParams, additionalProperties: false };
   return (req, res, next) => {
     const params = req.params as Record<string, string>;
     if (operation.pathParams?.asset_type !== undefined) {
@@ -50,8 +53,8 @@ export function validateRequest(operation: Operation, validator: SchemaValidator
         return;
       }
     }
-    if (operation.pathParams !== undefined) {
-      const failures = validator.failures({ type: 'object', properties: operation.pathParams }, params);
+    if (pathSchema !== undefined) {
+      const failures = validator.failures(pathSchema, params);
       if (failures.length > 0) {
         next(validationError('path', failures));
         return;
@@ -59,7 +62,7 @@ export function validateRequest(operation: Operation, validator: SchemaValidator
     }
     if (operation.queryParams !== undefined) {
       const query = typedQuery(req.query as Record<string, unknown>, operation.queryParams);
-      const failures = validator.failures({ type: 'object', properties: operation.queryParams, additionalProperties: false }, query);
+      const failures = validator.failures(querySchema ?? {}, query);
       if (failures.length > 0) {
         next(validationError('query', failures));
         return;

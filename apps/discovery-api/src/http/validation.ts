@@ -16,6 +16,8 @@ export interface ValidationFailure {
 export class SchemaValidator {
   private readonly ajv: Ajv2020;
   private readonly cache = new Map<string, ValidateFunction>();
+  // By identity first: a schema object built once per route is not serialised per request.
+  private readonly byObject = new WeakMap<JsonSchema, ValidateFunction>();
 
   constructor(document: JsonSchema) {
     // strict mode would reject the OpenAPI keywords around the schemas (paths, info…).
@@ -26,12 +28,15 @@ export class SchemaValidator {
 
   /** Validator for a component (`DiscoverRequest`) or an inline schema with component refs. */
   validator(schema: string | JsonSchema): ValidateFunction {
+    const known = typeof schema === 'string' ? undefined : this.byObject.get(schema);
+    if (known !== undefined) return known;
     const key = typeof schema === 'string' ? schema : JSON.stringify(schema);
     let compiled = this.cache.get(key);
     if (compiled === undefined) {
       compiled = this.ajv.compile(typeof schema === 'string' ? { $ref: `${DOCUMENT_ID}#/components/schemas/${schema}` } : rebase(schema));
       this.cache.set(key, compiled);
     }
+    if (typeof schema !== 'string') this.byObject.set(schema, compiled);
     return compiled;
   }
 

@@ -4,9 +4,73 @@ import { arrayOf, bool, int, num, ref, requestObject, str, unit, type JsonSchema
 
 const symbol = str('Ticker or coin symbol', { minLength: 1, maxLength: 32 });
 
+/** Bodies that handlers read as typed values: openapi/request-types.ts derives their types
+ * from these same objects, so what is validated and what the code reads cannot drift. */
+export const RiskTolerance = { type: 'string', enum: ['conservative', 'moderate', 'aggressive'] } as const;
+
+export const PortfolioContext = requestObject({
+  current_holdings: arrayOf(requestObject({ symbol, allocation: unit('Fraction of the portfolio') }, ['symbol', 'allocation']), { maxItems: 500 }),
+  target_allocation: requestObject({ stocks: unit('Fraction'), bonds: unit('Fraction'), alternatives: unit('Fraction') }),
+  total_value: num('Extension: portfolio value in USD used to price proposals (default 100 000)', { minimum: 0 }),
+});
+
+export const BatchDiscoverRequest = requestObject(
+  {
+    asset_types: arrayOf(ref('AssetType'), { minItems: 1, maxItems: 3, uniqueItems: true }),
+    global_criteria: requestObject({
+      min_score: unit('Final-score floor'),
+      max_results_per_type: int(0, 500),
+      regions: arrayOf(str(), { maxItems: 50 }),
+      risk_tolerance: ref('RiskTolerance'),
+    }),
+    asset_specific_criteria: requestObject({
+      etf: ref('EtfScreeningCriteria'),
+      stock: ref('StockScreeningCriteria'),
+      crypto: ref('CryptoScreeningCriteria'),
+    }),
+    portfolio_context: ref('PortfolioContext'),
+  },
+  ['asset_types'],
+);
+
+export const IntegrateRequest = requestObject(
+  {
+    current_portfolio: requestObject(
+      {
+        holdings: arrayOf(
+          requestObject(
+            {
+              symbol,
+              shares: num(undefined, { minimum: 0 }),
+              current_value: num('USD', { minimum: 0 }),
+              cost_basis: num('Extension: total purchase cost in USD; tax-loss harvesting needs it', { minimum: 0 }),
+            },
+            ['symbol', 'shares', 'current_value'],
+          ),
+          { maxItems: 1000 },
+        ),
+        cash: num('USD', { minimum: 0 }),
+        total_value: num('USD', { minimum: 0 }),
+      },
+      ['holdings', 'cash', 'total_value'],
+    ),
+    discoveries: arrayOf(
+      requestObject({ symbol, recommended_allocation: unit('Fraction of the portfolio'), replacement_for: { type: ['string', 'null'], description: "A holding to sell in full to make room, named by its symbol or its instrument's name; the plan's `replacements` says which holding matched" } }, ['symbol', 'recommended_allocation']),
+      { maxItems: 200 },
+    ),
+    constraints: requestObject({
+      max_transaction_cost: num('Budget for the transaction costs of the plan, in money: USD, the currency of current_value, cash and total_value (100 = at most 100 USD)', { minimum: 0 }),
+      max_transaction_cost_fraction: unit('Extension: the same budget as a fraction of total value (0.01 = 1 %); with both, the smaller budget applies'),
+      tax_loss_harvesting: bool(),
+      rebalancing_threshold: unit('Trades smaller than this fraction of total value are skipped (0.05 = 5 %)'),
+    }),
+  },
+  ['current_portfolio', 'discoveries'],
+);
+
 /** Request bodies, each closed: an unknown member is a 400 naming its JSON path. */
 export const requestSchemas: Record<string, JsonSchema> = {
-  RiskTolerance: { type: 'string', enum: ['conservative', 'moderate', 'aggressive'] },
+  RiskTolerance,
   EtfScreeningCriteria: criteriaSchema('etf'),
   StockScreeningCriteria: criteriaSchema('stock'),
   CryptoScreeningCriteria: criteriaSchema('crypto'),
@@ -21,64 +85,10 @@ export const requestSchemas: Record<string, JsonSchema> = {
     [],
     'How to filter and rank candidates. Besides the four options, any screening criterion of the asset type (EtfScreeningCriteria, StockScreeningCriteria, CryptoScreeningCriteria; e.g. max_expense_ratio for etf, min_roe for stock) overrides the criterion in force, so the criteria of GET /criteria/{asset_type} are accepted back as they are; a criterion of another asset type is a 400 naming its path (/custom_criteria/min_roe).',
   ),
-  PortfolioContext: requestObject({
-    current_holdings: arrayOf(requestObject({ symbol, allocation: unit('Fraction of the portfolio') }, ['symbol', 'allocation']), { maxItems: 500 }),
-    target_allocation: requestObject({ stocks: unit('Fraction'), bonds: unit('Fraction'), alternatives: unit('Fraction') }),
-    total_value: num('Extension: portfolio value in USD used to price proposals (default 100 000)', { minimum: 0 }),
-  }),
+  PortfolioContext,
   DiscoverRequest: requestObject({ custom_criteria: ref('CustomCriteria'), portfolio_context: ref('PortfolioContext') }),
-  BatchDiscoverRequest: requestObject(
-    {
-      asset_types: arrayOf(ref('AssetType'), { minItems: 1, maxItems: 3, uniqueItems: true }),
-      global_criteria: requestObject({
-        min_score: unit('Final-score floor'),
-        max_results_per_type: int(0, 500),
-        regions: arrayOf(str(), { maxItems: 50 }),
-        risk_tolerance: ref('RiskTolerance'),
-      }),
-      asset_specific_criteria: requestObject({
-        etf: ref('EtfScreeningCriteria'),
-        stock: ref('StockScreeningCriteria'),
-        crypto: ref('CryptoScreeningCriteria'),
-      }),
-      portfolio_context: ref('PortfolioContext'),
-    },
-    ['asset_types'],
-  ),
-  IntegrateRequest: requestObject(
-    {
-      current_portfolio: requestObject(
-        {
-          holdings: arrayOf(
-            requestObject(
-              {
-                symbol,
-                shares: num(undefined, { minimum: 0 }),
-                current_value: num('USD', { minimum: 0 }),
-                cost_basis: num('Extension: total purchase cost in USD; tax-loss harvesting needs it', { minimum: 0 }),
-              },
-              ['symbol', 'shares', 'current_value'],
-            ),
-            { maxItems: 1000 },
-          ),
-          cash: num('USD', { minimum: 0 }),
-          total_value: num('USD', { minimum: 0 }),
-        },
-        ['holdings', 'cash', 'total_value'],
-      ),
-      discoveries: arrayOf(
-        requestObject({ symbol, recommended_allocation: unit('Fraction of the portfolio'), replacement_for: { type: ['string', 'null'], description: "A holding to sell in full to make room, named by its symbol or its instrument's name; the plan's `replacements` says which holding matched" } }, ['symbol', 'recommended_allocation']),
-        { maxItems: 200 },
-      ),
-      constraints: requestObject({
-        max_transaction_cost: num('Budget for the transaction costs of the plan, in money: USD, the currency of current_value, cash and total_value (100 = at most 100 USD)', { minimum: 0 }),
-        max_transaction_cost_fraction: unit('Extension: the same budget as a fraction of total value (0.01 = 1 %); with both, the smaller budget applies'),
-        tax_loss_harvesting: bool(),
-        rebalancing_threshold: unit('Trades smaller than this fraction of total value are skipped (0.05 = 5 %)'),
-      }),
-    },
-    ['current_portfolio', 'discoveries'],
-  ),
+  BatchDiscoverRequest,
+  IntegrateRequest,
   WebhookRequest: requestObject(
     {
       url: str('HTTPS address of the receiver', { format: 'uri', maxLength: 2048 }),

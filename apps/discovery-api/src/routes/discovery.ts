@@ -1,5 +1,6 @@
 import type { TopDiscovery } from '@disc/webhooks';
-import type { BatchDiscoverRequest, DiscoverRequest, DiscoveryResult, IntegrationRequest } from '@disc/discovery';
+import type { DiscoverRequest, DiscoveryResult } from '@disc/discovery';
+import type { BatchDiscoverBody, IntegrateBody } from '../openapi/request-types';
 import { scoredCandidates, type AssetType } from '../discovery/engine';
 import { ApiError, toApiError } from '../http/errors';
 import type { Handler } from './handler';
@@ -29,7 +30,8 @@ export function discoveryHandlers(deps: HandlerDependencies): Record<string, Han
     },
     batchDiscover: async ({ body }) => {
       const engine = await deps.engine.current();
-      const result = (await engine.batchDiscover(body as unknown as BatchDiscoverRequest)) as { results: Partial<Record<AssetType, DiscoveryResult>>; errors: BatchErrors };
+      // The body was validated against the schema BatchDiscoverBody is derived from.
+      const result = await engine.batchDiscover(body as BatchDiscoverBody);
       const errors = publicErrors(result.errors);
       const failures = Object.values(errors);
       // Nothing succeeded because the data provider is down: that is the whole request's
@@ -46,7 +48,8 @@ export function discoveryHandlers(deps: HandlerDependencies): Record<string, Han
     },
     integrateDiscoveries: async ({ body }) => {
       const engine = await deps.engine.current();
-      return { status: 200, json: await engine.integrate(body as unknown as IntegrationRequest) };
+      // The body was validated against the schema IntegrateBody is derived from.
+      return { status: 200, json: await engine.integrate(body as IntegrateBody) };
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 
 export interface ScorePoint {
   symbol: string;
@@ -28,20 +28,45 @@ export interface LatestPoint {
  * with the same grade updates that point when its score moved, and writes nothing when it
  * did not (docs/monitoring.md). */
 export interface ScorePointStoreOptions {
-  /** Keep histories in memory, written through. Only sound when this process is the
-   * database's sole writer (the embedded PGlite); with a shared PostgreSQL other instances
-   * write too, so every read goes to the database. */
-  cache?: boolean;
+  /** Keep histories in memory, written through: `true` when this process is the database's
+   * sole writer (the embedded PGlite); a function when other instances write too (a shared
+   * PostgreSQL), answering whether the cache can be trusted right now — while this instance
+   * LISTENs on SCORE_POINTS_CHANNEL and each notification calls invalidate(). When it
+   * answers false, every read goes to the database. */
+  cache?: boolean | (() => boolean);
 }
+
+/** The PostgreSQL channel a write of points is announced on (in the writing transaction):
+ * the symbols, comma-separated, or `*` for too many to list. */
+export const SCORE_POINTS_CHANNEL = 'discovery_score_points';
+// NOTIFY payloads must stay under 8000 bytes.
+const MAX_PAYLOAD = 7_000;
 
 const CACHED_SYMBOLS = 20_000;
 const DEFAULT_LIMIT = 365;
 
 export class ScorePointStore {
-  private readonly cache: Map<string, StoredScorePoint[]> | undefined;
+  private readonly store: Map<string, StoredScorePoint[]> | undefined;
+  private readonly trusted: () => boolean;
+  // Bumped by every invalidation: a history read while one happened is not kept (its rows
+  // may predate the write that was announced).
+  private generation = 0;
 
   constructor(private readonly db: Queryable, options: ScorePointStoreOptions = {}) {
-    this.cache = options.cache === true ? new Map() : undefined;
+    this.store = options.cache === undefined || options.cache === false ? undefined : new Map();
+    const cache = options.cache;
+    this.trusted = typeof cache === 'function' ? cache : () => true;
+  }
+
+  private get cache(): Map<string, StoredScorePoint[]> | undefined {
+    return this.store !== undefined && this.trusted() ? this.store : undefined;
+  }
+
+  /** Forgets the cached histories of `symbols` (another instance wrote them), or all. */
+  invalidate(symbols?: readonly string[]): void {
+    this.generation += 1;
+    if (symbols === undefined) this.store?.clear();
+    else for (const symbol of symbols) this.store?.delete(symbol);
   }
 
   async record(input: readonly ScorePoint[]): Promise<void> {
@@ -89,6 +114,11 @@ export class ScorePointStore {
         [point.symbol, point.day, seq, point.asset_type, point.score, JSON.stringify(point.components)],
       );
     }
+    // Other instances drop their cached histories of these symbols when this commits.
+    if ((added.length > 0 || updated.length > 0) && (this.db as Partial<Database>).engine === 'postgres') {
+      const symbols = [...new Set([...added, ...updated].map(({ point }) => point.symbol))].join(',');
+      await db.query('SELECT pg_notify($1, $2)', [SCORE_POINTS_CHANNEL, symbols.length > MAX_PAYLOAD ? '*' : symbols]);
+    }
   }
 
   /** The newest stored point of each symbol, read with `db` (the writing transaction). */
@@ -126,8 +156,10 @@ export class ScorePointStore {
 
   /** Oldest first, at most `limit` most recent points. */
   async history(symbol: string, limit = DEFAULT_LIMIT): Promise<StoredScorePoint[]> {
-    const cached = this.cache?.get(symbol);
+    const cache = this.cache;
+    const cached = cache?.get(symbol);
     if (cached !== undefined && limit === DEFAULT_LIMIT) return cached;
+    const generation = this.generation;
     const rows = await this.db.query<Omit<StoredScorePoint, 'recorded_at'> & { recorded_at: Date }>(
       `SELECT symbol, asset_type, day::text AS day, grade, score, components, recorded_at FROM (
          SELECT * FROM score_points WHERE symbol = $1 ORDER BY day DESC, seq DESC LIMIT $2
@@ -136,9 +168,9 @@ export class ScorePointStore {
     );
     const history = rows.map((row) => ({ ...row, score: Number(row.score), recorded_at: row.recorded_at.toISOString() }));
     // Unknown symbols are not cached, so probing random symbols cannot grow the map.
-    if (this.cache !== undefined && limit === DEFAULT_LIMIT && history.length > 0) {
-      if (this.cache.size >= CACHED_SYMBOLS) this.cache.clear();
-      this.cache.set(symbol, history);
+    if (cache !== undefined && limit === DEFAULT_LIMIT && history.length > 0 && generation === this.generation) {
+      if (cache.size >= CACHED_SYMBOLS) cache.clear();
+      cache.set(symbol, history);
     }
     return history;
   }

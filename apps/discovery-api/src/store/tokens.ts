@@ -40,18 +40,33 @@ export function looksLikeToken(value: string): boolean {
 
 const COLUMNS = 'id, name, scopes, created_at, revoked_at, last_used_at';
 
+/** The PostgreSQL channel a revocation is announced on (in the revoking transaction, so it
+ * is sent when, and only if, the revocation commits). */
+export const TOKEN_CHANGES_CHANNEL = 'discovery_token_changes';
+
 export interface TokenStoreOptions {
-  /** Keep active tokens in memory. Only sound when this process is the database's sole
-   * user — the embedded PGlite, whose tokens change only through this process — so that a
-   * revocation is seen at once. With a shared PostgreSQL every request reads the table. */
-  cache?: boolean;
+  /** Keep active tokens in memory: `true` when this process is the database's sole user
+   * (the embedded PGlite, whose tokens change only through this process); a function when
+   * other processes may revoke tokens, answering whether the cache can be trusted right now
+   * (a shared PostgreSQL: while this instance LISTENs on TOKEN_CHANGES_CHANNEL, and each
+   * notification calls invalidate()). When it answers false, every lookup reads the table. */
+  cache?: boolean | (() => boolean);
 }
 
 export class TokenStore {
   private readonly cache: Map<string, TokenRecord | null> | undefined;
+  private readonly trusted: () => boolean;
 
   constructor(private readonly db: Queryable, options: TokenStoreOptions = {}) {
-    this.cache = options.cache === true ? new Map() : undefined;
+    this.cache = options.cache === undefined || options.cache === false ? undefined : new Map();
+    const cache = options.cache;
+    this.trusted = typeof cache === 'function' ? cache : () => true;
+  }
+
+  /** Forgets every cached token (another instance revoked one, or the notifications that
+   * would say so may have been missed). */
+  invalidate(): void {
+    this.cache?.clear();
   }
 
   async create(name: string, scopes: readonly Scope[]): Promise<CreatedToken> {
@@ -76,14 +91,15 @@ export class TokenStore {
   /** The active (not revoked) token with this bearer value, if any. */
   async findActive(token: string): Promise<TokenRecord | undefined> {
     const hash = hashToken(token);
-    const cached = this.cache?.get(hash);
+    const cache = this.cache !== undefined && this.trusted() ? this.cache : undefined;
+    const cached = cache?.get(hash);
     if (cached !== undefined) return cached ?? undefined;
     const rows = await this.db.query<TokenRow>(`SELECT ${COLUMNS} FROM api_tokens WHERE hash = $1 AND revoked_at IS NULL`, [hash]);
     const found = rows[0] === undefined ? undefined : normalise(rows[0]);
     // Unknown tokens are not remembered: that would let a flood of random tokens grow the map.
-    if (found !== undefined && this.cache !== undefined) {
-      if (this.cache.size >= 10_000) this.cache.clear();
-      this.cache.set(hash, found);
+    if (found !== undefined && cache !== undefined) {
+      if (cache.size >= 10_000) cache.clear();
+      cache.set(hash, found);
     }
     return found;
   }
@@ -100,6 +116,8 @@ export class TokenStore {
     const work = async (q: Queryable): Promise<DisabledWebhooks | undefined> => {
       const rows = await q.query('UPDATE api_tokens SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING id', [id]);
       if (rows.length === 0) return undefined;
+      // Other instances drop their cached tokens when this commits (TOKEN_CHANGES_CHANNEL).
+      if ((this.db as Partial<Database>).engine === 'postgres') await q.query('SELECT pg_notify($1, $2)', [TOKEN_CHANGES_CHANNEL, id]);
       const hooks = await q.query<{ id: string }>('SELECT id FROM webhooks WHERE token_id = $1 AND deleted_at IS NULL', [id]);
       return disableWebhooks(q, hooks.map((h) => h.id), 'its token was revoked');
     };

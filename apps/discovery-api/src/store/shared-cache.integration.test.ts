@@ -1,0 +1,77 @@
+import { InvestmentDiscoveryCrew } from '@disc/discovery';
+import type { Database } from '../db/database';
+import { openDatabase } from '../db/open';
+import { fixedEngine } from '../discovery/engine';
+import { sdkEngine } from '../discovery/sdk-engine';
+import { startApi, type TestApi } from '../test-support/api';
+import { createScratchPostgres, type ScratchPostgres } from '../test-support/databases';
+import { describeWithServices } from '../test-support/services';
+import { createMonitoring } from '../monitoring/monitoring';
+import { silentLogger } from '../logging';
+import { ScorePointStore } from './score-points';
+import { TokenStore } from './tokens';
+
+/** Polls `probe` until it returns true or `attempts` × 20 ms have passed (a notification
+ * is asynchronous); answers what the last probe said. */
+async function eventually(probe: () => Promise<boolean>, attempts = 100): Promise<boolean> {
+  for (let i = 0; i < attempts; i++) {
+    if (await probe()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return false;
+}
+
+describeWithServices('caches of a shared PostgreSQL, invalidated by NOTIFY', ['postgres'], () => {
+  let pg: ScratchPostgres;
+  let served: Database;
+  let other: Database;
+  let api: TestApi;
+
+  beforeAll(async () => {
+    pg = await createScratchPostgres();
+    served = await openDatabase({ kind: 'postgres', url: pg.url });
+    other = await openDatabase({ kind: 'postgres', url: pg.url });
+    api = await startApi({ db: served, engine: fixedEngine(sdkEngine(new InvestmentDiscoveryCrew())) });
+  });
+  afterAll(async () => {
+    await api.close();
+    await served.close();
+    await other.close();
+    await pg.drop();
+  });
+
+  it('serves a known token from memory and drops it when another process revokes it', async () => {
+    const tokens = new TokenStore(other);
+    const created = await tokens.create('elsewhere', ['discovery']);
+    const criteria = () => api.call('GET', '/v1/discovery/criteria/etf', { token: created.token });
+    // Wait until the instance listens, then the first call caches the token.
+    expect(await eventually(async () => (await criteria()).status === 200)).toBe(true);
+    // A change that bypasses the revocation (and its notification) is not seen: the
+    // answer came from the cache, not from the table.
+    await other.query('UPDATE api_tokens SET scopes = $1 WHERE id = $2', [['webhooks'], created.record.id]);
+    expect((await criteria()).status).toBe(200);
+
+    expect(await tokens.revoke(created.record.id)).toBe(true);
+    expect(await eventually(async () => (await criteria()).status === 401)).toBe(true);
+    expect((await criteria()).body.error.code).toBe('UNAUTHORIZED');
+  });
+
+  it('keeps grade histories in memory and drops a symbol when another instance writes its points', async () => {
+    const engine = fixedEngine(sdkEngine(new InvestmentDiscoveryCrew()));
+    const { points } = createMonitoring({ db: served, engine, logger: silentLogger() });
+    const writer = new ScorePointStore(other);
+    const point = { symbol: 'ZZCACHE', asset_type: 'etf' as const, day: '2026-01-05', grade: 'A', score: 0.9, components: {} };
+    await writer.record([point]);
+    // Cached once the instance listens: a change that bypasses the store (and its
+    // notification) is not seen.
+    expect(await eventually(async () => {
+      await other.query('UPDATE score_points SET score = 0.9 WHERE symbol = $1', ['ZZCACHE']);
+      await points.history('ZZCACHE');
+      await other.query('UPDATE score_points SET score = 0.5 WHERE symbol = $1', ['ZZCACHE']);
+      return (await points.history('ZZCACHE'))[0]?.score === 0.9;
+    })).toBe(true);
+    await writer.record([{ ...point, day: '2026-01-06', grade: 'B' }]);
+    expect(await eventually(async () => (await points.history('ZZCACHE')).length === 2)).toBe(true);
+    expect((await points.history('ZZCACHE')).map((p) => p.grade)).toEqual(['A', 'B']);
+  });
+});
