@@ -13,7 +13,7 @@ import { TokenStore } from './tokens';
 
 /** Polls `probe` until it returns true or `attempts` × 20 ms have passed (a notification
  * is asynchronous); answers what the last probe said. */
-async function eventually(probe: () => Promise<boolean>, attempts = 100): Promise<boolean> {
+async function eventually(probe: () => Promise<boolean>, attempts = 1000): Promise<boolean> {
   for (let i = 0; i < attempts; i++) {
     if (await probe()) return true;
     await new Promise((resolve) => setTimeout(resolve, 20));
