@@ -58,7 +58,7 @@ export function webhookHandlers(deps: HandlerDependencies): Record<string, Handl
 
 /** DECISIONS "Webhooks": HTTPS receivers whose host resolves only to public addresses
  * (SSRF). The worker checks the resolved addresses again before every attempt. */
-async function checkUrl(url: string, deps: HandlerDependencies): Promise<void> {
+export async function checkUrl(url: string, deps: HandlerDependencies): Promise<void> {
   try {
     await checkReceiverUrl(url, deps.webhookUrlPolicy ?? {});
   } catch (error) {
