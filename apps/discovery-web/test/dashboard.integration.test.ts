@@ -148,6 +148,9 @@ run('the dashboard in Chromium', () => {
     expect(await page.textContent('.summary')).toMatch(/Next review: /);
     expect(await page.locator('.criteria-lines li').count()).toBeGreaterThan(0);
     await screenshot(page, 'symbol');
+    await page.locator('#prices-title').scrollIntoViewIfNeeded();
+    await screenshot(page, 'symbol-prices');
+    await page.evaluate(() => window.scrollTo(0, 0));
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
