@@ -150,7 +150,7 @@ run('the dashboard in Chromium', () => {
     await screenshot(page, 'symbol');
     await page.locator('#prices-title').scrollIntoViewIfNeeded();
     await screenshot(page, 'symbol-prices');
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate("window.scrollTo(0, 0)");
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
