@@ -2,12 +2,16 @@
 // apps/discovery-api/src/http/dashboard.ts). Preact's JSX is compiled by esbuild directly,
 // so no framework plugin is needed. No inline script and no eval in the output: the page
 // runs under `script-src 'self'`.
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
   publicDir: false,
+  // @disc/client's TypeScript source: its dist is CommonJS for Node; the page bundles the
+  // same code as ES modules (tree-shaken with openapi-fetch).
+  resolve: { alias: { '@disc/client': fileURLToPath(new URL('../../packages/disc-client/src/index.ts', import.meta.url)) } },
   esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
   build: {
     outDir: 'dist',

@@ -1,24 +1,14 @@
 #!/usr/bin/env node
-// Builds the dashboard: OpenAPI types from docs/openapi.json (openapi-typescript), a type
-// check of the page code, then the Vite bundle in dist/. The root `pnpm run build` (and so
-// `npm test` / `npm run setup`) runs this after `tsc -b`.
+// Builds the dashboard: a type check of the page code (the API's types come from @disc/client,
+// generated from docs/openapi.json), then the Vite bundle in dist/. The root `pnpm run build`
+// (and so `npm test` / `npm run setup`) runs this after `tsc -b`, which builds @disc/client.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(appDir, 'package.json'));
-const spec = join(appDir, '..', '..', 'docs', 'openapi.json');
-const typesFile = join(appDir, 'ui', 'api', 'schema.d.ts');
-
-const { default: openapiTS, astToString } = await import('openapi-typescript');
-// Request fields with a default stay optional, as in @disc/client's generated types.
-const ast = await openapiTS(JSON.parse(readFileSync(spec, 'utf8')), { defaultNonNullable: false });
-const types = `// Generated from docs/openapi.json by scripts/build.mjs (openapi-typescript); do not edit.\n${astToString(ast)}`;
-writeFileSync(typesFile, types);
-
 const tsc = require.resolve('typescript/bin/tsc');
 const check = spawnSync(process.execPath, [tsc, '-p', join(appDir, 'tsconfig.json')], { stdio: 'inherit' });
 if (check.status !== 0) {

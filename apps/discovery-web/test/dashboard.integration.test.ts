@@ -130,20 +130,27 @@ run('the dashboard in Chromium', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
-  it('opens an A+ symbol: the history chart has drawn pixels and the history shows a point', async () => {
+  it('opens an A+ symbol: the history and price charts have drawn pixels and the history shows a point', async () => {
     const aPlus = page.locator('.results-table tbody tr[data-symbol]', { has: page.locator('.grade', { hasText: /^A\+$/ }) }).first();
     const symbol = (await aPlus.getAttribute('data-symbol')) as string;
     await aPlus.getByRole('link', { name: symbol }).click();
     await page.getByRole('heading', { level: 1, name: new RegExp(`^${symbol}`) }).waitFor();
-    await page.locator('.chart-box canvas').waitFor();
-    await page.waitForFunction(() => document.querySelectorAll('.chart-box canvas').length > 0);
-    expect(await drawnPixels(page, '.chart-box canvas')).toBeGreaterThan(1000);
+    await page.locator('.history-chart canvas').waitFor();
+    expect(await drawnPixels(page, '.history-chart canvas')).toBeGreaterThan(1000);
+    // The price history (GET /prices/{symbol}): closes and both averages, sample data labelled.
+    await page.locator('.price-chart canvas').waitFor();
+    expect(await drawnPixels(page, '.price-chart canvas')).toBeGreaterThan(1000);
+    expect(await page.textContent('.price-summary')).toMatch(/^Last close \d+\.\d\d USD on \d{4}-\d\d-\d\d; 50-day average \d+\.\d\d, 200-day average \d+\.\d\d \(the 50-day is (above|below) the 200-day\)\.$/);
+    expect(await page.getByText(/^Source: SAMPLE DATA/).count()).toBe(1);
     const rows = page.locator('.history-table tbody tr');
     expect(await rows.count()).toBeGreaterThanOrEqual(1);
     expect(await rows.first().locator('td').first().textContent()).toBe(new Date().toISOString().slice(0, 10));
     expect(await page.textContent('.summary')).toMatch(/Next review: /);
     expect(await page.locator('.criteria-lines li').count()).toBeGreaterThan(0);
     await screenshot(page, 'symbol');
+    await page.locator('#prices-title').scrollIntoViewIfNeeded();
+    await screenshot(page, 'symbol-prices');
+    await page.evaluate("window.scrollTo(0, 0)");
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
@@ -188,6 +195,24 @@ run('the dashboard in Chromium', () => {
     }
     expect(await page.locator('.deliveries tbody tr').first().textContent()).toMatch(/webhook\.test\s*succeeded\s*1\s*200/);
     expect(received.some((body) => body.includes('webhook.test'))).toBe(true);
+    // Ten more: the deliveries page with the API's cursor, ten to a page.
+    for (let i = 0; i < 10; i++) {
+      const queued = page.waitForResponse((r) => r.url().endsWith('/test') && r.status() === 202);
+      await row.getByRole('button', { name: /^Send test/ }).click();
+      await queued;
+    }
+    await page.getByRole('button', { name: 'Refresh deliveries' }).click();
+    await page.locator('.deliveries caption', { hasText: /page 1$/ }).waitFor();
+    expect(await page.locator('.deliveries tbody tr').count()).toBe(10);
+    const older = page.waitForResponse((r) => /\/deliveries\?.*after=/.test(r.url()) && r.status() === 200);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await older;
+    await page.locator('.deliveries caption', { hasText: 'page 2 (the last)' }).waitFor();
+    expect(await page.locator('.deliveries tbody tr').count()).toBe(1);
+    expect(await page.locator('.deliveries tbody tr').first().textContent()).toMatch(/webhook\.test\s*succeeded\s*1\s*200/);
+    expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await page.locator('.deliveries caption', { hasText: /page 1$/ }).waitFor();
     await screenshot(page, 'webhooks');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await row.getByRole('button', { name: /^Delete/ }).click();
@@ -195,7 +220,7 @@ run('the dashboard in Chromium', () => {
     expect(await row.count()).toBe(0);
   });
 
-  it('shows a webhook disabled by failing deliveries and offers to register it again', async () => {
+  it('shows a webhook disabled by failing deliveries and enables it again', async () => {
     const failing = receiverUrl.replace(/\/hook$/, '/fail');
     await page.getByLabel(/^Receiver URL/).fill(failing);
     await page.getByLabel(/^Signing secret/).fill('another-secret-of-24-chars');
@@ -212,9 +237,11 @@ run('the dashboard in Chromium', () => {
       await page.getByRole('button', { name: 'Refresh the list' }).click();
     }
     expect(await row.textContent()).toMatch(/disabled .*deliveries in a row failed every retry; last error: .*500/);
-    await row.getByRole('button', { name: /^Register again/ }).click();
-    expect(await page.getByLabel(/^Receiver URL/).inputValue()).toBe(failing);
-    expect(await page.getByRole('status').textContent()).toMatch(/no re-enable route/);
+    await screenshot(page, 'webhooks-disabled');
+    await row.getByRole('button', { name: /^Enable again/ }).click();
+    await page.getByRole('status').filter({ hasText: `Enabled the webhook to ${failing} again.` }).waitFor();
+    expect(await row.textContent()).toContain('active (0 failed in a row)');
+    expect(await row.getByRole('button', { name: /^Enable again/ }).count()).toBe(0);
     await row.getByRole('button', { name: /^Delete/ }).click();
     await page.getByText('No webhooks registered for this token.').waitFor();
   });
@@ -227,6 +254,8 @@ run('the dashboard in Chromium', () => {
     expect(text).toMatch(/Regime(bull|bear|volatile|sideways)/);
     expect(text).toMatch(/Inflation\d+\.\d\d % a year/);
     expect(text).toMatch(/SAMPLE DATA/);
+    // From GET /market-context: no discovery is spent (the test server allows three an hour).
+    expect(await page.getByRole('button', { name: 'Reload' }).count()).toBe(1);
     await screenshot(page, 'market');
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
@@ -235,7 +264,7 @@ run('the dashboard in Chromium', () => {
     // A snapshot whose ETF names carry markup, loaded with `discovery-api data load`.
     const dir = mkdtempSync(join(tmpdir(), 'discovery-web-hostile-'));
     try {
-      const sample = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'packages', 'disc-screening', 'data', 'sample-snapshot.json'), 'utf8')) as {
+      const sample = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'packages', 'disc-sample-snapshot', 'sample-snapshot.json'), 'utf8')) as {
         instruments: { asset_type: string; name: string }[];
       };
       for (const instrument of sample.instruments) if (instrument.asset_type === 'etf') instrument.name = `<img src=x onerror="document.title='pwned'">${instrument.name}`;

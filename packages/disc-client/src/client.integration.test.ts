@@ -92,6 +92,15 @@ describe('DiscoveryClient against a spawned server', () => {
     await expect(client.webhooks.get(created.id)).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 
+  it('priceHistory and marketContext (sample data, labelled)', async () => {
+    const history = await client.priceHistory('msft', 60);
+    expect(history).toMatchObject({ symbol: 'MSFT', sample: true });
+    expect(history.prices).toHaveLength(60);
+    expect(history.prices[59]!.sma_200).toEqual(expect.any(Number));
+    const context = await client.marketContext();
+    expect([context.sample, context.as_of]).toEqual([true, history.as_of]);
+  });
+
   it('throws DiscoveryApiError with the envelope code and request id', async () => {
     const error = (await client.discoverEtfs({ minScore: 2 }).catch((e: unknown) => e)) as DiscoveryApiError;
     expect(error).toBeInstanceOf(DiscoveryApiError);

@@ -15,6 +15,8 @@ export type IntegrationPlan = Schemas['IntegrationPlan'];
 export type Webhook = Schemas['Webhook'];
 export type WebhookRequest = Schemas['WebhookRequest'];
 export type WebhookDeliveryList = Schemas['WebhookDeliveryList'];
+export type PriceHistory = Schemas['PriceHistory'];
+export type MarketContext = Schemas['MarketContext'];
 
 /** snake_case → camelCase, as type: `min_market_cap_billions` → `minMarketCapBillions`. */
 type Camel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
@@ -55,6 +57,8 @@ export class DiscoveryClient {
     list(): Promise<Webhook[]>;
     get(id: string): Promise<Webhook>;
     delete(id: string): Promise<void>;
+    /** Switches a disabled webhook back on (its failure count cleared); answers it. */
+    enable(id: string): Promise<Webhook>;
     /** One page of deliveries, newest first; pass `next_cursor` as `after` for the next. */
     deliveries(id: string, page?: { limit?: number; after?: string }): Promise<WebhookDeliveryList>;
   };
@@ -74,6 +78,7 @@ export class DiscoveryClient {
       delete: async (id) => {
         unwrapEmpty(await http.DELETE('/v1/webhooks/{id}', { params: { path: { id } } }));
       },
+      enable: async (id) => unwrap(await http.POST('/v1/webhooks/{id}/enable', { params: { path: { id } } })),
       deliveries: async (id, page = {}) => unwrap(await http.GET('/v1/webhooks/{id}/deliveries', { params: { path: { id }, query: page } })),
     };
   }
@@ -108,6 +113,16 @@ export class DiscoveryClient {
     const results: MonitorResult[] = [];
     for (const symbol of symbols) results.push(await this.monitorInvestment(symbol));
     return results;
+  }
+
+  /** The last `days` daily closes (default 365) with their 50- and 200-day averages. */
+  async priceHistory(symbol: string, days?: number): Promise<PriceHistory> {
+    return unwrap(await this.http.GET('/v1/discovery/prices/{symbol}', { params: { path: { symbol }, query: days === undefined ? {} : { days } } }));
+  }
+
+  /** The market context now, without running (and spending) a discovery. */
+  async marketContext(): Promise<MarketContext> {
+    return unwrap(await this.http.GET('/v1/discovery/market-context'));
   }
 
   async criteria(assetType: AssetType): Promise<CriteriaResult> {

@@ -1,7 +1,7 @@
 export { DiscoveryClient } from './client';
 export type {
   AssetType, BatchDiscoverRequest, BatchDiscoveryResult, CriteriaResult, CryptoDiscoverOptions, DiscoverOptions, DiscoveryClientOptions,
-  DiscoveryResult, EtfDiscoverOptions, IntegrateRequest, IntegrationPlan, MonitorResult, Schemas, StockDiscoverOptions, Webhook,
+  DiscoveryResult, EtfDiscoverOptions, IntegrateRequest, IntegrationPlan, MarketContext, MonitorResult, PriceHistory, Schemas, StockDiscoverOptions, Webhook,
   WebhookDeliveryList, WebhookRequest,
 } from './client';
 export { DiscoveryApiError, retryAfterSeconds } from './errors';

@@ -18,7 +18,7 @@ export type { ComputeMetricsOptions } from './metrics';
 export { indexBenchmark, betaTo } from './metrics-beta';
 export type { BenchmarkIndex } from './metrics-beta';
 export { annualisedReturn, annualisedVolatility, maxDrawdown, sharpeRatio, trailingReturn, TRADING_DAYS } from './metrics-returns';
-export { movingAverageTrend, rsi, simpleMovingAverage } from './metrics-technical';
+export { movingAverageSeries, movingAverageTrend, rsi, simpleMovingAverage } from './metrics-technical';
 export { logReturns } from './price-series';
 export { applyCurve, clamp01, curveDirection } from './curves';
 export type { Curve } from './curves';

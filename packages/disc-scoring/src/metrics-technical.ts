@@ -8,6 +8,19 @@ export function simpleMovingAverage(closes: readonly number[], window: number): 
   return sum / window;
 }
 
+/** The trailing simple moving average at every close: element i averages closes i-window+1
+ * … i, null while fewer than `window` closes are behind it (a running sum, O(n)). */
+export function movingAverageSeries(closes: readonly number[], window: number): (number | null)[] {
+  const out: (number | null)[] = new Array<number | null>(closes.length).fill(null);
+  let sum = 0;
+  for (let i = 0; i < closes.length; i++) {
+    sum += closes[i] as number;
+    if (i >= window) sum -= closes[i - window] as number;
+    if (i >= window - 1) out[i] = sum / window;
+  }
+  return out;
+}
+
 /** 50-day over 200-day moving average, minus one: > 0 is an up-trend ("golden cross" side). */
 export function movingAverageTrend(closes: readonly number[], fast = 50, slow = 200): number | null {
   const f = simpleMovingAverage(closes, fast);

@@ -1,3 +1,4 @@
+import type { Instrument, ReportedMarketContext } from '@disc/scoring';
 import type { Alert, APlusAnalysis, AssetType, BatchDiscoverRequest, BatchDiscoveryResult, CriteriaResult, DiscoverRequest, DiscoveryResult, GradePoint, IntegrationPlan, IntegrationRequest, MonitorResult } from '@disc/discovery';
 
 /** The seam between the HTTP layer and the discovery SDK (`@disc/discovery`): routes call
@@ -32,8 +33,20 @@ export interface DiscoveryEngine {
   integrate(body: IntegrationRequest): Promise<IntegrationPlan>;
   /** Scores one symbol now; undefined when the market data does not know it. */
   assess(symbol: string): Promise<SymbolAssessment | undefined>;
+  /** A symbol's instrument with its daily closes, and where the data comes from;
+   * undefined when the market data does not know it. */
+  instrument(symbol: string): Promise<{ instrument: Instrument; source: DataSource } | undefined>;
+  /** The market context the data gives now (as discovery results report it). */
+  marketContext(): Promise<ReportedMarketContext>;
   /** Alerts and next review for a symbol the market data no longer has (history only). */
   alertsFromHistory(history: readonly GradePoint[], now: Date): { alerts: Alert[]; nextReviewDate(lastUpdated: string): string };
+}
+
+/** Where market data comes from: `sample` marks the bundled synthetic snapshot. */
+export interface DataSource {
+  as_of: string | null;
+  data_source: string;
+  sample: boolean;
 }
 
 /** The candidates of discovery results, for the grade history. */

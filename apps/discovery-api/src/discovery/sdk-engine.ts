@@ -9,6 +9,7 @@ import {
   type MarketDataProvider,
 } from '@disc/discovery';
 import { createProviderFromConfig } from '@disc/market-data';
+import { reportedMarketContext } from '@disc/scoring';
 import { parseSnapshot } from '@disc/screening';
 import { componentsOf, type DiscoveryEngine } from './engine';
 import type { EngineFactory } from './snapshot-engine-source';
@@ -59,6 +60,14 @@ export function sdkEngine(crew: InvestmentDiscoveryCrew, options: SdkEngineOptio
         monitorResult: (history) => ({ ...crewMonitor(assessment, history), symbol: assessment.symbol.toUpperCase() }),
       };
     },
+    instrument: async (symbol) => {
+      const instrument = await crew.provider.getInstrument(symbol);
+      if (instrument === undefined) return undefined;
+      const context = await crew.provider.getMarketContext();
+      const source = { as_of: context.as_of ?? null, data_source: context.data_source ?? crew.provider.name, sample: await crew.provider.isSample() };
+      return { instrument, source };
+    },
+    marketContext: async () => reportedMarketContext(await crew.provider.getMarketContext()),
     alertsFromHistory: (history, now) => {
       const current = history[history.length - 1];
       const alerts = current === undefined ? [] : alertsFromHistory(history.slice(0, -1), current, { now });

@@ -58,6 +58,21 @@ export const responseSchemas: Record<string, JsonSchema> = {
     data_source: str('Extension: where the market data comes from; says SAMPLE DATA for the bundled snapshot'),
     sample: bool('Extension: true for the bundled synthetic sample snapshot'),
   }, { optional: ['vix_trend', 'risk_free_rate', 'as_of', 'data_source', 'sample'] }),
+  PricePoint: object({
+    date: str('Trading day, YYYY-MM-DD', { format: 'date' }),
+    close: num('Closing price in the instrument currency'),
+    sma_50: { type: ['number', 'null'], description: 'Mean of the 50 closes up to this day; null with fewer than 50 behind it' },
+    sma_200: { type: ['number', 'null'], description: 'Mean of the 200 closes up to this day; null with fewer than 200 behind it' },
+  }),
+  PriceHistory: object({
+    symbol: str(),
+    name: str(),
+    currency: str('ISO 4217 code of the closes'),
+    as_of: { type: ['string', 'null'], format: 'date', description: 'YYYY-MM-DD of the market data' },
+    data_source: str('Where the market data comes from; says SAMPLE DATA for the bundled snapshot'),
+    sample: bool('True for the bundled synthetic sample snapshot: the prices are invented'),
+    prices: arrayOf(ref('PricePoint'), { description: 'Oldest first; at most `days` points' }),
+  }),
   DiscoveryResult: object({
     discovery_date: timestamp,
     asset_type: ref('AssetType'),

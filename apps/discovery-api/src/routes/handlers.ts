@@ -9,6 +9,8 @@ import { discoveryHandlers } from './discovery';
 import type { Handler } from './handler';
 import { monitorHandler } from './monitor';
 import { operationsHandlers } from './operations';
+import { priceHandlers } from './prices';
+import { webhookEnableHandlers } from './webhook-enable';
 import { webhookHandlers } from './webhooks';
 
 export interface HandlerDependencies extends AppOptions {
@@ -26,6 +28,8 @@ export function buildHandlers(deps: HandlerDependencies): Record<string, Handler
     ...discoveryHandlers(deps),
     monitor: monitorHandler(deps),
     ...webhookHandlers(deps),
+    ...webhookEnableHandlers(deps),
+    ...priceHandlers(deps),
     ...operationsHandlers(deps),
     ...adminHandlers(deps),
   };

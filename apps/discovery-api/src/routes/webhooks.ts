@@ -46,7 +46,7 @@ export function webhookHandlers(deps: HandlerDependencies): Record<string, Handl
     testWebhook: async ({ params, context }) => {
       const hook = await owned(context.token?.id, params.id ?? '');
       if (!hook.active) {
-        throw new ApiError('VALIDATION_ERROR', `Webhook '${hook.id}' is disabled (${hook.disabled_reason ?? 'inactive'}); register it again to receive events.`, { id: hook.id });
+        throw new ApiError('VALIDATION_ERROR', `Webhook '${hook.id}' is disabled (${hook.disabled_reason ?? 'inactive'}); enable it again with POST /v1/webhooks/{id}/enable to receive events.`, { id: hook.id });
       }
       const now = deps.clock();
       const enqueued = await deps.db.transaction((tx) => enqueueEvent(tx, webhookTestPayload(hook.id, now), { webhookIds: [hook.id], now }));
@@ -58,7 +58,7 @@ export function webhookHandlers(deps: HandlerDependencies): Record<string, Handl
 
 /** DECISIONS "Webhooks": HTTPS receivers whose host resolves only to public addresses
  * (SSRF). The worker checks the resolved addresses again before every attempt. */
-async function checkUrl(url: string, deps: HandlerDependencies): Promise<void> {
+export async function checkUrl(url: string, deps: HandlerDependencies): Promise<void> {
   try {
     await checkReceiverUrl(url, deps.webhookUrlPolicy ?? {});
   } catch (error) {

@@ -1,10 +1,11 @@
-// The dashboard is a client of the public API only: openapi-fetch typed by the OpenAPI
-// document (docs/openapi.json → schema.d.ts, generated at build time).
-import createClient, { type Middleware } from 'openapi-fetch';
-import type { components, paths } from './schema';
+// The dashboard is a client of the public API only, through @disc/client: its generated
+// types and its openapi-fetch client (`api.http`), with the client's retries turned off —
+// a person at a page should read "rate limit reached, resets at …" at once and decide,
+// rather than wait silently while the client sleeps through Retry-After.
+import { DiscoveryApiError, DiscoveryClient, type Schemas } from '@disc/client';
 
-export type Schemas = components['schemas'];
-export type Api = ReturnType<typeof createClient<paths>>;
+export type { Schemas };
+export type Api = DiscoveryClient;
 
 /** A failed request, with what the person needs to know to act on it. */
 export class ApiProblem extends Error {
@@ -23,19 +24,12 @@ export class ApiProblem extends Error {
 /** A client that sends the token as the bearer header; `onUnauthorized` hears of every 401
  * (a token revoked while the tab is open). */
 export function createApi(token: string, onUnauthorized?: () => void): Api {
-  const client = createClient<paths>({ baseUrl: window.location.origin });
-  const auth: Middleware = {
-    onRequest({ request }) {
-      request.headers.set('Authorization', `Bearer ${token}`);
-      return request;
-    },
-    onResponse({ response }) {
-      if (response.status === 401) onUnauthorized?.();
-      return response;
-    },
+  const fetchAndWatch = async (request: Request): Promise<Response> => {
+    const response = await globalThis.fetch(request);
+    if (response.status === 401) onUnauthorized?.();
+    return response;
   };
-  client.use(auth);
-  return client;
+  return new DiscoveryClient({ baseUrl: window.location.origin, apiKey: token, retry: { maxRetries: 0 }, fetch: fetchAndWatch });
 }
 
 interface FetchResult<T> {
@@ -44,13 +38,13 @@ interface FetchResult<T> {
   response: Response;
 }
 
-/** The data of a successful answer, or an ApiProblem built from the error envelope. */
+/** The data of a successful `api.http` answer, or an ApiProblem built from the error envelope. */
 export async function unwrap<T>(call: Promise<FetchResult<T>>): Promise<NonNullable<T>> {
   let result: FetchResult<T>;
   try {
     result = await call;
   } catch (error) {
-    throw new ApiProblem(0, 'NETWORK_ERROR', `The API did not answer: ${error instanceof Error ? error.message : String(error)}`);
+    throw networkProblem(error);
   }
   const { response } = result;
   if (response.ok) return (result.data ?? ({} as T)) as NonNullable<T>;
@@ -59,6 +53,21 @@ export async function unwrap<T>(call: Promise<FetchResult<T>>): Promise<NonNulla
   const message = typeof envelope.error?.message === 'string' ? envelope.error.message : response.statusText;
   const requestId = typeof envelope.error?.request_id === 'string' ? envelope.error.request_id : undefined;
   throw new ApiProblem(response.status, code, message, response.status === 429 ? resetTime(response.headers) : undefined, requestId);
+}
+
+/** The answer of a @disc/client method, or an ApiProblem from its DiscoveryApiError. */
+export async function settle<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (!(error instanceof DiscoveryApiError)) throw networkProblem(error);
+    const resetAt = error.status === 429 && error.retryAfterSeconds !== undefined ? new Date(Date.now() + error.retryAfterSeconds * 1000) : undefined;
+    throw new ApiProblem(error.status, error.code, error.message, resetAt, error.requestId);
+  }
+}
+
+function networkProblem(error: unknown): ApiProblem {
+  return new ApiProblem(0, 'NETWORK_ERROR', `The API did not answer: ${error instanceof Error ? error.message : String(error)}`);
 }
 
 function resetTime(headers: Headers): Date | undefined {

@@ -1,7 +1,7 @@
 // Discover: asset-type tabs, the criteria form pre-filled from GET /criteria/{type} with the
 // regime's adjustments beside it, and the results table (sortable, filterable, expandable).
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { unwrap, type Schemas } from '../api/client';
+import { settle, unwrap, type Schemas } from '../api/client';
 import { describedAs } from '../api/units';
 import { GradeBadge, Problem, SampleLabel, ScoreBar } from '../components/bits';
 import { useRequest } from '../components/use-request';
@@ -66,7 +66,7 @@ function DiscoverPanel({ type, shared }: { type: AssetType; shared: Shared }) {
 
   useEffect(() => {
     if (criteria !== undefined) return;
-    unwrap(shared.api.GET('/v1/discovery/criteria/{asset_type}', { params: { path: { asset_type: type } } }))
+    settle(shared.api.criteria(type))
       .then((c) => {
         shared.criteria.set(type, c);
         setCriteria(c);
@@ -97,7 +97,7 @@ function DiscoverPanel({ type, shared }: { type: AssetType; shared: Shared }) {
     }
     await request(async () => {
       const body = { custom_criteria: custom } as Schemas['DiscoverRequest'];
-      const answer = await unwrap(shared.api.POST('/v1/discovery/discover/{asset_type}', { params: { path: { asset_type: type } }, body }));
+      const answer = await unwrap(shared.api.http.POST('/v1/discovery/discover/{asset_type}', { params: { path: { asset_type: type } }, body }));
       shared.setLastDiscovery(answer);
       setResult(answer);
     });

@@ -1,8 +1,7 @@
-// Market context: regime, VIX, rates trend, inflation, data age and source. The API returns
-// it with every discovery (no route of its own); "Load" runs an ETF discovery with
-// max_results 0, which counts against the discover limit.
+// Market context: regime, VIX, rates trend, inflation, data age and source, from
+// GET /v1/discovery/market-context (the criteria budget; no discovery is spent).
 import { useEffect, useState } from 'preact/hooks';
-import { unwrap } from '../api/client';
+import { settle, type Schemas } from '../api/client';
 import { unitOf, withUnit, type Unit } from '../api/units';
 import { Problem, SampleLabel } from '../components/bits';
 import { useRequest } from '../components/use-request';
@@ -21,18 +20,22 @@ export function Market({ shared }: { shared: Shared }) {
   useEffect(() => {
     void unitOf('MarketContext', 'inflation_rate').then(setInflationUnit);
   }, []);
-  const context = shared.lastDiscovery?.market_context as Record<string, unknown> | undefined;
+  const [fetched, setFetched] = useState<Schemas['MarketContext'] | undefined>(undefined);
+  const [fetchedAt, setFetchedAt] = useState<string | undefined>(undefined);
   const load = () =>
     run(async () => {
-      const body = { custom_criteria: { max_results: 0 } };
-      shared.setLastDiscovery(await unwrap(shared.api.POST('/v1/discovery/discover/{asset_type}', { params: { path: { asset_type: 'etf' } }, body })));
+      setFetched(await settle(shared.api.marketContext()));
+      setFetchedAt(new Date().toISOString());
     });
+  useEffect(() => {
+    void load();
+  }, []);
+  const context = fetched as Record<string, unknown> | undefined;
   return (
     <section aria-labelledby="market-title">
       <h1 id="market-title">Market context</h1>
-      <p>The API returns the market context with each discovery; this shows the latest one.</p>
       <button type="button" onClick={() => void load()} disabled={busy}>
-        {busy ? 'Loading…' : context === undefined ? 'Load the market context' : 'Reload'}
+        {busy ? 'Loading…' : 'Reload'}
       </button>
       <Problem error={error} />
       {context === undefined ? null : (
@@ -57,8 +60,8 @@ export function Market({ shared }: { shared: Shared }) {
             <dd>{age(context.as_of)}</dd>
             <dt>Source</dt>
             <dd>{typeof context.data_source === 'string' ? context.data_source : '–'}</dd>
-            <dt>Discovery run</dt>
-            <dd>{dateTime(shared.lastDiscovery?.discovery_date)}</dd>
+            <dt>Fetched</dt>
+            <dd>{dateTime(fetchedAt)}</dd>
           </dl>
         </>
       )}

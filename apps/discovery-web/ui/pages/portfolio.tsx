@@ -1,7 +1,7 @@
 // Portfolio: paste holdings and constraints, get the integration plan: trades, allocation
 // before and after, costs against the budget, and the constraint violations in words.
 import { useEffect, useState } from 'preact/hooks';
-import { unwrap, type Schemas } from '../api/client';
+import { settle, type Schemas } from '../api/client';
 import { unitOf, withUnit, type Unit } from '../api/units';
 import { Head, Problem } from '../components/bits';
 import { useRequest } from '../components/use-request';
@@ -51,7 +51,7 @@ export function Portfolio({ shared }: { shared: Shared }) {
       },
     };
     await run(async () => {
-      const answer = await unwrap(shared.api.POST('/v1/discovery/integrate-discoveries', { body }));
+      const answer = await settle(shared.api.integrateDiscoveries(body));
       const before = new Map(parsed.holdings.map((h) => [h.symbol, h.current_value] as const));
       before.set('Cash', cashUsd);
       setPlan({ plan: answer, before, total, budgetUsd: (Number.isFinite(budgetFraction) ? budgetFraction : 0) * total });

@@ -1,7 +1,7 @@
 // Sign-in: paste a token; its scopes are found by asking one route of each scope (a 403
 // means the scope is missing). The token is stored only once the API accepted it.
 import { useState } from 'preact/hooks';
-import { ApiProblem, createApi, unwrap, type Schemas } from '../api/client';
+import { ApiProblem, createApi, settle, type Schemas } from '../api/client';
 import { Problem } from '../components/bits';
 import { useRequest } from '../components/use-request';
 import type { Scope } from '../session';
@@ -16,8 +16,8 @@ export interface SignedIn {
 export async function probeToken(token: string): Promise<SignedIn> {
   const api = createApi(token);
   const [criteria, hooks] = await Promise.allSettled([
-    unwrap(api.GET('/v1/discovery/criteria/{asset_type}', { params: { path: { asset_type: 'etf' } } })),
-    unwrap(api.GET('/v1/webhooks')),
+    settle(api.criteria('etf')),
+    settle(api.webhooks.list()),
   ]);
   const scopes = new Set<Scope>();
   const granted = (r: PromiseSettledResult<unknown>) => r.status === 'fulfilled' || (r.reason instanceof ApiProblem && r.reason.status === 429);

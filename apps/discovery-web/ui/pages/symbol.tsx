@@ -1,7 +1,8 @@
 // Symbol page: current grade, the grade/score history chart over grade bands, alerts with
-// severity, the next review date, and the screening criteria it passes or breaches.
+// severity, the next review date, the screening criteria it passes or breaches, and the
+// price history with its 50- and 200-day averages (GET /prices/{symbol}).
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { unwrap, type Schemas } from '../api/client';
+import { settle, type Schemas } from '../api/client';
 import { GradeBadge, Head, Problem, SampleLabel } from '../components/bits';
 import { criterionLines } from '../criteria-lines';
 import { dateTime, fixed, usd } from '../format';
@@ -14,7 +15,7 @@ export function SymbolPage({ symbol, shared }: { symbol: string; shared: Shared 
   useEffect(() => {
     setMonitor(undefined);
     setError(undefined);
-    unwrap(shared.api.GET('/v1/discovery/monitor/{symbol}', { params: { path: { symbol } } }))
+    settle(shared.api.monitorInvestment(symbol))
       .then(setMonitor)
       .catch(setError);
   }, [symbol]);
@@ -59,22 +60,7 @@ export function SymbolPage({ symbol, shared }: { symbol: string; shared: Shared 
             )}
           </section>
           <Criteria shared={shared} symbol={symbol} alerts={alerts} />
-          <section aria-labelledby="prices-title">
-            <h2 id="prices-title">Price history</h2>
-            <p>
-              The API publishes no price series, so the page cannot draw prices or their 50- and 200-day averages. What it gives: the current price
-              (from a discovery) and the 50/200-day trend inside the technical rationale.
-            </p>
-            {candidate === undefined ? null : (
-              <ul>
-                {candidate.rationale
-                  .filter((line) => /moving-average|momentum/i.test(line))
-                  .map((line, i) => (
-                    <li key={i}>{line}</li>
-                  ))}
-              </ul>
-            )}
-          </section>
+          <PriceHistory shared={shared} symbol={symbol} />
           <SampleLabel context={shared.lastDiscovery?.market_context} />
         </>
       )}
@@ -98,7 +84,7 @@ function HistoryChart({ points }: { points: HistoryPoint[] }) {
   }, [points.map((p) => `${p.date}:${p.score}`).join('|')]);
   return (
     <figure class="chart">
-      <div ref={box} class="chart-box" role="img" aria-label={`Score history, ${points.length} point${points.length === 1 ? '' : 's'}, over grade bands`} />
+      <div ref={box} class="chart-box history-chart" role="img" aria-label={`Score history, ${points.length} point${points.length === 1 ? '' : 's'}, over grade bands`} />
       <figcaption>Grade and score history (one point per day), over the grade bands A+ to F.</figcaption>
     </figure>
   );
@@ -146,6 +132,67 @@ function Criteria({ shared, symbol, alerts }: { shared: Shared; symbol: string; 
             </li>
           ))}
         </ul>
+      )}
+    </section>
+  );
+}
+
+const PRICE_DAYS = 365;
+
+function PriceHistory({ shared, symbol }: { shared: Shared; symbol: string }) {
+  const [history, setHistory] = useState<Schemas['PriceHistory'] | undefined>(undefined);
+  const [error, setError] = useState<unknown>(undefined);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    setHistory(undefined);
+    setError(undefined);
+    settle(shared.api.priceHistory(symbol, PRICE_DAYS))
+      .then(setHistory)
+      .catch(setError);
+  }, [symbol]);
+  useEffect(() => {
+    if (box.current === null || history === undefined || history.prices.length === 0) return undefined;
+    let dispose: (() => void) | undefined;
+    let cancelled = false;
+    void import('../charts/price-chart').then(({ drawPriceChart }) => {
+      if (!cancelled && box.current !== null) dispose = drawPriceChart(box.current, history.prices, history.currency);
+    });
+    return () => {
+      cancelled = true;
+      dispose?.();
+    };
+  }, [history]);
+  const last = history?.prices[history.prices.length - 1];
+  return (
+    <section aria-labelledby="prices-title">
+      <h2 id="prices-title">Price history</h2>
+      <Problem error={error} />
+      {history === undefined ? (error === undefined ? <p>Loading prices…</p> : null) : history.prices.length === 0 ? (
+        <p>The market data has no price history for {history.symbol}.</p>
+      ) : (
+        <>
+          <figure class="chart">
+            <div
+              ref={box}
+              class="chart-box price-chart"
+              role="img"
+              aria-label={`Daily closes of ${history.symbol} with 50- and 200-day averages, ${history.prices.length} trading days to ${last?.date ?? ''}`}
+            />
+            <figcaption>
+              Daily closes over the last {history.prices.length} trading days, with the 50-day (dashed) and 200-day (dotted) moving averages.
+            </figcaption>
+          </figure>
+          {last === undefined ? null : (
+            <p class="price-summary">
+              Last close {fixed(last.close, 2)} {history.currency} on {last.date}; 50-day average {fixed(last.sma_50, 2)}, 200-day average {fixed(last.sma_200, 2)}
+              {last.sma_50 !== null && last.sma_200 !== null ? ` (the 50-day is ${last.sma_50 >= last.sma_200 ? 'above' : 'below'} the 200-day)` : ''}.
+            </p>
+          )}
+          <p class={history.sample ? 'sample-label' : 'muted'}>
+            Source: {history.data_source}
+            {history.as_of === null ? '' : `, as of ${history.as_of}`}
+          </p>
+        </>
       )}
     </section>
   );

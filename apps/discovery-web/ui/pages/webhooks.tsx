@@ -1,14 +1,14 @@
 // Webhooks: list, register, delete, send a test event, and the deliveries of one webhook
-// (status, attempts, last error), ten to a page. The API has no re-enable route: a disabled
-// webhook is registered again (the form is pre-filled from it; the secret is never echoed).
+// (status, attempts, last error), ten to a page with the API's cursor; a disabled webhook is
+// switched back on with POST /v1/webhooks/{id}/enable.
 import { useEffect, useState } from 'preact/hooks';
-import { unwrap, type Schemas } from '../api/client';
+import { settle, unwrap, type Schemas } from '../api/client';
 import { Head, Problem } from '../components/bits';
 import { dateTime } from '../format';
 import type { Shared } from '../store';
 
 type Webhook = Schemas['Webhook'];
-type Delivery = Schemas['WebhookDelivery'];
+type DeliveryPage = Schemas['WebhookDeliveryList'];
 const PAGE = 10;
 const EVENTS = ['grade_change', 'new_discovery'] as const;
 
@@ -20,8 +20,8 @@ export function Webhooks({ shared }: { shared: Shared }) {
   const [form, setForm] = useState({ url: '', secret: '', symbols: '', events: new Set<string>(EVENTS) });
 
   const reload = () =>
-    unwrap(shared.api.GET('/v1/webhooks'))
-      .then((list) => setHooks(list.data))
+    settle(shared.api.webhooks.list())
+      .then(setHooks)
       .catch(setError);
   useEffect(() => {
     void reload();
@@ -46,7 +46,7 @@ export function Webhooks({ shared }: { shared: Shared }) {
         events: [...form.events] as Schemas['WebhookRequest']['events'],
         ...(symbols.length === 0 ? {} : { symbols }),
       };
-      const created = await unwrap(shared.api.POST('/v1/webhooks', { body }));
+      const created = await settle(shared.api.webhooks.create(body));
       setForm({ ...form, url: '', secret: '', symbols: '' });
       await reload();
       return `Registered ${created.url}.`;
@@ -54,22 +54,23 @@ export function Webhooks({ shared }: { shared: Shared }) {
   };
   const remove = (hook: Webhook) =>
     act(async () => {
-      await unwrap(shared.api.DELETE('/v1/webhooks/{id}', { params: { path: { id: hook.id } } }));
+      await settle(shared.api.webhooks.delete(hook.id));
       if (selected === hook.id) setSelected(undefined);
       await reload();
       return `Deleted the webhook to ${hook.url}.`;
     });
   const test = (hook: Webhook) =>
     act(async () => {
-      const sent = await unwrap(shared.api.POST('/v1/webhooks/{id}/test', { params: { path: { id: hook.id } } }));
+      const sent = await unwrap(shared.api.http.POST('/v1/webhooks/{id}/test', { params: { path: { id: hook.id } } }));
       setSelected(hook.id);
       return `Queued test event ${sent.event_id} to ${hook.url}.`;
     });
-  const reRegister = (hook: Webhook) => {
-    setForm({ url: hook.url, secret: '', symbols: (hook.symbols ?? []).join(', '), events: new Set(hook.events) });
-    setStatus(`The form holds ${hook.url} again: enter a new secret and register it (the API has no re-enable route).`);
-    document.getElementById('hook-secret')?.focus();
-  };
+  const enable = (hook: Webhook) =>
+    act(async () => {
+      await settle(shared.api.webhooks.enable(hook.id));
+      await reload();
+      return `Enabled the webhook to ${hook.url} again.`;
+    });
 
   return (
     <section aria-labelledby="webhooks-title">
@@ -105,8 +106,8 @@ export function Webhooks({ shared }: { shared: Shared }) {
                     Send test<span class="visually-hidden"> to {h.url}</span>
                   </button>
                   {h.active ? null : (
-                    <button type="button" onClick={() => reRegister(h)}>
-                      Register again<span class="visually-hidden"> {h.url}</span>
+                    <button type="button" onClick={() => void enable(h)}>
+                      Enable again<span class="visually-hidden"> {h.url}</span>
                     </button>
                   )}
                   <button type="button" class="danger" onClick={() => void remove(h)}>
@@ -161,36 +162,47 @@ export function Webhooks({ shared }: { shared: Shared }) {
 }
 
 function Deliveries({ shared, id }: { shared: Shared; id: string }) {
-  const [list, setList] = useState<Delivery[] | undefined>(undefined);
-  const [error, setError] = useState<unknown>(undefined);
+  // The API pages with a cursor: `cursors[i]` is the `after` of page i (page 0 has none).
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [page, setPage] = useState(0);
-  const load = () =>
-    unwrap(shared.api.GET('/v1/webhooks/{id}/deliveries', { params: { path: { id } } }))
-      .then((d) => setList(d.data))
+  const [answer, setAnswer] = useState<DeliveryPage | undefined>(undefined);
+  const [error, setError] = useState<unknown>(undefined);
+  const load = (at: number) => {
+    setError(undefined);
+    const after = cursors[at];
+    return settle(shared.api.webhooks.deliveries(id, { limit: PAGE, ...(after === undefined ? {} : { after }) }))
+      .then((next) => {
+        setAnswer(next);
+        setPage(at);
+        const known = cursors.slice(0, at + 1);
+        setCursors(next.next_cursor === null || next.next_cursor === undefined ? known : [...known, next.next_cursor]);
+      })
       .catch(setError);
+  };
   useEffect(() => {
-    void load();
+    void load(0);
   }, [id]);
-  const pages = Math.max(1, Math.ceil((list?.length ?? 0) / PAGE));
-  const shown = (list ?? []).slice(page * PAGE, page * PAGE + PAGE);
+  const list = answer?.data;
+  const hasNext = cursors.length > page + 1;
   return (
     <section class="deliveries" aria-labelledby="deliveries-title">
       <h2 id="deliveries-title">Deliveries</h2>
-      <button type="button" onClick={() => void load()}>
+      <button type="button" onClick={() => void load(0)}>
         Refresh deliveries
       </button>
       <Problem error={error} />
-      {list === undefined ? null : list.length === 0 ? (
+      {list === undefined ? null : list.length === 0 && page === 0 ? (
         <p>No deliveries yet.</p>
       ) : (
         <>
           <table>
             <caption>
-              Newest first (the API keeps the latest 50); page {page + 1} of {pages}
+              Newest first, {PAGE} to a page; page {page + 1}
+              {hasNext ? '' : ' (the last)'}
             </caption>
             <Head columns={['Event', 'Status', 'Attempts', 'Last HTTP status', 'Last error', 'Updated']} />
             <tbody>
-              {shown.map((d) => (
+              {list.map((d) => (
                 <tr key={d.id}>
                   <td>{d.event}</td>
                   <td class={`delivery-${d.status}`}>{d.status}</td>
@@ -203,10 +215,10 @@ function Deliveries({ shared, id }: { shared: Shared; id: string }) {
             </tbody>
           </table>
           <nav class="pager" aria-label="Delivery pages">
-            <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>
+            <button type="button" disabled={page === 0} onClick={() => void load(page - 1)}>
               Previous page
             </button>
-            <button type="button" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
+            <button type="button" disabled={!hasNext} onClick={() => void load(page + 1)}>
               Next page
             </button>
           </nav>

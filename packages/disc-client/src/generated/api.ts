@@ -68,6 +68,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/discovery/prices/{symbol}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Daily closes of one symbol with their 50- and 200-day moving averages */
+        get: operations["priceHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/discovery/market-context": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The market context now (regime, VIX, rates, inflation, data age and source) without running a discovery */
+        get: operations["marketContext"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/discovery/integrate-discoveries": {
         parameters: {
             query?: never;
@@ -149,6 +183,23 @@ export interface paths {
         put?: never;
         /** Send a signed webhook.test event to this webhook */
         post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Re-enable a disabled webhook of this token (clears its failure count) */
+        post: operations["enableWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -451,6 +502,36 @@ export interface components {
             data_source?: string;
             /** @description Extension: true for the bundled synthetic sample snapshot */
             sample?: boolean;
+        };
+        PricePoint: {
+            /**
+             * Format: date
+             * @description Trading day, YYYY-MM-DD
+             */
+            date: string;
+            /** @description Closing price in the instrument currency */
+            close: number;
+            /** @description Mean of the 50 closes up to this day; null with fewer than 50 behind it */
+            sma_50: number | null;
+            /** @description Mean of the 200 closes up to this day; null with fewer than 200 behind it */
+            sma_200: number | null;
+        };
+        PriceHistory: {
+            symbol: string;
+            name: string;
+            /** @description ISO 4217 code of the closes */
+            currency: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD of the market data
+             */
+            as_of: string | null;
+            /** @description Where the market data comes from; says SAMPLE DATA for the bundled snapshot */
+            data_source: string;
+            /** @description True for the bundled synthetic sample snapshot: the prices are invented */
+            sample: boolean;
+            /** @description Oldest first; at most `days` points */
+            prices: components["schemas"]["PricePoint"][];
         };
         DiscoveryResult: {
             /** Format: date-time */
@@ -1804,6 +1885,314 @@ export interface operations {
             };
         };
     };
+    priceHistory: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path: {
+                symbol: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Also in error.request_id */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in seconds at which the window resets */
+                    "X-RateLimit-Reset": number;
+                    /** @description Window length in seconds */
+                    "X-RateLimit-Window": number;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: the policy, e.g. `"monitor"; q=100; w=3600; pk=…` (quota q per window w seconds; pk a hash of the partition key) */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: what is left, e.g. `"monitor"; r=99; t=3542; pk=…` (r requests left, t seconds to the reset) */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceHistory"];
+                };
+            };
+            /** @description Invalid asset type, parameter or body (INVALID_ASSET_TYPE, VALIDATION_ERROR) */
+            400: {
+                headers: {
+                    /** @description Also in error.request_id */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in seconds at which the window resets */
+                    "X-RateLimit-Reset": number;
+                    /** @description Window length in seconds */
+                    "X-RateLimit-Window": number;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: the policy, e.g. `"monitor"; q=100; w=3600; pk=…` (quota q per window w seconds; pk a hash of the partition key) */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: what is left, e.g. `"monitor"; r=99; t=3542; pk=…` (r requests left, t seconds to the reset) */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Also in error.request_id */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token lacks the scope (FORBIDDEN) */
+            403: {
+                headers: {
+                    /** @description Also in error.request_id */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown symbol or resource (SYMBOL_NOT_FOUND, NOT_FOUND) */
+            404: {
+                headers: {
+                    /** @description Also in error.request_id */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in seconds at which the window resets */
+                    "X-RateLimit-Reset": number;
+                    /** @description Window length in seconds */
+                    "X-RateLimit-Window": number;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: the policy, e.g. `"monitor"; q=100; w=3600; pk=…` (quota q per window w seconds; pk a hash of the partition key) */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: what is left, e.g. `"monitor"; r=99; t=3542; pk=…` (r requests left, t seconds to the reset) */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMIT_EXCEEDED); see Retry-After */
+            429: {
+                headers: {
+                    /** @description Also in error.request_id */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in seconds at which the window resets */
+                    "X-RateLimit-Reset": number;
+                    /** @description Window length in seconds */
+                    "X-RateLimit-Window": number;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: the policy, e.g. `"monitor"; q=100; w=3600; pk=…` (quota q per window w seconds; pk a hash of the partition key) */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: what is left, e.g. `"monitor"; r=99; t=3542; pk=…` (r requests left, t seconds to the reset) */
+                    RateLimit: string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Discovery service error (SCORING_ERROR, DISCOVERY_ERROR, INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Also in error.request_id */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in seconds at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Window length in seconds */
+                    "X-RateLimit-Window"?: number;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: the policy, e.g. `"monitor"; q=100; w=3600; pk=…` (quota q per window w seconds; pk a hash of the partition key) */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: what is left, e.g. `"monitor"; r=99; t=3542; pk=…` (r requests left, t seconds to the reset) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description External data provider or database unavailable (MARKET_DATA_UNAVAILABLE, DATABASE_UNAVAILABLE); retry later, after Retry-After when sent */
+            503: {
+                headers: {
+                    /** @description Also in error.request_id */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in seconds at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Window length in seconds */
+                    "X-RateLimit-Window"?: number;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: the policy, e.g. `"monitor"; q=100; w=3600; pk=…` (quota q per window w seconds; pk a hash of the partition key) */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: what is left, e.g. `"monitor"; r=99; t=3542; pk=…` (r requests left, t seconds to the reset) */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before retrying (sent with DATABASE_UNAVAILABLE) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    marketContext: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Also in error.request_id */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in seconds at which the window resets */
+                    "X-RateLimit-Reset": number;
+                    /** @description Window length in seconds */
+                    "X-RateLimit-Window": number;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: the policy, e.g. `"monitor"; q=100; w=3600; pk=…` (quota q per window w seconds; pk a hash of the partition key) */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: what is left, e.g. `"monitor"; r=99; t=3542; pk=…` (r requests left, t seconds to the reset) */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketContext"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Also in error.request_id */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token lacks the scope (FORBIDDEN) */
+            403: {
+                headers: {
+                    /** @description Also in error.request_id */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMIT_EXCEEDED); see Retry-After */
+            429: {
+                headers: {
+                    /** @description Also in error.request_id */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in seconds at which the window resets */
+                    "X-RateLimit-Reset": number;
+                    /** @description Window length in seconds */
+                    "X-RateLimit-Window": number;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: the policy, e.g. `"monitor"; q=100; w=3600; pk=…` (quota q per window w seconds; pk a hash of the partition key) */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: what is left, e.g. `"monitor"; r=99; t=3542; pk=…` (r requests left, t seconds to the reset) */
+                    RateLimit: string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Discovery service error (SCORING_ERROR, DISCOVERY_ERROR, INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Also in error.request_id */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in seconds at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Window length in seconds */
+                    "X-RateLimit-Window"?: number;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: the policy, e.g. `"monitor"; q=100; w=3600; pk=…` (quota q per window w seconds; pk a hash of the partition key) */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: what is left, e.g. `"monitor"; r=99; t=3542; pk=…` (r requests left, t seconds to the reset) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description External data provider or database unavailable (MARKET_DATA_UNAVAILABLE, DATABASE_UNAVAILABLE); retry later, after Retry-After when sent */
+            503: {
+                headers: {
+                    /** @description Also in error.request_id */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in seconds at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Window length in seconds */
+                    "X-RateLimit-Window"?: number;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: the policy, e.g. `"monitor"; q=100; w=3600; pk=…` (quota q per window w seconds; pk a hash of the partition key) */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: what is left, e.g. `"monitor"; r=99; t=3542; pk=…` (r requests left, t seconds to the reset) */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before retrying (sent with DATABASE_UNAVAILABLE) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     integrateDiscoveries: {
         parameters: {
             query?: never;
@@ -2924,6 +3313,183 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookTestResult"];
+                };
+            };
+            /** @description Invalid asset type, parameter or body (INVALID_ASSET_TYPE, VALIDATION_ERROR) */
+            400: {
+                headers: {
+                    /** @description Also in error.request_id */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in seconds at which the window resets */
+                    "X-RateLimit-Reset": number;
+                    /** @description Window length in seconds */
+                    "X-RateLimit-Window": number;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: the policy, e.g. `"monitor"; q=100; w=3600; pk=…` (quota q per window w seconds; pk a hash of the partition key) */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: what is left, e.g. `"monitor"; r=99; t=3542; pk=…` (r requests left, t seconds to the reset) */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Also in error.request_id */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token lacks the scope (FORBIDDEN) */
+            403: {
+                headers: {
+                    /** @description Also in error.request_id */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown symbol or resource (SYMBOL_NOT_FOUND, NOT_FOUND) */
+            404: {
+                headers: {
+                    /** @description Also in error.request_id */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in seconds at which the window resets */
+                    "X-RateLimit-Reset": number;
+                    /** @description Window length in seconds */
+                    "X-RateLimit-Window": number;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: the policy, e.g. `"monitor"; q=100; w=3600; pk=…` (quota q per window w seconds; pk a hash of the partition key) */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: what is left, e.g. `"monitor"; r=99; t=3542; pk=…` (r requests left, t seconds to the reset) */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMIT_EXCEEDED); see Retry-After */
+            429: {
+                headers: {
+                    /** @description Also in error.request_id */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in seconds at which the window resets */
+                    "X-RateLimit-Reset": number;
+                    /** @description Window length in seconds */
+                    "X-RateLimit-Window": number;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: the policy, e.g. `"monitor"; q=100; w=3600; pk=…` (quota q per window w seconds; pk a hash of the partition key) */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: what is left, e.g. `"monitor"; r=99; t=3542; pk=…` (r requests left, t seconds to the reset) */
+                    RateLimit: string;
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Discovery service error (SCORING_ERROR, DISCOVERY_ERROR, INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    /** @description Also in error.request_id */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in seconds at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Window length in seconds */
+                    "X-RateLimit-Window"?: number;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: the policy, e.g. `"monitor"; q=100; w=3600; pk=…` (quota q per window w seconds; pk a hash of the partition key) */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: what is left, e.g. `"monitor"; r=99; t=3542; pk=…` (r requests left, t seconds to the reset) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description External data provider or database unavailable (MARKET_DATA_UNAVAILABLE, DATABASE_UNAVAILABLE); retry later, after Retry-After when sent */
+            503: {
+                headers: {
+                    /** @description Also in error.request_id */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in seconds at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Window length in seconds */
+                    "X-RateLimit-Window"?: number;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: the policy, e.g. `"monitor"; q=100; w=3600; pk=…` (quota q per window w seconds; pk a hash of the partition key) */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: what is left, e.g. `"monitor"; r=99; t=3542; pk=…` (r requests left, t seconds to the reset) */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before retrying (sent with DATABASE_UNAVAILABLE) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enableWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Also in error.request_id */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in seconds at which the window resets */
+                    "X-RateLimit-Reset": number;
+                    /** @description Window length in seconds */
+                    "X-RateLimit-Window": number;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: the policy, e.g. `"monitor"; q=100; w=3600; pk=…` (quota q per window w seconds; pk a hash of the partition key) */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft-ietf-httpapi-ratelimit-headers-08: what is left, e.g. `"monitor"; r=99; t=3542; pk=…` (r requests left, t seconds to the reset) */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
                 };
             };
             /** @description Invalid asset type, parameter or body (INVALID_ASSET_TYPE, VALIDATION_ERROR) */
