@@ -23,6 +23,12 @@ describe('stmt start-up conventions', () => {
     expect(run.stderr).toMatch(/ error conver is not a stmt command\. Did you mean convert\? Run `stmt help` for the list of commands\.\n$/);
   });
 
+  it('answers stmt help COMMAND like stmt COMMAND --help', () => {
+    const run = runCli(['help', 'convert']);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('--input');
+  });
+
   it('names no command when none is close', () => {
     const run = runCli(['frobnicate']);
     expect(run.status).toBe(2);

@@ -1,4 +1,4 @@
-import type { Hook } from '@oclif/core';
+import { loadHelpClass, type Hook } from '@oclif/core';
 import { closest, distance } from 'fastest-levenshtein';
 import { ExitCode } from '../lib/exit-codes';
 
@@ -7,6 +7,12 @@ import { ExitCode } from '../lib/exit-codes';
  * errors, with the nearest command when it is close enough, and exit code 2.
  */
 const hook: Hook.CommandNotFound = async function (options) {
+  // `stmt help [COMMAND]`, as error messages suggest: the same as `stmt [COMMAND] --help`.
+  if (options.id === 'help' || options.id.startsWith('help:')) {
+    const Help = await loadHelpClass(options.config);
+    await new Help(options.config).showHelp([...options.id.split(':').slice(1), ...(options.argv ?? [])]);
+    return;
+  }
   const typed = options.id.replaceAll(':', ' ');
   const ids = options.config.commands.filter((command) => command.hidden !== true).flatMap((command) => [command.id, ...command.aliases]);
   const nearest = ids.length === 0 ? undefined : closest(options.id, ids);
