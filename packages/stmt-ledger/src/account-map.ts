@@ -1,4 +1,4 @@
-import Ajv from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import type { StatementRow } from '@stmt/export';
 
 /**
@@ -38,7 +38,9 @@ export const LEDGER_ACCOUNTS_SCHEMA = {
   },
 } as const;
 
-const validate = new Ajv({ allErrors: true }).compile<LedgerAccounts>(LEDGER_ACCOUNTS_SCHEMA);
+let compiled: ValidateFunction<LedgerAccounts> | undefined;
+/** Compiled on first use, so loading the package costs no schema compilation. */
+const accountsCheck = (): ValidateFunction<LedgerAccounts> => (compiled ??= new Ajv({ allErrors: true }).compile<LedgerAccounts>(LEDGER_ACCOUNTS_SCHEMA));
 
 /** A mapping file that does not follow the schema; the message names each key. */
 export class LedgerAccountsError extends Error {
@@ -50,6 +52,7 @@ export class LedgerAccountsError extends Error {
 
 export function validateLedgerAccounts(value: unknown, source: string): LedgerAccounts {
   if (value === null || value === undefined) return {};
+  const validate = accountsCheck();
   if (validate(value)) return value;
   const problems = (validate.errors ?? []).map((error) => {
     const key = error.instancePath.split('/').slice(1).join('.') || '(mapping)';

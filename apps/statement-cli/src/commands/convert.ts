@@ -29,6 +29,9 @@ export default class Convert extends StmtCommand {
     if (flags.output === undefined && !flags['dry-run']) {
       this.error('Missing --output: give a CSV path, `-` for standard output, or use --dry-run.', { exit: 2 });
     }
+    if (flags.json && flags.output === '-' && !flags['dry-run']) {
+      this.error('--json prints a summary on standard output, which carries the CSV with --output -: write the CSV to a file, or use --dry-run.', { exit: 2 });
+    }
     const exitCode = await runConvert(
       conversionRequest(flags, { from: flags.from as StatementFormat | undefined, operation: 'convert' }),
       loaded,

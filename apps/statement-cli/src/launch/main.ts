@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { relaunchWithTunedHeap, tunedHeapFlags } from './heap-relaunch';
+import { printVersionFast } from './version-fast';
 
 /**
  * What `bin/run.js` runs. oclif answers a bare `--version` with its user agent; the spec wants
@@ -8,6 +9,8 @@ import { relaunchWithTunedHeap, tunedHeapFlags } from './heap-relaunch';
 export function main(argv: readonly string[], binDir: string): void {
   const args = [...argv];
   if (args[0] === '--version' || args[0] === '-v') args.splice(0, 1, 'version');
+  // The everyday `stmt --version` needs neither oclif nor the command tree.
+  if (args.length === 1 && args[0] === 'version' && printVersionFast(binDir)) return;
   const heapFlags = tunedHeapFlags(args, process.env, process.execArgv);
   if (heapFlags !== undefined) {
     relaunchWithTunedHeap(join(binDir, 'run.js'), args, heapFlags);

@@ -5,7 +5,7 @@ import { setKey } from './config/env-mapping';
 import { BROKEN_PIPE_EXIT, isBrokenPipe, stopNow } from '../launch/process-guards';
 import { describeError } from './describe-error';
 import type { ConfigFlagValues } from './flags';
-import { createLogger, type Logger } from './logger';
+import { createLogger, terminalLogLevel, type Logger } from './logger';
 
 const FLAG_KEYS: [keyof ConfigFlagValues, string][] = [
   ['log-level', 'log.level'],
@@ -42,9 +42,9 @@ export abstract class StmtCommand extends Command {
   protected async setup(flags: ConfigFlagValues, options: { tolerateProblems?: boolean } = {}): Promise<LoadedConfig> {
     const request = { env: process.env, ...this.flagLayer(flags) };
     const loaded = options.tolerateProblems === true ? await inspectConfig(request) : await loadConfig(request);
-    const { level, format } = loaded.config.log;
+    const { format } = loaded.config.log;
     this.logFormat = format ?? 'text';
-    this.logger = createLogger({ level: level ?? 'info', format: this.logFormat });
+    this.logger = createLogger({ level: terminalLogLevel(loaded, flags.verbose === true), format: this.logFormat });
     return loaded;
   }
 

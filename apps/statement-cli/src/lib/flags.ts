@@ -9,6 +9,7 @@ export const STATEMENT_FORMATS: readonly StatementFormat[] = ['camt.052', 'camt.
 export const globalFlags = {
   'log-level': Flags.string({ description: 'Log level (overrides log.level).', options: ['debug', 'info', 'warn', 'error'], helpGroup: 'GLOBAL' }),
   'log-format': Flags.string({ description: 'Log format on stderr (overrides log.format).', options: ['text', 'json'], helpGroup: 'GLOBAL' }),
+  verbose: Flags.boolean({ description: 'Also log progress and audit entries (info) on stderr; a successful run is otherwise quiet there.', helpGroup: 'GLOBAL' }),
 };
 
 /** `--database DIR`: the same meaning on every command that categorises. */
@@ -50,7 +51,9 @@ export const conversionFlags = {
   'dry-run': Flags.boolean({
     description: 'Parse and print a summary (statements, entries, totals per currency and direction, rows per category and tier); write no file.',
   }),
-  json: Flags.boolean({ description: 'With --dry-run: print the summary as JSON.', dependsOn: ['dry-run'] }),
+  json: Flags.boolean({
+    description: 'Print the summary as JSON on standard output: with --dry-run instead of the text summary, otherwise after the output file is written (not with --output -).',
+  }),
   from: Flags.string({ description: 'Input format; skips content sniffing.', options: [...STATEMENT_FORMATS] }),
   'split-batches': Flags.boolean({ description: 'One row per transaction detail instead of one per booked entry.' }),
   categorize: Flags.boolean({
@@ -105,6 +108,7 @@ export const conversionFlags = {
 export interface ConfigFlagValues {
   'log-level'?: string | undefined;
   'log-format'?: string | undefined;
+  verbose?: boolean | undefined;
   preset?: string | undefined;
   delimiter?: string | undefined;
   strict?: boolean | undefined;

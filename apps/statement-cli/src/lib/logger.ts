@@ -1,4 +1,5 @@
 import winston from 'winston';
+import type { LoadedConfig } from './config/load';
 import type { LogFormat, LogLevel } from './config/schema';
 
 export type Logger = winston.Logger;
@@ -35,4 +36,16 @@ export function createLogger(options: { level: LogLevel; format: LogFormat; stre
       ? new winston.transports.Console({ stderrLevels: LEVELS })
       : new winston.transports.Stream({ stream: options.stream });
   return winston.createLogger({ level: options.level, levels: { error: 0, warn: 1, info: 2, debug: 3 }, format, transports: [transport] });
+}
+
+/**
+ * The level the stderr logger runs at. A successful text-format run is quiet there: info lines
+ * (progress, audit entries) appear only with --verbose, a log level set on purpose (flag,
+ * environment, config file), or the JSON format, whose consumers expect every entry.
+ */
+export function terminalLogLevel(loaded: Pick<LoadedConfig, 'config' | 'sources'>, verbose: boolean): LogLevel {
+  const { level, format } = loaded.config.log;
+  if (verbose) return level === 'debug' ? 'debug' : 'info';
+  const chosen = (loaded.sources.get('log.level') ?? 'defaults') !== 'defaults';
+  return chosen || format === 'json' ? level : 'warn';
 }

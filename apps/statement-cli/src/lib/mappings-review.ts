@@ -1,5 +1,5 @@
 import type { LearnedMapping } from '@stmt/categorizer';
-import Ajv from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import { parseDocument, stringify } from 'yaml';
 
 /** One proposal as the user sees and edits it in the review file. */
@@ -23,12 +23,16 @@ const ENTRY_SCHEMA = {
     confidence: { type: 'number', minimum: 0, maximum: 1 },
   },
 };
-const validateReview = new Ajv({ allErrors: true, strict: true }).compile<{ mappings: ReviewEntry[] | null }>({
-  type: 'object',
-  additionalProperties: false,
-  required: ['mappings'],
-  properties: { mappings: { type: ['array', 'null'], items: ENTRY_SCHEMA } },
-});
+type ReviewCheck = ValidateFunction<{ mappings: ReviewEntry[] | null }>;
+let compiled: ReviewCheck | undefined;
+/** Compiled on first use: only `stmt mappings apply` reads review files. */
+const reviewCheck = (): ReviewCheck =>
+  (compiled ??= new Ajv({ allErrors: true, strict: true }).compile<{ mappings: ReviewEntry[] | null }>({
+    type: 'object',
+    additionalProperties: false,
+    required: ['mappings'],
+    properties: { mappings: { type: ['array', 'null'], items: ENTRY_SCHEMA } },
+  }));
 
 /** The review file: the proposals under `mappings:`, with a header saying how to apply them. */
 export function toReviewYaml(mappings: readonly LearnedMapping[], source: string, now: Date = new Date()): string {
@@ -60,6 +64,7 @@ export function parseReviewYaml(text: string): LearnedMapping[] {
   const document = parseDocument(text);
   if (document.errors.length > 0) throw new ReviewFileError(document.errors.map((error) => error.message));
   const value: unknown = document.toJS();
+  const validateReview = reviewCheck();
   if (!validateReview(value)) {
     throw new ReviewFileError(
       (validateReview.errors ?? []).map((error) => {

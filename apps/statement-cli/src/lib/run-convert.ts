@@ -167,6 +167,8 @@ export async function runConvert(request: ConvertRequest, loaded: LoadedConfig, 
           ? JSON.stringify({ file: input.name, parser: result.parser, rows: result.rows, ...result.summary.toJSON(), ...counts, ...issuesJson(result) })
           : formatSummary(input.name, result, tally),
       );
+    } else if (request.json === true) {
+      out.stdout(JSON.stringify({ file: input.name, output: request.output, parser: result.parser, rows: result.rows, ...result.summary.toJSON(), ...issuesJson(result) }));
     }
   }
 

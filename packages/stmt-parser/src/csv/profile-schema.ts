@@ -1,4 +1,4 @@
-import Ajv, { type ErrorObject } from 'ajv';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { CsvProfile } from './profile';
 
 const column = { type: 'string', minLength: 1 } as const;
@@ -100,8 +100,9 @@ export const CSV_PROFILE_SCHEMA = {
   },
 } as const;
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-const validate = ajv.compile<CsvProfile>(CSV_PROFILE_SCHEMA);
+let compiled: ValidateFunction<CsvProfile> | undefined;
+/** Compiled on first use, so loading the parser costs no schema compilation. */
+const profileCheck = (): ValidateFunction<CsvProfile> => (compiled ??= new Ajv({ allErrors: true, strict: false }).compile<CsvProfile>(CSV_PROFILE_SCHEMA));
 
 /** A profile that does not follow the schema; `problems` name the key of each. */
 export class CsvProfileError extends Error {
@@ -116,6 +117,7 @@ export class CsvProfileError extends Error {
 
 /** Checks a parsed YAML/JSON value against the schema (and the regular expressions in it); returns it typed. */
 export function validateCsvProfile(value: unknown, source: string): CsvProfile {
+  const validate = profileCheck();
   if (!validate(value)) throw new CsvProfileError(source, describe(validate.errors ?? []));
   const problems = regexProblems(value);
   if (problems.length > 0) throw new CsvProfileError(source, problems);

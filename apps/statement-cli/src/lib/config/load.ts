@@ -41,7 +41,8 @@ export async function inspectConfig(options: LoadConfigOptions): Promise<LoadedC
     layers.push({ kind: 'flags', label: 'flags', config: options.flags, origins: options.flagOrigins ?? new Map() });
   }
 
-  const problems = layers.flatMap((layer) =>
+  // The defaults are checked against the schema by a test, not on every run.
+  const problems = layers.filter((layer) => layer.kind !== 'defaults').flatMap((layer) =>
     validatePartialConfig(layer.config, describe(layer)).map((problem) => {
       const origin = layer.origins.get(problem.key);
       return origin === undefined ? problem : { ...problem, source: `${problem.source}, ${origin}` };

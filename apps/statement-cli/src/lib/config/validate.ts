@@ -1,9 +1,20 @@
-import Ajv, { type ErrorObject } from 'ajv';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { PRESET_NAMES } from '@stmt/export';
 import { CONFIG_SCHEMA, type PartialConfig } from './schema';
 
-const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
-const validateSchema = ajv.compile<PartialConfig>(CONFIG_SCHEMA);
+type SchemaCheck = ValidateFunction<PartialConfig>;
+let compiled: SchemaCheck | undefined;
+/** Compiled on first use: a run whose sources set nothing never pays for it. */
+function schemaCheck(): SchemaCheck {
+  return (compiled ??= new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile<PartialConfig>(CONFIG_SCHEMA));
+}
+
+/** Whether a source sets any key at all (an empty one has nothing to check). */
+function setsAnything(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value !== 'object' || Array.isArray(value)) return true;
+  return Object.values(value).some(setsAnything);
+}
 
 /** One offending key: `ai.enabled must be a boolean (from the environment variable CAMT_AI_ENABLED)`. */
 export interface ConfigProblem {
@@ -15,6 +26,8 @@ export interface ConfigProblem {
 /** Checks one source's values; returns every problem, each with the key's dotted path. */
 export function validatePartialConfig(value: unknown, source: string): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
+  if (!setsAnything(value)) return problems;
+  const validateSchema = schemaCheck();
   if (!validateSchema(value)) {
     for (const error of validateSchema.errors ?? []) problems.push(toProblem(error, source));
   } else {

@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+// Start-up benchmark (issue 15): everyday commands of the built CLI and the API's cold start, as
+// ratios to `node -e 0` measured in the same run. Each case runs N times (like hyperfine, but in
+// Node: no extra tool), one after the other, and the median wall time counts.
+//   1. `stmt --version`                                 target ≤ 2× node -e 0
+//   2. `stmt convert` of a tiny camt.053 file            target ≤ 3× node -e 0
+//   3. `stmt convert` of a folder of 500 such files       target ≤ 1 ms per file after start-up
+//      (per file = (folder run − tiny single-file run) / 500)
+//   4. `discovery-api serve`: spawn to the first 200 from /healthz, with a new data folder (the
+//      PGlite database is created) and with an existing one (a restart); reported, no target.
+// Build first: `pnpm run build`.
+//   pnpm bench:startup
+//   pnpm bench:startup -- --runs 21 --files 500 --no-api
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const stmt = join(root, 'apps', 'statement-cli', 'bin', 'run.js');
+const api = join(root, 'apps', 'discovery-api', 'bin', 'run.js');
+const tinyCamt = join(root, 'packages', 'stmt-parser', 'test', 'fixtures', 'camt', 'camt053-foreign-currency.xml');
+
+const option = (name, fallback) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? Number(process.argv[at + 1]) : fallback;
+};
+const runs = option('runs', 15);
+const files = option('files', 500);
+const apiRuns = option('api-runs', 3);
+const withApi = !process.argv.includes('--no-api');
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** Median wall time in ms of `node args`, after one warm-up run; a failing run stops the bench. */
+function time(args, count = runs) {
+  const samples = [];
+  for (let i = 0; i <= count; i++) {
+    const start = performance.now();
+    const result = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    const elapsed = performance.now() - start;
+    if (result.status !== 0) throw new Error(`node ${args.join(' ')} exited with ${result.status}: ${result.stderr}`);
+    if (i > 0) samples.push(elapsed);
+  }
+  return median(samples);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** One GET /healthz without keep-alive (a kept connection would delay the server's clean stop). */
+function healthy(port) {
+  return new Promise((resolve) => {
+    const request = get({ host: '127.0.0.1', port, path: '/healthz', agent: false, headers: { connection: 'close' } }, (response) => {
+      response.resume();
+      resolve(response.statusCode === 200);
+    });
+    request.on('error', () => resolve(false));
+  });
+}
+
+/** Spawns `discovery-api serve` and resolves with the ms until /healthz first answers 200. */
+async function apiStart(dataDir) {
+  const port = await freePort();
+  const start = performance.now();
+  const child = spawn(process.execPath, [api, 'serve'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, PORT: String(port), DISCOVERY_DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' },
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`discovery-api serve exited with ${child.exitCode}: ${stderr}`);
+      const ok = await healthy(port);
+      if (ok) return performance.now() - start;
+      if (performance.now() - start > 120_000) throw new Error(`discovery-api serve: no 200 from /healthz within 2 minutes: ${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  } finally {
+    child.kill('SIGTERM');
+    const stuck = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(stuck);
+  }
+}
+
+const ms = (value) => `${value.toFixed(1)} ms`;
+const ratio = (value, base) => `${(value / base).toFixed(2)}×`;
+const verdict = (ok) => (ok ? 'ok' : 'MISSED');
+
+const scratch = mkdtempSync(join(tmpdir(), 'bench-startup-'));
+try {
+  const folder = join(scratch, 'in');
+  mkdirSync(folder);
+  for (let i = 0; i < files; i++) copyFileSync(tinyCamt, join(folder, `statement-${String(i).padStart(4, '0')}.xml`));
+
+  const node = time(['-e', '0']);
+  const version = time([stmt, '--version']);
+  const single = time([stmt, 'convert', '-i', tinyCamt, '-o', join(scratch, 'one.csv')]);
+  const folderRun = time([stmt, 'convert', '-i', folder, '-o', join(scratch, 'out')], Math.max(3, Math.ceil(runs / 3)));
+  const perFile = (folderRun - single) / files;
+  const nodeAgain = time(['-e', '0']);
+
+  console.log(`bench:startup (median of ${runs} runs; node ${process.version}; node -e 0 again at the end: ${ms(nodeAgain)})`);
+  console.log(`  node -e 0                      ${ms(node)}`);
+  console.log(`  stmt --version                 ${ms(version)}  ${ratio(version, node)}  (target ≤ 2×: ${verdict(version / node <= 2)})`);
+  console.log(`  stmt convert (tiny camt.053)   ${ms(single)}  ${ratio(single, node)}  (target ≤ 3×: ${verdict(single / node <= 3)})`);
+  console.log(
+    `  stmt convert (folder, ${files} files) ${ms(folderRun)}  ${perFile.toFixed(2)} ms per file after start-up (target ≤ 1 ms: ${verdict(perFile <= 1)})`,
+  );
+
+  if (withApi) {
+    const cold = [];
+    const warm = [];
+    for (let i = 0; i < apiRuns; i++) {
+      const dataDir = join(scratch, `api-${i}`);
+      cold.push(await apiStart(dataDir));
+      warm.push(await apiStart(dataDir));
+    }
+    console.log(`  discovery-api serve → 200 /healthz, new data folder      ${ms(median(cold))}  ${ratio(median(cold), node)}  (median of ${apiRuns})`);
+    console.log(`  discovery-api serve → 200 /healthz, existing data folder ${ms(median(warm))}  ${ratio(median(warm), node)}`);
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
