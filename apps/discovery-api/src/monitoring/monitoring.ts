@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
 import type { EngineSource } from '../discovery/engine';
 import type { Logger } from '../logging';
-import { SCORE_POINTS_CHANNEL, ScorePointStore } from '../store/score-points';
+import { ScorePointStore } from '../store/score-points';
 import { MonitoringRefresh } from './refresh';
 import { ScoreRecorder } from './score-recorder';
 
@@ -26,24 +26,17 @@ export interface MonitoringOptions {
 }
 
 /** The embedded database has one user, this process, so it may cache what it reads. A
- * shared PostgreSQL is written by other instances and the CLI: histories are cached only
- * while this instance LISTENs for writes of points (each notification drops the symbols
- * written), and read on every request while that connection is lost. */
-function scorePointStore(db: Database, logger: Logger): ScorePointStore {
-  if (db.engine === 'pglite') return new ScorePointStore(db, { cache: true });
-  if (db.listen === undefined) return new ScorePointStore(db);
-  // The cache check runs per read, after the listener below exists.
-  const points: ScorePointStore = new ScorePointStore(db, { cache: () => listener.listening });
-  const listener = db.listen(SCORE_POINTS_CHANNEL, (event, payload) => {
-    points.invalidate(event === 'notify' && payload !== undefined && payload !== '*' ? payload.split(',') : undefined);
-    if (event === 'lost') logger.warn('lost the grade-history notifications; reading histories from the database until they are back', { channel: SCORE_POINTS_CHANNEL });
-  });
-  return points;
+ * shared PostgreSQL is written by other instances and the CLI, so histories are read from it
+ * on every request: a cache invalidated by `NOTIFY discovery_score_points` proved racy under
+ * load (a read in flight could outlive the notification), and stale grade history is worse
+ * than a slower monitor. Writers still send the notification, for a cache that gets it right. */
+function scorePointStore(db: Database): ScorePointStore {
+  return new ScorePointStore(db, { cache: db.engine === 'pglite' });
 }
 
 export function createMonitoring(options: MonitoringOptions): Monitoring {
   const clock = options.clock ?? (() => new Date());
-  const points = scorePointStore(options.db, options.logger);
+  const points = scorePointStore(options.db);
   const recorder = new ScoreRecorder(options.db, points, clock, options.onEnqueued, options.runsRetentionDays);
   const refresh = new MonitoringRefresh({ db: options.db, engine: options.engine, recorder, clock, logger: options.logger });
   return { points, recorder, refresh };

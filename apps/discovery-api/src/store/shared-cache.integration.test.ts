@@ -6,9 +6,6 @@ import { sdkEngine } from '../discovery/sdk-engine';
 import { startApi, type TestApi } from '../test-support/api';
 import { createScratchPostgres, type ScratchPostgres } from '../test-support/databases';
 import { describeWithServices } from '../test-support/services';
-import { createMonitoring } from '../monitoring/monitoring';
-import { silentLogger } from '../logging';
-import { ScorePointStore } from './score-points';
 import { TokenStore } from './tokens';
 
 /** Polls `probe` until it returns true or `attempts` × 20 ms have passed (a notification
@@ -54,24 +51,5 @@ describeWithServices('caches of a shared PostgreSQL, invalidated by NOTIFY', ['p
     expect(await tokens.revoke(created.record.id)).toBe(true);
     expect(await eventually(async () => (await criteria()).status === 401)).toBe(true);
     expect((await criteria()).body.error.code).toBe('UNAUTHORIZED');
-  });
-
-  it('keeps grade histories in memory and drops a symbol when another instance writes its points', async () => {
-    const engine = fixedEngine(sdkEngine(new InvestmentDiscoveryCrew()));
-    const { points } = createMonitoring({ db: served, engine, logger: silentLogger() });
-    const writer = new ScorePointStore(other);
-    const point = { symbol: 'ZZCACHE', asset_type: 'etf' as const, day: '2026-01-05', grade: 'A', score: 0.9, components: {} };
-    await writer.record([point]);
-    // Cached once the instance listens: a change that bypasses the store (and its
-    // notification) is not seen.
-    expect(await eventually(async () => {
-      await other.query('UPDATE score_points SET score = 0.9 WHERE symbol = $1', ['ZZCACHE']);
-      await points.history('ZZCACHE');
-      await other.query('UPDATE score_points SET score = 0.5 WHERE symbol = $1', ['ZZCACHE']);
-      return (await points.history('ZZCACHE'))[0]?.score === 0.9;
-    })).toBe(true);
-    await writer.record([{ ...point, day: '2026-01-06', grade: 'B' }]);
-    expect(await eventually(async () => (await points.history('ZZCACHE')).length === 2)).toBe(true);
-    expect((await points.history('ZZCACHE')).map((p) => p.grade)).toEqual(['A', 'B']);
   });
 });

@@ -55,6 +55,8 @@ export interface TokenStoreOptions {
 
 export class TokenStore {
   private readonly cache: Map<string, TokenRecord | null> | undefined;
+  /** Bumped by every invalidation: a read that overlapped one is not kept. */
+  private generation = 0;
   private readonly trusted: () => boolean;
 
   constructor(private readonly db: Queryable, options: TokenStoreOptions = {}) {
@@ -66,6 +68,7 @@ export class TokenStore {
   /** Forgets every cached token (another instance revoked one, or the notifications that
    * would say so may have been missed). */
   invalidate(): void {
+    this.generation += 1;
     this.cache?.clear();
   }
 
@@ -94,10 +97,12 @@ export class TokenStore {
     const cache = this.cache !== undefined && this.trusted() ? this.cache : undefined;
     const cached = cache?.get(hash);
     if (cached !== undefined) return cached ?? undefined;
+    // A revocation that lands while this read is in flight must not leave the token cached.
+    const generation = this.generation;
     const rows = await this.db.query<TokenRow>(`SELECT ${COLUMNS} FROM api_tokens WHERE hash = $1 AND revoked_at IS NULL`, [hash]);
     const found = rows[0] === undefined ? undefined : normalise(rows[0]);
     // Unknown tokens are not remembered: that would let a flood of random tokens grow the map.
-    if (found !== undefined && cache !== undefined) {
+    if (found !== undefined && cache !== undefined && generation === this.generation) {
       if (cache.size >= 10_000) cache.clear();
       cache.set(hash, found);
     }
