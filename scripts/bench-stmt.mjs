@@ -23,6 +23,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeEntries } from './bench/camt-entries.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'packages', 'stmt-parser', 'package.json'));
@@ -84,22 +85,10 @@ function generate(path, targetBytes) {
       <Acct><Id><IBAN>DE89370400440532013000</IBAN></Id><Ccy>EUR</Ccy></Acct>
       <Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">${money(opening)}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2024-02-29</Dt></Dt></Bal>
 `;
-  let written = writeSync(fd, head);
-  let balance = opening;
-  let batch = [];
-  let i = 0;
+  const written = writeSync(fd, head);
   const closingTemplate = 400;
-  while (written + closingTemplate < targetBytes) {
-    const { xml, cents } = entry(i++);
-    balance += cents;
-    batch.push(xml);
-    written += Buffer.byteLength(xml);
-    if (batch.length === 2000) {
-      writeSync(fd, batch.join(''));
-      batch = [];
-    }
-  }
-  writeSync(fd, batch.join(''));
+  const { count, balance: movement } = writeEntries(fd, entry, { first: 0, written, limit: targetBytes - closingTemplate });
+  const balance = opening + movement;
   const tail = `      <Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">${money(balance < 0n ? -balance : balance)}</Amt><CdtDbtInd>${balance < 0n ? 'DBIT' : 'CRDT'}</CdtDbtInd><Dt><Dt>2024-03-31</Dt></Dt></Bal>
     </Stmt>
   </BkToCstmrStmt>
@@ -110,7 +99,7 @@ function generate(path, targetBytes) {
   writeSync(fd, tail);
   closeSync(fd);
   renameSync(temp, path);
-  return i;
+  return count;
 }
 
 async function saxBaseline(path) {

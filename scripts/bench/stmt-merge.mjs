@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeEntries } from './camt-entries.mjs';
 
 const money = (cents) => {
   const abs = cents < 0n ? -cents : cents;
@@ -47,21 +48,8 @@ function generate(path, bytes, first) {
       <Id>MERGE-${first}</Id>
       <Acct><Id><IBAN>DE89370400440532013000</IBAN></Id><Ccy>EUR</Ccy></Acct>
 `;
-  let written = writeSync(fd, head);
-  let balance = 0n;
-  let batch = [];
-  let i = first;
-  while (written + 300 < bytes) {
-    const { xml, cents } = entry(i++);
-    balance += cents;
-    batch.push(xml);
-    written += Buffer.byteLength(xml);
-    if (batch.length === 2000) {
-      writeSync(fd, batch.join(''));
-      batch = [];
-    }
-  }
-  writeSync(fd, batch.join(''));
+  const written = writeSync(fd, head);
+  const { count, balance } = writeEntries(fd, entry, { first, written, limit: bytes - 300 });
   // Balances after the entries (parsers accept either place); opening zero, closing the sum.
   writeSync(
     fd,
@@ -74,7 +62,7 @@ function generate(path, bytes, first) {
   );
   closeSync(fd);
   renameSync(`${path}.tmp`, path);
-  return i - first;
+  return count;
 }
 
 /**
