@@ -4,6 +4,7 @@ import type { Deduplicator } from '@stmt/merge';
 import type { ParseIssue, StatementFormat, StatementRecord } from '@stmt/parser';
 import { CliError } from './cli-error';
 import { ENRICH_BATCH_SIZE, type RowEnricher } from './enrich';
+import { openCsvSink } from './output';
 
 export interface ConversionSettings {
   splitBatches: boolean;
@@ -113,4 +114,18 @@ function checkFormat(format: StatementFormat, allowed: readonly StatementFormat[
     'PARSE_FAILED',
     `parse error: the input is ${format}, but this command reads ${allowed.join(', ')} only. Use \`stmt convert\` for other formats.`,
   );
+}
+
+/** Records to a CSV at `output` (`-` for standard output) that appears only when complete. */
+export async function convertToCsv(records: AsyncIterable<StatementRecord>, output: string, delimiter: string, settings: ConversionSettings): Promise<ConversionResult> {
+  const sink = await openCsvSink(output, settings.preset, delimiter);
+  try {
+    const result = await convertRecords(records, sink.writer, settings);
+    await sink.writer.end();
+    await sink.commit();
+    return result;
+  } catch (error) {
+    await sink.abort();
+    throw error;
+  }
 }

@@ -2,11 +2,11 @@ import { dirname } from 'node:path';
 import { removeStaleTempFiles } from '@stmt/export';
 import { parseFile, parseStream, StatementParseError, type ParseIssue, type StatementFormat, type StatementRecord } from '@stmt/parser';
 import { audit, type AuditOperation } from './audit';
-import { convertRecords, type ConversionResult, type ConversionSettings, type ReportedIssues } from './conversion';
+import { convertRecords, convertToCsv, type ConversionResult, type ConversionSettings, type ReportedIssues } from './conversion';
 import { readChunks, type InputTarget } from './input';
 import type { ReadOptions } from './read-options';
 import type { Logger } from './logger';
-import { openCsvSink, refuseOverwritingInput } from './output';
+import { refuseOverwritingInput } from './output';
 import { convertToLedger, type LedgerOutput } from './convert-ledger';
 import { createProgress } from './progress';
 import type { CsvProfileOptions } from './statement-files';
@@ -56,15 +56,7 @@ export async function convertFile(job: ConvertFileJob): Promise<ConversionResult
     } else {
       if (job.input.kind === 'file') await refuseOverwritingInput(job.input.path, job.output);
       if (job.output !== '-') await removeLeftovers(dirname(job.output), job.logger);
-      const sink = await openCsvSink(job.output, job.settings.preset, job.delimiter);
-      try {
-        result = await convertRecords(records(), sink.writer, job.settings);
-        await sink.writer.end();
-        await sink.commit();
-      } catch (error) {
-        await sink.abort();
-        throw error;
-      }
+      result = await convertToCsv(records(), job.output, job.delimiter, job.settings);
     }
     progress.stop();
     result.issues = issues;

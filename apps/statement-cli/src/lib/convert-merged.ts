@@ -5,11 +5,11 @@ import { accountsFileFor, Deduplicator, DropReport, loadOpenedAccounts, loadWrit
 import type { StatementRecord } from '@stmt/parser';
 import { audit } from './audit';
 import { CliError } from './cli-error';
-import { convertRecords, type ConversionResult, type ConversionSettings } from './conversion';
+import { convertRecords, convertToCsv, type ConversionResult } from './conversion';
 import { convertToLedger } from './convert-ledger';
 import { statementRecords, type ConvertFileJob } from './convert-file';
 import type { InputTarget } from './input';
-import { openCsvSink, refuseOverwritingInput } from './output';
+import { refuseOverwritingInput } from './output';
 import { isRecognisedStatement, listFolder } from './statement-files';
 
 export interface MergeOptions {
@@ -64,7 +64,7 @@ export async function convertMerged(input: InputTarget, job: Omit<ConvertFileJob
       const opened = accountsFile === undefined ? undefined : await loadOpenedAccounts(accountsFile).catch((error: unknown) => {
         throw new CliError('INPUT_UNREADABLE', (error as Error).message, { cause: error });
       });
-      if (job.ledger === undefined) result = await writeCsv(records(), options.output, job, settings);
+      if (job.ledger === undefined) result = await convertToCsv(records(), options.output, job.delimiter, settings);
       else result = await convertToLedger(records(), options.output, { ...job.ledger, ...(laterRun ? { openings: false } : {}), ...(opened === undefined ? {} : { opened }) }, settings, job.logger);
       if (accountsFile !== undefined && opened !== undefined) {
         await saveOpenedAccounts(accountsFile, opened).catch((error: unknown) => {
@@ -89,20 +89,6 @@ export async function convertMerged(input: InputTarget, job: Omit<ConvertFileJob
     ...(options.output === undefined ? {} : { output: options.output }),
   });
   return { ...result, files: files.map((file) => file.name), skipped, report, stateFile };
-}
-
-/** One CSV from the merged records, appearing only when complete. */
-async function writeCsv(records: AsyncIterable<StatementRecord>, output: string, job: Omit<ConvertFileJob, 'input' | 'output'>, settings: ConversionSettings): Promise<ConversionResult> {
-  const sink = await openCsvSink(output, settings.preset, job.delimiter);
-  try {
-    const result = await convertRecords(records, sink.writer, settings);
-    await sink.writer.end();
-    await sink.commit();
-    return result;
-  } catch (error) {
-    await sink.abort();
-    throw error;
-  }
 }
 
 type FileInput = Extract<InputTarget, { kind: 'file' }>;
