@@ -10,6 +10,7 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   moduleNameMapper: {
     '^@(stmt|disc)/([a-z-]+)$': '<rootDir>/packages/$1-$2/src/index.ts',
+    '^@fin/([a-z-]+)$': '<rootDir>/packages/$1/src/index.ts',
   },
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }],

@@ -17,6 +17,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import testUtils from '@fin/test-utils';
+
+const { embeddedApiEnv } = testUtils;
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const apiDir = join(root, 'apps', 'discovery-api');
@@ -35,13 +38,17 @@ if (!existsSync(join(dist, 'index.html')) || !existsSync(join(apiDir, 'dist', 'c
 // 1. Initial JavaScript.
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const initial = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g)].map((m) => m[1]);
+const initial = [
+  ...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g),
+].map((m) => m[1]);
 const initialBytes = initial.reduce((sum, file) => sum + gz(join(dist, file)), 0);
 const allJs = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
 const allBytes = allJs.reduce((sum, file) => sum + gz(join(dist, 'assets', file)), 0);
 const kb = (bytes) => (bytes / 1000).toFixed(1);
 console.log(`initial JS (gzip -9): ${kb(initialBytes)} kB in ${initial.length} file(s) [${initial.join(', ')}]`);
-console.log(`  ratio to the 150 kB budget: ${(initialBytes / 1000 / BUDGET_KB).toFixed(3)}; all JS incl. on-demand chunks: ${kb(allBytes)} kB in ${allJs.length} files`);
+console.log(
+  `  ratio to the 150 kB budget: ${(initialBytes / 1000 / BUDGET_KB).toFixed(3)}; all JS incl. on-demand chunks: ${kb(allBytes)} kB in ${allJs.length} files`,
+);
 
 if (!existsSync(CHROMIUM)) {
   console.error(`${CHROMIUM} is missing (run .ci/deps/chromium.sh); skipping the time to first results.`);
@@ -52,11 +59,19 @@ if (!existsSync(CHROMIUM)) {
 const { chromium } = createRequire(join(webDir, 'package.json'))('playwright-core');
 
 function startServer(dataDir) {
-  const env = {
-    ...process.env, PORT: '0', HOST: '127.0.0.1', DISCOVERY_DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'info', LOG_FORMAT: 'json',
-    DISCOVERY_REFRESH_INTERVAL_MS: '0', DISCOVERY_RATE_LIMITS: JSON.stringify({ discover: { limit: 1e6 }, criteria: { limit: 1e6 }, webhooks: { limit: 1e6 } }),
-  };
-  const child = spawn(process.execPath, [join(apiDir, 'bin', 'run.js'), 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const env = embeddedApiEnv(dataDir, {
+    LOG_LEVEL: 'info',
+    LOG_FORMAT: 'json',
+    DISCOVERY_RATE_LIMITS: JSON.stringify({
+      discover: { limit: 1e6 },
+      criteria: { limit: 1e6 },
+      webhooks: { limit: 1e6 },
+    }),
+  });
+  const child = spawn(process.execPath, [join(apiDir, 'bin', 'run.js'), 'serve'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   return new Promise((resolve, reject) => {
     const onData = (chunk) => {
@@ -81,7 +96,11 @@ try {
   const api = [];
   for (let i = 0; i < RUNS + 1; i++) {
     const started = performance.now();
-    const response = await fetch(`${server.url}/v1/discovery/discover/etf`, { method: 'POST', headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' }, body });
+    const response = await fetch(`${server.url}/v1/discovery/discover/etf`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
+      body,
+    });
     await response.json();
     if (!response.ok) throw new Error(`baseline discovery answered ${response.status}`);
     if (i > 0) api.push(performance.now() - started); // the first warms the engine's caches
@@ -89,7 +108,15 @@ try {
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const page = [];
   for (let i = 0; i < RUNS; i++) {
@@ -102,15 +129,21 @@ try {
     await tab.goto(`${server.url}/#/discover`, { waitUntil: 'commit' });
     await tab.getByRole('button', { name: 'Run ETF discovery' }).click();
     await tab.locator('.results-table tbody tr').first().waitFor();
-    const ms = await tab.evaluate(() => performance.getEntriesByName('discovery-results-rendered')[0]?.startTime ?? NaN);
+    const ms = await tab.evaluate(
+      () => performance.getEntriesByName('discovery-results-rendered')[0]?.startTime ?? NaN,
+    );
     if (!Number.isFinite(ms)) throw new Error('the page did not mark discovery-results-rendered');
     page.push(ms);
     await context.close();
   }
   const pageMs = median(page);
   const apiMs = median(api);
-  console.log(`time to first rendered results (median of ${RUNS}, cold context each): ${pageMs.toFixed(0)} ms (max ${Math.max(...page).toFixed(0)} ms)`);
-  console.log(`  ratio to the 1 s budget: ${(pageMs / BUDGET_MS).toFixed(3)}; baseline POST /discover/etf from Node: ${apiMs.toFixed(1)} ms, page/baseline ratio ${(pageMs / apiMs).toFixed(1)}`);
+  console.log(
+    `time to first rendered results (median of ${RUNS}, cold context each): ${pageMs.toFixed(0)} ms (max ${Math.max(...page).toFixed(0)} ms)`,
+  );
+  console.log(
+    `  ratio to the 1 s budget: ${(pageMs / BUDGET_MS).toFixed(3)}; baseline POST /discover/etf from Node: ${apiMs.toFixed(1)} ms, page/baseline ratio ${(pageMs / apiMs).toFixed(1)}`,
+  );
 } finally {
   await browser?.close();
   server?.child.kill('SIGTERM');

@@ -6,19 +6,27 @@
 //   2. `stmt convert` of a tiny camt.053 file            target ≤ 3× node -e 0
 //   3. `stmt convert` of a folder of 500 such files       target ≤ 1 ms per file after start-up
 //      (per file = (folder run − tiny single-file run) / 500)
-//   4. `discovery-api serve`: spawn to the first 200 from /healthz, with a new data folder (the
-//      PGlite database is created) and with an existing one (a restart); reported, no target.
+//   4. what durability costs a small file: temporary file, write, fsync, rename (sixteen at a time,
+//      as a folder conversion does, and four at a time), against the same without the fsync
+//   5. `discovery-api serve`: spawn to the first 200 from /healthz (the process answers) and on
+//      to the first 200 from /readyz (database open and migrated, the API serving), with a new
+//      data folder (the PGlite database is created) and with an existing one (a restart);
+//      reported, no target.
 // Build first: `pnpm run build`.
 //   pnpm bench:startup
 //   pnpm bench:startup -- --runs 21 --files 500 --no-api
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { open, rename } from 'node:fs/promises';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+
+// As the stmt launcher does (src/launch/main.ts): sixteen fsyncs under way need sixteen threads.
+process.env.UV_THREADPOOL_SIZE ??= '16';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const stmt = join(root, 'apps', 'statement-cli', 'bin', 'run.js');
@@ -45,7 +53,10 @@ function time(args, count = runs) {
   const samples = [];
   for (let i = 0; i <= count; i++) {
     const start = performance.now();
-    const result = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    const result = spawnSync(process.execPath, args, {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     const elapsed = performance.now() - start;
     if (result.status !== 0) throw new Error(`node ${args.join(' ')} exited with ${result.status}: ${result.stderr}`);
     if (i > 0) samples.push(elapsed);
@@ -64,42 +75,74 @@ function freePort() {
   });
 }
 
-/** One GET /healthz without keep-alive (a kept connection would delay the server's clean stop). */
-function healthy(port) {
+/** One GET of `path` without keep-alive (a kept connection would delay the server's clean stop). */
+function answers200(port, path) {
   return new Promise((resolve) => {
-    const request = get({ host: '127.0.0.1', port, path: '/healthz', agent: false, headers: { connection: 'close' } }, (response) => {
-      response.resume();
-      resolve(response.statusCode === 200);
-    });
+    const request = get(
+      { host: '127.0.0.1', port, path, agent: false, headers: { connection: 'close' } },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode === 200);
+      },
+    );
     request.on('error', () => resolve(false));
   });
 }
 
-/** Spawns `discovery-api serve` and resolves with the ms until /healthz first answers 200. */
+/** Spawns `discovery-api serve` and resolves with the ms until /healthz, then /readyz, first
+ * answer 200. */
 async function apiStart(dataDir) {
   const port = await freePort();
   const start = performance.now();
   const child = spawn(process.execPath, [api, 'serve'], {
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, PORT: String(port), DISCOVERY_DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DISCOVERY_DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+    },
   });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  try {
+  const until200 = async (path) => {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`discovery-api serve exited with ${child.exitCode}: ${stderr}`);
-      const ok = await healthy(port);
-      if (ok) return performance.now() - start;
-      if (performance.now() - start > 120_000) throw new Error(`discovery-api serve: no 200 from /healthz within 2 minutes: ${stderr}`);
+      if (await answers200(port, path)) return performance.now() - start;
+      if (performance.now() - start > 120_000)
+        throw new Error(`discovery-api serve: no 200 from ${path} within 2 minutes: ${stderr}`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
+  };
+  try {
+    const healthz = await until200('/healthz');
+    return { healthz, readyz: await until200('/readyz') };
   } finally {
     child.kill('SIGTERM');
     const stuck = setTimeout(() => child.kill('SIGKILL'), 15_000);
     await exited;
     clearTimeout(stuck);
   }
+}
+
+/** ms per file to write `count` copies of `bytes` atomically into `dir`, `width` at a time; `sync`: fsync before the rename. */
+async function atomicWrites(dir, bytes, count, sync, width) {
+  mkdirSync(dir);
+  const start = performance.now();
+  const one = async (i) => {
+    const temp = join(dir, `.f${i}.tmp`);
+    const handle = await open(temp, 'wx');
+    await handle.write(bytes);
+    if (sync) await handle.sync();
+    await handle.close();
+    await rename(temp, join(dir, `f${i}.csv`));
+  };
+  for (let i = 0; i < count; i += width)
+    await Promise.all(Array.from({ length: Math.min(width, count - i) }, (_, n) => one(i + n)));
+  return (performance.now() - start) / count;
 }
 
 const ms = (value) => `${value.toFixed(1)} ms`;
@@ -118,14 +161,35 @@ try {
   const folderRun = time([stmt, 'convert', '-i', folder, '-o', join(scratch, 'out')], Math.max(3, Math.ceil(runs / 3)));
   const perFile = (folderRun - single) / files;
   const nodeAgain = time(['-e', '0']);
+  const csv = readFileSync(join(scratch, 'one.csv'));
+  const cost = {};
+  for (const width of [16, 4]) {
+    cost[width] = {
+      durable: await atomicWrites(join(scratch, `fsync-${width}`), csv, files, true, width),
+      undurable: await atomicWrites(join(scratch, `no-fsync-${width}`), csv, files, false, width),
+    };
+  }
 
-  console.log(`bench:startup (median of ${runs} runs; node ${process.version}; node -e 0 again at the end: ${ms(nodeAgain)})`);
+  console.log(
+    `bench:startup (median of ${runs} runs; node ${process.version}; node -e 0 again at the end: ${ms(nodeAgain)})`,
+  );
   console.log(`  node -e 0                      ${ms(node)}`);
-  console.log(`  stmt --version                 ${ms(version)}  ${ratio(version, node)}  (target ≤ 2×: ${verdict(version / node <= 2)})`);
-  console.log(`  stmt convert (tiny camt.053)   ${ms(single)}  ${ratio(single, node)}  (target ≤ 3×: ${verdict(single / node <= 3)})`);
+  console.log(
+    `  stmt --version                 ${ms(version)}  ${ratio(version, node)}  (target ≤ 2×: ${verdict(version / node <= 2)})`,
+  );
+  console.log(
+    `  stmt convert (tiny camt.053)   ${ms(single)}  ${ratio(single, node)}  (target ≤ 3×: ${verdict(single / node <= 3)})`,
+  );
   console.log(
     `  stmt convert (folder, ${files} files) ${ms(folderRun)}  ${perFile.toFixed(2)} ms per file after start-up (target ≤ 1 ms: ${verdict(perFile <= 1)})`,
   );
+
+  for (const width of [16, 4]) {
+    const { durable, undurable } = cost[width];
+    console.log(
+      `  durability: ${files} small CSVs, temp + write + fsync + rename, ${width} at a time  ${durable.toFixed(2)} ms per file (${undurable.toFixed(2)} ms without the fsync)`,
+    );
+  }
 
   if (withApi) {
     const cold = [];
@@ -135,8 +199,16 @@ try {
       cold.push(await apiStart(dataDir));
       warm.push(await apiStart(dataDir));
     }
-    console.log(`  discovery-api serve → 200 /healthz, new data folder      ${ms(median(cold))}  ${ratio(median(cold), node)}  (median of ${apiRuns})`);
-    console.log(`  discovery-api serve → 200 /healthz, existing data folder ${ms(median(warm))}  ${ratio(median(warm), node)}`);
+    for (const [label, runs] of [
+      ['new data folder     ', cold],
+      ['existing data folder', warm],
+    ]) {
+      const healthz = median(runs.map((r) => r.healthz));
+      const readyz = median(runs.map((r) => r.readyz));
+      console.log(
+        `  discovery-api serve, ${label} → 200 /healthz ${ms(healthz)}  ${ratio(healthz, node)}; → 200 /readyz ${ms(readyz)}  (median of ${apiRuns})`,
+      );
+    }
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });

@@ -7,7 +7,7 @@
 //
 // Needs PostgreSQL at 127.0.0.1:5432 (DATABASE_URL overrides); creates and drops its own database.
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -27,6 +27,7 @@ if (!existsSync(join(pkg, 'dist', 'index.js'))) {
   process.exit(1);
 }
 const webhooks = require(join(pkg, 'dist', 'index.js'));
+const sql = require('@disc/sql');
 
 if (isMainThread) await main();
 else await runWorker();
@@ -42,7 +43,9 @@ async function main() {
   const receiver = await startReceiver();
   try {
     await migrate(pool);
-    console.log(`webhook delivery benchmark: PostgreSQL, ${events} events, workers poll every ${POLL_MS} ms, ${CONCURRENCY} sends at once each`);
+    console.log(
+      `webhook delivery benchmark: PostgreSQL, ${events} events, workers poll every ${POLL_MS} ms, ${CONCURRENCY} sends at once each`,
+    );
     for (const workerCount of [1, 2]) {
       const throughput = await throughputRun(pool, url, receiver, workerCount, events);
       const latency = await latencyRun(pool, url, receiver, workerCount, rate, Math.min(events, rate * 5));
@@ -79,7 +82,7 @@ async function latencyRun(pool, url, receiver, workerCount, rate, events) {
   for (let index = 0; index < events; index += 1) {
     const due = started + (index * 1000) / rate;
     if (due > performance.now()) await sleep(due - performance.now());
-    const { deliveries } = await webhooks.pgPoolClient(pool).transaction((tx) => webhooks.enqueueEvent(tx, payload(index)));
+    const { deliveries } = await sql.pgPoolClient(pool).transaction((tx) => webhooks.enqueueEvent(tx, payload(index)));
     committedAt.set(deliveries[0].id, performance.timeOrigin + performance.now());
   }
   await receiver.until(events);
@@ -89,22 +92,28 @@ async function latencyRun(pool, url, receiver, workerCount, rate, events) {
 }
 
 function startWorkers(url, count) {
-  return Array.from({ length: count }, (_, index) => new Worker(fileURLToPath(import.meta.url), { workerData: { url, index } }));
+  return Array.from(
+    { length: count },
+    (_, index) => new Worker(fileURLToPath(import.meta.url), { workerData: { url, index } }),
+  );
 }
 
 async function stopWorkers(workers) {
   await Promise.all(
-    workers.map((worker) => new Promise((resolve) => {
-      worker.once('exit', resolve);
-      worker.postMessage('stop');
-    })),
+    workers.map(
+      (worker) =>
+        new Promise((resolve) => {
+          worker.once('exit', resolve);
+          worker.postMessage('stop');
+        }),
+    ),
   );
 }
 
 async function runWorker() {
   const pool = new Pool({ connectionString: workerData.url, max: CONCURRENCY });
   const worker = new webhooks.DeliveryWorker({
-    db: webhooks.pgPoolClient(pool),
+    db: sql.pgPoolClient(pool),
     workerId: `bench-${workerData.index}`,
     pollIntervalMs: POLL_MS,
     concurrency: CONCURRENCY,
@@ -136,45 +145,55 @@ async function startReceiver() {
   return {
     url: `http://127.0.0.1:${server.address().port}/hooks`,
     receivedAt,
-    until: (count) => new Promise((resolve) => {
-      waiting = { count, resolve };
-      if (receivedAt.size >= count) resolve();
-    }),
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(resolve);
-    }),
+    until: (count) =>
+      new Promise((resolve) => {
+        waiting = { count, resolve };
+        if (receivedAt.size >= count) resolve();
+      }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
   };
 }
 
 async function reset(pool, receiver) {
   await pool.query('TRUNCATE webhook_attempts, webhook_deliveries, webhook_events, webhooks');
-  await pool.query("INSERT INTO webhooks (id, url, events, secret, token_id) VALUES ('wh_bench', $1, '{grade_change}', $2, 'tok_bench')", [receiver.url, SECRET]);
+  await pool.query(
+    "INSERT INTO webhooks (id, url, events, secret, token_id) VALUES ('wh_bench', $1, '{grade_change}', $2, 'tok_bench')",
+    [receiver.url, SECRET],
+  );
   receiver.receivedAt.clear();
 }
 
 async function enqueue(pool, events) {
-  const db = webhooks.pgPoolClient(pool);
+  const db = sql.pgPoolClient(pool);
   for (let start = 0; start < events; start += 100) {
     await db.transaction(async (tx) => {
-      for (let index = start; index < Math.min(events, start + 100); index += 1) await webhooks.enqueueEvent(tx, payload(index));
+      for (let index = start; index < Math.min(events, start + 100); index += 1)
+        await webhooks.enqueueEvent(tx, payload(index));
     });
   }
 }
 
 function payload(index) {
   return webhooks.gradeChangePayload(
-    { symbol: `SYM${index}`, previous_grade: 'A', new_grade: 'A+', previous_score: 0.91, new_score: 0.96, reason: 'benchmark' },
+    {
+      symbol: `SYM${index}`,
+      previous_grade: 'A',
+      new_grade: 'A+',
+      previous_score: 0.91,
+      new_score: 0.96,
+      reason: 'benchmark',
+    },
     new Date(),
   );
 }
 
 async function migrate(pool) {
-  await pool.query(`CREATE TABLE webhooks (
-    id text PRIMARY KEY, url text NOT NULL, events text[] NOT NULL, secret text NOT NULL,
-    active boolean NOT NULL DEFAULT true, token_id text NOT NULL,
-    created_at timestamptz NOT NULL DEFAULT now(), deleted_at timestamptz)`);
-  await pool.query(readFileSync(webhooks.OUTBOX_MIGRATION_PATH, 'utf8'));
+  await sql.applyMigrations(sql.pgPoolClient(pool), webhooks.WEBHOOK_MIGRATIONS);
+  await pool.query('ALTER TABLE webhooks ADD COLUMN token_id text NOT NULL');
 }
 
 async function admin(base, statement) {

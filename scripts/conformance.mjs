@@ -38,7 +38,12 @@ function tableRows(markdown, title) {
     .split('\n')
     .filter((line) => line.startsWith('|') && !/^\|[-| ]+\|$/.test(line))
     .slice(1)
-    .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()));
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
 }
 
 /** Expected {entries, CRDT, DBIT} (currency-free sums) and whether the file must be rejected. */
@@ -50,7 +55,13 @@ function expectations(markdown) {
       const match = /(CRDT|DBIT) ([A-Z]{3})=([\d.]+)/.exec(part.trim());
       if (match) sums[match[1]] += units(match[3]);
     }
-    list.push({ folder: 'camt', file: cells[0], entries: Number(cells[5]), sums, negative: /NEGATIVE/.test(cells.at(-1) ?? '') });
+    list.push({
+      folder: 'camt',
+      file: cells[0],
+      entries: Number(cells[5]),
+      sums,
+      negative: /NEGATIVE/.test(cells.at(-1) ?? ''),
+    });
   }
   for (const cells of tableRows(markdown, 'MT940')) {
     const sums = { CRDT: 0n, DBIT: 0n };
@@ -61,16 +72,32 @@ function expectations(markdown) {
     list.push({ folder: 'mt940', file: cells[0], entries: Number(cells[5]), sums, negative: false });
   }
   for (const cells of tableRows(markdown, 'OFX')) {
-    list.push({ folder: 'ofx', file: cells[0], entries: Number(cells[4]), sums: { CRDT: units(cells[5]), DBIT: units(cells[6]) }, negative: false });
+    list.push({
+      folder: 'ofx',
+      file: cells[0],
+      entries: Number(cells[4]),
+      sums: { CRDT: units(cells[5]), DBIT: units(cells[6]) },
+      negative: false,
+    });
   }
   return list;
 }
 
 function dryRun(path) {
-  const env = { ...process.env, XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'stmt-conf-')), LOG_LEVEL: 'error', LOG_FORMAT: 'json' };
+  const env = {
+    ...process.env,
+    XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'stmt-conf-')),
+    LOG_LEVEL: 'error',
+    LOG_FORMAT: 'json',
+  };
   // A sample file is a few kB: a minute means the parser is stuck, which is a failure, not a wait.
-  const run = spawnSync(process.execPath, [bin, 'convert', '--input', path, '--dry-run', '--json'], { env, encoding: 'utf8', timeout: 60_000 });
-  if (run.error?.code === 'ETIMEDOUT') return { status: null, stdout: '', stderr: 'timed out after 60 s (parser stuck?)' };
+  const run = spawnSync(process.execPath, [bin, 'convert', '--input', path, '--dry-run', '--json'], {
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  if (run.error?.code === 'ETIMEDOUT')
+    return { status: null, stdout: '', stderr: 'timed out after 60 s (parser stuck?)' };
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -78,7 +105,9 @@ const markdown = readFileSync(join(samples, 'SOURCES.md'), 'utf8');
 const results = { passed: 0, failed: 0, skipped: 0 };
 const report = (kind, file, detail) => {
   results[kind] += 1;
-  console.log(`${kind === 'passed' ? 'ok  ' : kind === 'failed' ? 'FAIL' : 'SKIP'} ${file}${detail ? `: ${detail}` : ''}`);
+  console.log(
+    `${kind === 'passed' ? 'ok  ' : kind === 'failed' ? 'FAIL' : 'SKIP'} ${file}${detail ? `: ${detail}` : ''}`,
+  );
 };
 
 for (const expected of expectations(markdown)) {
@@ -95,7 +124,11 @@ for (const expected of expectations(markdown)) {
   }
   if (run.status !== 0) {
     const unsupported = /UNKNOWN_FORMAT|UNSUPPORTED_MESSAGE/.test(run.stderr);
-    report(unsupported ? 'skipped' : 'failed', expected.file, `exit ${run.status}: ${run.stderr.trim().split('\n').pop()}`);
+    report(
+      unsupported ? 'skipped' : 'failed',
+      expected.file,
+      `exit ${run.status}: ${run.stderr.trim().split('\n').pop()}`,
+    );
     continue;
   }
   const summary = JSON.parse(run.stdout);

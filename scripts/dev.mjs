@@ -45,7 +45,21 @@ function ensurePnpm() {
   mkdirSync(toolsDir, { recursive: true });
   const npm = npmCli ? [process.execPath, [npmCli]] : ['npm', []];
   must(
-    run(npm[0], [...npm[1], 'install', '--prefix', toolsDir, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `pnpm@${pnpmVersion}`], { quiet: true }),
+    run(
+      npm[0],
+      [
+        ...npm[1],
+        'install',
+        '--prefix',
+        toolsDir,
+        '--no-save',
+        '--no-package-lock',
+        '--no-audit',
+        '--no-fund',
+        `pnpm@${pnpmVersion}`,
+      ],
+      { quiet: true },
+    ),
     'installing pnpm',
   );
 }
@@ -66,7 +80,12 @@ function ensureDependencies() {
   const marker = join(root, 'node_modules', '.modules.yaml');
   if (existsSync(marker) && mtime(marker) >= mtime(join(root, 'pnpm-lock.yaml'))) return;
   log('installing dependencies with pnpm');
-  must(pnpm(['install', existsSync(join(root, 'pnpm-lock.yaml')) ? '--frozen-lockfile' : '--no-frozen-lockfile'], { quiet: true }), 'pnpm install');
+  must(
+    pnpm(['install', existsSync(join(root, 'pnpm-lock.yaml')) ? '--frozen-lockfile' : '--no-frozen-lockfile'], {
+      quiet: true,
+    }),
+    'pnpm install',
+  );
 }
 
 function ensureBuilt(entry) {
@@ -84,10 +103,11 @@ switch (task) {
     must(pnpm(['run', 'build']), 'build');
     break;
   case 'test':
-    // Exactly what CI runs: build, type-check the tests, lint, then every test suite.
+    // Exactly what CI runs: build, type-check the tests, lint, the format check, then every test suite.
     must(pnpm(['run', 'build']), 'build');
     must(pnpm(['run', 'typecheck']), 'type check');
     must(pnpm(['run', 'lint']), 'lint');
+    must(pnpm(['run', 'format:check']), 'format check (run `pnpm format` to fix)');
     process.exit(pnpm(['run', 'jest', ...rest]));
     break;
   case 'stmt':

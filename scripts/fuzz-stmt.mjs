@@ -22,8 +22,22 @@ console.log(`fuzz:stmt seed ${seed}, ${seconds} s of library runs, ${cliRuns} CL
 const jest = join(root, 'node_modules', 'jest', 'bin', 'jest.js');
 const run = spawnSync(
   process.execPath,
-  ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', jest, '--runInBand', 'packages/stmt-parser/test/fuzz', 'apps/statement-cli/test/fuzz-cli'],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, FUZZ_SEED: String(seed), FUZZ_SECONDS: String(seconds), FUZZ_CLI_RUNS: String(cliRuns) } },
+  [
+    '--experimental-vm-modules',
+    '--no-warnings=ExperimentalWarning',
+    jest,
+    '--runInBand',
+    'packages/stmt-parser/test/fuzz',
+    'apps/statement-cli/test/fuzz-cli',
+  ],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, FUZZ_SEED: String(seed), FUZZ_SECONDS: String(seconds), FUZZ_CLI_RUNS: String(cliRuns) },
+  },
 );
-if (run.status !== 0) console.error(`fuzz:stmt failed with seed ${seed}; replay: FUZZ_SEED=${seed} pnpm jest packages/stmt-parser/test/fuzz apps/statement-cli/test/fuzz-cli`);
+if (run.status !== 0)
+  console.error(
+    `fuzz:stmt failed with seed ${seed}; replay: FUZZ_SEED=${seed} pnpm jest packages/stmt-parser/test/fuzz apps/statement-cli/test/fuzz-cli`,
+  );
 process.exit(run.status ?? 1);

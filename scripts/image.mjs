@@ -67,7 +67,13 @@ export const IMAGES = {
     entrypoint: ['/usr/local/bin/discovery-api'],
     cmd: ['serve'],
     volumes: ['/var/lib/discovery-api'],
-    env: { HOST: '0.0.0.0', PORT: '3000', DISCOVERY_DATA_DIR: '/var/lib/discovery-api', DISCOVERY_DASHBOARD_DIR: '/usr/local/lib/node_modules/@disc/web/dist', LOG_FORMAT: 'json' },
+    env: {
+      HOST: '0.0.0.0',
+      PORT: '3000',
+      DISCOVERY_DATA_DIR: '/var/lib/discovery-api',
+      DISCOVERY_DASHBOARD_DIR: '/usr/local/lib/node_modules/@disc/web/dist',
+      LOG_FORMAT: 'json',
+    },
     ports: ['3000/tcp'],
   },
 };
@@ -80,7 +86,8 @@ function log(message) {
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });
   if (result.error) throw result.error;
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status}):\n${result.stderr ?? ''}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status}):\n${result.stderr ?? ''}`);
   return (result.stdout ?? '').trim();
 }
 
@@ -107,7 +114,13 @@ function debianPackages() {
       run('apt-get', ['download', ...missing], { cwd: dir });
     }
   }
-  return DEBIAN_PACKAGES.map((pkg) => ({ pkg, file: join(dir, have().find((file) => file.startsWith(`${pkg}_`))) }));
+  return DEBIAN_PACKAGES.map((pkg) => ({
+    pkg,
+    file: join(
+      dir,
+      have().find((file) => file.startsWith(`${pkg}_`)),
+    ),
+  }));
 }
 
 /** The npm registry's Node binary package (tarball in the cache). */
@@ -121,7 +134,8 @@ function nodeTarball() {
   return file;
 }
 
-const passwd = (users) => users.map(([name, uid, home, shell]) => `${name}:x:${uid}:${uid}:${name}:${home}:${shell}`).join('\n');
+const passwd = (users) =>
+  users.map(([name, uid, home, shell]) => `${name}:x:${uid}:${uid}:${name}:${home}:${shell}`).join('\n');
 
 /** Writes the root file system of the base image into `dir` (an empty, mounted container). */
 function populateBase(dir, debs, node) {
@@ -142,21 +156,39 @@ function populateBase(dir, debs, node) {
     rmSync(scratch, { recursive: true, force: true });
   }
   // Documentation, locales and charset converters nobody in the image reads.
-  for (const path of ['usr/share/doc', 'usr/share/man', 'usr/share/info', 'usr/share/lintian', 'usr/share/locale', 'usr/lib/x86_64-linux-gnu/gconv', 'usr/share/gcc']) {
+  for (const path of [
+    'usr/share/doc',
+    'usr/share/man',
+    'usr/share/info',
+    'usr/share/lintian',
+    'usr/share/locale',
+    'usr/lib/x86_64-linux-gnu/gconv',
+    'usr/share/gcc',
+  ]) {
     rmSync(join(dir, path), { recursive: true, force: true });
   }
   mkdirSync(join(dir, 'usr', 'local'), { recursive: true });
   run('tar', ['-xzf', node, '-C', join(dir, 'usr', 'local'), '--strip-components=1', 'package/bin/node']);
-  for (const path of ['etc', 'tmp', 'home', 'data', 'var/lib/discovery-api', 'proc', 'sys', 'dev']) mkdirSync(join(dir, path), { recursive: true });
+  for (const path of ['etc', 'tmp', 'home', 'data', 'var/lib/discovery-api', 'proc', 'sys', 'dev'])
+    mkdirSync(join(dir, path), { recursive: true });
   chmodSync(join(dir, 'tmp'), 0o1777);
   const users = [
     ['root', 0, '/root', '/usr/sbin/nologin'],
     ['stmt', APP_UID, '/home/stmt', '/usr/sbin/nologin'],
     ['discovery', APP_UID + 1, '/home/discovery', '/usr/sbin/nologin'],
   ];
-  writeFileSync(join(dir, 'etc', 'passwd'), `${passwd(users)}\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n`);
-  writeFileSync(join(dir, 'etc', 'group'), `${users.map(([name, uid]) => `${name}:x:${uid}:`).join('\n')}\nnogroup:x:65534:\n`);
-  writeFileSync(join(dir, 'etc', 'nsswitch.conf'), 'passwd: files\ngroup: files\nhosts: files dns\nnetworks: files\nprotocols: files\nservices: files\n');
+  writeFileSync(
+    join(dir, 'etc', 'passwd'),
+    `${passwd(users)}\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n`,
+  );
+  writeFileSync(
+    join(dir, 'etc', 'group'),
+    `${users.map(([name, uid]) => `${name}:x:${uid}:`).join('\n')}\nnogroup:x:65534:\n`,
+  );
+  writeFileSync(
+    join(dir, 'etc', 'nsswitch.conf'),
+    'passwd: files\ngroup: files\nhosts: files dns\nnetworks: files\nprotocols: files\nservices: files\n',
+  );
   for (const [, uid, home] of users.slice(1)) {
     mkdirSync(join(dir, home), { recursive: true });
     chownSync(join(dir, home), uid, uid);
@@ -195,7 +227,11 @@ export function buildInfo(version) {
   let revision = process.env.IMAGE_REVISION;
   if (!revision) {
     try {
-      revision = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+      revision = execFileSync('git', ['rev-parse', 'HEAD'], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim();
     } catch {
       revision = 'unknown';
     }
@@ -226,14 +262,33 @@ function buildImage(name, base, tarballs, tag) {
   const info = buildInfo(version);
   const reference = `localhost/${name}:${tag ?? version}`;
   log(`building ${reference} (revision ${info.revision}, created ${info.created})`);
-  const previous = spawnSync('buildah', ['inspect', '--type', 'image', '--format', '{{.FromImageID}}', reference], { env, encoding: 'utf8' }).stdout?.trim();
+  const previous = spawnSync('buildah', ['inspect', '--type', 'image', '--format', '{{.FromImageID}}', reference], {
+    env,
+    encoding: 'utf8',
+  }).stdout?.trim();
   const container = buildah('from', '--pull-never', base);
   try {
     const dir = buildah('mount', container);
     const files = [...workspaceClosure(spec.app), ...(spec.with ?? [])].map((pkg) => tarballs.get(pkg));
-    run('npm', ['install', '--global', '--prefix', join(dir, 'usr', 'local'), '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...files], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    run(
+      'npm',
+      [
+        'install',
+        '--global',
+        '--prefix',
+        join(dir, 'usr', 'local'),
+        '--omit=dev',
+        '--ignore-scripts',
+        '--no-audit',
+        '--no-fund',
+        '--prefer-offline',
+        '--loglevel=error',
+        ...files,
+      ],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     if (name === 'stmt') {
       const buildInfoFile = join(dir, 'usr/local/lib/node_modules/@stmt/cli/dist/build-info.json');
       writeFileSync(buildInfoFile, `${JSON.stringify({ commit: info.revision, buildDate: info.created }, null, 2)}\n`);
@@ -279,7 +334,10 @@ function buildImage(name, base, tarballs, tag) {
 
 /** An image's uncompressed size in bytes (podman) or undefined. */
 export function imageSize(reference) {
-  const result = spawnSync('podman', ['image', 'inspect', '--format', '{{.Size}}', reference], { env, encoding: 'utf8' });
+  const result = spawnSync('podman', ['image', 'inspect', '--format', '{{.Size}}', reference], {
+    env,
+    encoding: 'utf8',
+  });
   return result.status === 0 ? Number(result.stdout.trim()) : undefined;
 }
 

@@ -10,7 +10,7 @@ import { once } from 'node:events';
 import { chmodSync, createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createScratchPostgres, TEST_REDIS_URL, type ScratchPostgres } from '../../apps/discovery-api/src/test-support/databases';
+import { createScratchPostgres, TEST_REDIS_URL, type ScratchPostgres } from '@fin/test-utils';
 
 // podman runs take seconds, more on a loaded two-core machine.
 jest.setTimeout(120_000);
@@ -37,7 +37,10 @@ interface BuiltImage {
   size: number;
 }
 
-function podman(args: string[], options: SpawnSyncOptions = {}): { status: number | null; stdout: string; stderr: string } {
+function podman(
+  args: string[],
+  options: SpawnSyncOptions = {},
+): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync('podman', args, { env, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, ...options });
   return { status: result.status, stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? '') };
 }
@@ -111,16 +114,36 @@ async function waitForHealth(url: string, seconds: number): Promise<number> {
   throw new Error(`${url} did not answer within ${seconds} s: ${String(last)}`);
 }
 
+/** The server answers /healthz as soon as it listens and /readyz 503 until its database is
+ * open and migrated: polls /readyz until 200, answering the last status. */
+async function waitForReady(url: string, seconds: number): Promise<number> {
+  const deadline = Date.now() + seconds * 1000;
+  let status = await waitForHealth(url, seconds);
+  while (status !== 200 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    status = await waitForHealth(url, Math.max(1, (deadline - Date.now()) / 1000));
+  }
+  return status;
+}
+
 describeImages('container images (buildah, podman)', () => {
   const images = new Map<string, BuiltImage>();
   const cleanup: (() => void)[] = [];
 
   beforeAll(() => {
-    if (!runnable) throw new Error(`CI must run the image test: ${missing.length > 0 ? `install ${missing.join(', ')} (.ci/deps/containers.sh)` : 'run as root'}`);
-    const result = spawnSync(process.execPath, [join(root, 'scripts', 'image.mjs'), '--json'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    if (!runnable)
+      throw new Error(
+        `CI must run the image test: ${missing.length > 0 ? `install ${missing.join(', ')} (.ci/deps/containers.sh)` : 'run as root'}`,
+      );
+    const result = spawnSync(process.execPath, [join(root, 'scripts', 'image.mjs'), '--json'], {
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     if (result.status !== 0) throw new Error(`scripts/image.mjs failed (exit ${result.status}):\n${result.stderr}`);
     for (const image of JSON.parse(result.stdout) as BuiltImage[]) images.set(image.name, image);
-    for (const image of images.values()) process.stderr.write(`image ${image.reference}: ${(image.size / 1e6).toFixed(1)} MB uncompressed\n`);
+    for (const image of images.values())
+      process.stderr.write(`image ${image.reference}: ${(image.size / 1e6).toFixed(1)} MB uncompressed\n`);
   }, 15 * 60_000);
 
   afterAll(() => {
@@ -132,7 +155,9 @@ describeImages('container images (buildah, podman)', () => {
 
   it('labels both images with version, revision and creation date, and keeps stmt within 180 MB', () => {
     for (const image of images.values()) {
-      const labels = JSON.parse(podman(['image', 'inspect', '--format', '{{json .Labels}}', image.reference]).stdout) as Record<string, string>;
+      const labels = JSON.parse(
+        podman(['image', 'inspect', '--format', '{{json .Labels}}', image.reference]).stdout,
+      ) as Record<string, string>;
       expect(labels['org.opencontainers.image.version']).toBe(image.version);
       expect(labels['org.opencontainers.image.revision']).toMatch(/^[0-9a-f]{40}$/);
       expect(labels['org.opencontainers.image.revision']).toBe(image.revision);
@@ -148,7 +173,9 @@ describeImages('container images (buildah, podman)', () => {
   });
 
   it('runs as a non-root user in /data, with the starter database beside the executable', () => {
-    const config = JSON.parse(podman(['image', 'inspect', '--format', '{{json .Config}}', stmt().reference]).stdout) as {
+    const config = JSON.parse(
+      podman(['image', 'inspect', '--format', '{{json .Config}}', stmt().reference]).stdout,
+    ) as {
       User: string;
       WorkingDir: string;
       Entrypoint: string[];
@@ -156,7 +183,15 @@ describeImages('container images (buildah, podman)', () => {
     expect(config.User).toBe('stmt:stmt');
     expect(config.WorkingDir).toBe('/data');
     expect(config.Entrypoint).toEqual(['/usr/local/bin/stmt']);
-    const categories = podman(['run', '--rm', '--entrypoint', '/usr/local/bin/node', stmt().reference, '-p', 'process.getuid() + " " + require("fs").existsSync("/usr/local/lib/node_modules/@stmt/cli/database/categories.yaml")']);
+    const categories = podman([
+      'run',
+      '--rm',
+      '--entrypoint',
+      '/usr/local/bin/node',
+      stmt().reference,
+      '-p',
+      'process.getuid() + " " + require("fs").existsSync("/usr/local/lib/node_modules/@stmt/cli/database/categories.yaml")',
+    ]);
     expect(categories.stdout.trim()).toBe('10001 true');
   });
 
@@ -166,7 +201,19 @@ describeImages('container images (buildah, podman)', () => {
     const fixture = join(root, 'packages', 'stmt-parser', 'test', 'fixtures', 'camt', 'camt052-pending.xml');
     const xml = readFileSync(fixture);
     spawnSync('cp', [fixture, join(dir, 'in.xml')]);
-    const mounted = podman(['run', '--rm', '-v', `${dir}:/data`, stmt().reference, 'convert', '--input', 'in.xml', '--output', 'out.csv', '--no-categorize']);
+    const mounted = podman([
+      'run',
+      '--rm',
+      '-v',
+      `${dir}:/data`,
+      stmt().reference,
+      'convert',
+      '--input',
+      'in.xml',
+      '--output',
+      'out.csv',
+      '--no-categorize',
+    ]);
     expect(mounted.stderr).not.toMatch(/\n\s+at /);
     expect(mounted.status).toBe(0);
     const csv = readFileSync(join(dir, 'out.csv'), 'utf8');
@@ -174,30 +221,79 @@ describeImages('container images (buildah, podman)', () => {
     expect(csv).toContain('5000.00,EUR,CRDT,PDNG,Grosskunde AG');
     expect(csv.trim().split('\n')).toHaveLength(4);
     // The CLI's other workspace packages are in the image too: @stmt/merge and @stmt/ledger.
-    const journal = podman(['run', '--rm', '-v', `${dir}:/data`, stmt().reference, 'convert', '--input', 'in.xml', '--output', '-', '--no-categorize', '--merge', '--to', 'hledger']);
-    expect({ status: journal.status, stderr: journal.stderr }).toEqual({ status: 0, stderr: expect.not.stringMatching(/\n\s+at /) as string });
+    const journal = podman([
+      'run',
+      '--rm',
+      '-v',
+      `${dir}:/data`,
+      stmt().reference,
+      'convert',
+      '--input',
+      'in.xml',
+      '--output',
+      '-',
+      '--no-categorize',
+      '--merge',
+      '--to',
+      'hledger',
+    ]);
+    expect({ status: journal.status, stderr: journal.stderr }).toEqual({
+      status: 0,
+      stderr: expect.not.stringMatching(/\n\s+at /) as string,
+    });
     expect(journal.stdout).toMatch(/^\s+Assets:Bank:DE89370400440532013000 {2}-100\.00 EUR$/m);
 
-    const piped = podman(['run', '--rm', '-i', stmt().reference, 'convert', '--input', '-', '--output', '-', '--no-categorize'], { input: xml });
+    const piped = podman(
+      ['run', '--rm', '-i', stmt().reference, 'convert', '--input', '-', '--output', '-', '--no-categorize'],
+      { input: xml },
+    );
     expect(piped.status).toBe(0);
     expect(piped.stdout).toBe(csv);
   });
 
-  it('converts 256 MiB with --streaming under --memory 128m', async () => {
-    const dir = sharedFolder();
-    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
-    const entries = await writeLargeCamt(join(dir, 'big.xml'), 256 * 2 ** 20);
-    expect(statSync(join(dir, 'big.xml')).size).toBeGreaterThanOrEqual(256 * 2 ** 20);
-    const result = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
-      const child = spawn('podman', ['run', '--rm', '--memory', '128m', '--memory-swap', '128m', '-v', `${dir}:/data`, stmt().reference, 'convert', '--streaming', '--no-categorize', '--input', 'big.xml', '--output', 'big.csv'], { env });
-      let stderr = '';
-      child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
-      child.on('close', (status) => resolve({ status, stderr }));
-    });
-    expect(result.stderr).not.toMatch(/out of memory|OOM/i);
-    expect({ status: result.status, stderr: result.stderr.slice(-2000) }).toEqual({ status: 0, stderr: expect.any(String) });
-    expect(await countLines(join(dir, 'big.csv'))).toBe(entries + 1);
-  }, 10 * 60_000);
+  it(
+    'converts 256 MiB with --streaming under --memory 128m',
+    async () => {
+      const dir = sharedFolder();
+      cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+      const entries = await writeLargeCamt(join(dir, 'big.xml'), 256 * 2 ** 20);
+      expect(statSync(join(dir, 'big.xml')).size).toBeGreaterThanOrEqual(256 * 2 ** 20);
+      const result = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
+        const child = spawn(
+          'podman',
+          [
+            'run',
+            '--rm',
+            '--memory',
+            '128m',
+            '--memory-swap',
+            '128m',
+            '-v',
+            `${dir}:/data`,
+            stmt().reference,
+            'convert',
+            '--streaming',
+            '--no-categorize',
+            '--input',
+            'big.xml',
+            '--output',
+            'big.csv',
+          ],
+          { env },
+        );
+        let stderr = '';
+        child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
+        child.on('close', (status) => resolve({ status, stderr }));
+      });
+      expect(result.stderr).not.toMatch(/out of memory|OOM/i);
+      expect({ status: result.status, stderr: result.stderr.slice(-2000) }).toEqual({
+        status: 0,
+        stderr: expect.any(String),
+      });
+      expect(await countLines(join(dir, 'big.csv'))).toBe(entries + 1);
+    },
+    10 * 60_000,
+  );
 
   /** Starts discovery-api serve detached; returns its container id. */
   function startApi(args: string[]): string {
@@ -215,24 +311,39 @@ describeImages('container images (buildah, podman)', () => {
     expect(podman(['logs', id]).stdout).toMatch(/"message":"stopped"/);
   }
 
-  it('serves /healthz through a published loopback port on PGlite in a volume, and stops on SIGTERM', async () => {
-    const volume = `discovery-test-${process.pid}`;
-    cleanup.push(() => void podman(['volume', 'rm', '-f', volume]));
-    const id = startApi(['-p', '127.0.0.1::3000', '-v', `${volume}:/var/lib/discovery-api`, api().reference]);
-    const port = /:(\d+)\s*$/.exec(podman(['port', id, '3000/tcp']).stdout.trim())?.[1];
-    expect(port).toBeDefined();
-    expect(await waitForHealth(`http://127.0.0.1:${port}/healthz`, 120)).toBe(200);
-    expect(podman(['logs', id]).stdout).toMatch(/"database":"pglite"/);
-    // The dashboard's bundle is in the image: a browser asking for / gets the page.
-    const page = await fetch(`http://127.0.0.1:${port}/`, { headers: { accept: 'text/html' } });
-    expect({ status: page.status, html: /<title>Discovery dashboard<\/title>/.test(await page.text()) }).toEqual({ status: 200, html: true });
-    expectCleanStop(id);
-    // The data stays in the volume: a second container opens it.
-    const again = startApi(['-p', '127.0.0.1::3000', '-v', `${volume}:/var/lib/discovery-api`, api().reference, 'serve']);
-    const port2 = /:(\d+)\s*$/.exec(podman(['port', again, '3000/tcp']).stdout.trim())?.[1];
-    expect(await waitForHealth(`http://127.0.0.1:${port2}/healthz`, 120)).toBe(200);
-    expectCleanStop(again);
-  }, 5 * 60_000);
+  it(
+    'serves /healthz through a published loopback port on PGlite in a volume, and stops on SIGTERM',
+    async () => {
+      const volume = `discovery-test-${process.pid}`;
+      cleanup.push(() => void podman(['volume', 'rm', '-f', volume]));
+      const id = startApi(['-p', '127.0.0.1::3000', '-v', `${volume}:/var/lib/discovery-api`, api().reference]);
+      const port = /:(\d+)\s*$/.exec(podman(['port', id, '3000/tcp']).stdout.trim())?.[1];
+      expect(port).toBeDefined();
+      expect(await waitForHealth(`http://127.0.0.1:${port}/healthz`, 120)).toBe(200);
+      expect(await waitForReady(`http://127.0.0.1:${port}/readyz`, 120)).toBe(200);
+      expect(podman(['logs', id]).stdout).toMatch(/"database":"pglite"/);
+      // The dashboard's bundle is in the image: a browser asking for / gets the page.
+      const page = await fetch(`http://127.0.0.1:${port}/`, { headers: { accept: 'text/html' } });
+      expect({ status: page.status, html: /<title>Discovery dashboard<\/title>/.test(await page.text()) }).toEqual({
+        status: 200,
+        html: true,
+      });
+      expectCleanStop(id);
+      // The data stays in the volume: a second container opens it.
+      const again = startApi([
+        '-p',
+        '127.0.0.1::3000',
+        '-v',
+        `${volume}:/var/lib/discovery-api`,
+        api().reference,
+        'serve',
+      ]);
+      const port2 = /:(\d+)\s*$/.exec(podman(['port', again, '3000/tcp']).stdout.trim())?.[1];
+      expect(await waitForHealth(`http://127.0.0.1:${port2}/healthz`, 120)).toBe(200);
+      expectCleanStop(again);
+    },
+    5 * 60_000,
+  );
 
   describe('on PostgreSQL and Redis', () => {
     let postgres: ScratchPostgres;
@@ -243,35 +354,40 @@ describeImages('container images (buildah, podman)', () => {
       await postgres?.drop();
     });
 
-    it('uses DATABASE_URL and REDIS_URL', async () => {
-      // The host's PostgreSQL and Redis listen on loopback only: the container shares the
-      // host's network, and takes a free port (PORT=0) that its log names.
-      const id = startApi([
-        '--network',
-        'host',
-        '-e',
-        'PORT=0',
-        '-e',
-        'HOST=127.0.0.1',
-        '-e',
-        `DATABASE_URL=${postgres.url}`,
-        '-e',
-        `REDIS_URL=${TEST_REDIS_URL}`,
-        '-e',
-        `DISCOVERY_REDIS_PREFIX=image-test-${process.pid}:`,
-        api().reference,
-      ]);
-      let url: string | undefined;
-      for (let i = 0; i < 240 && url === undefined; i += 1) {
-        url = /"message":"listening".*"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(podman(['logs', id]).stdout)?.[1];
-        if (url === undefined) await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-      expect(url).toBeDefined();
-      expect(await waitForHealth(`${url}/healthz`, 30)).toBe(200);
-      const logs = podman(['logs', id]).stdout;
-      expect(logs).toMatch(/"database":"postgres/);
-      expect(logs).toMatch(/"rate_limit_store":"redis"/);
-      expectCleanStop(id);
-    }, 5 * 60_000);
+    it(
+      'uses DATABASE_URL and REDIS_URL',
+      async () => {
+        // The host's PostgreSQL and Redis listen on loopback only: the container shares the
+        // host's network, and takes a free port (PORT=0) that its log names.
+        const id = startApi([
+          '--network',
+          'host',
+          '-e',
+          'PORT=0',
+          '-e',
+          'HOST=127.0.0.1',
+          '-e',
+          `DATABASE_URL=${postgres.url}`,
+          '-e',
+          `REDIS_URL=${TEST_REDIS_URL}`,
+          '-e',
+          `DISCOVERY_REDIS_PREFIX=image-test-${process.pid}:`,
+          api().reference,
+        ]);
+        let url: string | undefined;
+        for (let i = 0; i < 240 && url === undefined; i += 1) {
+          url = /"message":"listening".*"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(podman(['logs', id]).stdout)?.[1];
+          if (url === undefined) await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+        expect(url).toBeDefined();
+        expect(await waitForHealth(`${url}/healthz`, 30)).toBe(200);
+        expect(await waitForReady(`${url}/readyz`, 120)).toBe(200);
+        const logs = podman(['logs', id]).stdout;
+        expect(logs).toMatch(/"database":"postgres/);
+        expect(logs).toMatch(/"rate_limit_store":"redis"/);
+        expectCleanStop(id);
+      },
+      5 * 60_000,
+    );
   });
 });

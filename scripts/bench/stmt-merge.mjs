@@ -5,7 +5,18 @@
 // ratio, the rows written and dropped, and each run's peak RSS (target: two 500 MB statements,
 // `--size 1GB`, merged in bounded memory).
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { writeEntries } from './camt-entries.mjs';
 
@@ -18,7 +29,9 @@ function entry(i) {
   const cents = 100 + ((i * 7919) % 500000);
   const credit = i % 3 === 0;
   const day = String(1 + (Math.floor(i / 5000) % 28)).padStart(2, '0');
-  const party = credit ? `<Dbtr><Pty><Nm>Customer ${i % 997}</Nm></Pty></Dbtr>` : `<Cdtr><Pty><Nm>Supplier ${i % 991} GmbH</Nm></Pty></Cdtr>`;
+  const party = credit
+    ? `<Dbtr><Pty><Nm>Customer ${i % 997}</Nm></Pty></Dbtr>`
+    : `<Cdtr><Pty><Nm>Supplier ${i % 991} GmbH</Nm></Pty></Cdtr>`;
   const xml = `      <Ntry>
         <NtryRef>N${i}</NtryRef>
         <Amt Ccy="EUR">${money(BigInt(cents))}</Amt>
@@ -81,13 +94,21 @@ function childrenCpuSeconds() {
 function run(bin, args) {
   const cpuBefore = childrenCpuSeconds();
   const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, [bin, ...args, '--streaming', '--no-categorize'], { env: { ...process.env, LOG_LEVEL: 'warn', STMT_REPORT_MAX_RSS: '1' }, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [bin, ...args, '--streaming', '--no-categorize'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', STMT_REPORT_MAX_RSS: '1' },
+    encoding: 'utf8',
+  });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const cpuSeconds = childrenCpuSeconds() - cpuBefore;
   if (result.status !== 0) throw new Error(`stmt ${args.join(' ')} failed (exit ${result.status}): ${result.stderr}`);
   const kib = (name) => Number(new RegExp(`${name}=(\\d+)`).exec(result.stderr)?.[1] ?? NaN);
   const launcher = kib('launcher-anon-kib');
-  return { seconds, cpuSeconds, stdout: result.stdout, maxRssMiB: (kib('max-rss-kib') + (Number.isNaN(launcher) ? 0 : launcher)) / 1024 };
+  return {
+    seconds,
+    cpuSeconds,
+    stdout: result.stdout,
+    maxRssMiB: (kib('max-rss-kib') + (Number.isNaN(launcher) ? 0 : launcher)) / 1024,
+  };
 }
 
 /** Runs the merge section; `targetBytes` is the bench size, each statement gets half. */
@@ -113,9 +134,12 @@ export function benchMerge({ bin, benchDir, targetBytes, sizeText }) {
   const merged = run(bin, ['convert', '--input', dir, '--output', join(outDir, 'merged.csv'), '--merge']);
   rmSync(outDir, { recursive: true, force: true });
   console.log(`merge: two overlapping statements of ${(statSync(a).size / 2 ** 20).toFixed(0)} MiB each (${dir})`);
-  const line = (label, r) => `  ${label}: ${(mb / r.seconds).toFixed(1)} MB/s (${r.seconds.toFixed(2)} s wall, ${r.cpuSeconds.toFixed(2)} s CPU), peak RSS ${r.maxRssMiB.toFixed(1)} MiB`;
+  const line = (label, r) =>
+    `  ${label}: ${(mb / r.seconds).toFixed(1)} MB/s (${r.seconds.toFixed(2)} s wall, ${r.cpuSeconds.toFixed(2)} s CPU), peak RSS ${r.maxRssMiB.toFixed(1)} MiB`;
   console.log(line('convert both --streaming, no merge (baseline)', plain));
   console.log(line('convert --merge --streaming', merged));
-  console.log(`  ratio to the baseline: ${(plain.seconds / merged.seconds).toFixed(2)} (speed, wall), ${(plain.cpuSeconds / merged.cpuSeconds).toFixed(2)} (speed, CPU), ${(merged.maxRssMiB / plain.maxRssMiB).toFixed(2)} (peak RSS)`);
+  console.log(
+    `  ratio to the baseline: ${(plain.seconds / merged.seconds).toFixed(2)} (speed, wall), ${(plain.cpuSeconds / merged.cpuSeconds).toFixed(2)} (speed, CPU), ${(merged.maxRssMiB / plain.maxRssMiB).toFixed(2)} (peak RSS)`,
+  );
   console.log(`  ${merged.stdout.trim()}`);
 }

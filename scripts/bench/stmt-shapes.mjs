@@ -50,7 +50,8 @@ const camtDocument = function* (body) {
   yield* body;
   yield '</BkToCstmrStmt></Document>\n';
 };
-const entryOpen = '<Ntry><Amt Ccy="EUR">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2024-03-02</Dt></BookgDt><NtryDtls>';
+const entryOpen =
+  '<Ntry><Amt Ccy="EUR">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2024-03-02</Dt></BookgDt><NtryDtls>';
 const entryClose = '</NtryDtls></Ntry>';
 
 function* camtUstrd(size) {
@@ -67,7 +68,13 @@ function* camtUstrd(size) {
 /** Every shape: name, file extension, generator, and extra CLI arguments. */
 export const SHAPES = [
   { name: 'camt-ustrd-16MiB', ext: 'xml', parts: () => camtUstrd(16 * MiB) },
-  { name: 'camt-ustrd-16MiB --max-field-size 32MiB', file: 'camt-ustrd-16MiB', ext: 'xml', parts: () => camtUstrd(16 * MiB), args: ['--max-field-size', '32MiB'] },
+  {
+    name: 'camt-ustrd-16MiB --max-field-size 32MiB',
+    file: 'camt-ustrd-16MiB',
+    ext: 'xml',
+    parts: () => camtUstrd(16 * MiB),
+    args: ['--max-field-size', '32MiB'],
+  },
   { name: 'camt-ustrd-50MiB', ext: 'xml', parts: () => camtUstrd(50 * MiB) },
   {
     name: 'camt-200k-txdtls',
@@ -77,7 +84,10 @@ export const SHAPES = [
         (function* () {
           yield camtHead();
           yield entryOpen;
-          yield* repeat('<TxDtls><Refs><EndToEndId>E2E-1</EndToEndId></Refs><RmtInf><Ustrd>Salary March</Ustrd></RmtInf></TxDtls>', 200_000);
+          yield* repeat(
+            '<TxDtls><Refs><EndToEndId>E2E-1</EndToEndId></Refs><RmtInf><Ustrd>Salary March</Ustrd></RmtInf></TxDtls>',
+            200_000,
+          );
           yield `${entryClose}</Stmt>`;
         })(),
       ),
@@ -95,7 +105,8 @@ export const SHAPES = [
     parts: () =>
       camtDocument(
         (function* () {
-          for (let i = 0; i < 100_000; i++) yield `${camtHead(`S${i}`)}${entryOpen}<TxDtls><RmtInf><Ustrd>Rent ${i}</Ustrd></RmtInf></TxDtls>${entryClose}</Stmt>\n`;
+          for (let i = 0; i < 100_000; i++)
+            yield `${camtHead(`S${i}`)}${entryOpen}<TxDtls><RmtInf><Ustrd>Rent ${i}</Ustrd></RmtInf></TxDtls>${entryClose}</Stmt>\n`;
         })(),
       ),
   },
@@ -103,7 +114,8 @@ export const SHAPES = [
     name: 'mt940-100k-statements',
     ext: 'sta',
     parts: function* () {
-      for (let i = 0; i < 100_000; i++) yield `:20:REF${i}\n:25:DE89370400440532013000\n:28C:${i}/1\n:60F:C240301EUR100,00\n:61:240301C1,00NTRFNONREF\n:86:Rent ${i}\n:62F:C240301EUR101,00\n-\n`;
+      for (let i = 0; i < 100_000; i++)
+        yield `:20:REF${i}\n:25:DE89370400440532013000\n:28C:${i}/1\n:60F:C240301EUR100,00\n:61:240301C1,00NTRFNONREF\n:86:Rent ${i}\n:62F:C240301EUR101,00\n-\n`;
     },
   },
   {
@@ -170,17 +182,25 @@ export const SHAPES = [
 
 /** Runs `stmt convert --streaming` on `path`; the peak RSS of the converting process plus the waiting launcher's own pages. */
 function convert(bin, path, out, args = []) {
-  const run = spawnSync(process.execPath, [bin, 'convert', '--input', path, '--output', out, '--streaming', '--no-categorize', ...args], {
-    env: { ...process.env, LOG_LEVEL: 'error', STMT_REPORT_MAX_RSS: '1' },
-    encoding: 'utf8',
-    timeout: 600_000,
-  });
+  const run = spawnSync(
+    process.execPath,
+    [bin, 'convert', '--input', path, '--output', out, '--streaming', '--no-categorize', ...args],
+    {
+      env: { ...process.env, LOG_LEVEL: 'error', STMT_REPORT_MAX_RSS: '1' },
+      encoding: 'utf8',
+      timeout: 600_000,
+    },
+  );
   const kib = (name) => Number(new RegExp(`${name}=(\\d+)`).exec(run.stderr)?.[1] ?? 0);
   const message = run.stderr
     .split('\n')
     .find((line) => line.trim() !== '' && !/^(max-rss-kib|launcher-anon-kib)=/.test(line));
   const text = (message ?? '').replace(/^\S+ error /, '').replace(/ in \S+\/(shape-[^,]+),/, ' in $1,');
-  return { status: run.status ?? run.signal, peakMiB: (kib('max-rss-kib') + kib('launcher-anon-kib')) / 1024, message: text.slice(0, 170) };
+  return {
+    status: run.status ?? run.signal,
+    peakMiB: (kib('max-rss-kib') + kib('launcher-anon-kib')) / 1024,
+    message: text.slice(0, 170),
+  };
 }
 
 /** Generates the shapes missing from `dir`, converts each, prints the table; returns the rows. */
@@ -190,7 +210,9 @@ export function benchShapes({ bin, dir, filter = '' }) {
   const tiny = join(dir, 'shape-tiny.xml');
   if (!existsSync(tiny)) writeStreamed(tiny, camtUstrd(100));
   const baseline = convert(bin, tiny, out);
-  console.log(`\npathological shapes, stmt convert --streaming (baseline: a 4 KiB camt.053, peak RSS ${baseline.peakMiB.toFixed(1)} MiB, exit ${baseline.status})`);
+  console.log(
+    `\npathological shapes, stmt convert --streaming (baseline: a 4 KiB camt.053, peak RSS ${baseline.peakMiB.toFixed(1)} MiB, exit ${baseline.status})`,
+  );
   const rows = [];
   for (const shape of SHAPES.filter((s) => s.name.includes(filter))) {
     const path = join(dir, `shape-${shape.file ?? shape.name}.${shape.ext}`);
@@ -209,6 +231,10 @@ export function benchShapes({ bin, dir, filter = '' }) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const rows = benchShapes({ bin: join(root, 'apps', 'statement-cli', 'bin', 'run.js'), dir: join(root, '.bench'), filter: process.argv[2] ?? '' });
+  const rows = benchShapes({
+    bin: join(root, 'apps', 'statement-cli', 'bin', 'run.js'),
+    dir: join(root, '.bench'),
+    filter: process.argv[2] ?? '',
+  });
   if (rows.some((row) => row.verdict !== 'ok')) process.exitCode = 1;
 }

@@ -60,7 +60,8 @@ function agrees(field, ours, expected, options) {
     const value = units(ours);
     return value !== undefined && (value < 0n ? -value : value) === units(expected);
   }
-  if (field.endsWith('_date') && options.datesPrefix && text(expected) !== '') return text(ours).slice(0, 10) === text(expected).slice(0, 10);
+  if (field.endsWith('_date') && options.datesPrefix && text(expected) !== '')
+    return text(ours).slice(0, 10) === text(expected).slice(0, 10);
   return text(ours) === text(expected);
 }
 
@@ -75,7 +76,8 @@ function ourValue(row, field) {
 export async function compareFile(samples, path, expected) {
   const read = await readAsConvert(join(samples, 'peer-suites', path), expected.split_batches === true);
   const differences = [];
-  const differ = (field, ours, theirs, where) => differences.push({ field, ours: text(ours), expected: text(theirs), where });
+  const differ = (field, ours, theirs, where) =>
+    differences.push({ field, ours: text(ours), expected: text(theirs), where });
   let checked = 0;
   if (expected.expect_error) {
     if (!read.refusal) differ('outcome', 'converted', 'refused', 'file');
@@ -89,9 +91,12 @@ export async function compareFile(samples, path, expected) {
   const { rows, statements } = read;
   // With match_by_statement the peer lists the entries of some statements only.
   const expectedCount = expected.entry_count ?? (expected.match_by_statement ? undefined : expected.entries?.length);
-  if (expectedCount !== undefined && rows.length !== expectedCount) differ('entry_count', rows.length, expectedCount, 'file');
-  if (expected.min_entries !== undefined && rows.length < expected.min_entries) differ('entry_count', rows.length, `>= ${expected.min_entries}`, 'file');
-  if (expected.statement_count !== undefined && statements.length !== expected.statement_count) differ('statement_count', statements.length, expected.statement_count, 'file');
+  if (expectedCount !== undefined && rows.length !== expectedCount)
+    differ('entry_count', rows.length, expectedCount, 'file');
+  if (expected.min_entries !== undefined && rows.length < expected.min_entries)
+    differ('entry_count', rows.length, `>= ${expected.min_entries}`, 'file');
+  if (expected.statement_count !== undefined && statements.length !== expected.statement_count)
+    differ('statement_count', statements.length, expected.statement_count, 'file');
 
   const pairs = [];
   (expected.entries ?? []).forEach((entry, i) => pairs.push([i, entry]));
@@ -116,12 +121,15 @@ export async function compareFile(samples, path, expected) {
     }
   }
   (expected.statements ?? []).forEach((statement, i) => {
-    const ours = expected.match_by_statement ? statements.find((s) => s.statementId === text(statement.statement_id)) : statements[i];
+    const ours = expected.match_by_statement
+      ? statements.find((s) => s.statementId === text(statement.statement_id))
+      : statements[i];
     compareStatement(ours, statement, `statement ${i}`, differ);
   });
   // `last_balances`: the last balance of each type in the file (what wolph/mt940 keeps).
   const lastBalances = expected.last_balances ?? [];
-  if (lastBalances.length > 0) compareBalances([...statements.flatMap((s) => s.balances)].reverse(), lastBalances, 'file', differ);
+  if (lastBalances.length > 0)
+    compareBalances([...statements.flatMap((s) => s.balances)].reverse(), lastBalances, 'file', differ);
   return { differences, checked };
 }
 
@@ -138,9 +146,11 @@ function countBefore(entries, index, statementId) {
 
 function compareStatement(ours, expected, where, differ) {
   if (!ours) return differ('statement', 'missing', 'present', where);
-  if (expected.statement_id !== undefined && ours.statementId !== text(expected.statement_id)) differ('statement_id', ours.statementId, expected.statement_id, where);
+  if (expected.statement_id !== undefined && ours.statementId !== text(expected.statement_id))
+    differ('statement_id', ours.statementId, expected.statement_id, where);
   const account = ours.account.iban ?? ours.account.otherId ?? '';
-  if (expected.account !== undefined && account !== text(expected.account)) differ('account', account, expected.account, where);
+  if (expected.account !== undefined && account !== text(expected.account))
+    differ('account', account, expected.account, where);
   if (expected.balances) compareBalances(ours.balances, expected.balances, where, differ);
 }
 
@@ -193,7 +203,9 @@ export async function runPeerSuites(samples, log = console.log) {
     return true;
   }
   const expectations = JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8'));
-  const judgements = existsSync(join(dir, 'judgements.json')) ? JSON.parse(readFileSync(join(dir, 'judgements.json'), 'utf8')) : [];
+  const judgements = existsSync(join(dir, 'judgements.json'))
+    ? JSON.parse(readFileSync(join(dir, 'judgements.json'), 'utf8'))
+    : [];
   const peers = new Map();
   const failing = [];
   for (const [path, expected] of Object.entries(expectations)) {
@@ -213,14 +225,29 @@ export async function runPeerSuites(samples, log = console.log) {
       if (FAILING_CLASSES.includes(kind)) failing.push({ path, kind, ...difference });
     }
   }
-  const classes = ['ours-wrong', 'strictness', 'unclassified', 'convention', 'peer-wrong', 'ambiguous', 'legit-refusal'];
+  const classes = [
+    'ours-wrong',
+    'strictness',
+    'unclassified',
+    'convention',
+    'peer-wrong',
+    'ambiguous',
+    'legit-refusal',
+  ];
   for (const [peer, tally] of peers) {
-    log(`\npeer ${peer}: ${tally.files} file(s)${tally.missing > 0 ? ` (${tally.missing} listed but not present)` : ''}, ${tally.entries} entries checked`);
+    log(
+      `\npeer ${peer}: ${tally.files} file(s)${tally.missing > 0 ? ` (${tally.missing} listed but not present)` : ''}, ${tally.entries} entries checked`,
+    );
     log(`  | ${classes.join(' | ')} |`);
     log(`  | ${classes.map((kind) => String(tally.classes.get(kind) ?? 0).padStart(kind.length)).join(' | ')} |`);
   }
-  for (const f of failing) log(`${f.kind.toUpperCase()} ${f.path} ${f.where} ${f.field}: ours ${JSON.stringify(f.ours.slice(0, 200))}, expected ${JSON.stringify(f.expected.slice(0, 200))}`);
+  for (const f of failing)
+    log(
+      `${f.kind.toUpperCase()} ${f.path} ${f.where} ${f.field}: ours ${JSON.stringify(f.ours.slice(0, 200))}, expected ${JSON.stringify(f.expected.slice(0, 200))}`,
+    );
   const met = failing.length === 0;
-  log(`peer-suites: ${met ? 'target met' : `target missed: ${failing.length} difference(s) are ours-wrong, strictness or unclassified`}`);
+  log(
+    `peer-suites: ${met ? 'target met' : `target missed: ${failing.length} difference(s) are ours-wrong, strictness or unclassified`}`,
+  );
   return met;
 }

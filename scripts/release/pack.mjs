@@ -21,7 +21,9 @@ export function workspacePackages() {
       .flatMap((dir) => {
         try {
           const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-          return [{ name: manifest.name, version: manifest.version, private: manifest.private === true, dir, manifest }];
+          return [
+            { name: manifest.name, version: manifest.version, private: manifest.private === true, dir, manifest },
+          ];
         } catch {
           return [];
         }
@@ -61,7 +63,8 @@ function lock() {
       return () => rmSync(dir, { recursive: true, force: true });
     } catch (error) {
       if (error.code !== 'EEXIST') throw error;
-      if (Date.now() - statSync(dir, { throwIfNoEntry: false })?.mtimeMs > 10 * 60_000) rmSync(dir, { recursive: true, force: true });
+      if (Date.now() - statSync(dir, { throwIfNoEntry: false })?.mtimeMs > 10 * 60_000)
+        rmSync(dir, { recursive: true, force: true });
       else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
     }
   }
@@ -72,7 +75,10 @@ function packInto(out, packages) {
   mkdirSync(out, { recursive: true });
   const tarballs = new Map();
   for (const pkg of packages) {
-    const result = spawnSync(process.execPath, [pnpmBin, 'pack', '--pack-destination', out], { cwd: pkg.dir, stdio: ['ignore', 'ignore', 'inherit'] });
+    const result = spawnSync(process.execPath, [pnpmBin, 'pack', '--pack-destination', out], {
+      cwd: pkg.dir,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     if (result.status !== 0) throw new Error(`pnpm pack failed in ${pkg.dir} (exit ${result.status})`);
     tarballs.set(pkg.name, join(out, tarballName(pkg)));
   }

@@ -22,7 +22,12 @@ const pnpmBin = join(root, '.tools', 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
 const changesetBin = join(root, 'node_modules', '@changesets', 'cli', 'bin.js');
 
 function run(command, args, cwd, { capture = false } = {}) {
-  const result = spawnSync(command, args, { cwd, stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit', encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+  const result = spawnSync(command, args, {
+    cwd,
+    stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true' },
+  });
   if (result.status !== 0) {
     if (capture) process.stderr.write(`${result.stdout}${result.stderr}`);
     throw new Error(`${[command, ...args].join(' ')} failed in ${cwd} (exit ${result.status})`);
@@ -45,12 +50,17 @@ const gitStatus = () =>
  */
 function copyCheckout() {
   const copy = mkdtempSync(join(tmpdir(), 'finance-tools-release-'));
-  const files = run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], root, { capture: true }).split('\0').filter(Boolean);
-  for (const file of files) if (existsSync(join(root, file))) cpSync(join(root, file), join(copy, file), { recursive: true, verbatimSymlinks: true });
+  const files = run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], root, { capture: true })
+    .split('\0')
+    .filter(Boolean);
+  for (const file of files)
+    if (existsSync(join(root, file)))
+      cpSync(join(root, file), join(copy, file), { recursive: true, verbatimSymlinks: true });
   for (const { dir } of workspacePackages()) {
     const relative = dir.slice(root.length + 1);
     for (const extra of ['dist', 'node_modules']) {
-      if (existsSync(join(dir, extra))) cpSync(join(dir, extra), join(copy, relative, extra), { recursive: true, verbatimSymlinks: true });
+      if (existsSync(join(dir, extra)))
+        cpSync(join(dir, extra), join(copy, relative, extra), { recursive: true, verbatimSymlinks: true });
     }
   }
   symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
@@ -63,7 +73,12 @@ function planned(dir) {
   return workspacePackages().map(({ name, dir: original }) => {
     const at = join(dir, original.slice(root.length + 1));
     const manifest = JSON.parse(readFileSync(join(at, 'package.json'), 'utf8'));
-    return { name, version: manifest.version, private: manifest.private === true, changelog: existsSync(join(at, 'CHANGELOG.md')) };
+    return {
+      name,
+      version: manifest.version,
+      private: manifest.private === true,
+      changelog: existsSync(join(at, 'CHANGELOG.md')),
+    };
   });
 }
 
@@ -85,8 +100,13 @@ export function firstReleaseProblems(dir = root) {
   const entries = new Map();
   for (const file of readdirSync(folder).filter((name) => name.endsWith('.md') && name !== 'README.md')) {
     const text = readFileSync(join(folder, file), 'utf8');
-    const names = [...(/^---\n([\s\S]*?)\n---/.exec(text)?.[1] ?? '').matchAll(/^"?([^":]+)"?\s*:/gm)].map((m) => m[1].trim());
-    if (names.length !== 1) warnings.push(`.changeset/${file} names ${names.length} packages; before the first release each package has one entry`);
+    const names = [...(/^---\n([\s\S]*?)\n---/.exec(text)?.[1] ?? '').matchAll(/^"?([^":]+)"?\s*:/gm)].map((m) =>
+      m[1].trim(),
+    );
+    if (names.length !== 1)
+      warnings.push(
+        `.changeset/${file} names ${names.length} packages; before the first release each package has one entry`,
+      );
     for (const name of names) entries.set(name, [...(entries.get(name) ?? []), file]);
     const wording = SINCE_BEFORE.exec(text);
     if (wording) errors.push(`.changeset/${file} says "${wording[0]}" about a version nobody received`);
@@ -94,7 +114,8 @@ export function firstReleaseProblems(dir = root) {
   for (const pkg of packages) {
     const files = entries.get(pkg.name) ?? [];
     if (files.length === 0) errors.push(`${pkg.name} has no first-release entry in .changeset/`);
-    else if (files.length > 1) warnings.push(`${pkg.name} has ${files.length} first-release entries (${files.join(', ')}); fold them into one`);
+    else if (files.length > 1)
+      warnings.push(`${pkg.name} has ${files.length} first-release entries (${files.join(', ')}); fold them into one`);
   }
   return { errors, warnings };
 }
@@ -111,7 +132,9 @@ function check() {
     const left = readdirSync(join(copy, '.changeset')).filter((name) => name.endsWith('.md') && name !== 'README.md');
     if (left.length > 0) throw new Error(`changeset version left ${left.join(', ')} unconsumed`);
     for (const pkg of plan) {
-      process.stdout.write(`${pkg.name}@${pkg.version}${pkg.private ? ' (private: versioned, not published)' : ''}${pkg.changelog ? '' : ' (no CHANGELOG.md)'}\n`);
+      process.stdout.write(
+        `${pkg.name}@${pkg.version}${pkg.private ? ' (private: versioned, not published)' : ''}${pkg.changelog ? '' : ' (no CHANGELOG.md)'}\n`,
+      );
     }
     const missing = plan.filter((pkg) => !pkg.changelog);
     if (missing.length > 0) throw new Error(`no changelog entry for ${missing.map((pkg) => pkg.name).join(', ')}`);

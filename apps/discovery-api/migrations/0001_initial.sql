@@ -24,17 +24,8 @@ CREATE TABLE score_points (
   PRIMARY KEY (symbol, day)
 );
 
-CREATE TABLE webhooks (
-  id          text PRIMARY KEY,
-  url         text NOT NULL,
-  events      text[] NOT NULL,
-  secret      text NOT NULL,
-  active      boolean NOT NULL DEFAULT true,
-  token_id    text NOT NULL REFERENCES api_tokens (id),
-  created_at  timestamptz NOT NULL DEFAULT now(),
-  deleted_at  timestamptz
-);
-CREATE INDEX webhooks_token_idx ON webhooks (token_id) WHERE deleted_at IS NULL;
+-- The `webhooks` table belongs to @disc/webhooks (its migration 0002_webhook_outbox.sql);
+-- 0003_monitoring.sql adds the API's own columns to it.
 
 -- Each discovery run remembers its A+ symbols, so that `new_discovery` can tell which
 -- candidates the previous run of the same asset type did not have.

@@ -36,10 +36,18 @@ export interface ApiConfig {
   refreshIntervalMs: number;
 }
 
+export const CONFIG_ERROR_CODES = ['INVALID_VALUE'] as const;
+export type ConfigErrorCode = (typeof CONFIG_ERROR_CODES)[number];
+
+/** An environment variable with a value the API cannot use; the message starts with its name. */
 export class ConfigError extends Error {
-  constructor(readonly variable: string, message: string) {
-    super(`${variable}: ${message}`);
-    this.name = 'ConfigError';
+  override readonly name: string = 'ConfigError';
+  readonly code: ConfigErrorCode;
+  readonly variable: string;
+  constructor(code: ConfigErrorCode, message: string, options: { variable: string; cause?: unknown }) {
+    super(`${options.variable}: ${message}`, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.variable = options.variable;
   }
 }
 
@@ -48,12 +56,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const dataDir = env.DISCOVERY_DATA_DIR ?? join(homedir(), '.discovery-api');
   const databaseUrl = nonEmpty(env.DATABASE_URL);
   const logFormat = env.LOG_FORMAT ?? 'json';
-  if (logFormat !== 'json' && logFormat !== 'text') throw new ConfigError('LOG_FORMAT', `expected json or text, got '${logFormat}'`);
+  if (logFormat !== 'json' && logFormat !== 'text')
+    throw new ConfigError('INVALID_VALUE', `expected json or text, got '${logFormat}'`, { variable: 'LOG_FORMAT' });
   return {
     port: integer(env, 'PORT', 3000, 0, 65_535),
     host: env.HOST ?? '127.0.0.1',
     dataDir,
-    database: databaseUrl === undefined ? { kind: 'pglite', dataDir: join(dataDir, 'pgdata') } : { kind: 'postgres', url: databaseUrl },
+    database:
+      databaseUrl === undefined
+        ? { kind: 'pglite', dataDir: join(dataDir, 'pgdata') }
+        : { kind: 'postgres', url: databaseUrl },
     redisUrl: nonEmpty(env.REDIS_URL),
     redisPrefix: env.DISCOVERY_REDIS_PREFIX ?? 'discovery:rl:',
     redisStartupTimeoutMs: integer(env, 'DISCOVERY_REDIS_STARTUP_TIMEOUT_MS', 30_000, 0, 600_000),
@@ -65,7 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     snapshotPollMs: integer(env, 'DISCOVERY_SNAPSHOT_POLL_MS', 5_000, 100, 3_600_000),
     bodyLimitBytes: integer(env, 'DISCOVERY_BODY_LIMIT_BYTES', 100 * 1024, 1_024, 10 * 1024 * 1024),
     // DISCOVERY_WEBHOOKS_ALLOW_LOCAL=1 is the earlier name, kept as an alias.
-    allowLoopbackWebhooks: flag(env, 'DISCOVERY_ALLOW_LOOPBACK_WEBHOOKS') || flag(env, 'DISCOVERY_WEBHOOKS_ALLOW_LOCAL'),
+    allowLoopbackWebhooks:
+      flag(env, 'DISCOVERY_ALLOW_LOOPBACK_WEBHOOKS') || flag(env, 'DISCOVERY_WEBHOOKS_ALLOW_LOCAL'),
     worker: onOff(env, 'DISCOVERY_WORKER', true),
     workerPollMs: integer(env, 'DISCOVERY_WORKER_POLL_MS', 1_000, 10, 60_000),
     workerConcurrency: integer(env, 'DISCOVERY_WORKER_CONCURRENCY', 8, 1, 256),
@@ -79,7 +92,7 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
   if (raw === undefined) return false;
   if (raw === 'true' || raw === '1') return true;
   if (raw === 'false' || raw === '0') return false;
-  throw new ConfigError(name, `expected true or false, got '${env[name]}'`);
+  throw new ConfigError('INVALID_VALUE', `expected true or false, got '${env[name]}'`, { variable: name });
 }
 
 function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
@@ -87,7 +100,7 @@ function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean
   if (raw === undefined) return fallback;
   if (['on', 'true', '1'].includes(raw)) return true;
   if (['off', 'false', '0'].includes(raw)) return false;
-  throw new ConfigError(name, `expected on or off, got '${env[name]}'`);
+  throw new ConfigError('INVALID_VALUE', `expected on or off, got '${env[name]}'`, { variable: name });
 }
 
 /** "5,30,120": seconds before each retry, one entry per retry. */
@@ -96,7 +109,9 @@ function schedule(env: NodeJS.ProcessEnv, name: string): number[] | undefined {
   if (raw === undefined) return undefined;
   const steps = raw.split(',').map((part) => Number(part.trim()));
   if (steps.some((step) => !Number.isFinite(step) || step < 0)) {
-    throw new ConfigError(name, `expected comma-separated seconds such as 5,30,120, got '${raw}'`);
+    throw new ConfigError('INVALID_VALUE', `expected comma-separated seconds such as 5,30,120, got '${raw}'`, {
+      variable: name,
+    });
   }
   return steps;
 }
@@ -105,7 +120,10 @@ function schedule(env: NodeJS.ProcessEnv, name: string): number[] | undefined {
 function origins(env: NodeJS.ProcessEnv, name: string): string[] {
   const raw = nonEmpty(env[name]);
   if (raw === undefined) return [];
-  const list = raw.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const list = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   for (const origin of list) {
     let parsed: URL | undefined;
     try {
@@ -114,7 +132,11 @@ function origins(env: NodeJS.ProcessEnv, name: string): string[] {
       parsed = undefined;
     }
     if (parsed === undefined || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin) {
-      throw new ConfigError(name, `expected comma-separated origins such as https://app.example.com (scheme, host, optional port; no path or wildcard), got '${origin}'`);
+      throw new ConfigError(
+        'INVALID_VALUE',
+        `expected comma-separated origins such as https://app.example.com (scheme, host, optional port; no path or wildcard), got '${origin}'`,
+        { variable: name },
+      );
     }
   }
   return list;
@@ -129,7 +151,9 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(name, `expected an integer from ${min} to ${max}, got '${raw}'`);
+    throw new ConfigError('INVALID_VALUE', `expected an integer from ${min} to ${max}, got '${raw}'`, {
+      variable: name,
+    });
   }
   return value;
 }

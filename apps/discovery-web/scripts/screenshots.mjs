@@ -11,7 +11,12 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const out = join(root, 'docs', 'images');
 const result = spawnSync(
   process.execPath,
-  ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', join(root, 'node_modules', 'jest', 'bin', 'jest.js'), 'apps/discovery-web/test/dashboard.integration.test.ts'],
+  [
+    '--experimental-vm-modules',
+    '--no-warnings=ExperimentalWarning',
+    join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
+    'apps/discovery-web/test/dashboard.integration.test.ts',
+  ],
   { cwd: root, stdio: 'inherit', env: { ...process.env, DASHBOARD_SCREENSHOTS: out } },
 );
 if (result.status !== 0) process.exit(result.status ?? 1);

@@ -7,7 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
-import { chromiumAvailable, drawnPixels, launchChromium, screenshot, seriousAxeViolations, type LaunchedBrowser } from './support/browser';
+import {
+  chromiumAvailable,
+  drawnPixels,
+  launchChromium,
+  screenshot,
+  seriousAxeViolations,
+  type LaunchedBrowser,
+} from './support/browser';
 import { startDashboardServer, type DashboardServer } from './support/server';
 
 // Names of the page's globals, for the functions that page.evaluate runs in the browser
@@ -15,7 +22,12 @@ import { startDashboardServer, type DashboardServer } from './support/server';
 declare const sessionStorage: { length: number } & Record<string, string>;
 declare const localStorage: { length: number };
 declare const location: { href: string };
-declare const document: { title: string; cookie: string; querySelector(s: string): { hasAttribute(a: string): boolean } | null; querySelectorAll(s: string): { length: number } };
+declare const document: {
+  title: string;
+  cookie: string;
+  querySelector(s: string): { hasAttribute(a: string): boolean } | null;
+  querySelectorAll(s: string): { length: number };
+};
 
 const run = chromiumAvailable() ? describe : describe.skip;
 jest.setTimeout(120_000);
@@ -44,7 +56,9 @@ run('the dashboard in Chromium', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
     // A low discover limit so that the 429 test reaches it in four requests.
-    server = await startDashboardServer({ DISCOVERY_ALLOW_LOOPBACK_WEBHOOKS: 'true', DISCOVERY_RATE_LIMITS: '{"discover":{"limit":3},"webhooks":{"limit":10000}}',
+    server = await startDashboardServer({
+      DISCOVERY_ALLOW_LOOPBACK_WEBHOOKS: 'true',
+      DISCOVERY_RATE_LIMITS: '{"discover":{"limit":3},"webhooks":{"limit":10000}}',
       DISCOVERY_WORKER_POLL_MS: '50',
       // One retry at once, so that a failing receiver is disabled after five test events.
       DISCOVERY_WEBHOOK_RETRY_SCHEDULE: '0',
@@ -88,7 +102,12 @@ run('the dashboard in Chromium', () => {
     await page.getByLabel('API token').press('Enter');
     await page.getByRole('navigation', { name: 'Pages' }).waitFor();
     expect(await page.textContent('.scopes')).toContain('discovery, webhooks');
-    const stored = await page.evaluate(() => ({ session: { ...sessionStorage }, local: localStorage.length, cookie: document.cookie, url: location.href }));
+    const stored = await page.evaluate(() => ({
+      session: { ...sessionStorage },
+      local: localStorage.length,
+      cookie: document.cookie,
+      url: location.href,
+    }));
     expect(stored.session).toEqual({ 'discovery.token': token, 'discovery.scopes': 'discovery,webhooks' });
     expect(stored.local).toBe(0);
     expect(stored.cookie).toBe('');
@@ -122,7 +141,9 @@ run('the dashboard in Chromium', () => {
     expect(await page.locator('.rationale li').first().textContent()).toMatch(/Final score/);
     // Sort by symbol ascending, then filter down to one symbol.
     await page.getByRole('button', { name: 'Symbol' }).click();
-    const symbols = await page.locator('.results-table tbody tr[data-symbol]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-symbol') ?? ''));
+    const symbols = await page
+      .locator('.results-table tbody tr[data-symbol]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-symbol') ?? ''));
     expect(symbols).toEqual([...symbols].sort());
     await page.getByRole('button', { name: 'Grade' }).click();
     await page.locator('.results').evaluate((el) => (el as unknown as { scrollIntoView(): void }).scrollIntoView());
@@ -131,7 +152,9 @@ run('the dashboard in Chromium', () => {
   });
 
   it('opens an A+ symbol: the history and price charts have drawn pixels and the history shows a point', async () => {
-    const aPlus = page.locator('.results-table tbody tr[data-symbol]', { has: page.locator('.grade', { hasText: /^A\+$/ }) }).first();
+    const aPlus = page
+      .locator('.results-table tbody tr[data-symbol]', { has: page.locator('.grade', { hasText: /^A\+$/ }) })
+      .first();
     const symbol = (await aPlus.getAttribute('data-symbol')) as string;
     await aPlus.getByRole('link', { name: symbol }).click();
     await page.getByRole('heading', { level: 1, name: new RegExp(`^${symbol}`) }).waitFor();
@@ -140,7 +163,9 @@ run('the dashboard in Chromium', () => {
     // The price history (GET /prices/{symbol}): closes and both averages, sample data labelled.
     await page.locator('.price-chart canvas').waitFor();
     expect(await drawnPixels(page, '.price-chart canvas')).toBeGreaterThan(1000);
-    expect(await page.textContent('.price-summary')).toMatch(/^Last close \d+\.\d\d USD on \d{4}-\d\d-\d\d; 50-day average \d+\.\d\d, 200-day average \d+\.\d\d \(the 50-day is (above|below) the 200-day\)\.$/);
+    expect(await page.textContent('.price-summary')).toMatch(
+      /^Last close \d+\.\d\d USD on \d{4}-\d\d-\d\d; 50-day average \d+\.\d\d, 200-day average \d+\.\d\d \(the 50-day is (above|below) the 200-day\)\.$/,
+    );
     expect(await page.getByText(/^Source: SAMPLE DATA/).count()).toBe(1);
     const rows = page.locator('.history-table tbody tr');
     expect(await rows.count()).toBeGreaterThanOrEqual(1);
@@ -150,7 +175,7 @@ run('the dashboard in Chromium', () => {
     await screenshot(page, 'symbol');
     await page.locator('#prices-title').scrollIntoViewIfNeeded();
     await screenshot(page, 'symbol-prices');
-    await page.evaluate("window.scrollTo(0, 0)");
+    await page.evaluate('window.scrollTo(0, 0)');
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
@@ -161,14 +186,21 @@ run('the dashboard in Chromium', () => {
     expect(suggested).toMatch(/^[A-Z0-9.-]+, 10$/m);
     // The first suggestion replaces a pasted holding, the others are bought from cash.
     await discoveries.fill(suggested.replace(/^([A-Z0-9.-]+), 10$/m, '$1, 10, BND'));
-    await page.getByLabel(/^Holdings/).fill('symbol\tshares\tvalue\tcost basis\nVTI\t100\t25000\t30000\nBND\t200\t15000\n');
+    await page
+      .getByLabel(/^Holdings/)
+      .fill('symbol\tshares\tvalue\tcost basis\nVTI\t100\t25000\t30000\nBND\t200\t15000\n');
     await page.getByLabel('Transaction-cost budget (% of total)').fill('0.01');
     await page.getByRole('button', { name: 'Compute the plan' }).click();
     await page.locator('.trades tbody tr').first().waitFor();
     expect(await page.locator('.trades tbody tr').count()).toBeGreaterThan(0);
-    expect(await page.locator('.allocation figcaption').allTextContents()).toEqual(['Allocation before', 'Allocation after']);
+    expect(await page.locator('.allocation figcaption').allTextContents()).toEqual([
+      'Allocation before',
+      'Allocation after',
+    ]);
     // Expense ratios are "Percent points" in the OpenAPI document, so they read as percent.
-    expect(await page.locator('.improvements tbody tr').first().textContent()).toMatch(/^\d(new position|BND)[A-Z0-9.-]+-?\d+\.\d\d\d+\.\d\d %/);
+    expect(await page.locator('.improvements tbody tr').first().textContent()).toMatch(
+      /^\d(new position|BND)[A-Z0-9.-]+-?\d+\.\d\d\d+\.\d\d %/,
+    );
     expect(await page.locator('.improvements thead').textContent()).toContain('annual savings');
     expect(await page.textContent('.plan')).toMatch(/Estimated transaction costs \$[\d,.]+ of a budget of \$[\d,.]+/);
     // A 0.01 % budget cannot fit every buy: the deferral is told in words.
@@ -193,7 +225,9 @@ run('the dashboard in Chromium', () => {
       await page.waitForTimeout(200);
       await page.getByRole('button', { name: 'Refresh deliveries' }).click();
     }
-    expect(await page.locator('.deliveries tbody tr').first().textContent()).toMatch(/webhook\.test\s*succeeded\s*1\s*200/);
+    expect(await page.locator('.deliveries tbody tr').first().textContent()).toMatch(
+      /webhook\.test\s*succeeded\s*1\s*200/,
+    );
     expect(received.some((body) => body.includes('webhook.test'))).toBe(true);
     // Ten more: the deliveries page with the API's cursor, ten to a page.
     for (let i = 0; i < 10; i++) {
@@ -209,7 +243,9 @@ run('the dashboard in Chromium', () => {
     await older;
     await page.locator('.deliveries caption', { hasText: 'page 2 (the last)' }).waitFor();
     expect(await page.locator('.deliveries tbody tr').count()).toBe(1);
-    expect(await page.locator('.deliveries tbody tr').first().textContent()).toMatch(/webhook\.test\s*succeeded\s*1\s*200/);
+    expect(await page.locator('.deliveries tbody tr').first().textContent()).toMatch(
+      /webhook\.test\s*succeeded\s*1\s*200/,
+    );
     expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Previous page' }).click();
     await page.locator('.deliveries caption', { hasText: /page 1$/ }).waitFor();
@@ -239,7 +275,10 @@ run('the dashboard in Chromium', () => {
     expect(await row.textContent()).toMatch(/disabled .*deliveries in a row failed every retry; last error: .*500/);
     await screenshot(page, 'webhooks-disabled');
     await row.getByRole('button', { name: /^Enable again/ }).click();
-    await page.getByRole('status').filter({ hasText: `Enabled the webhook to ${failing} again.` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Enabled the webhook to ${failing} again.` })
+      .waitFor();
     expect(await row.textContent()).toContain('active (0 failed in a row)');
     expect(await row.getByRole('button', { name: /^Enable again/ }).count()).toBe(0);
     await row.getByRole('button', { name: /^Delete/ }).click();
@@ -264,10 +303,17 @@ run('the dashboard in Chromium', () => {
     // A snapshot whose ETF names carry markup, loaded with `discovery-api data load`.
     const dir = mkdtempSync(join(tmpdir(), 'discovery-web-hostile-'));
     try {
-      const sample = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'packages', 'disc-sample-snapshot', 'sample-snapshot.json'), 'utf8')) as {
+      const sample = JSON.parse(
+        readFileSync(
+          join(__dirname, '..', '..', '..', 'packages', 'disc-sample-snapshot', 'sample-snapshot.json'),
+          'utf8',
+        ),
+      ) as {
         instruments: { asset_type: string; name: string }[];
       };
-      for (const instrument of sample.instruments) if (instrument.asset_type === 'etf') instrument.name = `<img src=x onerror="document.title='pwned'">${instrument.name}`;
+      for (const instrument of sample.instruments)
+        if (instrument.asset_type === 'etf')
+          instrument.name = `<img src=x onerror="document.title='pwned'">${instrument.name}`;
       const file = join(dir, 'hostile-snapshot.json');
       writeFileSync(file, JSON.stringify(sample));
       await server.cli(['data', 'load', file]);
@@ -294,7 +340,11 @@ run('the dashboard in Chromium', () => {
   });
 
   /** A new token with `scopes`, signed in in a browser context of its own. */
-  async function signedInTab(name: string, scopes: string, use: (tab: Page, token: string) => Promise<void>): Promise<void> {
+  async function signedInTab(
+    name: string,
+    scopes: string,
+    use: (tab: Page, token: string) => Promise<void>,
+  ): Promise<void> {
     const fresh = await server.createToken(name, scopes);
     const other = await chrome.browser.newContext();
     try {
@@ -328,11 +378,15 @@ run('the dashboard in Chromium', () => {
       const runButton = tab.getByRole('button', { name: 'Run ETF discovery' });
       for (let i = 0; i < 4; i++) {
         await runButton.click();
-        await tab.waitForFunction(() => !document.querySelector('.criteria-form button[type=submit]')?.hasAttribute('disabled'));
+        await tab.waitForFunction(
+          () => !document.querySelector('.criteria-form button[type=submit]')?.hasAttribute('disabled'),
+        );
       }
       const alert = tab.getByRole('alert');
       await alert.waitFor();
-      expect(await alert.textContent()).toMatch(/Rate limit reached \(429 RATE_LIMIT_EXCEEDED\).*The limit resets at .+ \(in \d+ s\)\./);
+      expect(await alert.textContent()).toMatch(
+        /Rate limit reached \(429 RATE_LIMIT_EXCEEDED\).*The limit resets at .+ \(in \d+ s\)\./,
+      );
       await screenshot(tab, 'rate-limited');
     });
   });

@@ -7,7 +7,9 @@ import { parseDiscoveries, parseHoldings } from '../ui/holdings';
 
 describe('pasted holdings', () => {
   it('reads comma, tab and semicolon lines, skips a header, keeps an optional cost basis', () => {
-    const { holdings, errors } = parseHoldings('symbol\tshares\tvalue\tcost basis\nvti\t100\t25000\t30000\nBND;200;15000\n\n# note\nQQQ, 1, 500');
+    const { holdings, errors } = parseHoldings(
+      'symbol\tshares\tvalue\tcost basis\nvti\t100\t25000\t30000\nBND;200;15000\n\n# note\nQQQ, 1, 500',
+    );
     expect(errors).toEqual([]);
     expect(holdings).toEqual([
       { symbol: 'VTI', shares: 100, current_value: 25000, cost_basis: 30000 },
@@ -30,7 +32,9 @@ describe('pasted holdings', () => {
       { symbol: 'SHEM', recommended_allocation: 0.1, replacement_for: 'VTI' },
       { symbol: 'NUH', recommended_allocation: 0.025 },
     ]);
-    expect(parseDiscoveries('NUH, 150').errors).toEqual(['Discoveries line 1: expected "symbol, allocation %[, replaces]", got "NUH, 150".']);
+    expect(parseDiscoveries('NUH, 150').errors).toEqual([
+      'Discoveries line 1: expected "symbol, allocation %[, replaces]", got "NUH, 150".',
+    ]);
   });
 });
 
@@ -46,9 +50,14 @@ describe('grade history', () => {
     expect(sortedHistory([...points].reverse()).map((p) => p.date)).toEqual(dates);
   });
   it('drops malformed points instead of failing', () => {
-    expect(sortedHistory([{ date: 'yesterday', score: 1 }, null, { date: '2026-11-01', score: 'x' }, { date: '2026-11-02', grade: 'B', score: 0.77 }])).toEqual([
-      { date: '2026-11-02', grade: 'B', score: 0.77 },
-    ]);
+    expect(
+      sortedHistory([
+        { date: 'yesterday', score: 1 },
+        null,
+        { date: '2026-11-01', score: 'x' },
+        { date: '2026-11-02', grade: 'B', score: 0.77 },
+      ]),
+    ).toEqual([{ date: '2026-11-02', grade: 'B', score: 0.77 }]);
     expect(sortedHistory(undefined)).toEqual([]);
   });
 });

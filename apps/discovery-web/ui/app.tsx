@@ -52,13 +52,15 @@ export function App() {
     };
     return { api: createApi(session.token, refused), scopes: session.scopes, criteria };
   }, [session]);
-  const shared: Shared | undefined = signedIn === undefined ? undefined : { ...signedIn, lastDiscovery, setLastDiscovery };
+  const shared: Shared | undefined =
+    signedIn === undefined ? undefined : { ...signedIn, lastDiscovery, setLastDiscovery };
 
   const signIn = (result: SignedIn) => {
     storeSession(result.token, result.scopes);
     setRestoreError(undefined);
     setSession(result);
-    if (!window.location.hash.startsWith('#/')) window.location.hash = result.scopes.has('discovery') ? '#/discover' : '#/webhooks';
+    if (!window.location.hash.startsWith('#/'))
+      window.location.hash = result.scopes.has('discovery') ? '#/discover' : '#/webhooks';
   };
   const signOut = () => {
     forgetSession();
@@ -76,11 +78,20 @@ export function App() {
   }
   const allowed = PAGES.filter((p) => session.scopes.has(p.scope));
   const [route = '', arg = ''] = hash.replace(/^#\/?/, '').split('/');
-  const page = allowed.find((p) => p.path === route) ?? (route === 'symbol' && session.scopes.has('discovery') ? undefined : allowed[0]);
+  const page =
+    allowed.find((p) => p.path === route) ??
+    (route === 'symbol' && session.scopes.has('discovery') ? undefined : allowed[0]);
   return (
     <>
       <header class="top">
-        <a class="skip" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>
+        <a
+          class="skip"
+          href="#main"
+          onClick={(e) => {
+            e.preventDefault();
+            document.getElementById('main')?.focus();
+          }}
+        >
           Skip to content
         </a>
         <span class="brand">Discovery</span>

@@ -6,9 +6,29 @@ import type { Schemas } from './api/client';
 type CustomKey = keyof Schemas['CustomCriteria'];
 
 export const OVERRIDABLE: Record<string, readonly CustomKey[]> = {
-  etf: ['max_expense_ratio', 'min_aum_billions', 'max_tracking_error', 'min_history_years', 'required_regions', 'ucits_compliant'],
-  stock: ['min_roe', 'min_revenue_growth', 'max_debt_to_equity', 'min_market_cap_billions', 'required_free_cash_flow', 'min_profit_margin'],
-  crypto: ['min_market_cap_billions', 'min_daily_volume_millions', 'min_age_months', 'required_institutional_adoption', 'max_volatility_90d'],
+  etf: [
+    'max_expense_ratio',
+    'min_aum_billions',
+    'max_tracking_error',
+    'min_history_years',
+    'required_regions',
+    'ucits_compliant',
+  ],
+  stock: [
+    'min_roe',
+    'min_revenue_growth',
+    'max_debt_to_equity',
+    'min_market_cap_billions',
+    'required_free_cash_flow',
+    'min_profit_margin',
+  ],
+  crypto: [
+    'min_market_cap_billions',
+    'min_daily_volume_millions',
+    'min_age_months',
+    'required_institutional_adoption',
+    'max_volatility_90d',
+  ],
 };
 
 export type FieldValue = number | boolean | string[] | string;
@@ -23,7 +43,10 @@ export function fieldText(value: unknown): string {
 /** The request value of an edited field, typed like the original; undefined when unchanged or blank. */
 export function parseField(original: unknown, text: string): FieldValue | undefined {
   if (Array.isArray(original)) {
-    const list = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+    const list = text
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
     return list.join(',') === original.join(',') ? undefined : list;
   }
   if (text.trim() === '') return undefined;

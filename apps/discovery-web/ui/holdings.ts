@@ -23,10 +23,16 @@ export function parseHoldings(text: string): ParsedHoldings {
     if (index === 0 && Number.isNaN(Number(shares))) return; // header
     const numbers = [Number(shares), Number(value)];
     if (symbol === '' || shares === '' || value === '' || numbers.some((n) => !Number.isFinite(n) || n < 0)) {
-      errors.push(`Line ${index + 1}: expected "symbol, shares, value[, cost basis]" with non-negative numbers, got "${line}".`);
+      errors.push(
+        `Line ${index + 1}: expected "symbol, shares, value[, cost basis]" with non-negative numbers, got "${line}".`,
+      );
       return;
     }
-    const holding: Holding = { symbol: symbol.toUpperCase(), shares: numbers[0] as number, current_value: numbers[1] as number };
+    const holding: Holding = {
+      symbol: symbol.toUpperCase(),
+      shares: numbers[0] as number,
+      current_value: numbers[1] as number,
+    };
     if (basis !== '') {
       const cost = Number(basis);
       if (!Number.isFinite(cost) || cost < 0) {
@@ -59,7 +65,11 @@ export function parseDiscoveries(text: string): ParsedHoldings & { discoveries: 
       errors.push(`Discoveries line ${index + 1}: expected "symbol, allocation %[, replaces]", got "${line}".`);
       return;
     }
-    discoveries.push({ symbol: symbol.toUpperCase(), recommended_allocation: share / 100, ...(replaces === '' ? {} : { replacement_for: replaces.toUpperCase() }) });
+    discoveries.push({
+      symbol: symbol.toUpperCase(),
+      recommended_allocation: share / 100,
+      ...(replaces === '' ? {} : { replacement_for: replaces.toUpperCase() }),
+    });
   });
   return { holdings: [], discoveries, errors };
 }

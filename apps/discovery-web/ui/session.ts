@@ -14,7 +14,9 @@ export interface StoredSession {
 export function storedSession(): StoredSession | undefined {
   const token = window.sessionStorage.getItem(KEY);
   if (token === null) return undefined;
-  const scopes = (window.sessionStorage.getItem(SCOPES) ?? '').split(',').filter((s): s is Scope => s === 'discovery' || s === 'webhooks');
+  const scopes = (window.sessionStorage.getItem(SCOPES) ?? '')
+    .split(',')
+    .filter((s): s is Scope => s === 'discovery' || s === 'webhooks');
   return { token, scopes: new Set(scopes) };
 }
 

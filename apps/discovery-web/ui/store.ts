@@ -17,5 +17,5 @@ export interface Shared {
 
 /** The candidate of a symbol in the last discovery, if it was among the results. */
 export function candidateOf(shared: Shared, symbol: string): Candidate | undefined {
-  return shared.lastDiscovery?.a_plus_candidates.find((c) => c.candidate.symbol.toUpperCase() === symbol.toUpperCase()) as Candidate | undefined;
+  return shared.lastDiscovery?.a_plus_candidates.find((c) => c.candidate.symbol.toUpperCase() === symbol.toUpperCase());
 }

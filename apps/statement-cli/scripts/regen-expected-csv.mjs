@@ -25,7 +25,10 @@ export function fixtureFolders(root = fixturesRoot) {
 export function convertFolder(folder) {
   const out = mkdtempSync(join(tmpdir(), 'stmt-expected-'));
   const env = { ...process.env, XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'stmt-config-')), LOG_LEVEL: 'error' };
-  spawnSync(process.execPath, [bin, 'convert', '--input', folder, '--output', out, '--no-categorize'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  spawnSync(process.execPath, [bin, 'convert', '--input', folder, '--output', out, '--no-categorize'], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   return out;
 }
 
@@ -35,7 +38,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const out = convertFolder(folder);
     for (const csv of readdirSync(out)) {
       const stem = basename(csv, '.csv');
-      const source = readdirSync(folder).find((name) => !name.includes('.expected.') && basename(name, extname(name)) === stem);
+      const source = readdirSync(folder).find(
+        (name) => !name.includes('.expected.') && basename(name, extname(name)) === stem,
+      );
       if (source === undefined) continue;
       copyFileSync(join(out, csv), join(folder, `${stem}.expected.csv`));
       written += 1;

@@ -11,7 +11,11 @@ const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 function commit() {
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: appDir, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() || 'unknown';
+    return (
+      execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: appDir, stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim() || 'unknown'
+    );
   } catch {
     return 'unknown';
   }

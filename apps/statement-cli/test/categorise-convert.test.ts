@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { answerWith, startFakeChatServer } from '../../../packages/stmt-categorizer/test/fake-chat-server';
-import type { FakeChatServer } from '../../../packages/stmt-categorizer/test/fake-chat-server';
+import { answerWith, startFakeChatServer } from '@fin/test-utils';
+import type { FakeChatServer } from '@fin/test-utils';
 import { FIXTURES, HAS_SCRIPT, runCli, runCliAsync, runCliInTerminal, tempDir } from './run-cli';
 
 // Spawns the built binary: run `pnpm run build` first.
@@ -15,7 +15,9 @@ describe('stmt convert --database', () => {
     writeFileSync(join(perUser, 'debtors.yaml'), 'qwerty lodge: Per-user (test)\n');
     const database = tempDir();
     writeFileSync(join(database, 'debtors.yaml'), 'QWERTY LODGE: Holidays (test)\n');
-    const run = runCli([command, '-i', UNKNOWN, '-o', '-', '--preset', 'minimal', '--database', database], { env: { ...NO_AI, CAMT_DATABASE_DIR: perUser } });
+    const run = runCli([command, '-i', UNKNOWN, '-o', '-', '--preset', 'minimal', '--database', database], {
+      env: { ...NO_AI, CAMT_DATABASE_DIR: perUser },
+    });
     expect(run.status).toBe(0);
     expect(run.stdout.split('\n')[1]).toBe('2024-04-03,-80.00,EUR,Qwerty Lodge,Booking 4711,Holidays (test)');
   });
@@ -33,11 +35,16 @@ describe('stmt convert --dry-run with categorisation', () => {
   it('counts rows per category and per tier', () => {
     const run = runCli(['convert', '-i', MARCH, '--dry-run'], { env: NO_AI });
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain('\ncategories: Rent 1, Restaurants 1, Salary 1, Uncategorized 1\ntiers: rule 3, fallback 1\n');
+    expect(run.stdout).toContain(
+      '\ncategories: Rent 1, Restaurants 1, Salary 1, Uncategorized 1\ntiers: rule 3, fallback 1\n',
+    );
   });
 
   it('puts the counts in the JSON summary, and leaves them out with --no-categorize', () => {
-    const json = JSON.parse(runCli(['convert', '-i', MARCH, '--dry-run', '--json'], { env: NO_AI }).stdout) as Record<string, unknown>;
+    const json = JSON.parse(runCli(['convert', '-i', MARCH, '--dry-run', '--json'], { env: NO_AI }).stdout) as Record<
+      string,
+      unknown
+    >;
     expect(json['categories']).toEqual({ Rent: 1, Restaurants: 1, Salary: 1, Uncategorized: 1 });
     expect(json['tiers']).toEqual({ rule: 3, fallback: 1 });
     const plain = runCli(['convert', '-i', MARCH, '--dry-run', '--no-categorize']);
@@ -52,7 +59,11 @@ describe('stmt convert --save-mappings', () => {
   });
   afterAll(() => server.close());
 
-  const aiEnv = (): Record<string, string> => ({ AI_API_KEY: 'sk-test-save', CAMT_AI_MODEL: 'test-model', CAMT_AI_BASE_URL: server.baseUrl });
+  const aiEnv = (): Record<string, string> => ({
+    AI_API_KEY: 'sk-test-save',
+    CAMT_AI_MODEL: 'test-model',
+    CAMT_AI_BASE_URL: server.baseUrl,
+  });
   const ORIGINAL = '# my own mappings\nlandlord ag: Rent\n';
 
   function databaseWithDebtors(): string {
@@ -64,7 +75,9 @@ describe('stmt convert --save-mappings', () => {
   it('lists the proposals but saves nothing without --yes when not on a terminal', async () => {
     const database = databaseWithDebtors();
     const out = join(tempDir(), 'april.csv');
-    const run = await runCliAsync(['convert', '-i', UNKNOWN, '-o', out, '--save-mappings', '--database', database], { env: aiEnv() });
+    const run = await runCliAsync(['convert', '-i', UNKNOWN, '-o', out, '--save-mappings', '--database', database], {
+      env: aiEnv(),
+    });
     expect(run.status).toBe(0);
     expect(run.stderr).toMatch(/\n {2}debit {3}Qwerty Lodge {2}→ Travel {2}\(ai, \d\.\d\d\)\n/);
     expect(run.stderr).toMatch(/\n {2}credit {2}Zyx Vwq Oy {4}→ Travel {2}\(ai, /);
@@ -77,9 +90,14 @@ describe('stmt convert --save-mappings', () => {
   it('with --yes writes the mappings, keeps a backup of the old file, and the next run uses them as exact mappings', async () => {
     const database = databaseWithDebtors();
     const out = join(tempDir(), 'april.csv');
-    const run = await runCliAsync(['convert', '-i', UNKNOWN, '-o', out, '--save-mappings', '--yes', '--database', database], { env: aiEnv() });
+    const run = await runCliAsync(
+      ['convert', '-i', UNKNOWN, '-o', out, '--save-mappings', '--yes', '--database', database],
+      { env: aiEnv() },
+    );
     expect(run.status).toBe(0);
-    expect(run.stderr).toContain(`Saved 2 mapping(s) to ${join(database, 'debtors.yaml')}, ${join(database, 'creditors.yaml')}`);
+    expect(run.stderr).toContain(
+      `Saved 2 mapping(s) to ${join(database, 'debtors.yaml')}, ${join(database, 'creditors.yaml')}`,
+    );
 
     expect(readFileSync(join(database, 'debtors.yaml'), 'utf8')).toBe(`${ORIGINAL}qwerty lodge: Travel\n`);
     expect(readFileSync(join(database, 'creditors.yaml'), 'utf8')).toBe('zyx vwq oy: Travel\n');
@@ -96,7 +114,10 @@ describe('stmt convert --save-mappings', () => {
 
   it('saves nothing in a dry run, even with --yes', async () => {
     const database = databaseWithDebtors();
-    const run = await runCliAsync(['convert', '-i', UNKNOWN, '--dry-run', '--save-mappings', '--yes', '--database', database], { env: aiEnv() });
+    const run = await runCliAsync(
+      ['convert', '-i', UNKNOWN, '--dry-run', '--save-mappings', '--yes', '--database', database],
+      { env: aiEnv() },
+    );
     expect(run.status).toBe(0);
     expect(run.stderr).toContain('Dry run: nothing saved.');
     expect(readdirSync(database)).toEqual(['debtors.yaml']);
@@ -105,7 +126,10 @@ describe('stmt convert --save-mappings', () => {
   it('writes an editable review file that `stmt mappings apply` saves as edited', async () => {
     const database = databaseWithDebtors();
     const review = join(tempDir(), 'review.yaml');
-    const run = await runCliAsync(['convert', '-i', UNKNOWN, '--dry-run', '--mappings-review', review, '--database', database], { env: aiEnv() });
+    const run = await runCliAsync(
+      ['convert', '-i', UNKNOWN, '--dry-run', '--mappings-review', review, '--database', database],
+      { env: aiEnv() },
+    );
     expect(run.status).toBe(0);
     expect(run.stderr).toContain(`Wrote 2 learned mapping(s) to ${review}`);
     const proposed = readFileSync(review, 'utf8');
@@ -116,7 +140,9 @@ describe('stmt convert --save-mappings', () => {
     writeFileSync(review, 'mappings:\n  - party: Qwerty Lodge\n    direction: debit\n    category: Holidays\n');
     const applied = runCli(['mappings', 'apply', review, '--database', database]);
     expect(applied.status).toBe(0);
-    expect(applied.stdout).toContain(`Saved 1 mapping(s) to ${join(database, 'debtors.yaml')} (backup: ${join(database, 'debtors.yaml')}.`);
+    expect(applied.stdout).toContain(
+      `Saved 1 mapping(s) to ${join(database, 'debtors.yaml')} (backup: ${join(database, 'debtors.yaml')}.`,
+    );
     expect(readFileSync(join(database, 'debtors.yaml'), 'utf8')).toBe(`${ORIGINAL}qwerty lodge: Holidays\n`);
     expect(readdirSync(database).filter((name) => name.startsWith('creditors'))).toEqual([]);
   });
@@ -145,7 +171,18 @@ describe('stmt convert --save-mappings', () => {
   function run(typed: string): { database: string; output: string } {
     const database = tempDir();
     writeFileSync(join(database, 'debtors.yaml'), SIMILAR);
-    const args = ['convert', '-i', UNKNOWN, '-o', join(tempDir(), 'out.csv'), '--save-mappings', '--database', database, '--log-level', 'error'];
+    const args = [
+      'convert',
+      '-i',
+      UNKNOWN,
+      '-o',
+      join(tempDir(), 'out.csv'),
+      '--save-mappings',
+      '--database',
+      database,
+      '--log-level',
+      'error',
+    ];
     const result = runCliInTerminal(args, typed, { env: NO_AI });
     expect(result.status).toBe(0);
     return { database, output: result.stdout };

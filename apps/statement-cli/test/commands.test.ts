@@ -20,7 +20,9 @@ describe('stmt validate', () => {
     const file = join(FIXTURES, 'unreconciled.camt053.xml');
     const run = runCli(['validate', '--input', file]);
     expect(run.status).toBe(4);
-    expect(run.stdout).toMatch(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: error UNRECONCILED_BALANCE`));
+    expect(run.stdout).toMatch(
+      new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: error UNRECONCILED_BALANCE`),
+    );
     expect(run.stderr).toContain('parse error');
   });
 
@@ -40,7 +42,9 @@ describe('stmt validate', () => {
     const run = runCli(['validate', '--input', dir]);
     expect(run.status).toBe(4);
     const lines = run.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(new RegExp(`^${join(dir, 'bad.xml')}:67:9: error TRUNCATED at Document/BkToCstmrStmt/Stmt\\[1\\]/Ntry\\[2\\]/`));
+    expect(lines[0]).toMatch(
+      new RegExp(`^${join(dir, 'bad.xml')}:67:9: error TRUNCATED at Document/BkToCstmrStmt/Stmt\\[1\\]/Ntry\\[2\\]/`),
+    );
     expect(lines.slice(1)).toEqual([
       `${join(dir, 'bad.xml')}: 1 error(s), 0 warning(s)`,
       `${join(dir, 'good.xml')}: valid camt.053 (2 statement(s), 4 entries)`,
@@ -70,20 +74,38 @@ describe('stmt version', () => {
 describe('stmt config', () => {
   it('shows the effective configuration with secrets masked and the source of each key', () => {
     const home = configHomeWith({ 'config.yaml': 'log:\n  level: warn\n', '.env': 'LOG_FORMAT=json\n' });
-    const run = runCli(['config', '--show', '--json', '--log-level', 'debug'], { configHome: home, env: { AI_API_KEY: 'sk-secret-123', CAMT_AI_ENABLED: 'false' } });
+    const run = runCli(['config', '--show', '--json', '--log-level', 'debug'], {
+      configHome: home,
+      env: { AI_API_KEY: 'sk-secret-123', CAMT_AI_ENABLED: 'false' },
+    });
     expect(run.status).toBe(0);
     expect(run.stdout).not.toContain('sk-secret-123');
-    const shown = JSON.parse(run.stdout) as { config: Record<string, Record<string, unknown>>; sources: Record<string, string> };
+    const shown = JSON.parse(run.stdout) as {
+      config: Record<string, Record<string, unknown>>;
+      sources: Record<string, string>;
+    };
     expect(shown.config['ai']).toMatchObject({ api_key: '********', enabled: false });
     expect(shown.config['log']).toEqual({ level: 'debug', format: 'json' });
-    expect(shown.sources).toMatchObject({ 'log.level': '--log-level', 'log.format': 'LOG_FORMAT', 'ai.enabled': 'CAMT_AI_ENABLED', 'csv.delimiter': 'defaults' });
+    expect(shown.sources).toMatchObject({
+      'log.level': '--log-level',
+      'log.format': 'LOG_FORMAT',
+      'ai.enabled': 'CAMT_AI_ENABLED',
+      'csv.delimiter': 'defaults',
+    });
   });
 
   it('gives precedence environment > env file > YAML', () => {
-    const home = configHomeWith({ 'config.yaml': 'log:\n  level: warn\n  format: text\n', '.env': 'LOG_LEVEL=error\n' });
-    const fromEnvFile = JSON.parse(runCli(['config', '--show', '--json'], { configHome: home }).stdout) as { config: { log: { level: string } } };
+    const home = configHomeWith({
+      'config.yaml': 'log:\n  level: warn\n  format: text\n',
+      '.env': 'LOG_LEVEL=error\n',
+    });
+    const fromEnvFile = JSON.parse(runCli(['config', '--show', '--json'], { configHome: home }).stdout) as {
+      config: { log: { level: string } };
+    };
     expect(fromEnvFile.config.log.level).toBe('error');
-    const fromEnv = JSON.parse(runCli(['config', '--show', '--json'], { configHome: home, env: { LOG_LEVEL: 'debug' } }).stdout) as { config: { log: { level: string } } };
+    const fromEnv = JSON.parse(
+      runCli(['config', '--show', '--json'], { configHome: home, env: { LOG_LEVEL: 'debug' } }).stdout,
+    ) as { config: { log: { level: string } } };
     expect(fromEnv.config.log.level).toBe('debug');
   });
 
@@ -100,7 +122,9 @@ describe('stmt config', () => {
   it('exits 0 for a valid configuration, and other commands exit 6 on an invalid one', () => {
     expect(runCli(['config', '--validate']).status).toBe(0);
     const home = configHomeWith({ 'config.yaml': 'log:\n  level: loud\n' });
-    const run = runCli(['convert', '-i', join(FIXTURES, 'two-statements.camt053.xml'), '-o', '-'], { configHome: home });
+    const run = runCli(['convert', '-i', join(FIXTURES, 'two-statements.camt053.xml'), '-o', '-'], {
+      configHome: home,
+    });
     expect(run.status).toBe(6);
     expect(run.stderr).toContain('log.level must be one of debug, info, warn, error');
     // An installed user has no docs/ folder: the hint names commands that exist.
@@ -111,7 +135,17 @@ describe('stmt config', () => {
 
 describe('stmt camt', () => {
   it('converts camt like convert does', () => {
-    const run = runCli(['camt', '-i', join(FIXTURES, 'two-statements.camt053.xml'), '-o', '-', '--no-categorize', '--preset', 'minimal', '--streaming']);
+    const run = runCli([
+      'camt',
+      '-i',
+      join(FIXTURES, 'two-statements.camt053.xml'),
+      '-o',
+      '-',
+      '--no-categorize',
+      '--preset',
+      'minimal',
+      '--streaming',
+    ]);
     expect(run.status).toBe(0);
     expect(run.stdout.split('\n')[1]).toBe('2024-03-05,-120.50,CHF,Landlord AG,Rent March,');
   });

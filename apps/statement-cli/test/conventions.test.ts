@@ -20,7 +20,9 @@ describe('stmt start-up conventions', () => {
   it('suggests the nearest command for a mistyped one, as a usage error', () => {
     const run = runCli(['conver', '--input', 'x.xml']);
     expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/ error conver is not a stmt command\. Did you mean convert\? Run `stmt help` for the list of commands\.\n$/);
+    expect(run.stderr).toMatch(
+      / error conver is not a stmt command\. Did you mean convert\? Run `stmt help` for the list of commands\.\n$/,
+    );
   });
 
   it('answers stmt help COMMAND like stmt COMMAND --help', () => {
@@ -49,10 +51,23 @@ describe('stmt start-up conventions', () => {
 
   it('prints a JSON summary after writing the file with convert --json', () => {
     const output = join(tempDir(), 'out.csv');
-    const run = runCli(['convert', '-i', join(FIXTURES, 'two-statements.camt053.xml'), '-o', output, '--json', '--no-categorize']);
+    const run = runCli([
+      'convert',
+      '-i',
+      join(FIXTURES, 'two-statements.camt053.xml'),
+      '-o',
+      output,
+      '--json',
+      '--no-categorize',
+    ]);
     expect(run.status).toBe(0);
     const summary = JSON.parse(run.stdout) as Record<string, unknown>;
-    expect(summary).toMatchObject({ file: join(FIXTURES, 'two-statements.camt053.xml'), output, parser: 'camt.053', rows: 4 });
+    expect(summary).toMatchObject({
+      file: join(FIXTURES, 'two-statements.camt053.xml'),
+      output,
+      parser: 'camt.053',
+      rows: 4,
+    });
   });
 
   it('refuses convert --json with the CSV on standard output, as a usage error', () => {

@@ -8,10 +8,14 @@ const HEADER =
   'booking_date,value_date,amount,currency,credit_debit,status,counterparty_name,counterparty_iban,counterparty_bic,remittance_info,' +
   'end_to_end_id,entry_reference,account_servicer_reference,bank_transaction_code,account_iban,statement_id,category,original_amount,' +
   'original_currency,exchange_rate,reversal,transaction_id';
-const RENT = '2024-03-05,2024-03-05,-120.50,CHF,DBIT,BOOK,Landlord AG,CH5604835012345678009,CRESCHZZ80A,Rent March,E2E-RENT-03,E-RENT,ASR-1001,PMNT-ICDT-ESCT,CH9300762011623852957,STMT-CHF-03,,,,,false,65d2e9326bda3dfb';
-const SALARY = '2024-03-01,2024-03-01,3000.00,CHF,CRDT,BOOK,Employer SA,CH4431999123000889012,,Salary March,E2E-SAL-03,E-SALARY,ASR-1002,PMNT-RCDT-ESCT,CH9300762011623852957,STMT-CHF-03,,,,,false,f15ec84fa123cefc';
-const BATCH = '2024-03-03,2024-03-03,-300.00,CHF,DBIT,BOOK,,,,Invoice 1 | Invoice 2,,E-BATCH,ASR-1003,,CH9300762011623852957,STMT-CHF-03,,,,,false,2e8ae5f5c7a3aa6c';
-const CARD = '2024-03-02,2024-03-02,-8.850,EUR,DBIT,BOOK,"Café ""Zürich"", Bahnhof",,,"Coffee, croissant",,E-CARD,,,DE89370400440532013000,STMT-EUR-03,,,,,false,6a42c3fc090ce2b6';
+const RENT =
+  '2024-03-05,2024-03-05,-120.50,CHF,DBIT,BOOK,Landlord AG,CH5604835012345678009,CRESCHZZ80A,Rent March,E2E-RENT-03,E-RENT,ASR-1001,PMNT-ICDT-ESCT,CH9300762011623852957,STMT-CHF-03,,,,,false,65d2e9326bda3dfb';
+const SALARY =
+  '2024-03-01,2024-03-01,3000.00,CHF,CRDT,BOOK,Employer SA,CH4431999123000889012,,Salary March,E2E-SAL-03,E-SALARY,ASR-1002,PMNT-RCDT-ESCT,CH9300762011623852957,STMT-CHF-03,,,,,false,f15ec84fa123cefc';
+const BATCH =
+  '2024-03-03,2024-03-03,-300.00,CHF,DBIT,BOOK,,,,Invoice 1 | Invoice 2,,E-BATCH,ASR-1003,,CH9300762011623852957,STMT-CHF-03,,,,,false,2e8ae5f5c7a3aa6c';
+const CARD =
+  '2024-03-02,2024-03-02,-8.850,EUR,DBIT,BOOK,"Café ""Zürich"", Bahnhof",,,"Coffee, croissant",,E-CARD,,,DE89370400440532013000,STMT-EUR-03,,,,,false,6a42c3fc090ce2b6';
 
 describe('stmt convert', () => {
   it('writes one row per entry sorted by booking date, with exact amounts and proper quoting', () => {
@@ -28,13 +32,29 @@ describe('stmt convert', () => {
   });
 
   it('writes one row per transaction detail with --split-batches', () => {
-    const run = runCli(['convert', '-i', STATEMENT, '-o', '-', '--split-batches', '--streaming', '--preset', 'minimal', '--no-categorize']);
+    const run = runCli([
+      'convert',
+      '-i',
+      STATEMENT,
+      '-o',
+      '-',
+      '--split-batches',
+      '--streaming',
+      '--preset',
+      'minimal',
+      '--no-categorize',
+    ]);
     expect(run.status).toBe(0);
-    expect(run.stdout.split('\n').slice(3, 5)).toEqual(['2024-03-03,-100.00,CHF,Supplier One,Invoice 1,', '2024-03-03,-200.00,CHF,Supplier Two,Invoice 2,']);
+    expect(run.stdout.split('\n').slice(3, 5)).toEqual([
+      '2024-03-03,-100.00,CHF,Supplier One,Invoice 1,',
+      '2024-03-03,-200.00,CHF,Supplier Two,Invoice 2,',
+    ]);
   });
 
   it('reads standard input and writes standard output for -', () => {
-    const run = runCli(['convert', '--input', '-', '--output', '-', '--no-categorize'], { input: readFileSync(STATEMENT) });
+    const run = runCli(['convert', '--input', '-', '--output', '-', '--no-categorize'], {
+      input: readFileSync(STATEMENT),
+    });
     expect(run.status).toBe(0);
     expect(run.stdout).toBe([HEADER, SALARY, CARD, BATCH, RENT, ''].join('\n'));
   });
@@ -53,7 +73,9 @@ describe('stmt convert', () => {
   it('fills the category column from the party mappings, the user database winning over the shipped one', () => {
     const database = tempDir();
     writeFileSync(join(database, 'debtors.yaml'), 'landlord ag: Housing (test)\n');
-    const run = runCli(['convert', '-i', STATEMENT, '-o', '-', '--streaming', '--preset', 'minimal'], { env: { CAMT_DATABASE_DIR: database, CAMT_AI_ENABLED: 'false' } });
+    const run = runCli(['convert', '-i', STATEMENT, '-o', '-', '--streaming', '--preset', 'minimal'], {
+      env: { CAMT_DATABASE_DIR: database, CAMT_AI_ENABLED: 'false' },
+    });
     expect(run.status).toBe(0);
     expect(run.stdout.split('\n')[1]).toBe('2024-03-05,-120.50,CHF,Landlord AG,Rent March,Housing (test)');
     expect(run.stdout.split('\n')[3]?.endsWith(',Uncategorized')).toBe(true);
@@ -68,9 +90,16 @@ describe('stmt convert', () => {
     expect(run.status).toBe(0);
     const [header, first] = run.stdout.split('\n');
     expect(header?.split(';')).toHaveLength(29);
-    expect(first).toMatch(/^BOOK;05\.03\.2024;05\.03\.2024;Landlord AG;Landlord AG;CH5604835012345678009;Rent March;Rent March;120\.50;DBIT;CHF;/);
-    const flagged = runCli(['convert', '-i', STATEMENT, '-o', '-', '--preset', 'minimal', '--delimiter', 'tab', '--no-categorize'], { configHome });
-    expect(flagged.stdout.split('\n')[0]).toBe('booking_date\tamount\tcurrency\tcounterparty_name\tremittance_info\tcategory');
+    expect(first).toMatch(
+      /^BOOK;05\.03\.2024;05\.03\.2024;Landlord AG;Landlord AG;CH5604835012345678009;Rent March;Rent March;120\.50;DBIT;CHF;/,
+    );
+    const flagged = runCli(
+      ['convert', '-i', STATEMENT, '-o', '-', '--preset', 'minimal', '--delimiter', 'tab', '--no-categorize'],
+      { configHome },
+    );
+    expect(flagged.stdout.split('\n')[0]).toBe(
+      'booking_date\tamount\tcurrency\tcounterparty_name\tremittance_info\tcategory',
+    );
   });
 
   it('refuses an unusable --delimiter as a usage error (exit 2), naming the flag', () => {
@@ -84,10 +113,22 @@ describe('stmt convert', () => {
   it('logs file, parser, transactions and duration, and an audit entry, as JSON lines on stderr', () => {
     const run = runCli(['convert', '-i', STATEMENT, '-o', '-'], { env: { LOG_FORMAT: 'json' } });
     expect(run.status).toBe(0);
-    const lines = run.stderr.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(lines.find((l) => l['message'] === 'converted')).toMatchObject({ level: 'info', file: STATEMENT, parser: 'camt.053', transactions: 4 });
+    const lines = run.stderr
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.find((l) => l['message'] === 'converted')).toMatchObject({
+      level: 'info',
+      file: STATEMENT,
+      parser: 'camt.053',
+      transactions: 4,
+    });
     expect(typeof lines.find((l) => l['message'] === 'converted')?.['duration']).toBe('number');
-    expect(lines.find((l) => l['message'] === 'audit')).toMatchObject({ file: STATEMENT, operation: 'convert', outcome: 'success' });
+    expect(lines.find((l) => l['message'] === 'audit')).toMatchObject({
+      file: STATEMENT,
+      operation: 'convert',
+      outcome: 'success',
+    });
     expect(lines.find((l) => l['message'] === 'audit')?.['user']).toEqual(expect.any(String));
   });
 });
@@ -147,7 +188,11 @@ function truncatedAfter(entries: number): string {
     '<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt>' +
     '<GrpHdr><MsgId>M</MsgId><CreDtTm>2024-04-30T18:00:00Z</CreDtTm></GrpHdr><Stmt><Id>S</Id><CreDtTm>2024-04-30T18:00:00Z</CreDtTm>' +
     '<Acct><Id><IBAN>DE89370400440532013000</IBAN></Id><Ccy>EUR</Ccy></Acct>\n';
-  return head + Array.from({ length: entries }, (_, n) => entry(n)).join('') + '<Ntry><NtryRef>E-CUT</NtryRef><Amt Ccy="EUR">1.';
+  return (
+    head +
+    Array.from({ length: entries }, (_, n) => entry(n)).join('') +
+    '<Ntry><NtryRef>E-CUT</NtryRef><Amt Ccy="EUR">1.'
+  );
 }
 
 describe('stmt convert to standard output', () => {
@@ -171,7 +216,8 @@ describe('stmt convert to standard output', () => {
     expect(run.stderr).toContain('parse error');
     // How much arrives before the process exits is up to the pipe; only the shape is certain.
     const lines = run.stdout.split('\n').filter((line) => line !== '');
-    if (lines.length > 0) expect(lines[0]).toBe('booking_date,amount,currency,counterparty_name,remittance_info,category');
+    if (lines.length > 0)
+      expect(lines[0]).toBe('booking_date,amount,currency,counterparty_name,remittance_info,category');
     for (const line of lines.slice(1)) expect(line).toMatch(/^2024-04-01,-1\.00,EUR,,Item \d+,$/);
   });
 });

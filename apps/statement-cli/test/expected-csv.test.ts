@@ -11,7 +11,9 @@ const fixturesRoot = join(APP_DIR, '..', '..', 'packages', 'stmt-parser', 'test'
 const folders = existsSync(fixturesRoot)
   ? readdirSync(fixturesRoot)
       .map((name) => join(fixturesRoot, name))
-      .filter((path) => statSync(path).isDirectory() && readdirSync(path).some((name) => name.endsWith('.expected.csv')))
+      .filter(
+        (path) => statSync(path).isDirectory() && readdirSync(path).some((name) => name.endsWith('.expected.csv')),
+      )
   : [];
 
 describe('expected CSV beside each parser fixture', () => {

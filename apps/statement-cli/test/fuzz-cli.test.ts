@@ -1,8 +1,7 @@
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import fc from 'fast-check';
-import { statementFixtures } from '../../../packages/stmt-parser/test/fuzz/fixtures';
-import { mutate, mutationPlan } from '../../../packages/stmt-parser/test/fuzz/mutations';
+import { mutate, mutationPlan, statementFixtures } from '@fin/test-utils';
 import { runCli, tempDir } from './run-cli';
 
 // A sample of the statement fuzz harness's mutants (packages/stmt-parser/test/fuzz) through the
@@ -22,14 +21,19 @@ describe('stmt convert on fuzzed files', () => {
     { seed: SEED, numRuns: SAMPLE },
   );
 
-  it.each(cases.map((c, i) => [i, fixtures[c.fixture]!.name, c.plan.kind, c.streaming ? ' --streaming' : '', c] as const))(
+  it.each(
+    cases.map((c, i) => [i, fixtures[c.fixture]!.name, c.plan.kind, c.streaming ? ' --streaming' : '', c] as const),
+  )(
     '#%i %s, %s%s: exit 0 with a CSV or 4 with nothing, no stack trace',
     (_i, name, _kind, _streaming, { fixture, plan, streaming }) => {
       const dir = tempDir();
       const input = join(dir, `mutant-${basename(name)}`);
       writeFileSync(input, mutate(fixtures[fixture]!.bytes, plan).bytes);
       const output = join(dir, 'out.csv');
-      const run = runCli(['convert', '-i', input, '-o', output, '--no-categorize', ...(streaming ? ['--streaming'] : [])], { env: { STMT_REPORT_MAX_RSS: '1' } });
+      const run = runCli(
+        ['convert', '-i', input, '-o', output, '--no-categorize', ...(streaming ? ['--streaming'] : [])],
+        { env: { STMT_REPORT_MAX_RSS: '1' } },
+      );
       expect([0, 4]).toContain(run.status);
       expect(run.stderr).not.toMatch(/\n\s+at |unexpected error|please report|FATAL ERROR/i);
       expect(existsSync(output)).toBe(run.status === 0);

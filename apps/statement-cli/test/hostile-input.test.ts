@@ -25,9 +25,21 @@ describe('hostile and cut input: exit 4 with the place, never a crash, nothing l
   it('refuses a value above --max-field-size naming the element, and converts it when the limit allows', () => {
     const dir = tempDir();
     const input = file(dir, 'long.xml', withUstrd('x'.repeat(3000)));
-    const refused = runCli(['convert', '-i', input, '-o', join(dir, 'out.csv'), '--streaming', '--no-categorize', '--max-field-size', '2KiB']);
+    const refused = runCli([
+      'convert',
+      '-i',
+      input,
+      '-o',
+      join(dir, 'out.csv'),
+      '--streaming',
+      '--no-categorize',
+      '--max-field-size',
+      '2KiB',
+    ]);
     expect(refused.status).toBe(4);
-    expect(refused.stderr).toMatch(/LIMIT_EXCEEDED.*line \d+, column \d+.*value of <Ustrd> exceeds 2 KiB \(--max-field-size\)/);
+    expect(refused.stderr).toMatch(
+      /LIMIT_EXCEEDED.*line \d+, column \d+.*value of <Ustrd> exceeds 2 KiB \(--max-field-size\)/,
+    );
     expect(existsSync(join(dir, 'out.csv'))).toBe(false);
     const allowed = runCli(['convert', '-i', input, '-o', '-', '--no-categorize', '--max-field-size', '4KiB']);
     expect(allowed.status).toBe(0);
@@ -37,12 +49,39 @@ describe('hostile and cut input: exit 4 with the place, never a crash, nothing l
   it('refuses a batch entry above --max-entry-details as one row, and streams it out with --split-batches', () => {
     const dir = tempDir();
     const details = camt.match(/<TxDtls>[\s\S]*?<\/TxDtls>/)?.[0] ?? '';
-    const input = file(dir, 'batch.xml', camt.replace(details, details.replace(/<Ustrd>[^<]*<\/Ustrd>/, '<Ustrd>batch line</Ustrd>').repeat(30)));
-    const refused = runCli(['convert', '-i', input, '-o', join(dir, 'out.csv'), '--streaming', '--no-categorize', '--max-entry-details', '20']);
+    const input = file(
+      dir,
+      'batch.xml',
+      camt.replace(details, details.replace(/<Ustrd>[^<]*<\/Ustrd>/, '<Ustrd>batch line</Ustrd>').repeat(30)),
+    );
+    const refused = runCli([
+      'convert',
+      '-i',
+      input,
+      '-o',
+      join(dir, 'out.csv'),
+      '--streaming',
+      '--no-categorize',
+      '--max-entry-details',
+      '20',
+    ]);
     expect(refused.status).toBe(4);
-    expect(refused.stderr).toMatch(/LIMIT_EXCEEDED.*line \d+, column \d+.*more than 20 transaction details <TxDtls>.*Use --split-batches/);
+    expect(refused.stderr).toMatch(
+      /LIMIT_EXCEEDED.*line \d+, column \d+.*more than 20 transaction details <TxDtls>.*Use --split-batches/,
+    );
     expect(existsSync(join(dir, 'out.csv'))).toBe(false);
-    const split = runCli(['convert', '-i', input, '-o', '-', '--streaming', '--no-categorize', '--max-entry-details', '20', '--split-batches']);
+    const split = runCli([
+      'convert',
+      '-i',
+      input,
+      '-o',
+      '-',
+      '--streaming',
+      '--no-categorize',
+      '--max-entry-details',
+      '20',
+      '--split-batches',
+    ]);
     expect(split.status).toBe(0);
     expect(split.stdout.split('\n').filter((line) => line.includes('batch line'))).toHaveLength(30);
   });
@@ -75,7 +114,8 @@ describe('hostile and cut input: exit 4 with the place, never a crash, nothing l
 
   it('answers an OFX character reference above U+10FFFF with exit 4, not an unexpected error', () => {
     const dir = tempDir();
-    const ofx = 'OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>EUR<BANKACCTFROM><ACCTID>1</BANKACCTFROM><BANKTRANLIST><STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240301<TRNAMT>-1.00<FITID>1<MEMO>A&#1114112;</STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n';
+    const ofx =
+      'OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>EUR<BANKACCTFROM><ACCTID>1</BANKACCTFROM><BANKTRANLIST><STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240301<TRNAMT>-1.00<FITID>1<MEMO>A&#1114112;</STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n';
     const run = runCli(['convert', '-i', file(dir, 'bad.ofx', ofx), '-o', '-', '--no-categorize']);
     expect(run.status).toBe(4);
     expect(run.stderr).toMatch(/NOT_WELL_FORMED.*&#1114112; names no Unicode character/);
@@ -93,7 +133,8 @@ describe('hostile and cut input: exit 4 with the place, never a crash, nothing l
 });
 
 describe('input encodings', () => {
-  const polish = ':20:PL1\n:25:/PL61109010140000071219812874\n:28C:1/1\n:60F:C240301PLN100,00\n:61:240301C10,00NTRFNONREF\n:86:Zapłata za fakturę, Łódź, świadczenie\n:62F:C240301PLN110,00\n-\n';
+  const polish =
+    ':20:PL1\n:25:/PL61109010140000071219812874\n:28C:1/1\n:60F:C240301PLN100,00\n:61:240301C10,00NTRFNONREF\n:86:Zapłata za fakturę, Łódź, świadczenie\n:62F:C240301PLN110,00\n-\n';
 
   it('reads a windows-1250 MT940 with --encoding, and guesses it with a warning without', () => {
     const dir = tempDir();
@@ -115,11 +156,15 @@ describe('input encodings', () => {
     const input = file(dir, 'bad.xml', Buffer.from(camt.replace(/<Ustrd>[^<]*/, '<Ustrd>Caf\u00e9'), 'latin1'));
     const converted = runCli(['convert', '-i', input, '-o', join(dir, 'out.csv'), '--no-categorize']);
     expect(converted.status).toBe(4);
-    expect(converted.stderr).toMatch(/parse error \(INVALID_ENCODING\) in .*bad\.xml, line \d+, column \d+.*look like windows-1252: convert with --encoding windows-1252/);
+    expect(converted.stderr).toMatch(
+      /parse error \(INVALID_ENCODING\) in .*bad\.xml, line \d+, column \d+.*look like windows-1252: convert with --encoding windows-1252/,
+    );
     const validated = runCli(['validate', '-i', input]);
     expect(validated.status).toBe(4);
     expect(validated.stdout).toMatch(/bad\.xml:\d+:\d+: error INVALID_ENCODING/);
-    expect(runCli(['convert', '-i', input, '-o', '-', '--no-categorize', '--encoding', 'latin1']).stdout).toContain('Café');
+    expect(runCli(['convert', '-i', input, '-o', '-', '--no-categorize', '--encoding', 'latin1']).stdout).toContain(
+      'Café',
+    );
   });
 
   it('refuses an encoding name it does not know with a usage error', () => {

@@ -42,18 +42,21 @@ function childrenOf(pid: number): number[] {
 }
 
 describe('stmt convert -o - | head -1', () => {
-  it.each([[[]], [['--streaming']]])('ends at once, quietly, with 141 when the reader goes away (%j)', async (extra: string[]) => {
-    const child = spawnCli(['convert', '-i', big, '-o', '-', '--no-categorize', ...extra]);
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const [first] = (await once(child.stdout, 'data')) as [Buffer];
-    expect(first.toString().startsWith('booking_date,')).toBe(true);
-    child.stdout.destroy(); // what `head -1` does after its line
-    const [code] = (await once(child, 'close')) as [number | null];
-    expect(code).toBe(141);
-    // Quiet about the pipe: no error, no EPIPE, no stack (notes about the file itself may still be logged).
-    expect(stderr).not.toMatch(/ error |EPIPE|\n\s+at /);
-  });
+  it.each([[[]], [['--streaming']]])(
+    'ends at once, quietly, with 141 when the reader goes away (%j)',
+    async (extra: string[]) => {
+      const child = spawnCli(['convert', '-i', big, '-o', '-', '--no-categorize', ...extra]);
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const [first] = (await once(child.stdout, 'data')) as [Buffer];
+      expect(first.toString().startsWith('booking_date,')).toBe(true);
+      child.stdout.destroy(); // what `head -1` does after its line
+      const [code] = (await once(child, 'close')) as [number | null];
+      expect(code).toBe(141);
+      // Quiet about the pipe: no error, no EPIPE, no stack (notes about the file itself may still be logged).
+      expect(stderr).not.toMatch(/ error |EPIPE|\n\s+at /);
+    },
+  );
 });
 
 describe('stmt convert interrupted by a signal', () => {
@@ -81,7 +84,11 @@ describe('stmt convert interrupted by a signal', () => {
     utimesSync(live, hourAgo, hourAgo);
     const run = runCli(['convert', '-i', big, '-o', join(dir, 'out.csv'), '--no-categorize']);
     expect(run.status).toBe(0);
-    expect(readdirSync(dir).sort()).toEqual(['.new.csv.999999999.12345678.tmp', `.other.csv.${process.pid}.0badc0de.tmp`, 'out.csv']);
+    expect(readdirSync(dir).sort()).toEqual([
+      '.new.csv.999999999.12345678.tmp',
+      `.other.csv.${process.pid}.0badc0de.tmp`,
+      'out.csv',
+    ]);
   });
 });
 
@@ -101,7 +108,17 @@ describe('stmt convert --streaming launcher', () => {
 
   it('forwards SIGTERM (as `timeout` sends) to its child, which cleans up; the launcher exits 143', async () => {
     const dir = tempDir();
-    const launcher = spawnCli(['convert', '-i', big, '-o', join(dir, 'out.csv'), '--no-categorize', '--streaming', '--threads', '0']);
+    const launcher = spawnCli([
+      'convert',
+      '-i',
+      big,
+      '-o',
+      join(dir, 'out.csv'),
+      '--no-categorize',
+      '--streaming',
+      '--threads',
+      '0',
+    ]);
     await until(() => tempFiles(dir).length > 0);
     const [child] = childrenOf(launcher.pid ?? 0);
     launcher.kill('SIGTERM');
@@ -119,7 +136,9 @@ describe('stmt convert default (sorted) mode interrupted', () => {
     writeFileSync(input, largeStatement(100000)); // over 32 MiB: the run restarts with a tuned heap, and spills runs
     const spill = tempDir('stmt-spill-');
     const out = tempDir('stmt-out-');
-    const launcher = spawnCli(['convert', '-i', input, '-o', join(out, 'out.csv'), '--no-categorize'], { env: { TMPDIR: spill } });
+    const launcher = spawnCli(['convert', '-i', input, '-o', join(out, 'out.csv'), '--no-categorize'], {
+      env: { TMPDIR: spill },
+    });
     await until(() => readdirSync(spill).some((name) => name.startsWith('stmt-sort-')));
     const [child] = childrenOf(launcher.pid ?? 0);
     expect(child).toBeDefined();
@@ -131,4 +150,3 @@ describe('stmt convert default (sorted) mode interrupted', () => {
     expect(readdirSync(out)).toEqual([]);
   });
 });
-

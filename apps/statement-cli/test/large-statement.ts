@@ -3,7 +3,10 @@ export function largeStatement(entries: number): string {
   const rows: string[] = [];
   for (let i = 0; i < entries; i++) {
     const direction = i % 3 === 0 ? 'CRDT' : 'DBIT';
-    const party = direction === 'CRDT' ? `<Dbtr><Pty><Nm>Kunde ${i % 97}</Nm></Pty></Dbtr>` : `<Cdtr><Pty><Nm>Lieferant ${i % 89} GmbH</Nm></Pty></Cdtr>`;
+    const party =
+      direction === 'CRDT'
+        ? `<Dbtr><Pty><Nm>Kunde ${i % 97}</Nm></Pty></Dbtr>`
+        : `<Cdtr><Pty><Nm>Lieferant ${i % 89} GmbH</Nm></Pty></Cdtr>`;
     rows.push(`    <Ntry><NtryRef>N${i}</NtryRef><Amt Ccy="EUR">${(i % 5000) + 1}.${String(i % 100).padStart(2, '0')}</Amt><CdtDbtInd>${direction}</CdtDbtInd>
       <Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2024-03-${String(1 + (i % 28)).padStart(2, '0')}</Dt></BookgDt>
       <NtryDtls><TxDtls><RltdPties>${party}</RltdPties><RmtInf><Ustrd>Rechnung ${i} Miete Strom März</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>

@@ -18,7 +18,10 @@ function available(tool: string): boolean {
 }
 const tools = { hledger: available('hledger'), beancount: available('bean-check') };
 const CHECKS = {
-  hledger: { extension: '.journal', run: (file: string) => spawnSync('hledger', ['-f', file, 'check'], { encoding: 'utf8' }) },
+  hledger: {
+    extension: '.journal',
+    run: (file: string) => spawnSync('hledger', ['-f', file, 'check'], { encoding: 'utf8' }),
+  },
   beancount: { extension: '.beancount', run: (file: string) => spawnSync('bean-check', [file], { encoding: 'utf8' }) },
 } as const;
 
@@ -54,12 +57,28 @@ describeHledger('ledger output details', () => {
   it('maps categories with a mapping file, tags the transaction id, and asserts the closing balance', () => {
     const db = tempDir('stmt-db-');
     const accounts = join(db, 'ledger-accounts.yaml');
-    writeFileSync(accounts, 'accounts:\n  CH9300762011623852957: Assets:Bank:Checking\ncategories:\n  Uncategorized: Expenses:Unsorted\n');
+    writeFileSync(
+      accounts,
+      'accounts:\n  CH9300762011623852957: Assets:Bank:Checking\ncategories:\n  Uncategorized: Expenses:Unsorted\n',
+    );
     const out = join(tempDir(), 'march.journal');
-    const run = runCli(['convert', '-i', join(FIXTURES, 'two-statements.camt053.xml'), '-o', out, '--to', 'hledger', '--no-categorize', '--database', db]);
+    const run = runCli([
+      'convert',
+      '-i',
+      join(FIXTURES, 'two-statements.camt053.xml'),
+      '-o',
+      out,
+      '--to',
+      'hledger',
+      '--no-categorize',
+      '--database',
+      db,
+    ]);
     expect(run.status).toBe(0);
     const journal = readFileSync(out, 'utf8');
-    expect(journal).toContain('2024-03-05 * Landlord AG | Rent March  ; transaction_id:65d2e9326bda3dfb\n    Expenses:Unsorted  120.50 CHF\n    Assets:Bank:Checking  -120.50 CHF\n');
+    expect(journal).toContain(
+      '2024-03-05 * Landlord AG | Rent March  ; transaction_id:65d2e9326bda3dfb\n    Expenses:Unsorted  120.50 CHF\n    Assets:Bank:Checking  -120.50 CHF\n',
+    );
     expect(journal).toContain('Expenses:Unsorted  -3000.00 CHF'); // a mapped category is one account, whichever the direction
     expect(journal).toMatch(/Assets:Bank:Checking {2}0 CHF = [\d.]+ CHF/);
     expect(spawnSync('hledger', ['-f', out, 'check']).status).toBe(0);
@@ -68,9 +87,22 @@ describeHledger('ledger output details', () => {
   it('names the key of a bad mapping (exit 6)', () => {
     const accounts = join(tempDir(), 'accounts.yaml');
     writeFileSync(accounts, 'categories:\n  Rent: expenses:rent\n');
-    const run = runCli(['convert', '-i', join(FIXTURES, 'two-statements.camt053.xml'), '-o', '-', '--to', 'beancount', '--accounts', accounts, '--no-categorize']);
+    const run = runCli([
+      'convert',
+      '-i',
+      join(FIXTURES, 'two-statements.camt053.xml'),
+      '-o',
+      '-',
+      '--to',
+      'beancount',
+      '--accounts',
+      accounts,
+      '--no-categorize',
+    ]);
     expect(run.status).toBe(6);
-    expect(run.stderr).toContain('invalid ledger account mapping: categories.Rent: must be an account such as Expenses:Food');
+    expect(run.stderr).toContain(
+      'invalid ledger account mapping: categories.Rent: must be an account such as Expenses:Food',
+    );
   });
 });
 
@@ -83,15 +115,21 @@ describeBeancount('stmt convert --since-last --to beancount', () => {
     const dir = tempDir();
     const out = join(dir, 'new.beancount');
     copyFileSync(join(mt940, 'jan-1.sta'), join(input, 'jan-1.sta'));
-    expect(runCli(['convert', '-i', input, '-o', out, '--since-last', '--to', 'beancount', '--no-categorize']).status).toBe(0);
+    expect(
+      runCli(['convert', '-i', input, '-o', out, '--since-last', '--to', 'beancount', '--no-categorize']).status,
+    ).toBe(0);
     const first = readFileSync(out, 'utf8');
     expect(first).toMatch(/^\d{4}-\d\d-\d\d open /m);
     copyFileSync(join(mt940, 'jan-2.sta'), join(input, 'jan-2.sta'));
-    expect(runCli(['convert', '-i', input, '-o', out, '--since-last', '--to', 'beancount', '--no-categorize']).status).toBe(0);
+    expect(
+      runCli(['convert', '-i', input, '-o', out, '--since-last', '--to', 'beancount', '--no-categorize']).status,
+    ).toBe(0);
     const second = readFileSync(out, 'utf8');
     expect(second).toContain('transaction_id: "5b1296b0ea997659"');
     expect(second).not.toMatch(/ open /);
-    expect(readFileSync(join(dir, '.new.beancount.stmt-accounts'), 'utf8').split('\n').filter(Boolean).length).toBeGreaterThan(1);
+    expect(
+      readFileSync(join(dir, '.new.beancount.stmt-accounts'), 'utf8').split('\n').filter(Boolean).length,
+    ).toBeGreaterThan(1);
     const books = join(dir, 'books.beancount');
     writeFileSync(books, first + second);
     const check = CHECKS.beancount.run(books);

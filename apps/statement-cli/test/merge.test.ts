@@ -21,7 +21,9 @@ describe('stmt convert --merge', () => {
     const out = join(tempDir(), 'merged.csv');
     const run = runCli(['convert', '-i', CAMT, '-o', out, '--merge', '--no-categorize', '--streaming']);
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain('Merged 2 file(s): 4 row(s) written, 2 dropped (duplicate 1, pending booked later 1, written earlier 0).');
+    expect(run.stdout).toContain(
+      'Merged 2 file(s): 4 row(s) written, 2 dropped (duplicate 1, pending booked later 1, written earlier 0).',
+    );
     expect(rows(readFileSync(out, 'utf8'))).toEqual([
       '-100.00 BOOK 866e121ceeba92a3',
       '5000.00 BOOK ef56f715f16e4c89',
@@ -34,7 +36,12 @@ describe('stmt convert --merge', () => {
   it('keeps two identical bookings of one day once each when two monthly MT940 files share days', () => {
     const out = join(tempDir(), 'merged.csv');
     expect(runCli(['convert', '-i', MT940, '-o', out, '--merge', '--no-categorize']).status).toBe(0);
-    expect(rows(readFileSync(out, 'utf8'))).toEqual(['-3.50 BOOK d6ef7f884d33329e', '-3.50 BOOK d6ef7f884d33329e-2', '100.00 BOOK 6db3b7b52b1eb7aa', '-40.00 BOOK 5b1296b0ea997659']);
+    expect(rows(readFileSync(out, 'utf8'))).toEqual([
+      '-3.50 BOOK d6ef7f884d33329e',
+      '-3.50 BOOK d6ef7f884d33329e-2',
+      '100.00 BOOK 6db3b7b52b1eb7aa',
+      '-40.00 BOOK 5b1296b0ea997659',
+    ]);
   });
 
   it('lists every dropped row and why in --dry-run, and writes nothing', () => {
@@ -45,7 +52,10 @@ describe('stmt convert --merge', () => {
       '  dropped ef56f715f16e4c89 (pending, booked in another statement): 2024-03-28 5000.00 EUR Grosskunde AG (statement RPT-0328, PDNG)',
     ]);
     const json = runCli(['convert', '-i', CAMT, '--merge', '--dry-run', '--json', '--no-categorize']);
-    expect(JSON.parse(json.stdout)).toMatchObject({ rows: 4, dropped: { duplicate: 1, 'pending-superseded': 1, 'written-earlier': 0 } });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      rows: 4,
+      dropped: { duplicate: 1, 'pending-superseded': 1, 'written-earlier': 0 },
+    });
   });
 
   it('--since-last writes only the rows an earlier run did not write', () => {
@@ -58,7 +68,9 @@ describe('stmt convert --merge', () => {
 
     copyFileSync(join(MT940, 'jan-2.sta'), join(input, 'jan-2.sta'));
     const dry = runCli(['convert', '-i', input, '-o', out, '--since-last', '--dry-run', '--no-categorize']);
-    expect(dry.stdout).toContain('1 row(s) to write, 6 dropped (duplicate 0, pending booked later 0, written earlier 6)');
+    expect(dry.stdout).toContain(
+      '1 row(s) to write, 6 dropped (duplicate 0, pending booked later 0, written earlier 6)',
+    );
     const second = runCli(['convert', '-i', input, '-o', out, '--since-last', '--no-categorize']);
     expect(second.status).toBe(0);
     expect(rows(readFileSync(out, 'utf8'))).toEqual(['-40.00 BOOK 5b1296b0ea997659']);
@@ -71,10 +83,14 @@ describe('stmt convert --merge', () => {
     const input = tempDir('stmt-inbox-');
     const out = join(tempDir(), 'books.journal');
     copyFileSync(join(MT940, 'jan-1.sta'), join(input, 'jan-1.sta'));
-    expect(runCli(['convert', '-i', input, '-o', out, '--since-last', '--to', 'hledger', '--no-categorize']).status).toBe(0);
+    expect(
+      runCli(['convert', '-i', input, '-o', out, '--since-last', '--to', 'hledger', '--no-categorize']).status,
+    ).toBe(0);
     expect(readFileSync(out, 'utf8')).toContain('2024-01-01 * Opening balance | statement JAN-A');
     copyFileSync(join(MT940, 'jan-2.sta'), join(input, 'jan-2.sta'));
-    expect(runCli(['convert', '-i', input, '-o', out, '--since-last', '--to', 'hledger', '--no-categorize']).status).toBe(0);
+    expect(
+      runCli(['convert', '-i', input, '-o', out, '--since-last', '--to', 'hledger', '--no-categorize']).status,
+    ).toBe(0);
     const second = readFileSync(out, 'utf8');
     expect(second).not.toContain('Opening balance');
     expect(second).toContain('2024-01-08 * Groceries Markt  ; transaction_id:5b1296b0ea997659');

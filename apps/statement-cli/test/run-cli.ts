@@ -28,8 +28,21 @@ export interface CliRun {
 
 /** Variables the CLI reads; cleared so the developer's own settings never leak into a test. */
 const CONFIG_VARIABLES = [
-  'LOG_LEVEL', 'LOG_FORMAT', 'CAMT_LOG_LEVEL', 'CAMT_LOG_FORMAT', 'CAMT_AI_ENABLED', 'CAMT_AI_REQUESTS_PER_MINUTE',
-  'CAMT_AI_BASE_URL', 'CAMT_AI_MODEL', 'AI_API_KEY', 'AI_API_KEY_FILE', 'CAMT_CSV_DELIMITER', 'CAMT_CSV_PRESET', 'CAMT_CSV_FORMULA_GUARD', 'CAMT_DATABASE_DIR', 'CAMT_INPUT_STRICT',
+  'LOG_LEVEL',
+  'LOG_FORMAT',
+  'CAMT_LOG_LEVEL',
+  'CAMT_LOG_FORMAT',
+  'CAMT_AI_ENABLED',
+  'CAMT_AI_REQUESTS_PER_MINUTE',
+  'CAMT_AI_BASE_URL',
+  'CAMT_AI_MODEL',
+  'AI_API_KEY',
+  'AI_API_KEY_FILE',
+  'CAMT_CSV_DELIMITER',
+  'CAMT_CSV_PRESET',
+  'CAMT_CSV_FORMULA_GUARD',
+  'CAMT_DATABASE_DIR',
+  'CAMT_INPUT_STRICT',
 ];
 
 export interface RunOptions {
@@ -84,6 +97,10 @@ export const HAS_SCRIPT = spawnSync('script', ['--version']).status === 0;
 export function runCliInTerminal(args: string[], typed: string, options: RunOptions = {}): CliRun {
   const quote = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
   const command = [process.execPath, BIN, ...args].map(quote).join(' ');
-  const result = spawnSync('script', ['-qec', command, '/dev/null'], { env: cleanEnv(options), input: typed, encoding: 'utf8' });
+  const result = spawnSync('script', ['-qec', command, '/dev/null'], {
+    env: cleanEnv(options),
+    input: typed,
+    encoding: 'utf8',
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

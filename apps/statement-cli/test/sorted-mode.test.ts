@@ -15,7 +15,9 @@ describe('stmt convert default (sorted) mode in bounded memory', () => {
     const spill = tempDir('stmt-spill-');
     const sorted = join(dir, 'sorted.csv');
     const fileOrder = join(dir, 'file-order.csv');
-    const run = runCli(['convert', '-i', input, '-o', sorted, '--no-categorize', '--verbose'], { env: { TMPDIR: spill } });
+    const run = runCli(['convert', '-i', input, '-o', sorted, '--no-categorize', '--verbose'], {
+      env: { TMPDIR: spill },
+    });
     expect(run.status).toBe(0);
     expect(run.stderr).toMatch(/sortRuns=[2-9]/);
     expect(runCli(['convert', '-i', input, '-o', fileOrder, '--no-categorize', '--streaming']).status).toBe(0);

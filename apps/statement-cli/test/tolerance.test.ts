@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { APP_DIR, runCli, tempDir } from './run-cli';
 
 /** A statement with one deviation: an amount written without its decimal comma, on line 4. */
-const KNAB_STYLE = ':20:K1\n:25:NL12KNAB0123456789\n:60F:C240101EUR0,00\n:61:240102C500NTRFREF\n:86:GIFT\n:62F:C240102EUR500,00\n-\n';
+const KNAB_STYLE =
+  ':20:K1\n:25:NL12KNAB0123456789\n:60F:C240101EUR0,00\n:61:240102C500NTRFREF\n:86:GIFT\n:62F:C240102EUR500,00\n-\n';
 
 function statementFile(name = 'knab.sta', text = KNAB_STYLE): string {
   const path = join(tempDir(), name);
@@ -29,8 +30,14 @@ describe('tolerance policy in the CLI', () => {
     const strict = runCli(['convert', '-i', file, '-o', join(tempDir(), 'out.csv'), '--strict', '--no-categorize']);
     expect(strict.status).toBe(4);
     expect(strict.stderr).toMatch(/line 4, column 12.*strict/);
-    expect(runCli(['convert', '-i', file, '--dry-run', '--no-categorize'], { env: { CAMT_INPUT_STRICT: 'true' } }).status).toBe(4);
-    expect(runCli(['convert', '-i', file, '--dry-run', '--no-categorize', '--no-strict'], { env: { CAMT_INPUT_STRICT: 'true' } }).status).toBe(0);
+    expect(
+      runCli(['convert', '-i', file, '--dry-run', '--no-categorize'], { env: { CAMT_INPUT_STRICT: 'true' } }).status,
+    ).toBe(4);
+    expect(
+      runCli(['convert', '-i', file, '--dry-run', '--no-categorize', '--no-strict'], {
+        env: { CAMT_INPUT_STRICT: 'true' },
+      }).status,
+    ).toBe(0);
   });
 
   it('validate lists the deviation with its severity, and fails it only with --strict', () => {
@@ -45,12 +52,20 @@ describe('tolerance policy in the CLI', () => {
   });
 
   it('writes the SEPA columns with --preset full only', () => {
-    const file = statementFile('sepa.sta', ':20:S\n:25:DE89370400440532013000\n:60F:C240101EUR10,00\n:61:240102D1,00NDDTNONREF\n:86:105?20EREF+E1?21MREF+MANDATE-1?22CRED+DE98ZZZ09999999999?23SVWZ+Beitrag\n:62F:C240102EUR9,00\n-\n');
+    const file = statementFile(
+      'sepa.sta',
+      ':20:S\n:25:DE89370400440532013000\n:60F:C240101EUR10,00\n:61:240102D1,00NDDTNONREF\n:86:105?20EREF+E1?21MREF+MANDATE-1?22CRED+DE98ZZZ09999999999?23SVWZ+Beitrag\n:62F:C240102EUR9,00\n-\n',
+    );
     const full = runCli(['convert', '-i', file, '-o', '-', '--preset', 'full', '--no-categorize']);
     expect(full.status).toBe(0);
     const [header, row] = full.stdout.trim().split('\n');
     const record = Object.fromEntries((header ?? '').split(',').map((name, i) => [name, (row ?? '').split(',')[i]]));
-    expect(record).toMatchObject({ end_to_end_id: 'E1', mandate_id: 'MANDATE-1', creditor_id: 'DE98ZZZ09999999999', remittance_info: 'Beitrag' });
+    expect(record).toMatchObject({
+      end_to_end_id: 'E1',
+      mandate_id: 'MANDATE-1',
+      creditor_id: 'DE98ZZZ09999999999',
+      remittance_info: 'Beitrag',
+    });
     const plain = runCli(['convert', '-i', file, '-o', '-', '--no-categorize']);
     expect(plain.stdout.split('\n')[0]).not.toContain('mandate_id');
   });
@@ -65,7 +80,13 @@ describe('conformance over peer suites', () => {
     writeFileSync(join(dir, 'SOURCES.md'), '# none\n');
     mkdirSync(join(dir, 'peer-suites', 'peer'), { recursive: true });
     writeFileSync(join(dir, 'peer-suites', 'peer', 'a.sta'), KNAB_STYLE);
-    const expected = { 'peer/a.sta': { peer: 'some/peer', entry_count: 1, entries: [{ amount: '500.00', credit_debit: 'CRDT', entry_reference: 'REF-OTHER' }] } };
+    const expected = {
+      'peer/a.sta': {
+        peer: 'some/peer',
+        entry_count: 1,
+        entries: [{ amount: '500.00', credit_debit: 'CRDT', entry_reference: 'REF-OTHER' }],
+      },
+    };
     writeFileSync(join(dir, 'peer-suites', 'expected.json'), JSON.stringify(expected));
     writeFileSync(join(dir, 'peer-suites', 'judgements.json'), JSON.stringify(judgements));
     return dir;
@@ -79,7 +100,9 @@ describe('conformance over peer suites', () => {
   });
 
   it('passes when the difference is judged a convention, and fails when it is judged ours-wrong', () => {
-    const judged = (kind: string): unknown[] => [{ path: 'peer/', field: 'entry_reference', got_re: '^REF$', class: kind, why: 'test' }];
+    const judged = (kind: string): unknown[] => [
+      { path: 'peer/', field: 'entry_reference', got_re: '^REF$', class: kind, why: 'test' },
+    ];
     expect(spawnSync(process.execPath, [script, samples(judged('convention'))], { encoding: 'utf8' }).status).toBe(0);
     expect(spawnSync(process.execPath, [script, samples(judged('ours-wrong'))], { encoding: 'utf8' }).status).toBe(1);
   });

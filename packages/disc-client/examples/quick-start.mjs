@@ -1,7 +1,10 @@
 // Quick start: node examples/quick-start.mjs (DISCOVERY_URL and DISCOVERY_TOKEN set).
 import { DiscoveryApiError, DiscoveryClient } from '@disc/client';
 
-const client = new DiscoveryClient({ baseUrl: process.env.DISCOVERY_URL ?? 'http://127.0.0.1:3000', apiKey: process.env.DISCOVERY_TOKEN ?? '' });
+const client = new DiscoveryClient({
+  baseUrl: process.env.DISCOVERY_URL ?? 'http://127.0.0.1:3000',
+  apiKey: process.env.DISCOVERY_TOKEN ?? '',
+});
 
 // Discover A+ stocks (camelCase criteria, as in the origin's JavaScript SDK example).
 const stocks = await client.discoverStocks({ minRoe: 0.25, minMarketCapBillions: 5.0, maxResults: 20 });

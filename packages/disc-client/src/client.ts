@@ -38,7 +38,7 @@ export interface DiscoveryClientOptions {
   baseUrl: string;
   /** A token from `discovery-api tokens create`. */
   apiKey: string;
-  /** Retries of 429 and 503 answers (RetryOptions). */
+  /** Retries of 408, 425, 429 and 503 answers (RetryOptions). */
   retry?: RetryOptions;
   /** The fetch to use (default globalThis.fetch). */
   fetch?: (request: Request) => Promise<Response>;
@@ -47,7 +47,7 @@ export interface DiscoveryClientOptions {
 /**
  * The discovery API, typed from its OpenAPI document. Methods answer the response body and
  * throw DiscoveryApiError (with `status`, `code`, `requestId`, `details`) on an error answer;
- * 429 and 503 are retried first, honouring Retry-After, within RetryOptions' bounds.
+ * 408, 425, 429 and 503 are retried first, honouring Retry-After, within RetryOptions' bounds.
  * `http` is the underlying openapi-fetch client for routes without a method here.
  */
 export class DiscoveryClient {
@@ -79,7 +79,8 @@ export class DiscoveryClient {
         unwrapEmpty(await http.DELETE('/v1/webhooks/{id}', { params: { path: { id } } }));
       },
       enable: async (id) => unwrap(await http.POST('/v1/webhooks/{id}/enable', { params: { path: { id } } })),
-      deliveries: async (id, page = {}) => unwrap(await http.GET('/v1/webhooks/{id}/deliveries', { params: { path: { id }, query: page } })),
+      deliveries: async (id, page = {}) =>
+        unwrap(await http.GET('/v1/webhooks/{id}/deliveries', { params: { path: { id }, query: page } })),
     };
   }
 
@@ -100,7 +101,12 @@ export class DiscoveryClient {
     const { portfolioContext, ...criteria } = options;
     const body: Schemas['DiscoverRequest'] = { custom_criteria: snakeCased(criteria) };
     if (portfolioContext !== undefined) body.portfolio_context = portfolioContext;
-    return unwrap(await this.http.POST('/v1/discovery/discover/{asset_type}', { params: { path: { asset_type: assetType } }, body }));
+    return unwrap(
+      await this.http.POST('/v1/discovery/discover/{asset_type}', {
+        params: { path: { asset_type: assetType } },
+        body,
+      }),
+    );
   }
 
   async monitorInvestment(symbol: string): Promise<MonitorResult> {
@@ -117,7 +123,11 @@ export class DiscoveryClient {
 
   /** The last `days` daily closes (default 365) with their 50- and 200-day averages. */
   async priceHistory(symbol: string, days?: number): Promise<PriceHistory> {
-    return unwrap(await this.http.GET('/v1/discovery/prices/{symbol}', { params: { path: { symbol }, query: days === undefined ? {} : { days } } }));
+    return unwrap(
+      await this.http.GET('/v1/discovery/prices/{symbol}', {
+        params: { path: { symbol }, query: days === undefined ? {} : { days } },
+      }),
+    );
   }
 
   /** The market context now, without running (and spending) a discovery. */
@@ -126,7 +136,9 @@ export class DiscoveryClient {
   }
 
   async criteria(assetType: AssetType): Promise<CriteriaResult> {
-    return unwrap(await this.http.GET('/v1/discovery/criteria/{asset_type}', { params: { path: { asset_type: assetType } } }));
+    return unwrap(
+      await this.http.GET('/v1/discovery/criteria/{asset_type}', { params: { path: { asset_type: assetType } } }),
+    );
   }
 
   async batchDiscover(body: BatchDiscoverRequest): Promise<BatchDiscoveryResult> {

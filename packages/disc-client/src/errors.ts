@@ -1,38 +1,74 @@
+import { API_ERROR_CODES } from '@disc/types';
 import type { components } from './generated/api';
 
 type ErrorDetails = components['schemas']['ErrorDetails'];
 
-/** An error answer of the API, with the envelope's machine `code` and `request_id` (quote it
+/** The codes the API answers with (its error envelope's `code`, docs/api.md), plus
+ * `HTTP_ERROR`: an answer that is not the envelope (a proxy in between) or a code this client
+ * does not know; `status` and `reportedCode` then say more. */
+export const DISCOVERY_API_ERROR_CODES = [...API_ERROR_CODES, 'HTTP_ERROR'] as const;
+export type DiscoveryApiErrorCode = (typeof DISCOVERY_API_ERROR_CODES)[number];
+
+/** An error answer of the API, with the envelope's machine `code` and `requestId` (quote it
  * when reporting a problem; the server's log has the same id). */
 export class DiscoveryApiError extends Error {
+  override readonly name: string = 'DiscoveryApiError';
+  readonly code: DiscoveryApiErrorCode;
+  readonly status: number;
+  readonly requestId: string | undefined;
+  readonly details: ErrorDetails;
+  /** Seconds the server asked to wait (Retry-After), when it said. */
+  readonly retryAfterSeconds: number | undefined;
+  /** The code the answer carried, as sent (differs from `code` only for `HTTP_ERROR`). */
+  readonly reportedCode: string | undefined;
   constructor(
-    readonly status: number,
-    readonly code: string,
+    code: DiscoveryApiErrorCode,
     message: string,
-    readonly requestId: string | undefined,
-    readonly details: ErrorDetails = {},
-    /** Seconds the server asked to wait (Retry-After), when it said. */
-    readonly retryAfterSeconds?: number,
+    options: {
+      status: number;
+      requestId?: string | undefined;
+      details?: ErrorDetails;
+      retryAfterSeconds?: number | undefined;
+      reportedCode?: string | undefined;
+      cause?: unknown;
+    },
   ) {
-    super(message);
-    this.name = 'DiscoveryApiError';
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.status = options.status;
+    this.requestId = options.requestId;
+    this.details = options.details ?? {};
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.reportedCode = options.reportedCode;
   }
 }
+
+const KNOWN_CODES: ReadonlySet<string> = new Set(DISCOVERY_API_ERROR_CODES);
 
 /** Builds the error from a response and its parsed body (the envelope, or anything else a
  * proxy in between may have answered). */
 export function apiErrorOf(response: Response, body: unknown): DiscoveryApiError {
-  const envelope = (body as { error?: { code?: unknown; message?: unknown; details?: unknown; request_id?: unknown } } | undefined)?.error;
-  const requestId = typeof envelope?.request_id === 'string' ? envelope.request_id : (response.headers.get('x-request-id') ?? undefined);
-  const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
-  return new DiscoveryApiError(
-    response.status,
-    typeof envelope?.code === 'string' ? envelope.code : `HTTP_${response.status}`,
-    typeof envelope?.message === 'string' ? envelope.message : `The API answered ${response.status} ${response.statusText}.`,
+  const envelope = (
+    body as { error?: { code?: unknown; message?: unknown; details?: unknown; request_id?: unknown } } | undefined
+  )?.error;
+  const requestId =
+    typeof envelope?.request_id === 'string'
+      ? envelope.request_id
+      : (response.headers.get('x-request-id') ?? undefined);
+  const reported = typeof envelope?.code === 'string' ? envelope.code : undefined;
+  const code = reported !== undefined && KNOWN_CODES.has(reported) ? (reported as DiscoveryApiErrorCode) : 'HTTP_ERROR';
+  const message =
+    typeof envelope?.message === 'string'
+      ? envelope.message
+      : `The API answered ${response.status} ${response.statusText}.`;
+  return new DiscoveryApiError(code, message, {
+    status: response.status,
     requestId,
-    typeof envelope?.details === 'object' && envelope.details !== null ? (envelope.details as ErrorDetails) : {},
-    retryAfter,
-  );
+    details:
+      typeof envelope?.details === 'object' && envelope.details !== null ? (envelope.details as ErrorDetails) : {},
+    retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after')),
+    reportedCode: reported,
+  });
 }
 
 /** `Retry-After` as seconds: delta-seconds or an HTTP date; undefined when absent or bad. */

@@ -7,7 +7,12 @@ const crew = new InvestmentDiscoveryCrew({ provider: new MemoryProvider(testUniv
 describe('assess and monitorResult', () => {
   it('grades a symbol today with the signals monitoring needs', async () => {
     const a = await crew.assess('fee');
-    expect(a).toMatchObject({ symbol: 'FEE', asset_type: 'etf', assessed_at: NOW.toISOString(), point: { date: '2026-03-02' } });
+    expect(a).toMatchObject({
+      symbol: 'FEE',
+      asset_type: 'etf',
+      assessed_at: NOW.toISOString(),
+      point: { date: '2026-03-02' },
+    });
     expect(a?.point.grade).toBe(a?.analysis.final_grade);
     // FEE's 0.5 % expense ratio breaks the 0.12 % limit in force (sideways market).
     expect(a?.criteria_breaches).toEqual(['max_expense_ratio: 0.5 against the limit 0.12']);
@@ -23,12 +28,22 @@ describe('assess and monitorResult', () => {
     const m = monitorResult(a, history);
     expect(m.grade_history).toEqual([a.point, history[1], history[0]]); // newest first
     expect(m.alerts.map((x) => x.type)).toEqual(['grade_upgrade']);
-    expect(m).toMatchObject({ symbol: 'GOOD', current_grade: 'A+', last_updated: NOW.toISOString(), next_review_date: '2026-03-09T10:00:00.000Z' });
+    expect(m).toMatchObject({
+      symbol: 'GOOD',
+      current_grade: 'A+',
+      last_updated: NOW.toISOString(),
+      next_review_date: '2026-03-09T10:00:00.000Z',
+    });
   });
 
   it('is wrapped by crew.monitor, which knows no history of its own', async () => {
     const m = await crew.monitor('GOOD');
-    expect(m).toMatchObject({ symbol: 'GOOD', current_grade: 'A+', grade_history: [{ date: '2026-03-02', grade: 'A+' }], alerts: [] });
+    expect(m).toMatchObject({
+      symbol: 'GOOD',
+      current_grade: 'A+',
+      grade_history: [{ date: '2026-03-02', grade: 'A+' }],
+      alerts: [],
+    });
     expect(await crew.monitor('UNKNOWN')).toBeUndefined();
   });
 

@@ -1,4 +1,4 @@
-import { DiscoveryError, DiscoveryValidationError, type AssetType, type DiscoveryResult } from '@disc/scoring';
+import { DiscoveryError, DiscoveryValidationError, type AssetType, type DiscoveryResult } from '@disc/types';
 import { secondsSince } from './clock';
 import { discover, type DiscoverDeps } from './discover';
 import type { BatchDiscoverRequest, BatchDiscoveryResult, CustomCriteria } from './requests';
@@ -9,10 +9,15 @@ import type { BatchDiscoverRequest, BatchDiscoveryResult, CustomCriteria } from 
  * by asset_specific_criteria[type]. A type that fails (an unsupported name, invalid
  * criteria, a provider error) lands in `errors` under its name; the others still run.
  */
-export async function batchDiscover(request: BatchDiscoverRequest, deps: DiscoverDeps & { batchId: string }): Promise<BatchDiscoveryResult> {
+export async function batchDiscover(
+  request: BatchDiscoverRequest,
+  deps: DiscoverDeps & { batchId: string },
+): Promise<BatchDiscoveryResult> {
   const started = performance.now();
   if (!Array.isArray(request.asset_types) || request.asset_types.length === 0) {
-    throw new DiscoveryValidationError('asset_types must list at least one asset type', { details: { errors: [{ path: '/asset_types', message: 'must be a non-empty array' }] } });
+    throw new DiscoveryValidationError('asset_types must list at least one asset type', {
+      details: { errors: [{ path: '/asset_types', message: 'must be a non-empty array' }] },
+    });
   }
   const results: Partial<Record<AssetType, DiscoveryResult>> = {};
   const errors: BatchDiscoveryResult['errors'] = {};
@@ -25,7 +30,14 @@ export async function batchDiscover(request: BatchDiscoverRequest, deps: Discove
       ...(request.asset_specific_criteria?.[type as AssetType] ?? {}),
     };
     try {
-      const result = await discover(type, { custom_criteria: custom, ...(request.portfolio_context ? { portfolio_context: request.portfolio_context } : {}) }, deps);
+      const result = await discover(
+        type,
+        {
+          custom_criteria: custom,
+          ...(request.portfolio_context ? { portfolio_context: request.portfolio_context } : {}),
+        },
+        deps,
+      );
       results[result.asset_type] = result;
       totalScreened += result.total_screened;
     } catch (error) {

@@ -1,28 +1,72 @@
-import { DiscoveryValidationError, InvalidAssetTypeError, InvestmentDiscoveryCrew, MarketDataError, SampleSnapshotProvider } from '@disc/discovery';
+import {
+  DiscoveryValidationError,
+  InvalidAssetTypeError,
+  InvestmentDiscoveryCrew,
+  MarketDataError,
+  SampleSnapshotProvider,
+} from '@disc/discovery';
 import { DownProvider, MemoryProvider, testUniverse } from './test-provider';
 
 const NOW = new Date('2026-03-02T10:00:00.000Z');
-const crew = new InvestmentDiscoveryCrew({ provider: new MemoryProvider(testUniverse()), clock: () => NOW, ids: () => 'id-1' });
-const symbols = (r: { a_plus_candidates: { candidate: { symbol: string } }[] }): string[] => r.a_plus_candidates.map((a) => a.candidate.symbol);
+const crew = new InvestmentDiscoveryCrew({
+  provider: new MemoryProvider(testUniverse()),
+  clock: () => NOW,
+  ids: () => 'id-1',
+});
+const symbols = (r: { a_plus_candidates: { candidate: { symbol: string } }[] }): string[] =>
+  r.a_plus_candidates.map((a) => a.candidate.symbol);
 
 describe('InvestmentDiscoveryCrew.discover', () => {
   it('returns the A+ candidates that pass every screen, best first, in the spec shape', async () => {
     const r = await crew.discoverEtfs();
     expect(symbols(r)).toEqual(['GOOD2', 'EURO', 'GOOD', 'BOND']);
     expect(r.a_plus_candidates.every((a) => a.final_grade === 'A+')).toBe(true);
-    expect(Object.keys(r).sort()).toEqual(['a_plus_candidates', 'asset_type', 'discovery_date', 'execution_time_seconds', 'market_context', 'portfolio_improvements', 'total_screened']);
-    expect(r).toMatchObject({ asset_type: 'etf', total_screened: 7, discovery_date: NOW.toISOString(), portfolio_improvements: [] });
-    expect(r.market_context).toMatchObject({ regime: 'sideways', vix_level: 16, interest_rate_environment: 'stable', inflation_rate: 2, inflation_rate_fraction: 0.02 });
-    expect(r.a_plus_candidates[0]?.candidate).toMatchObject({ symbol: 'GOOD2', asset_type: 'etf', discovery_date: NOW.toISOString() });
+    expect(Object.keys(r).sort()).toEqual([
+      'a_plus_candidates',
+      'asset_type',
+      'discovery_date',
+      'execution_time_seconds',
+      'market_context',
+      'portfolio_improvements',
+      'total_screened',
+    ]);
+    expect(r).toMatchObject({
+      asset_type: 'etf',
+      total_screened: 7,
+      discovery_date: NOW.toISOString(),
+      portfolio_improvements: [],
+    });
+    expect(r.market_context).toMatchObject({
+      regime: 'sideways',
+      vix_level: 16,
+      interest_rate_environment: 'stable',
+      inflation_rate: 2,
+      inflation_rate_fraction: 0.02,
+    });
+    expect(r.a_plus_candidates[0]?.candidate).toMatchObject({
+      symbol: 'GOOD2',
+      asset_type: 'etf',
+      discovery_date: NOW.toISOString(),
+    });
   });
 
   it('rejects an unsupported asset type with the spec details', async () => {
     await expect(crew.discover('bond')).rejects.toBeInstanceOf(InvalidAssetTypeError);
-    await expect(crew.discover('bond')).rejects.toMatchObject({ code: 'INVALID_ASSET_TYPE', details: { supported_types: ['etf', 'stock', 'crypto'], provided_type: 'bond' } });
+    await expect(crew.discover('bond')).rejects.toMatchObject({
+      code: 'INVALID_ASSET_TYPE',
+      details: { supported_types: ['etf', 'stock', 'crypto'], provided_type: 'bond' },
+    });
   });
 
   it('applies min_score as the final-score floor and max_results as the cap', async () => {
-    expect(symbols(await crew.discoverEtfs({ min_score: 0 }))).toEqual(['GOOD2', 'EURO', 'GOOD', 'BOND', 'SWING', 'MEH']);
+    expect(symbols(await crew.discoverEtfs({ min_score: 0 }))).toEqual([
+      'GOOD2',
+      'EURO',
+      'GOOD',
+      'BOND',
+      'SWING',
+      'MEH',
+    ]);
     expect(symbols(await crew.discoverEtfs({ min_score: 0.8, max_results: 2 }))).toEqual(['GOOD2', 'EURO']);
     expect(symbols(await crew.discoverEtfs({ max_results: 0 }))).toEqual([]);
   });
@@ -46,25 +90,46 @@ describe('InvestmentDiscoveryCrew.discover', () => {
 
   it('weighs risk more for conservative investors', async () => {
     const score = async (risk_tolerance: 'conservative' | 'aggressive'): Promise<number> =>
-      (await crew.discoverEtfs({ min_score: 0, risk_tolerance, max_volatility: 0.5 })).a_plus_candidates.find((a) => a.candidate.symbol === 'SWING')?.final_score ?? NaN;
+      (await crew.discoverEtfs({ min_score: 0, risk_tolerance, max_volatility: 0.5 })).a_plus_candidates.find(
+        (a) => a.candidate.symbol === 'SWING',
+      )?.final_score ?? NaN;
     // SWING's risk component is weak (0.51), so weighing risk more lowers its final score.
     expect(await score('conservative')).toBeLessThan(await score('aggressive'));
   });
 
   it('validates the discovery options', async () => {
     await expect(crew.discoverEtfs({ min_score: 2 })).rejects.toBeInstanceOf(DiscoveryValidationError);
-    await expect(crew.discoverEtfs({ risk_tolerance: 'reckless' as never })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', details: { errors: [{ path: '/custom_criteria/risk_tolerance' }] } });
-    await expect(crew.discoverEtfs({ max_expense_ratio: 'cheap' as never })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
-    await expect(crew.discoverEtfs({}, { current_holdings: [{ symbol: 'MEH', allocation: -1 }] })).rejects.toMatchObject({
+    await expect(crew.discoverEtfs({ risk_tolerance: 'reckless' as never })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { errors: [{ path: '/custom_criteria/risk_tolerance' }] },
+    });
+    await expect(crew.discoverEtfs({ max_expense_ratio: 'cheap' as never })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
+    await expect(
+      crew.discoverEtfs({}, { current_holdings: [{ symbol: 'MEH', allocation: -1 }] }),
+    ).rejects.toMatchObject({
       code: 'VALIDATION_ERROR',
       details: { errors: [{ path: '/portfolio_context/current_holdings/0/allocation' }] },
     });
   });
 
   it('proposes replacements for weak holdings from portfolio_context', async () => {
-    const r = await crew.discoverEtfs({}, { current_holdings: [{ symbol: 'MEH', allocation: 0.6 }, { symbol: 'WIN', allocation: 0.4 }], target_allocation: { stocks: 0.6, bonds: 0.4, alternatives: 0 } });
+    const r = await crew.discoverEtfs(
+      {},
+      {
+        current_holdings: [
+          { symbol: 'MEH', allocation: 0.6 },
+          { symbol: 'WIN', allocation: 0.4 },
+        ],
+        target_allocation: { stocks: 0.6, bonds: 0.4, alternatives: 0 },
+      },
+    );
     expect(r.portfolio_improvements.map((p) => [p.current_holding, p.recommended_replacement.symbol])).toEqual(
-      expect.arrayContaining([['MEH', expect.any(String)], [null, 'BOND']]),
+      expect.arrayContaining([
+        ['MEH', expect.any(String)],
+        [null, 'BOND'],
+      ]),
     );
     const meh = r.portfolio_improvements.find((p) => p.current_holding === 'MEH')!;
     expect(meh.cost_analysis.current_expense_ratio).toBe(0.12);
@@ -81,7 +146,10 @@ describe('InvestmentDiscoveryCrew.discover', () => {
 
 describe('the spec names', () => {
   it('are aliases that give the same results', async () => {
-    expect(await crew.discover_etfs_async({ min_score: 0.9 })).toEqual({ ...(await crew.discoverEtfs({ min_score: 0.9 })), execution_time_seconds: expect.any(Number) });
+    expect(await crew.discover_etfs_async({ min_score: 0.9 })).toEqual({
+      ...(await crew.discoverEtfs({ min_score: 0.9 })),
+      execution_time_seconds: expect.any(Number),
+    });
     expect(symbols(await crew.discover_stocks())).toEqual(['WIN']);
     expect(Object.keys(await crew.discover_all_assets(['etf', 'crypto'], 1))).toEqual(['etf', 'crypto']);
   });
@@ -105,7 +173,11 @@ describe('discoverAllAssets and batchDiscover', () => {
     expect(symbols(batch.results.etf!)).toEqual(['EURO', 'GOOD', 'BOND']);
     expect(symbols(batch.results.crypto!).sort()).toEqual(['BIG', 'NEWB']);
     expect(batch.errors.bond).toMatchObject({ code: 'INVALID_ASSET_TYPE' });
-    const schemaName = await crew.batchDiscover({ asset_types: ['crypto'], global_criteria: { min_score: 0 }, asset_specific_criteria: { crypto: { required_institutional_adoption: true } } });
+    const schemaName = await crew.batchDiscover({
+      asset_types: ['crypto'],
+      global_criteria: { min_score: 0 },
+      asset_specific_criteria: { crypto: { required_institutional_adoption: true } },
+    });
     expect(symbols(schemaName.results.crypto!)).toEqual(['BIG']);
   });
 
@@ -121,24 +193,41 @@ describe('criteria and integration', () => {
   it('returns the criteria in force', async () => {
     const c = await crew.criteria('etf');
     // Sideways markets raise cost sensitivity: the 0.15 % limit tightens by 0.8.
-    expect(c).toMatchObject({ asset_type: 'etf', criteria: { max_expense_ratio: 0.12, min_aum_billions: 1, ucits_compliant: true }, market_adjustments: { regime: 'sideways', cost_sensitivity_increased: true }, last_updated: NOW.toISOString() });
+    expect(c).toMatchObject({
+      asset_type: 'etf',
+      criteria: { max_expense_ratio: 0.12, min_aum_billions: 1, ucits_compliant: true },
+      market_adjustments: { regime: 'sideways', cost_sensitivity_increased: true },
+      last_updated: NOW.toISOString(),
+    });
     await expect(crew.get_criteria('bond')).rejects.toBeInstanceOf(InvalidAssetTypeError);
   });
 
   it('plans the integration of discoveries into a portfolio', async () => {
     const plan = await crew.integrateDiscoveries({
-      current_portfolio: { holdings: [{ symbol: 'MEH', shares: 100, current_value: 20_000 }], cash: 5_000, total_value: 25_000 },
+      current_portfolio: {
+        holdings: [{ symbol: 'MEH', shares: 100, current_value: 20_000 }],
+        cash: 5_000,
+        total_value: 25_000,
+      },
       discoveries: [{ symbol: 'GOOD', recommended_allocation: 0.8, replacement_for: 'MEH' }],
       constraints: { max_transaction_cost_fraction: 0.01, rebalancing_threshold: 0.01, tax_loss_harvesting: false },
     });
     expect(plan.plan_id).toBe('id-1');
     expect(plan.generated_at).toBe(NOW.toISOString());
-    expect(plan.trades.map((t) => [t.action, t.symbol, t.amount])).toEqual([['sell', 'MEH', 20_000], ['buy', 'GOOD', 20_000]]);
+    expect(plan.trades.map((t) => [t.action, t.symbol, t.amount])).toEqual([
+      ['sell', 'MEH', 20_000],
+      ['buy', 'GOOD', 20_000],
+    ]);
     // Two ETF trades of 20 000: 2 × (1 + 4) USD.
     expect(plan.estimated_transaction_costs).toBe(10);
     expect(plan.within_constraints).toBe(true);
     expect(plan.improvements[0]).toMatchObject({ current_holding: 'MEH', recommended_replacement: { symbol: 'GOOD' } });
-    await expect(crew.integrate_discoveries({ current_portfolio: { holdings: [], cash: 0, total_value: 0 }, discoveries: [{ symbol: 'GOOD', recommended_allocation: 5 }] })).rejects.toMatchObject({
+    await expect(
+      crew.integrate_discoveries({
+        current_portfolio: { holdings: [], cash: 0, total_value: 0 },
+        discoveries: [{ symbol: 'GOOD', recommended_allocation: 5 }],
+      }),
+    ).rejects.toMatchObject({
       code: 'VALIDATION_ERROR',
       details: { errors: [{ path: '/discoveries/0/recommended_allocation' }] },
     });

@@ -1,5 +1,14 @@
-import { ASSET_TYPES, parseAssetType, type AssetType, type CriteriaResult, type DiscoveryResult, type GradePoint, type MonitorResult } from '@disc/scoring';
-import { criteriaResult, type MarketDataProvider } from '@disc/screening';
+import {
+  ASSET_TYPES,
+  parseAssetType,
+  type AssetType,
+  type CriteriaResult,
+  type DiscoveryResult,
+  type GradePoint,
+  type MonitorResult,
+} from '@disc/types';
+import { criteriaResult } from '@disc/screening';
+import type { MarketDataProvider } from '@disc/market-data';
 import { defaultProvider } from './default-provider';
 import type { IntegrationPlan, IntegrationRequest, TransactionCostModel } from '@disc/portfolio';
 import { batchDiscover } from './batch';
@@ -7,8 +16,15 @@ import { systemClock, uuidGenerator, type Clock, type IdGenerator } from './cloc
 import { discover } from './discover';
 import { parseGrading, type Grading } from './grading';
 import { integrateDiscoveries } from './integrate';
-import { assess, monitorResult, type Assessment } from './assess';
-import type { BatchDiscoverRequest, BatchDiscoveryResult, CustomCriteria, DiscoverRequest, PortfolioContext } from './requests';
+import { monitorResult } from '@disc/monitoring';
+import { assess, type Assessment } from './assess';
+import type {
+  BatchDiscoverRequest,
+  BatchDiscoveryResult,
+  CustomCriteria,
+  DiscoverRequest,
+  PortfolioContext,
+} from './requests';
 
 export interface CrewOptions {
   /** Market data; the bundled sample snapshot (SAMPLE DATA, offline) when omitted. */
@@ -20,7 +36,7 @@ export interface CrewOptions {
   /** Transaction-cost model for proposals and plans (docs/portfolio.md). */
   costModel?: TransactionCostModel;
   /**
-   * `'absolute'` (default, the spec's method) or `'peer'`: grade, rank and apply `min_score`
+   * `'absolute'` (default, the contract's method) or `'peer'`: grade, rank and apply `min_score`
    * by the percentile within the peer group (sector / ETF category / crypto), so A+ means
    * top 5 % of its peers. Anything else throws DiscoveryValidationError.
    */
@@ -37,7 +53,8 @@ export interface DiscoverAllOptions {
 /**
  * The SDK entry point: discovery per asset type and across types, criteria in force,
  * integration plans and the data monitoring needs. Every method returns a promise of a
- * plain object whose field names are the spec's, ready to be sent as JSON. The spec's
+ * plain object whose field names are the service contract's (docs/decisions/0003-discovery-service-contract.md),
+ * ready to be sent as JSON. The contract's
  * Python names (`discover_etfs`, `discover_etfs_async`, …) are aliases of the camelCase ones.
  */
 export class InvestmentDiscoveryCrew {
@@ -75,13 +92,16 @@ export class InvestmentDiscoveryCrew {
   /** Results per asset type (all three by default). Unlike batchDiscover, any failure rejects. */
   async discoverAllAssets(options: DiscoverAllOptions = {}): Promise<Partial<Record<AssetType, DiscoveryResult>>> {
     const types = (options.assetTypes ?? ASSET_TYPES).map((t) => parseAssetType(t));
-    const custom: CustomCriteria = { ...(options.customCriteria ?? {}), ...(options.maxResultsPerType !== undefined ? { max_results: options.maxResultsPerType } : {}) };
+    const custom: CustomCriteria = {
+      ...(options.customCriteria ?? {}),
+      ...(options.maxResultsPerType !== undefined ? { max_results: options.maxResultsPerType } : {}),
+    };
     const out: Partial<Record<AssetType, DiscoveryResult>> = {};
     for (const type of new Set(types)) out[type] = await this.discover(type, { custom_criteria: custom });
     return out;
   }
 
-  /** `POST /batch-discover` (response shape from DECISIONS). */
+  /** `POST /batch-discover` (response shape: docs/decisions/0009-responses-beyond-the-spec.md). */
   batchDiscover(request: BatchDiscoverRequest): Promise<BatchDiscoveryResult> {
     return batchDiscover(request, { ...this.deps(), batchId: this.ids() });
   }
@@ -93,7 +113,7 @@ export class InvestmentDiscoveryCrew {
     return criteriaResult(type, context, this.clock());
   }
 
-  /** `POST /integrate-discoveries` (plan shape from DECISIONS, maths in docs/portfolio.md). */
+  /** `POST /integrate-discoveries` (plan shape: docs/decisions/0009-responses-beyond-the-spec.md, maths in docs/portfolio.md). */
   integrateDiscoveries(request: IntegrationRequest): Promise<IntegrationPlan> {
     return integrateDiscoveries(request, { ...this.deps(), planId: this.ids() });
   }
@@ -113,27 +133,68 @@ export class InvestmentDiscoveryCrew {
   }
 
   // The spec's names (Python library surface), so code written against them works.
-  discover_etfs(custom_criteria?: CustomCriteria, portfolio_context?: PortfolioContext): Promise<DiscoveryResult> { return this.discoverEtfs(custom_criteria, portfolio_context); }
-  discover_stocks(custom_criteria?: CustomCriteria, portfolio_context?: PortfolioContext): Promise<DiscoveryResult> { return this.discoverStocks(custom_criteria, portfolio_context); }
-  discover_crypto(custom_criteria?: CustomCriteria, portfolio_context?: PortfolioContext): Promise<DiscoveryResult> { return this.discoverCrypto(custom_criteria, portfolio_context); }
-  discover_etfs_async(custom_criteria?: CustomCriteria, portfolio_context?: PortfolioContext): Promise<DiscoveryResult> { return this.discoverEtfs(custom_criteria, portfolio_context); }
-  discover_stocks_async(custom_criteria?: CustomCriteria, portfolio_context?: PortfolioContext): Promise<DiscoveryResult> { return this.discoverStocks(custom_criteria, portfolio_context); }
-  discover_crypto_async(custom_criteria?: CustomCriteria, portfolio_context?: PortfolioContext): Promise<DiscoveryResult> { return this.discoverCrypto(custom_criteria, portfolio_context); }
-  /** `discover_all_assets(asset_types, max_results_per_type)` as in the spec, or one options object. */
-  discover_all_assets(asset_types?: readonly string[] | DiscoverAllOptions, max_results_per_type?: number): Promise<Partial<Record<AssetType, DiscoveryResult>>> {
-    if (asset_types !== undefined && !Array.isArray(asset_types)) return this.discoverAllAssets(asset_types as DiscoverAllOptions);
+  discover_etfs(custom_criteria?: CustomCriteria, portfolio_context?: PortfolioContext): Promise<DiscoveryResult> {
+    return this.discoverEtfs(custom_criteria, portfolio_context);
+  }
+  discover_stocks(custom_criteria?: CustomCriteria, portfolio_context?: PortfolioContext): Promise<DiscoveryResult> {
+    return this.discoverStocks(custom_criteria, portfolio_context);
+  }
+  discover_crypto(custom_criteria?: CustomCriteria, portfolio_context?: PortfolioContext): Promise<DiscoveryResult> {
+    return this.discoverCrypto(custom_criteria, portfolio_context);
+  }
+  discover_etfs_async(
+    custom_criteria?: CustomCriteria,
+    portfolio_context?: PortfolioContext,
+  ): Promise<DiscoveryResult> {
+    return this.discoverEtfs(custom_criteria, portfolio_context);
+  }
+  discover_stocks_async(
+    custom_criteria?: CustomCriteria,
+    portfolio_context?: PortfolioContext,
+  ): Promise<DiscoveryResult> {
+    return this.discoverStocks(custom_criteria, portfolio_context);
+  }
+  discover_crypto_async(
+    custom_criteria?: CustomCriteria,
+    portfolio_context?: PortfolioContext,
+  ): Promise<DiscoveryResult> {
+    return this.discoverCrypto(custom_criteria, portfolio_context);
+  }
+  /** `discover_all_assets(asset_types, max_results_per_type)` as in the contract, or one options object. */
+  discover_all_assets(
+    asset_types?: readonly string[] | DiscoverAllOptions,
+    max_results_per_type?: number,
+  ): Promise<Partial<Record<AssetType, DiscoveryResult>>> {
+    if (asset_types !== undefined && !Array.isArray(asset_types))
+      return this.discoverAllAssets(asset_types as DiscoverAllOptions);
     return this.discoverAllAssets({
       ...(asset_types ? { assetTypes: asset_types as readonly string[] } : {}),
       ...(max_results_per_type !== undefined ? { maxResultsPerType: max_results_per_type } : {}),
     });
   }
-  discover_all_assets_async(asset_types?: readonly string[] | DiscoverAllOptions, max_results_per_type?: number): Promise<Partial<Record<AssetType, DiscoveryResult>>> { return this.discover_all_assets(asset_types, max_results_per_type); }
-  batch_discover(request: BatchDiscoverRequest): Promise<BatchDiscoveryResult> { return this.batchDiscover(request); }
-  integrate_discoveries(request: IntegrationRequest): Promise<IntegrationPlan> { return this.integrateDiscoveries(request); }
-  get_criteria(asset_type: string): Promise<CriteriaResult> { return this.criteria(asset_type); }
+  discover_all_assets_async(
+    asset_types?: readonly string[] | DiscoverAllOptions,
+    max_results_per_type?: number,
+  ): Promise<Partial<Record<AssetType, DiscoveryResult>>> {
+    return this.discover_all_assets(asset_types, max_results_per_type);
+  }
+  batch_discover(request: BatchDiscoverRequest): Promise<BatchDiscoveryResult> {
+    return this.batchDiscover(request);
+  }
+  integrate_discoveries(request: IntegrationRequest): Promise<IntegrationPlan> {
+    return this.integrateDiscoveries(request);
+  }
+  get_criteria(asset_type: string): Promise<CriteriaResult> {
+    return this.criteria(asset_type);
+  }
 
   private deps(): { provider: MarketDataProvider; now: Date; costModel?: TransactionCostModel; grading: Grading } {
-    return { provider: this.provider, now: this.clock(), grading: this.grading, ...(this.costModel ? { costModel: this.costModel } : {}) };
+    return {
+      provider: this.provider,
+      now: this.clock(),
+      grading: this.grading,
+      ...(this.costModel ? { costModel: this.costModel } : {}),
+    };
   }
 }
 

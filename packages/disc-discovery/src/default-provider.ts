@@ -1,4 +1,4 @@
-import { SampleSnapshotProvider, type MarketDataProvider } from '@disc/screening';
+import { SampleSnapshotProvider, type MarketDataProvider } from '@disc/market-data';
 
 let sample: SampleSnapshotProvider | undefined;
 

@@ -1,8 +1,14 @@
+import { analyse, MIN_COMPONENTS, scoreBreakdown, type PeerIndex } from '@disc/scoring';
 import {
-  analyse, InsufficientDataError, MIN_COMPONENTS, scoreBreakdown, type APlusAnalysis, type AssetType, type Instrument, type MarketContext,
-  type PeerIndex, type PriceMetrics,
-} from '@disc/scoring';
-import { criteriaInForce, passesScreens, preliminaryScore, screen, type CriteriaInForce, type UniverseEntry } from '@disc/screening';
+  InsufficientDataError,
+  type APlusAnalysis,
+  type AssetType,
+  type Instrument,
+  type MarketContext,
+  type PriceMetrics,
+} from '@disc/types';
+import { criteriaInForce, passesScreens, preliminaryScore, screen, type CriteriaInForce } from '@disc/screening';
+import type { UniverseEntry } from '@disc/market-data';
 import type { DiscoveryOptions } from './requests';
 import { TopK } from './top-k';
 
@@ -37,7 +43,11 @@ export function discoverInUniverse(
   discoveryDate: string,
   peers?: PeerIndex,
 ): CoreResult {
-  const inForce = criteriaInForce(assetType, context, { criteria: criteriaOverrides(assetType, options), riskTolerance: options.riskTolerance, at: '/custom_criteria' });
+  const inForce = criteriaInForce(assetType, context, {
+    criteria: criteriaOverrides(assetType, options),
+    riskTolerance: options.riskTolerance,
+    at: '/custom_criteria',
+  });
   const weightOptions = { regime: context.regime, riskTolerance: options.riskTolerance };
   const top = new TopK<UniverseEntry>(options.maxResults);
   let passed = 0;
@@ -49,7 +59,9 @@ export function discoverInUniverse(
     for (const c of Object.values(breakdown.components)) if (c.score !== null) present++;
     const absolute = Math.round(breakdown.final_score * 10_000) / 10_000;
     // Peer mode ranks and floors by the percentile analyse will report (same rounding).
-    const score = peers ? Math.round(peers.percentile(peers.groupOf(entry.instrument), absolute) * 10_000) / 10_000 : absolute;
+    const score = peers
+      ? Math.round(peers.percentile(peers.groupOf(entry.instrument), absolute) * 10_000) / 10_000
+      : absolute;
     // Too thin to score (analyse would raise InsufficientDataError): not a candidate.
     if (present < MIN_COMPONENTS || score < options.minScore || !top.admits(score)) continue;
     top.offer(score, entry);

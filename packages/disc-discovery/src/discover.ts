@@ -1,12 +1,12 @@
-import { parseAssetType, reportedMarketContext, type DiscoveryResult } from '@disc/scoring';
+import { parseAssetType, reportedMarketContext, type DiscoveryResult } from '@disc/types';
 import { proposeImprovements, type HoldingView } from '@disc/portfolio';
-import type { MarketDataProvider } from '@disc/screening';
+import type { MarketDataProvider } from '@disc/market-data';
 import { secondsSince } from './clock';
 import { discoverInUniverse, type Ranked } from './discover-core';
 import { scoreSymbols } from './holdings-scoring';
 import { checkPortfolioContext, discoveryOptions, type DiscoverRequest, type PortfolioContext } from './requests';
 import type { TransactionCostModel } from '@disc/portfolio';
-import type { Instrument, MarketContext, RiskTolerance } from '@disc/scoring';
+import type { Instrument, MarketContext, RiskTolerance } from '@disc/types';
 import { peerIndexOf, type Grading } from './grading';
 
 export interface DiscoverDeps {
@@ -17,9 +17,14 @@ export interface DiscoverDeps {
   grading?: Grading;
 }
 
-/** One discovery (the spec's `POST /discover/{asset_type}`): validated request in, the spec's
+/** One discovery (`POST /discover/{asset_type}` of docs/decisions/0003-discovery-service-contract.md):
+ * validated request in, the contract's
  * Discovery result out. */
-export async function discover(assetTypeInput: string, request: DiscoverRequest, deps: DiscoverDeps): Promise<DiscoveryResult> {
+export async function discover(
+  assetTypeInput: string,
+  request: DiscoverRequest,
+  deps: DiscoverDeps,
+): Promise<DiscoveryResult> {
   const started = performance.now();
   const assetType = parseAssetType(assetTypeInput);
   const options = discoveryOptions(request.custom_criteria);
@@ -30,7 +35,12 @@ export async function discover(assetTypeInput: string, request: DiscoverRequest,
   const peers = deps.grading === 'peer' ? peerIndexOf(universe, peerKey) : undefined;
   const core = discoverInUniverse(assetType, universe, context, options, discoveryDate, peers);
   const improvements = request.portfolio_context
-    ? await improvementsFor(request.portfolio_context, core.candidates, { ...deps, context, riskTolerance: options.riskTolerance, discoveryDate })
+    ? await improvementsFor(request.portfolio_context, core.candidates, {
+        ...deps,
+        context,
+        riskTolerance: options.riskTolerance,
+        discoveryDate,
+      })
     : [];
   return {
     discovery_date: discoveryDate,
@@ -50,10 +60,22 @@ async function improvementsFor(
 ): Promise<DiscoveryResult['portfolio_improvements']> {
   const holdings = portfolio.current_holdings ?? [];
   if (holdings.length === 0 && !portfolio.target_allocation) return [];
-  const peersOf = deps.grading === 'peer'
-    ? async (i: Instrument) => peerIndexOf(await deps.provider.universe(i.asset_type), { regime: deps.context.regime, riskTolerance: deps.riskTolerance })
-    : undefined;
-  const scored = await scoreSymbols(deps.provider, holdings.map((h) => h.symbol), deps.context, deps.riskTolerance, deps.discoveryDate, peersOf);
+  const peersOf =
+    deps.grading === 'peer'
+      ? async (i: Instrument) =>
+          peerIndexOf(await deps.provider.universe(i.asset_type), {
+            regime: deps.context.regime,
+            riskTolerance: deps.riskTolerance,
+          })
+      : undefined;
+  const scored = await scoreSymbols(
+    deps.provider,
+    holdings.map((h) => h.symbol),
+    deps.context,
+    deps.riskTolerance,
+    deps.discoveryDate,
+    peersOf,
+  );
   const views = holdings.map((h): HoldingView => {
     const s = scored.get(h.symbol.toUpperCase());
     return {

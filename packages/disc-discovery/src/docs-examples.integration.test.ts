@@ -19,11 +19,13 @@ describe('documentation examples', () => {
   let dir: string;
   beforeAll(() => {
     for (const pkg of Object.values(linked)) {
-      if (!existsSync(join(root, pkg, 'dist', 'index.js'))) throw new Error(`${pkg}/dist is missing: run \`pnpm run build\` first`);
+      if (!existsSync(join(root, pkg, 'dist', 'index.js')))
+        throw new Error(`${pkg}/dist is missing: run \`pnpm run build\` first`);
     }
     dir = mkdtempSync(join(tmpdir(), 'disc-docs-'));
     mkdirSync(join(dir, 'node_modules', '@disc'), { recursive: true });
-    for (const [name, pkg] of Object.entries(linked)) symlinkSync(join(root, pkg), join(dir, 'node_modules', name), 'dir');
+    for (const [name, pkg] of Object.entries(linked))
+      symlinkSync(join(root, pkg), join(dir, 'node_modules', name), 'dir');
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

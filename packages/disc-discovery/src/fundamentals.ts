@@ -1,15 +1,46 @@
-import { DiscoveryValidationError, type CryptoFundamentals, type EtfFundamentals, type StockFundamentals } from '@disc/scoring';
+import {
+  DiscoveryValidationError,
+  type CryptoFundamentals,
+  type EtfFundamentals,
+  type StockFundamentals,
+} from '@disc/types';
 
 /** Field → expected JS type for the fundamentals a caller may pass to the scoring tool.
- * Units are the library's (DECISIONS): expense_ratio in percent points, ratios as fractions. */
+ * Units are the library's (docs/decisions/0005-units.md): expense_ratio in percent points, ratios as fractions. */
 const FIELDS = {
-  etf: { expense_ratio: 'number', aum: 'number', tracking_error: 'number', history_years: 'number', ucits_compliant: 'boolean', region: 'string', category: 'string', dividend_yield: 'number' },
-  stock: { roe: 'number', revenue_growth_5y: 'number', debt_to_equity: 'number', free_cash_flow: 'number', profit_margin: 'number', sector: 'string', region: 'string', pe_ratio: 'number' },
+  etf: {
+    expense_ratio: 'number',
+    aum: 'number',
+    tracking_error: 'number',
+    history_years: 'number',
+    ucits_compliant: 'boolean',
+    region: 'string',
+    category: 'string',
+    dividend_yield: 'number',
+  },
+  stock: {
+    roe: 'number',
+    revenue_growth_5y: 'number',
+    debt_to_equity: 'number',
+    free_cash_flow: 'number',
+    profit_margin: 'number',
+    sector: 'string',
+    region: 'string',
+    pe_ratio: 'number',
+  },
   crypto: { daily_volume: 'number', age_months: 'number', institutional_adoption: 'boolean', category: 'string' },
 } as const;
 
 /** Fields that cannot be negative (a negative AUM is a data error, not a bad score). */
-const NON_NEGATIVE = new Set(['expense_ratio', 'aum', 'tracking_error', 'history_years', 'debt_to_equity', 'daily_volume', 'age_months']);
+const NON_NEGATIVE = new Set([
+  'expense_ratio',
+  'aum',
+  'tracking_error',
+  'history_years',
+  'debt_to_equity',
+  'daily_volume',
+  'age_months',
+]);
 
 export type FundamentalsKind = keyof typeof FIELDS;
 type Shape = { etf: EtfFundamentals; stock: StockFundamentals; crypto: CryptoFundamentals };
@@ -20,10 +51,16 @@ type Shape = { etf: EtfFundamentals; stock: StockFundamentals; crypto: CryptoFun
  * confidence instead of failing. Wrong types, non-finite numbers and negative values where
  * none can exist raise DiscoveryValidationError with the offending path.
  */
-export function checkFundamentals<K extends FundamentalsKind>(kind: K, input: unknown, path = '/fundamental_data'): Shape[K] {
+export function checkFundamentals<K extends FundamentalsKind>(
+  kind: K,
+  input: unknown,
+  path = '/fundamental_data',
+): Shape[K] {
   if (input === undefined || input === null) return {} as Shape[K];
   if (typeof input !== 'object' || Array.isArray(input)) {
-    throw new DiscoveryValidationError(`${path} must be an object of ${kind} fundamentals`, { details: { errors: [{ path, message: 'must be an object' }] } });
+    throw new DiscoveryValidationError(`${path} must be an object of ${kind} fundamentals`, {
+      details: { errors: [{ path, message: 'must be an object' }] },
+    });
   }
   const errors: { path: string; message: string }[] = [];
   const out: Record<string, unknown> = {};
@@ -33,7 +70,7 @@ export function checkFundamentals<K extends FundamentalsKind>(kind: K, input: un
     if (expected === undefined || value === undefined || value === null) continue;
     if (typeof value !== expected) {
       errors.push({ path: `${path}/${key}`, message: `must be a ${expected}` });
-    } else if (expected === 'number' && !Number.isFinite(value as number)) {
+    } else if (expected === 'number' && !Number.isFinite(value)) {
       errors.push({ path: `${path}/${key}`, message: 'must be a finite number' });
     } else if (NON_NEGATIVE.has(key) && (value as number) < 0) {
       errors.push({ path: `${path}/${key}`, message: 'must not be negative' });
@@ -42,7 +79,10 @@ export function checkFundamentals<K extends FundamentalsKind>(kind: K, input: un
     }
   }
   if (errors.length > 0) {
-    throw new DiscoveryValidationError(`Invalid ${kind} fundamentals: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`, { details: { errors } });
+    throw new DiscoveryValidationError(
+      `Invalid ${kind} fundamentals: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`,
+      { details: { errors } },
+    );
   }
   return out as unknown as Shape[K];
 }

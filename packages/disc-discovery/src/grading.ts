@@ -1,8 +1,9 @@
-import { buildPeerIndex, DiscoveryValidationError, MIN_COMPONENTS, scoreBreakdown, type MarketContext, type PeerIndex, type RiskTolerance } from '@disc/scoring';
-import type { UniverseEntry } from '@disc/screening';
+import { buildPeerIndex, MIN_COMPONENTS, scoreBreakdown, type PeerIndex } from '@disc/scoring';
+import { DiscoveryValidationError, type MarketContext, type RiskTolerance } from '@disc/types';
+import type { UniverseEntry } from '@disc/market-data';
 
 /**
- * How candidates are graded: `absolute` (the spec's method, fixed reference levels) or
+ * How candidates are graded: `absolute` (the contract's method, fixed reference levels) or
  * `peer` (mid-rank percentile of the absolute score within the peer group — sector, ETF
  * category, crypto — so A+ means "top 5 % of its peers"; see docs/scoring.md).
  */
@@ -13,9 +14,16 @@ export const GRADINGS: readonly Grading[] = ['absolute', 'peer'];
 export function parseGrading(value: unknown): Grading {
   if (value === undefined) return 'absolute';
   if (typeof value === 'string' && (GRADINGS as readonly string[]).includes(value)) return value as Grading;
-  throw new DiscoveryValidationError(`grading must be one of ${GRADINGS.map((g) => `'${g}'`).join(', ')}; got ${JSON.stringify(value)}`, {
-    details: { errors: [{ path: '/grading', message: `must be one of ${GRADINGS.join(', ')}` }], allowed: [...GRADINGS], provided: value },
-  });
+  throw new DiscoveryValidationError(
+    `grading must be one of ${GRADINGS.map((g) => `'${g}'`).join(', ')}; got ${JSON.stringify(value)}`,
+    {
+      details: {
+        errors: [{ path: '/grading', message: `must be one of ${GRADINGS.join(', ')}` }],
+        allowed: [...GRADINGS],
+        provided: value,
+      },
+    },
+  );
 }
 
 export interface PeerKey {
@@ -48,7 +56,10 @@ export function peerIndexOf(universe: readonly UniverseEntry[], key: PeerKey): P
   return index;
 }
 
-function* absoluteScores(universe: readonly UniverseEntry[], key: PeerKey): Generator<{ instrument: UniverseEntry['instrument']; score: number }> {
+function* absoluteScores(
+  universe: readonly UniverseEntry[],
+  key: PeerKey,
+): Generator<{ instrument: UniverseEntry['instrument']; score: number }> {
   const weightOptions = { regime: key.regime, riskTolerance: key.riskTolerance };
   for (const entry of universe) {
     const breakdown = scoreBreakdown(entry.instrument, entry.metrics, weightOptions);

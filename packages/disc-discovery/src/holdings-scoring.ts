@@ -1,5 +1,12 @@
-import { analyse, DiscoveryError, emptyMetrics, type APlusAnalysis, type Instrument, type MarketContext, type PeerIndex, type RiskTolerance } from '@disc/scoring';
-import type { MarketDataProvider } from '@disc/screening';
+import { analyse, emptyMetrics, type PeerIndex } from '@disc/scoring';
+import {
+  DiscoveryError,
+  type APlusAnalysis,
+  type Instrument,
+  type MarketContext,
+  type RiskTolerance,
+} from '@disc/types';
+import type { MarketDataProvider } from '@disc/market-data';
 
 export interface ScoredSymbol {
   instrument: Instrument;
@@ -28,7 +35,10 @@ export async function scoreSymbols(
     const metrics = (await provider.metricsFor(symbol)) ?? emptyMetrics();
     const peers = peersOf ? await peersOf(instrument) : undefined;
     try {
-      out.set(symbol, { instrument, analysis: analyse(instrument, metrics, { context, riskTolerance, discoveryDate, ...(peers ? { peers } : {}) }) });
+      out.set(symbol, {
+        instrument,
+        analysis: analyse(instrument, metrics, { context, riskTolerance, discoveryDate, ...(peers ? { peers } : {}) }),
+      });
     } catch (error) {
       if (!(error instanceof DiscoveryError) || error.code !== 'INSUFFICIENT_DATA') throw error;
       out.set(symbol, { instrument });

@@ -1,6 +1,11 @@
-import { DiscoveryValidationError, type APlusAnalysis, type Instrument } from '@disc/scoring';
-import { planIntegration, type IntegrationPlan, type IntegrationRequest, type TransactionCostModel } from '@disc/portfolio';
-import type { MarketDataProvider } from '@disc/screening';
+import { DiscoveryValidationError, type APlusAnalysis, type Instrument } from '@disc/types';
+import {
+  planIntegration,
+  type IntegrationPlan,
+  type IntegrationRequest,
+  type TransactionCostModel,
+} from '@disc/portfolio';
+import type { MarketDataProvider } from '@disc/market-data';
 import { scoreSymbols } from './holdings-scoring';
 
 export interface IntegrateDeps {
@@ -39,21 +44,32 @@ export async function integrateDiscoveries(request: IntegrationRequest, deps: In
 function checkRequest(r: IntegrationRequest): void {
   const errors: { path: string; message: string }[] = [];
   const pf = r?.current_portfolio;
-  if (!pf || !Array.isArray(pf.holdings)) errors.push({ path: '/current_portfolio/holdings', message: 'must be an array' });
+  if (!pf || !Array.isArray(pf.holdings))
+    errors.push({ path: '/current_portfolio/holdings', message: 'must be an array' });
   else {
     pf.holdings.forEach((h, i) => {
-      if (typeof h?.symbol !== 'string' || h.symbol === '') errors.push({ path: `/current_portfolio/holdings/${i}/symbol`, message: 'must be a non-empty string' });
-      if (!(typeof h?.shares === 'number' && h.shares >= 0)) errors.push({ path: `/current_portfolio/holdings/${i}/shares`, message: 'must be a number >= 0' });
-      if (!(typeof h?.current_value === 'number' && h.current_value >= 0)) errors.push({ path: `/current_portfolio/holdings/${i}/current_value`, message: 'must be a number >= 0' });
+      if (typeof h?.symbol !== 'string' || h.symbol === '')
+        errors.push({ path: `/current_portfolio/holdings/${i}/symbol`, message: 'must be a non-empty string' });
+      if (!(typeof h?.shares === 'number' && h.shares >= 0))
+        errors.push({ path: `/current_portfolio/holdings/${i}/shares`, message: 'must be a number >= 0' });
+      if (!(typeof h?.current_value === 'number' && h.current_value >= 0))
+        errors.push({ path: `/current_portfolio/holdings/${i}/current_value`, message: 'must be a number >= 0' });
     });
-    if (!(typeof pf.cash === 'number' && pf.cash >= 0)) errors.push({ path: '/current_portfolio/cash', message: 'must be a number >= 0' });
-    if (typeof pf.total_value !== 'number') errors.push({ path: '/current_portfolio/total_value', message: 'must be a number' });
+    if (!(typeof pf.cash === 'number' && pf.cash >= 0))
+      errors.push({ path: '/current_portfolio/cash', message: 'must be a number >= 0' });
+    if (typeof pf.total_value !== 'number')
+      errors.push({ path: '/current_portfolio/total_value', message: 'must be a number' });
   }
   if (!Array.isArray(r?.discoveries)) errors.push({ path: '/discoveries', message: 'must be an array' });
   else {
     r.discoveries.forEach((d, i) => {
-      if (typeof d?.symbol !== 'string' || d.symbol === '') errors.push({ path: `/discoveries/${i}/symbol`, message: 'must be a non-empty string' });
-      if (!(typeof d?.recommended_allocation === 'number' && d.recommended_allocation >= 0 && d.recommended_allocation <= 1)) {
+      if (typeof d?.symbol !== 'string' || d.symbol === '')
+        errors.push({ path: `/discoveries/${i}/symbol`, message: 'must be a non-empty string' });
+      if (!(
+        typeof d?.recommended_allocation === 'number' &&
+        d.recommended_allocation >= 0 &&
+        d.recommended_allocation <= 1
+      )) {
         errors.push({ path: `/discoveries/${i}/recommended_allocation`, message: 'must be a fraction from 0 to 1' });
       }
     });
@@ -61,11 +77,16 @@ function checkRequest(r: IntegrationRequest): void {
   const c = r?.constraints ?? {};
   for (const key of ['max_transaction_cost_fraction', 'rebalancing_threshold'] as const) {
     const v = c[key];
-    if (v !== undefined && !(typeof v === 'number' && v >= 0 && v <= 1)) errors.push({ path: `/constraints/${key}`, message: 'must be a fraction from 0 to 1' });
+    if (v !== undefined && !(typeof v === 'number' && v >= 0 && v <= 1))
+      errors.push({ path: `/constraints/${key}`, message: 'must be a fraction from 0 to 1' });
   }
   const money = c.max_transaction_cost;
-  if (money !== undefined && !(typeof money === 'number' && Number.isFinite(money) && money >= 0)) errors.push({ path: '/constraints/max_transaction_cost', message: 'must be an amount of money >= 0 (USD)' });
+  if (money !== undefined && !(typeof money === 'number' && Number.isFinite(money) && money >= 0))
+    errors.push({ path: '/constraints/max_transaction_cost', message: 'must be an amount of money >= 0 (USD)' });
   if (errors.length > 0) {
-    throw new DiscoveryValidationError(`Invalid integration request: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`, { details: { errors } });
+    throw new DiscoveryValidationError(
+      `Invalid integration request: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`,
+      { details: { errors } },
+    );
   }
 }

@@ -1,10 +1,21 @@
-import { DiscoveryValidationError, RISK_TOLERANCES, type AssetType, type DiscoveryResult, type RiskTolerance } from '@disc/scoring';
-import type { CriteriaInputByAssetType, CryptoCriteriaInput, EtfCriteriaInput, StockCriteriaInput } from '@disc/screening';
+import {
+  DiscoveryValidationError,
+  RISK_TOLERANCES,
+  type AssetType,
+  type DiscoveryResult,
+  type RiskTolerance,
+} from '@disc/types';
+import type {
+  CriteriaInputByAssetType,
+  CryptoCriteriaInput,
+  EtfCriteriaInput,
+  StockCriteriaInput,
+} from '@disc/screening';
 
 /**
  * The spec's `custom_criteria`. Besides the four discovery options, any field of the asset
  * type's screening criteria (e.g. `max_expense_ratio`, `min_roe`) may be given; it overrides
- * the criterion in force (the spec's `discover_etfs(custom_criteria)` passes them this way).
+ * the criterion in force (the contract's `discover_etfs(custom_criteria)` passes them this way).
  */
 export interface CustomCriteria extends Partial<EtfCriteriaInput & StockCriteriaInput & CryptoCriteriaInput> {
   /** Final-score floor 0..1; default 0.95, the A+ band. */
@@ -36,14 +47,19 @@ export interface DiscoverRequest {
 /** The spec's `POST /batch-discover` body. */
 export interface BatchDiscoverRequest {
   asset_types: string[];
-  global_criteria?: { min_score?: number; max_results_per_type?: number; regions?: string[]; risk_tolerance?: RiskTolerance };
+  global_criteria?: {
+    min_score?: number;
+    max_results_per_type?: number;
+    regions?: string[];
+    risk_tolerance?: RiskTolerance;
+  };
   /** Per type: criteria fields (`max_expense_ratio`, `min_roe`, `institutional_adoption_required`…),
    * typed from @disc/screening's criteria schemas. */
   asset_specific_criteria?: Partial<CriteriaInputByAssetType>;
   portfolio_context?: PortfolioContext;
 }
 
-/** DECISIONS: the `POST /batch-discover` response. */
+/** The `POST /batch-discover` response (docs/decisions/0009-responses-beyond-the-spec.md). */
 export interface BatchDiscoveryResult {
   batch_id: string;
   discovery_date: string;
@@ -74,20 +90,27 @@ export function checkPortfolioContext(context: PortfolioContext | undefined, pat
   if (context === null || typeof context !== 'object') errors.push({ path, message: 'must be an object' });
   else {
     const holdings = context.current_holdings;
-    if (holdings !== undefined && !Array.isArray(holdings)) errors.push({ path: `${path}/current_holdings`, message: 'must be an array' });
+    if (holdings !== undefined && !Array.isArray(holdings))
+      errors.push({ path: `${path}/current_holdings`, message: 'must be an array' });
     (Array.isArray(holdings) ? holdings : []).forEach((h, i) => {
-      if (typeof h?.symbol !== 'string' || h.symbol === '') errors.push({ path: `${path}/current_holdings/${i}/symbol`, message: 'must be a non-empty string' });
-      if (!(typeof h?.allocation === 'number' && h.allocation >= 0)) errors.push({ path: `${path}/current_holdings/${i}/allocation`, message: 'must be a number >= 0' });
+      if (typeof h?.symbol !== 'string' || h.symbol === '')
+        errors.push({ path: `${path}/current_holdings/${i}/symbol`, message: 'must be a non-empty string' });
+      if (!(typeof h?.allocation === 'number' && h.allocation >= 0))
+        errors.push({ path: `${path}/current_holdings/${i}/allocation`, message: 'must be a number >= 0' });
     });
     for (const [key, value] of Object.entries(context.target_allocation ?? {})) {
-      if (!(typeof value === 'number' && value >= 0)) errors.push({ path: `${path}/target_allocation/${key}`, message: 'must be a number >= 0' });
+      if (!(typeof value === 'number' && value >= 0))
+        errors.push({ path: `${path}/target_allocation/${key}`, message: 'must be a number >= 0' });
     }
     if (context.total_value !== undefined && !(typeof context.total_value === 'number' && context.total_value > 0)) {
       errors.push({ path: `${path}/total_value`, message: 'must be a number > 0' });
     }
   }
   if (errors.length > 0) {
-    throw new DiscoveryValidationError(`Invalid portfolio_context: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`, { details: { errors } });
+    throw new DiscoveryValidationError(
+      `Invalid portfolio_context: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`,
+      { details: { errors } },
+    );
   }
 }
 
@@ -109,7 +132,10 @@ export function discoveryOptions(custom: CustomCriteria | undefined, path = '/cu
     errors.push({ path: `${path}/risk_tolerance`, message: `must be one of ${RISK_TOLERANCES.join(', ')}` });
   }
   if (errors.length > 0) {
-    throw new DiscoveryValidationError(`Invalid custom_criteria: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`, { details: { errors } });
+    throw new DiscoveryValidationError(
+      `Invalid custom_criteria: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`,
+      { details: { errors } },
+    );
   }
   const overrides: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(c)) if (!OPTION_KEYS.has(k) && v !== undefined) overrides[k] = v;

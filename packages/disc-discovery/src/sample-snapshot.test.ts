@@ -23,7 +23,12 @@ describe('the SDK on the bundled sample snapshot', () => {
     const all = await crew.discoverAllAssets({ assetTypes: ['etf', 'stock'], maxResultsPerType: 5 });
     expect(Object.keys(all)).toEqual(['etf', 'stock']);
     expect(all.stock!.a_plus_candidates.length).toBeLessThanOrEqual(5);
-    const score = await new APlusScoringTool().scoreEtf('VTI', { expense_ratio: 0.03, aum: 1.8e12, tracking_error: 0.0004, history_years: 20 });
+    const score = await new APlusScoringTool().scoreEtf('VTI', {
+      expense_ratio: 0.03,
+      aum: 1.8e12,
+      tracking_error: 0.0004,
+      history_years: 20,
+    });
     expect(score.final_grade).toBe('A+');
     const list = await new MarketScreeningTool().screenEtfs({ ucits_compliant: false }, 'US', 20);
     expect(list.length).toBeGreaterThan(0);

@@ -1,8 +1,17 @@
+import { analyse, computeMetrics, emptyMetrics } from '@disc/scoring';
 import {
-  analyse, computeMetrics, emptyMetrics, parseAssetType, type APlusAnalysis, type AssetType, type CryptoFundamentals,
-  type EtfFundamentals, type Instrument, type MarketContext, type PriceMetrics, type RiskTolerance, type StockFundamentals,
-} from '@disc/scoring';
-import type { MarketDataProvider } from '@disc/screening';
+  parseAssetType,
+  type APlusAnalysis,
+  type AssetType,
+  type CryptoFundamentals,
+  type EtfFundamentals,
+  type Instrument,
+  type MarketContext,
+  type PriceMetrics,
+  type RiskTolerance,
+  type StockFundamentals,
+} from '@disc/types';
+import type { MarketDataProvider } from '@disc/market-data';
 import { defaultProvider } from './default-provider';
 import { systemClock, type Clock } from './clock';
 import { checkFundamentals } from './fundamentals';
@@ -26,7 +35,7 @@ export interface ScoreOptions {
 }
 
 /**
- * Scores one instrument from the fundamentals the caller passes (the spec's `score_etf` /
+ * Scores one instrument from the fundamentals the caller passes (the contract's `score_etf` /
  * `score_stock`), adding the symbol's price history and the market context when the
  * provider has them. Missing fields lower the confidence instead of failing; too little to
  * score at all raises InsufficientDataError; malformed fields raise DiscoveryValidationError.
@@ -42,28 +51,49 @@ export class APlusScoringTool {
     this.grading = parseGrading(options.grading);
   }
 
-  scoreEtf(symbol: string, fundamentalData: Partial<EtfFundamentals>, options: ScoreOptions = {}): Promise<APlusAnalysis> {
+  scoreEtf(
+    symbol: string,
+    fundamentalData: Partial<EtfFundamentals>,
+    options: ScoreOptions = {},
+  ): Promise<APlusAnalysis> {
     return this.score('etf', symbol, fundamentalData, options);
   }
 
-  scoreStock(symbol: string, fundamentalData: Partial<StockFundamentals>, options: ScoreOptions = {}): Promise<APlusAnalysis> {
+  scoreStock(
+    symbol: string,
+    fundamentalData: Partial<StockFundamentals>,
+    options: ScoreOptions = {},
+  ): Promise<APlusAnalysis> {
     return this.score('stock', symbol, fundamentalData, options);
   }
 
-  scoreCrypto(symbol: string, fundamentalData: Partial<CryptoFundamentals>, options: ScoreOptions = {}): Promise<APlusAnalysis> {
+  scoreCrypto(
+    symbol: string,
+    fundamentalData: Partial<CryptoFundamentals>,
+    options: ScoreOptions = {},
+  ): Promise<APlusAnalysis> {
     return this.score('crypto', symbol, fundamentalData, options);
   }
 
   /** Any asset type by name; InvalidAssetTypeError for anything but etf/stock/crypto. */
-  async score(assetType: string, symbol: string, fundamentalData: object = {}, options: ScoreOptions = {}): Promise<APlusAnalysis> {
+  async score(
+    assetType: string,
+    symbol: string,
+    fundamentalData: object = {},
+    options: ScoreOptions = {},
+  ): Promise<APlusAnalysis> {
     const type = parseAssetType(assetType);
     const fundamentals = checkFundamentals(type, fundamentalData);
     const [known, context] = await Promise.all([this.provider.getInstrument(symbol), this.provider.getMarketContext()]);
     const instrument = instrumentOf(type, symbol, fundamentals, known, options);
     const metrics = await metricsOf(this.provider, instrument, known, context);
-    const peers = this.grading === 'peer'
-      ? peerIndexOf(await this.provider.universe(type), { regime: context.regime, riskTolerance: options.riskTolerance ?? 'moderate' })
-      : undefined;
+    const peers =
+      this.grading === 'peer'
+        ? peerIndexOf(await this.provider.universe(type), {
+            regime: context.regime,
+            riskTolerance: options.riskTolerance ?? 'moderate',
+          })
+        : undefined;
     return analyse(instrument, metrics, {
       context,
       discoveryDate: this.clock(),
@@ -72,14 +102,26 @@ export class APlusScoringTool {
     });
   }
 
-  score_etf(symbol: string, fundamental_data: Partial<EtfFundamentals>): Promise<APlusAnalysis> { return this.scoreEtf(symbol, fundamental_data); }
-  score_stock(symbol: string, fundamental_data: Partial<StockFundamentals>): Promise<APlusAnalysis> { return this.scoreStock(symbol, fundamental_data); }
-  score_crypto(symbol: string, fundamental_data: Partial<CryptoFundamentals>): Promise<APlusAnalysis> { return this.scoreCrypto(symbol, fundamental_data); }
+  score_etf(symbol: string, fundamental_data: Partial<EtfFundamentals>): Promise<APlusAnalysis> {
+    return this.scoreEtf(symbol, fundamental_data);
+  }
+  score_stock(symbol: string, fundamental_data: Partial<StockFundamentals>): Promise<APlusAnalysis> {
+    return this.scoreStock(symbol, fundamental_data);
+  }
+  score_crypto(symbol: string, fundamental_data: Partial<CryptoFundamentals>): Promise<APlusAnalysis> {
+    return this.scoreCrypto(symbol, fundamental_data);
+  }
 }
 
 /** The caller's fundamentals win; identity, price and history come from the provider when
  * it knows the symbol (its fundamentals are not mixed in: the caller's set is the input). */
-function instrumentOf(type: AssetType, symbol: string, fundamentals: object, known: Instrument | undefined, options: ScoreOptions): Instrument {
+function instrumentOf(
+  type: AssetType,
+  symbol: string,
+  fundamentals: object,
+  known: Instrument | undefined,
+  options: ScoreOptions,
+): Instrument {
   const instrument: Instrument = {
     symbol: known?.symbol ?? symbol,
     name: options.name ?? known?.name ?? symbol,
@@ -95,7 +137,12 @@ function instrumentOf(type: AssetType, symbol: string, fundamentals: object, kno
   return instrument;
 }
 
-async function metricsOf(provider: MarketDataProvider, instrument: Instrument, known: Instrument | undefined, context: MarketContext): Promise<PriceMetrics> {
+async function metricsOf(
+  provider: MarketDataProvider,
+  instrument: Instrument,
+  known: Instrument | undefined,
+  context: MarketContext,
+): Promise<PriceMetrics> {
   if (known) return (await provider.metricsFor(known.symbol)) ?? emptyMetrics();
   if (instrument.prices && instrument.prices.closes.length > 1) {
     return computeMetrics(instrument.prices, await provider.getBenchmark(), { riskFree: context.risk_free_rate ?? 0 });

@@ -1,5 +1,6 @@
-import { parseAssetType, type AssetType, type InvestmentCandidate } from '@disc/scoring';
-import { criteriaInForce, passesScreens, preliminaryScore, regionOf, screen, type MarketDataProvider } from '@disc/screening';
+import { parseAssetType, type AssetType, type InvestmentCandidate } from '@disc/types';
+import { criteriaInForce, passesScreens, preliminaryScore, regionOf, screen } from '@disc/screening';
+import type { MarketDataProvider } from '@disc/market-data';
 import { defaultProvider } from './default-provider';
 import { systemClock, type Clock } from './clock';
 import { TopK } from './top-k';
@@ -13,9 +14,9 @@ export interface ScreeningToolOptions {
 const ANY_REGION = new Set(['', 'ALL', 'ANY', '*']);
 
 /**
- * Hard screens only (the spec's `screen_etfs`): the instruments that pass the criteria in
+ * Hard screens only (the contract's `screen_etfs`, docs/decisions/0003-discovery-service-contract.md): the instruments that pass the criteria in
  * force, best `preliminary_score` first, as InvestmentCandidates. No final scoring.
- * `criteria` are validated and completed with the spec's defaults; fields the caller sets
+ * `criteria` are validated and completed with the contract's defaults; fields the caller sets
  * are not moved by market adjustments.
  */
 export class MarketScreeningTool {
@@ -27,11 +28,19 @@ export class MarketScreeningTool {
     this.clock = options.clock ?? systemClock;
   }
 
-  screenEtfs(criteria: Record<string, unknown> = {}, marketRegion?: string, maxResults = 20): Promise<InvestmentCandidate[]> {
+  screenEtfs(
+    criteria: Record<string, unknown> = {},
+    marketRegion?: string,
+    maxResults = 20,
+  ): Promise<InvestmentCandidate[]> {
     return this.screen('etf', criteria, marketRegion, maxResults);
   }
 
-  screenStocks(criteria: Record<string, unknown> = {}, marketRegion?: string, maxResults = 20): Promise<InvestmentCandidate[]> {
+  screenStocks(
+    criteria: Record<string, unknown> = {},
+    marketRegion?: string,
+    maxResults = 20,
+  ): Promise<InvestmentCandidate[]> {
     return this.screen('stock', criteria, marketRegion, maxResults);
   }
 
@@ -40,11 +49,19 @@ export class MarketScreeningTool {
   }
 
   /** `marketRegion` keeps instruments of that region (case-insensitive; 'ALL' or omitted: any). */
-  async screen(assetType: string, criteria: Record<string, unknown> = {}, marketRegion?: string, maxResults = 20): Promise<InvestmentCandidate[]> {
+  async screen(
+    assetType: string,
+    criteria: Record<string, unknown> = {},
+    marketRegion?: string,
+    maxResults = 20,
+  ): Promise<InvestmentCandidate[]> {
     const type: AssetType = parseAssetType(assetType);
     const [context, universe] = await Promise.all([this.provider.getMarketContext(), this.provider.universe(type)]);
     const inForce = criteriaInForce(type, context, { criteria });
-    const region = marketRegion && !ANY_REGION.has(marketRegion.trim().toUpperCase()) ? marketRegion.trim().toLowerCase() : undefined;
+    const region =
+      marketRegion && !ANY_REGION.has(marketRegion.trim().toUpperCase())
+        ? marketRegion.trim().toLowerCase()
+        : undefined;
     const top = new TopK<InvestmentCandidate>(Math.max(0, Math.floor(maxResults)));
     const discoveryDate = this.clock().toISOString();
     for (const { instrument, metrics } of universe) {
@@ -66,7 +83,21 @@ export class MarketScreeningTool {
     return top.sorted();
   }
 
-  screen_etfs(criteria?: Record<string, unknown>, market_region?: string, max_results?: number): Promise<InvestmentCandidate[]> { return this.screenEtfs(criteria, market_region, max_results); }
-  screen_stocks(criteria?: Record<string, unknown>, market_region?: string, max_results?: number): Promise<InvestmentCandidate[]> { return this.screenStocks(criteria, market_region, max_results); }
-  screen_crypto(criteria?: Record<string, unknown>, max_results?: number): Promise<InvestmentCandidate[]> { return this.screenCrypto(criteria, max_results); }
+  screen_etfs(
+    criteria?: Record<string, unknown>,
+    market_region?: string,
+    max_results?: number,
+  ): Promise<InvestmentCandidate[]> {
+    return this.screenEtfs(criteria, market_region, max_results);
+  }
+  screen_stocks(
+    criteria?: Record<string, unknown>,
+    market_region?: string,
+    max_results?: number,
+  ): Promise<InvestmentCandidate[]> {
+    return this.screenStocks(criteria, market_region, max_results);
+  }
+  screen_crypto(criteria?: Record<string, unknown>, max_results?: number): Promise<InvestmentCandidate[]> {
+    return this.screenCrypto(criteria, max_results);
+  }
 }

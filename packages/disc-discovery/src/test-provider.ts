@@ -1,71 +1,146 @@
+import { computeMetrics, emptyMetrics } from '@disc/scoring';
 import {
-  computeMetrics, emptyMetrics, MarketDataError, type AssetType, type Instrument, type MarketContext, type PriceMetrics,
+  MarketDataError,
+  type AssetType,
+  type Instrument,
+  type MarketContext,
+  type PriceMetrics,
   type PriceSeries,
-} from '@disc/scoring';
-import type { MarketDataProvider, UniverseEntry } from '@disc/screening';
+} from '@disc/types';
+import type { MarketDataProvider, UniverseEntry } from '@disc/market-data';
+import { instrument, lcg } from '@fin/test-utils';
 
 /** A small in-memory provider for the SDK tests (not part of the public API). */
 export class MemoryProvider implements MarketDataProvider {
   readonly name = 'memory (test data)';
   private readonly metrics = new Map<string, PriceMetrics>();
 
-  constructor(readonly instruments: Instrument[], readonly context: MarketContext = CONTEXT, readonly benchmark: PriceSeries = path(1, 0.0004, 0.01)) {
-    for (const i of instruments) this.metrics.set(i.symbol.toUpperCase(), i.prices ? computeMetrics(i.prices, benchmark, { riskFree: context.risk_free_rate ?? 0 }) : emptyMetrics());
+  constructor(
+    readonly instruments: Instrument[],
+    readonly context: MarketContext = CONTEXT,
+    readonly benchmark: PriceSeries = path(1, 0.0004, 0.01),
+  ) {
+    for (const i of instruments)
+      this.metrics.set(
+        i.symbol.toUpperCase(),
+        i.prices ? computeMetrics(i.prices, benchmark, { riskFree: context.risk_free_rate ?? 0 }) : emptyMetrics(),
+      );
   }
-  async snapshotId(): Promise<string> { return 'memory'; }
-  async isSample(): Promise<boolean> { return false; }
-  async listInstruments(t: AssetType): Promise<readonly Instrument[]> { return this.instruments.filter((i) => i.asset_type === t); }
+  async snapshotId(): Promise<string> {
+    return 'memory';
+  }
+  async isSample(): Promise<boolean> {
+    return false;
+  }
+  async listInstruments(t: AssetType): Promise<readonly Instrument[]> {
+    return this.instruments.filter((i) => i.asset_type === t);
+  }
   async universe(t: AssetType): Promise<readonly UniverseEntry[]> {
-    return this.instruments.filter((i) => i.asset_type === t).map((instrument) => ({ instrument, metrics: this.metrics.get(instrument.symbol.toUpperCase())! }));
+    return this.instruments
+      .filter((i) => i.asset_type === t)
+      .map((instrument) => ({ instrument, metrics: this.metrics.get(instrument.symbol.toUpperCase())! }));
   }
-  async getInstrument(symbol: string): Promise<Instrument | undefined> { return this.instruments.find((i) => i.symbol.toUpperCase() === symbol.toUpperCase()); }
-  async metricsFor(symbol: string): Promise<PriceMetrics | undefined> { return this.metrics.get(symbol.toUpperCase()); }
-  async getMarketContext(): Promise<MarketContext> { return this.context; }
-  async getBenchmark(): Promise<PriceSeries> { return this.benchmark; }
+  async getInstrument(symbol: string): Promise<Instrument | undefined> {
+    return this.instruments.find((i) => i.symbol.toUpperCase() === symbol.toUpperCase());
+  }
+  async metricsFor(symbol: string): Promise<PriceMetrics | undefined> {
+    return this.metrics.get(symbol.toUpperCase());
+  }
+  async getMarketContext(): Promise<MarketContext> {
+    return this.context;
+  }
+  async getBenchmark(): Promise<PriceSeries> {
+    return this.benchmark;
+  }
 }
 
 /** A provider whose source is down: every call rejects with MarketDataError. */
 export class DownProvider extends MemoryProvider {
-  constructor() { super([]); }
-  override async universe(): Promise<readonly UniverseEntry[]> { throw new MarketDataError('test provider is down', { details: { source: 'test' } }); }
-  override async getMarketContext(): Promise<MarketContext> { throw new MarketDataError('test provider is down', { details: { source: 'test' } }); }
+  constructor() {
+    super([]);
+  }
+  override async universe(): Promise<readonly UniverseEntry[]> {
+    throw new MarketDataError('test provider is down', { details: { source: 'test' } });
+  }
+  override async getMarketContext(): Promise<MarketContext> {
+    throw new MarketDataError('test provider is down', { details: { source: 'test' } });
+  }
 }
 
-export const CONTEXT: MarketContext = { regime: 'sideways', vix_level: 16, interest_rate_environment: 'stable', inflation_rate: 0.02, risk_free_rate: 0.03 };
+export const CONTEXT: MarketContext = {
+  regime: 'sideways',
+  vix_level: 16,
+  interest_rate_environment: 'stable',
+  inflation_rate: 0.02,
+  risk_free_rate: 0.03,
+};
 
 /** 800 business-day closes: steady drift `mu` per day with deterministic noise of size `noise`. */
 export function path(seed: number, mu: number, noise: number, n = 800): PriceSeries {
-  let s = seed >>> 0 || 1;
-  const rand = (): number => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32 - 0.5;
-  };
+  const uniform = lcg(seed);
+  const rand = (): number => uniform() - 0.5;
   const closes: number[] = [100];
   for (let i = 1; i < n; i++) closes.push(Math.round(closes[i - 1]! * Math.exp(mu + noise * 2 * rand()) * 1e4) / 1e4);
   return { start: '2023-09-11', closes };
 }
 
-export function etf(symbol: string, f: Partial<NonNullable<Instrument['etf']>>, prices: PriceSeries | undefined, region = 'US'): Instrument {
-  const inst: Instrument = {
-    symbol, name: `${symbol} fund (test data)`, asset_type: 'etf', currency: 'USD', current_price: prices?.closes.at(-1) ?? 100, market_cap: null, region,
-    etf: { expense_ratio: 0.03, aum: 60e9, tracking_error: 0.0004, history_years: 15, ucits_compliant: true, region, category: 'US Large Cap', ...f },
-  };
-  if (prices) inst.prices = prices;
-  return inst;
+export function etf(
+  symbol: string,
+  f: Partial<NonNullable<Instrument['etf']>>,
+  prices: PriceSeries | undefined,
+  region = 'US',
+): Instrument {
+  return instrument<Instrument>(symbol, 'etf', prices, {
+    name: `${symbol} fund (test data)`,
+    region,
+    etf: {
+      expense_ratio: 0.03,
+      aum: 60e9,
+      tracking_error: 0.0004,
+      history_years: 15,
+      ucits_compliant: true,
+      region,
+      category: 'US Large Cap',
+      ...f,
+    },
+  });
 }
 
-export function stock(symbol: string, f: Partial<NonNullable<Instrument['stock']>>, prices: PriceSeries, marketCap = 200e9): Instrument {
-  return {
-    symbol, name: `${symbol} Inc (test data)`, asset_type: 'stock', currency: 'USD', current_price: prices.closes.at(-1) ?? 100, market_cap: marketCap, region: 'US', prices,
-    stock: { roe: 0.42, revenue_growth_5y: 0.32, debt_to_equity: 0.08, free_cash_flow: 12e9, profit_margin: 0.33, sector: 'Technology', region: 'US', ...f },
-  };
+export function stock(
+  symbol: string,
+  f: Partial<NonNullable<Instrument['stock']>>,
+  prices: PriceSeries,
+  marketCap = 200e9,
+): Instrument {
+  return instrument<Instrument>(symbol, 'stock', prices, {
+    name: `${symbol} Inc (test data)`,
+    market_cap: marketCap,
+    region: 'US',
+    stock: {
+      roe: 0.42,
+      revenue_growth_5y: 0.32,
+      debt_to_equity: 0.08,
+      free_cash_flow: 12e9,
+      profit_margin: 0.33,
+      sector: 'Technology',
+      region: 'US',
+      ...f,
+    },
+  });
 }
 
-export function coin(symbol: string, f: Partial<NonNullable<Instrument['crypto']>>, prices: PriceSeries, marketCap = 300e9): Instrument {
-  return {
-    symbol, name: `${symbol} coin (test data)`, asset_type: 'crypto', currency: 'USD', current_price: prices.closes.at(-1) ?? 100, market_cap: marketCap, region: 'Global', prices,
+export function coin(
+  symbol: string,
+  f: Partial<NonNullable<Instrument['crypto']>>,
+  prices: PriceSeries,
+  marketCap = 300e9,
+): Instrument {
+  return instrument<Instrument>(symbol, 'crypto', prices, {
+    name: `${symbol} coin (test data)`,
+    market_cap: marketCap,
+    region: 'Global',
     crypto: { daily_volume: 20e9, age_months: 120, institutional_adoption: true, category: 'Layer 1', ...f },
-  };
+  });
 }
 
 /** The test universe: a few clear winners, screen failures and middling instruments. */
@@ -80,7 +155,11 @@ export function testUniverse(): Instrument[] {
     etf('SWING', {}, path(17, 0.0006, 0.034)),
     stock('WIN', {}, path(21, 0.0009, 0.012)),
     stock('DEBT', { debt_to_equity: 1.2 }, path(22, 0.0009, 0.012)),
-    stock('SLOW', { roe: 0.21, revenue_growth_5y: 0.16, profit_margin: 0.11, debt_to_equity: 0.28 }, path(23, 0.0001, 0.02)),
+    stock(
+      'SLOW',
+      { roe: 0.21, revenue_growth_5y: 0.16, profit_margin: 0.11, debt_to_equity: 0.28 },
+      path(23, 0.0001, 0.02),
+    ),
     coin('BIG', {}, path(31, 0.0015, 0.03)),
     coin('NEWB', { institutional_adoption: false }, path(32, 0.0015, 0.03)),
   ];

@@ -1,5 +1,5 @@
-import type { SnapshotFile } from '@disc/screening';
-import { MarketDataError, type AssetType, type Instrument } from '@disc/scoring';
+import type { SnapshotFile } from './snapshot-format';
+import { MarketDataError, type AssetType, type Instrument } from '@disc/types';
 import { fetchCoins, fetchListed, messageOf, type FetchContext } from './fetch-instruments';
 import type { Built } from './instruments';
 import { failureReasonOf } from './provider-error';
@@ -9,7 +9,12 @@ import type { Universe } from './universe';
 
 /** One answer the snapshot was built from: what, when it was fetched, and whether it is an
  * older copy served because the refresh failed. */
-export interface Piece { what: string; fetchedAt: number; stale: boolean; error?: string }
+export interface Piece {
+  what: string;
+  fetchedAt: number;
+  stale: boolean;
+  error?: string;
+}
 
 export interface Assembled {
   snapshot: SnapshotFile;
@@ -26,7 +31,12 @@ export interface Assembled {
  * market series are required: without them (and no cached copy) this rejects with
  * MarketDataError. An instrument that cannot be fetched is left out with a note.
  */
-export async function assembleSnapshot(sources: LiveSources, universe: Universe, benchmark: string, nowMs: number): Promise<Assembled> {
+export async function assembleSnapshot(
+  sources: LiveSources,
+  universe: Universe,
+  benchmark: string,
+  nowMs: number,
+): Promise<Assembled> {
   const pieces: Piece[] = [];
   const notes: string[] = [];
   const used = new Set<string>();
@@ -37,7 +47,10 @@ export async function assembleSnapshot(sources: LiveSources, universe: Universe,
     return c.value;
   };
   const [bench, vix, treasury, cpi] = await Promise.all([
-    sources.chart(benchmark), sources.vix(), sources.treasury10y(), sources.inflation(),
+    sources.chart(benchmark),
+    sources.vix(),
+    sources.treasury10y(),
+    sources.inflation(),
   ]);
   const benchChart = use(`Yahoo Finance chart ${benchmark}`, bench);
   const market: SnapshotFile['market'] = {
@@ -58,17 +71,25 @@ export async function assembleSnapshot(sources: LiveSources, universe: Universe,
   ]);
   const instruments: Instrument[] = [];
   const unavailable: Assembled['unavailable'] = {};
-  for (const [type, results] of [['etf', etf], ['stock', stock], ['crypto', crypto]] as const) {
+  for (const [type, results] of [
+    ['etf', etf],
+    ['stock', stock],
+    ['crypto', crypto],
+  ] as const) {
     const built = results.filter((r): r is Built => !(r instanceof Error));
     for (const b of built) {
       instruments.push(b.instrument);
       notes.push(...b.notes);
     }
-    const failure = results.find((r): r is MarketDataError => r instanceof MarketDataError && failureReasonOf(r) !== 'not_found');
+    const failure = results.find(
+      (r): r is MarketDataError => r instanceof MarketDataError && failureReasonOf(r) !== 'not_found',
+    );
     if (built.length === 0 && failure) unavailable[type] = failure;
   }
   const snapshot: SnapshotFile = {
-    format: 'disc-snapshot', version: 1, sample: false,
+    format: 'disc-snapshot',
+    version: 1,
+    sample: false,
     description: `Live market data from Yahoo Finance, CoinGecko and FRED`,
     as_of: asOf,
     generator: { provider: '@disc/market-data', built_at: new Date(nowMs).toISOString() },
@@ -91,4 +112,3 @@ function dedupe(instruments: Instrument[], notes: string[]): Instrument[] {
     return false;
   });
 }
-

@@ -17,10 +17,22 @@ export interface DataAge {
 
 export function dataAgeOf(asOf: string, pieces: readonly Piece[], notes: readonly string[], nowMs: number): DataAge {
   const oldest = pieces.reduce((min, p) => Math.min(min, p.fetchedAt), nowMs);
-  const stale = pieces.filter((p) => p.stale).map((p) => ({
-    what: p.what, fetched_at: new Date(p.fetchedAt).toISOString(), age_ms: nowMs - p.fetchedAt, error: p.error ?? 'refresh failed',
-  }));
-  return { as_of: asOf, fetched_at: new Date(oldest).toISOString(), age_ms: nowMs - oldest, stale: stale.length > 0, stale_sources: stale, notes: [...notes] };
+  const stale = pieces
+    .filter((p) => p.stale)
+    .map((p) => ({
+      what: p.what,
+      fetched_at: new Date(p.fetchedAt).toISOString(),
+      age_ms: nowMs - p.fetchedAt,
+      error: p.error ?? 'refresh failed',
+    }));
+  return {
+    as_of: asOf,
+    fetched_at: new Date(oldest).toISOString(),
+    age_ms: nowMs - oldest,
+    stale: stale.length > 0,
+    stale_sources: stale,
+    notes: [...notes],
+  };
 }
 
 /** The `market_context.data_source` text: where the data is from and, when stale, how old. */

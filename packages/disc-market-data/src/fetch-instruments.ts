@@ -33,12 +33,16 @@ export async function fetchListed(ctx: FetchContext, entry: ListedEntry, type: '
   let te: number | undefined;
   const indexSymbol = entry.tracking_index ?? ctx.benchmark;
   if (entry.tracking_error === undefined && indexSymbol.toUpperCase() === entry.symbol.toUpperCase()) {
-    ctx.notes.push(`${entry.symbol}: is the benchmark, so its tracking error cannot be measured against it; set tracking_index or tracking_error`);
+    ctx.notes.push(
+      `${entry.symbol}: is the benchmark, so its tracking error cannot be measured against it; set tracking_index or tracking_error`,
+    );
   } else if (entry.tracking_error === undefined) {
     try {
       te = trackingError(c.prices, use(`Yahoo Finance chart ${indexSymbol}`, await sources.chart(indexSymbol)).prices);
       if (entry.tracking_index === undefined && te !== undefined) {
-        ctx.notes.push(`${entry.symbol}: tracking error measured against the benchmark ${ctx.benchmark} (no tracking_index configured)`);
+        ctx.notes.push(
+          `${entry.symbol}: tracking error measured against the benchmark ${ctx.benchmark} (no tracking_index configured)`,
+        );
       }
     } catch (error) {
       ctx.notes.push(`${entry.symbol}: index ${indexSymbol} unavailable for tracking error (${messageOf(error)})`);
@@ -56,25 +60,35 @@ export async function fetchCoins(ctx: FetchContext, entries: readonly CoinEntry[
   } catch (error) {
     return [asError(error)];
   }
-  return Promise.all(entries.map(async (entry) => {
-    const market = markets.find((m) => m.id === entry.id);
-    if (!market) {
-      ctx.notes.push(`${entry.id}: not listed by CoinGecko markets; check the CoinGecko id`);
-      return new Error(`unknown coin ${entry.id}`);
-    }
-    const [history, detail] = await Promise.allSettled([ctx.sources.coinHistory(entry.id), ctx.sources.coinDetail(entry.id)]);
-    const h = history.status === 'fulfilled' ? ctx.use(`CoinGecko market_chart ${entry.id}`, history.value) : undefined;
-    const d = detail.status === 'fulfilled' ? ctx.use(`CoinGecko coin ${entry.id}`, detail.value) : undefined;
-    if (history.status === 'rejected') ctx.notes.push(`${entry.id}: price history unavailable (${messageOf(history.reason)})`);
-    if (detail.status === 'rejected') ctx.notes.push(`${entry.id}: coin details unavailable (${messageOf(detail.reason)})`);
-    return cryptoInstrument(entry, market, h, d, ctx.asOfMs);
-  }));
+  return Promise.all(
+    entries.map(async (entry) => {
+      const market = markets.find((m) => m.id === entry.id);
+      if (!market) {
+        ctx.notes.push(`${entry.id}: not listed by CoinGecko markets; check the CoinGecko id`);
+        return new Error(`unknown coin ${entry.id}`);
+      }
+      const [history, detail] = await Promise.allSettled([
+        ctx.sources.coinHistory(entry.id),
+        ctx.sources.coinDetail(entry.id),
+      ]);
+      const h =
+        history.status === 'fulfilled' ? ctx.use(`CoinGecko market_chart ${entry.id}`, history.value) : undefined;
+      const d = detail.status === 'fulfilled' ? ctx.use(`CoinGecko coin ${entry.id}`, detail.value) : undefined;
+      if (history.status === 'rejected')
+        ctx.notes.push(`${entry.id}: price history unavailable (${messageOf(history.reason)})`);
+      if (detail.status === 'rejected')
+        ctx.notes.push(`${entry.id}: coin details unavailable (${messageOf(detail.reason)})`);
+      return cryptoInstrument(entry, market, h, d, ctx.asOfMs);
+    }),
+  );
 }
 
 function skip(ctx: FetchContext, symbol: string, error: unknown): Error {
-  ctx.notes.push(failureReasonOf(error) === 'not_found'
-    ? `${symbol}: unknown to Yahoo Finance; left out`
-    : `${symbol}: left out (${messageOf(error)})`);
+  ctx.notes.push(
+    failureReasonOf(error) === 'not_found'
+      ? `${symbol}: unknown to Yahoo Finance; left out`
+      : `${symbol}: left out (${messageOf(error)})`,
+  );
   return asError(error);
 }
 

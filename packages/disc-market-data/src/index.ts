@@ -1,29 +1,23 @@
+// The public surface: the provider port, the snapshot format, the sample, file and live
+// providers and their configuration. The HTTP clients, their mappers and the cache are
+// internals, which this package's tests import relatively.
+export type { MarketDataProvider, UniverseEntry } from './provider';
+export { SNAPSHOT_SCHEMA } from './snapshot-schema';
+export { parseSnapshot } from './snapshot-format';
+export type { SnapshotFile, SnapshotIssue } from './snapshot-format';
+export { SnapshotProvider, SAMPLE_DATA_LABEL } from './snapshot-provider';
+export { FileSnapshotProvider, SampleSnapshotProvider, SAMPLE_SNAPSHOT_PATH } from './file-provider';
+export { deriveMarketContext, REGIME_RULES } from './market-context';
+export type { MarketSeries, MonthlySeries, ContextLabel } from './market-context';
 export { LiveMarketDataProvider } from './live-provider';
 export type { LiveProviderConfig, LiveProviderHooks } from './live-provider';
-export { createProviderFromConfig, liveConfigFromEnv, PROVIDER_ENV } from './from-env';
-export type { ProviderKind } from './from-env';
+export { createProviderFromConfig } from './create-provider';
+export type { MarketDataConfig, ProviderKind } from './create-provider';
 export type { DataAge } from './data-age';
 export { DEFAULT_UNIVERSE } from './default-universe';
 export { parseUniverse } from './universe';
 export type { UniverseConfig, ListedEntry, CoinEntry } from './universe';
-export { YahooClient, YAHOO_DEFAULT_BASE_URL } from './yahoo/client';
 export type { YahooOptions, HttpTuning } from './yahoo/client';
-export { mapChart } from './yahoo/chart';
-export type { YahooChart } from './yahoo/chart';
-export { mapQuoteSummary, QUOTE_SUMMARY_MODULES } from './yahoo/quote-summary';
-export type { YahooProfile } from './yahoo/quote-summary';
-export { CoinGeckoClient } from './coingecko/client';
 export type { CoinGeckoOptions, CoinGeckoPlan } from './coingecko/client';
-export { mapMarkets, mapMarketChart, mapCoinDetail, monthsSince } from './coingecko/mapping';
-export type { CoinMarket, CoinDetail } from './coingecko/mapping';
-export { FredClient, FRED_SERIES } from './fred/client';
 export type { FredOptions } from './fred/client';
-export { mapObservations, vixSeries, yieldSeries, inflationYoY } from './fred/mapping';
-export { trackingError } from './tracking-error';
-export { StaleCache } from './stale-cache';
-export type { Cached, StaleCacheOptions } from './stale-cache';
-export { DEFAULT_RETRY_POLICY, retryDelayMs, parseRetryAfter, isRetryableStatus } from './retry-policy';
-export type { RetryPolicy } from './retry-policy';
-export { redact } from './redact';
 export type { SourceName, FailureReason } from './provider-error';
-export { ShapeError } from './shape';

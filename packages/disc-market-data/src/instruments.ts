@@ -1,4 +1,4 @@
-import type { Instrument, PriceSeries } from '@disc/scoring';
+import type { Instrument, PriceSeries } from '@disc/types';
 import type { CoinDetail, CoinMarket } from './coingecko/mapping';
 import { monthsSince } from './coingecko/mapping';
 import { tidy } from './shape';
@@ -7,7 +7,10 @@ import type { YahooChart } from './yahoo/chart';
 import type { YahooProfile } from './yahoo/quote-summary';
 
 /** An instrument plus the notes a user should see about how it was built. */
-export interface Built { instrument: Instrument; notes: string[] }
+export interface Built {
+  instrument: Instrument;
+  notes: string[];
+}
 
 const YEAR_MS = 365.25 * 86_400_000;
 
@@ -16,20 +19,32 @@ const YEAR_MS = 365.25 * 86_400_000;
  * total assets and a tracking error; without one of them it is left out (the instrument is
  * then scored from prices, with lower confidence) and a note says which was missing.
  */
-export function etfInstrument(entry: ListedEntry, chart: YahooChart, profile: YahooProfile | undefined, trackingError: number | undefined, asOfMs: number): Built {
+export function etfInstrument(
+  entry: ListedEntry,
+  chart: YahooChart,
+  profile: YahooProfile | undefined,
+  trackingError: number | undefined,
+  asOfMs: number,
+): Built {
   const notes: string[] = [];
   const instrument = base(entry, chart, profile, 'etf');
   instrument.market_cap = null;
   const f = profile?.fund;
   const inception = f?.inceptionDate ?? chart.firstTradeDate;
   const te = entry.tracking_error ?? trackingError;
-  const missing = [f?.expenseRatio === undefined && 'expense ratio', f?.totalAssets === undefined && 'total assets',
-    te === undefined && 'tracking error', inception === undefined && 'inception date'].filter((m): m is string => Boolean(m));
+  const missing = [
+    f?.expenseRatio === undefined && 'expense ratio',
+    f?.totalAssets === undefined && 'total assets',
+    te === undefined && 'tracking error',
+    inception === undefined && 'inception date',
+  ].filter((m): m is string => Boolean(m));
   if (missing.length > 0) {
     notes.push(`${entry.symbol}: no ${missing.join(', ')} from Yahoo Finance; scored without fund fundamentals`);
     return { instrument, notes };
   }
-  const ucits = entry.ucits_compliant ?? (/\bUCITS\b/i.test(instrument.name) ? true : isUsListing(entry.symbol, instrument.currency) ? false : undefined);
+  const ucits =
+    entry.ucits_compliant ??
+    (/\bUCITS\b/i.test(instrument.name) ? true : isUsListing(entry.symbol, instrument.currency) ? false : undefined);
   instrument.etf = {
     expense_ratio: f?.expenseRatio as number,
     aum: f?.totalAssets as number,
@@ -37,7 +52,7 @@ export function etfInstrument(entry: ListedEntry, chart: YahooChart, profile: Ya
     history_years: tidy(Math.max(0, (asOfMs - Date.parse(`${inception as string}T00:00:00Z`)) / YEAR_MS)),
     ...(ucits === undefined ? {} : { ucits_compliant: ucits }),
     ...(instrument.region === undefined ? {} : { region: instrument.region }),
-    ...(entry.category ?? profile?.category ? { category: (entry.category ?? profile?.category) as string } : {}),
+    ...((entry.category ?? profile?.category) ? { category: (entry.category ?? profile?.category) as string } : {}),
     ...(f?.dividendYield === undefined ? {} : { dividend_yield: f.dividendYield }),
   };
   return { instrument, notes };
@@ -53,8 +68,12 @@ export function stockInstrument(entry: ListedEntry, chart: YahooChart, profile: 
   const instrument = base(entry, chart, profile, 'stock');
   instrument.market_cap = profile?.marketCap ?? null;
   const e = profile?.equity;
-  const missing = [e?.roe === undefined && 'return on equity', e?.revenueGrowth === undefined && 'revenue growth',
-    e?.debtToEquity === undefined && 'debt to equity', e?.freeCashflow === undefined && 'free cash flow'].filter((m): m is string => Boolean(m));
+  const missing = [
+    e?.roe === undefined && 'return on equity',
+    e?.revenueGrowth === undefined && 'revenue growth',
+    e?.debtToEquity === undefined && 'debt to equity',
+    e?.freeCashflow === undefined && 'free cash flow',
+  ].filter((m): m is string => Boolean(m));
   if (missing.length > 0) {
     notes.push(`${entry.symbol}: no ${missing.join(', ')} from Yahoo Finance; scored without company fundamentals`);
     return { instrument, notes };
@@ -74,11 +93,19 @@ export function stockInstrument(entry: ListedEntry, chart: YahooChart, profile: 
 
 /** A coin from CoinGecko. Age comes from genesis_date, else the configured launch date,
  * else the first price of the history (a lower bound, noted). */
-export function cryptoInstrument(entry: CoinEntry, market: CoinMarket, history: PriceSeries | undefined, detail: CoinDetail | undefined, asOfMs: number): Built {
+export function cryptoInstrument(
+  entry: CoinEntry,
+  market: CoinMarket,
+  history: PriceSeries | undefined,
+  detail: CoinDetail | undefined,
+  asOfMs: number,
+): Built {
   const notes: string[] = [];
   const launched = detail?.genesisDate ?? entry.launch_date ?? history?.start;
   if (detail?.genesisDate === undefined && entry.launch_date === undefined) {
-    notes.push(`${entry.id}: CoinGecko has no genesis date; age counted from the first price${history ? ` (${history.start})` : ''}, a lower bound`);
+    notes.push(
+      `${entry.id}: CoinGecko has no genesis date; age counted from the first price${history ? ` (${history.start})` : ''}, a lower bound`,
+    );
   }
   const category = entry.category ?? detail?.category;
   const instrument: Instrument = {
@@ -99,7 +126,12 @@ export function cryptoInstrument(entry: CoinEntry, market: CoinMarket, history: 
   return { instrument, notes };
 }
 
-function base(entry: ListedEntry, chart: YahooChart, profile: YahooProfile | undefined, assetType: 'etf' | 'stock'): Instrument {
+function base(
+  entry: ListedEntry,
+  chart: YahooChart,
+  profile: YahooProfile | undefined,
+  assetType: 'etf' | 'stock',
+): Instrument {
   const region = entry.region ?? profile?.region;
   const instrument: Instrument = {
     symbol: entry.symbol.toUpperCase(),

@@ -1,5 +1,7 @@
-import { SnapshotProvider, type MarketDataProvider, type SnapshotFile, type UniverseEntry } from '@disc/screening';
-import type { AssetType, Instrument, MarketContext, PriceMetrics, PriceSeries } from '@disc/scoring';
+import type { MarketDataProvider, UniverseEntry } from './provider';
+import type { SnapshotFile } from './snapshot-format';
+import { SnapshotProvider } from './snapshot-provider';
+import type { AssetType, Instrument, MarketContext, PriceMetrics, PriceSeries } from '@disc/types';
 import { assembleSnapshot, type Assembled } from './assemble';
 import type { CoinGeckoOptions } from './coingecko/client';
 import { dataAgeOf, describeSource, type DataAge } from './data-age';
@@ -33,7 +35,11 @@ export interface LiveProviderHooks {
   random?: () => number;
 }
 
-interface Generation { provider: SnapshotProvider; assembled: Assembled; builtAt: number }
+interface Generation {
+  provider: SnapshotProvider;
+  assembled: Assembled;
+  builtAt: number;
+}
 
 /**
  * Live market data from Yahoo Finance, CoinGecko and FRED behind the MarketDataProvider
@@ -70,7 +76,12 @@ export class LiveMarketDataProvider implements MarketDataProvider {
       ...(hooks.random ? { random: hooks.random } : {}),
     };
     this.sources = new LiveSources({
-      yahoo: config.yahoo ?? {}, coingecko: config.coingecko ?? {}, fred: config.fred, cacheTtlMs: this.ttlMs, tuning, now: this.now,
+      yahoo: config.yahoo ?? {},
+      coingecko: config.coingecko ?? {},
+      fred: config.fred,
+      cacheTtlMs: this.ttlMs,
+      tuning,
+      now: this.now,
     });
   }
 
@@ -92,10 +103,18 @@ export class LiveMarketDataProvider implements MarketDataProvider {
     return (await this.current()).assembled.snapshot;
   }
 
-  async snapshotId(): Promise<string> { return (await this.current()).provider.snapshotId(); }
-  async isSample(): Promise<boolean> { return false; }
-  async listInstruments(t: AssetType): Promise<readonly Instrument[]> { return (await this.available(t)).listInstruments(t); }
-  async universe(t: AssetType): Promise<readonly UniverseEntry[]> { return (await this.available(t)).universe(t); }
+  async snapshotId(): Promise<string> {
+    return (await this.current()).provider.snapshotId();
+  }
+  async isSample(): Promise<boolean> {
+    return false;
+  }
+  async listInstruments(t: AssetType): Promise<readonly Instrument[]> {
+    return (await this.available(t)).listInstruments(t);
+  }
+  async universe(t: AssetType): Promise<readonly UniverseEntry[]> {
+    return (await this.available(t)).universe(t);
+  }
   async getInstrument(symbol: string): Promise<Instrument | undefined> {
     const g = await this.current();
     return (await g.provider.getInstrument(symbol)) ?? this.unknownOrUnavailable(g);
@@ -105,7 +124,9 @@ export class LiveMarketDataProvider implements MarketDataProvider {
     const g = await this.current();
     return (await g.provider.metricsFor(symbol)) ?? this.unknownOrUnavailable(g);
   }
-  async getBenchmark(): Promise<PriceSeries> { return (await this.current()).provider.getBenchmark(); }
+  async getBenchmark(): Promise<PriceSeries> {
+    return (await this.current()).provider.getBenchmark();
+  }
 
   async getMarketContext(): Promise<MarketContext> {
     const g = await this.current();
@@ -132,7 +153,9 @@ export class LiveMarketDataProvider implements MarketDataProvider {
   private current(): Promise<Generation> {
     const g = this.generation;
     if (g && this.now() - g.builtAt < this.ttlMs) return Promise.resolve(g);
-    this.building ??= this.build().finally(() => { this.building = undefined; });
+    this.building ??= this.build().finally(() => {
+      this.building = undefined;
+    });
     return this.building;
   }
 
@@ -142,7 +165,11 @@ export class LiveMarketDataProvider implements MarketDataProvider {
       const assembled = await assembleSnapshot(this.sources, this.universeList, this.benchmark, builtAt);
       const { generator: _generator, ...content } = assembled.snapshot;
       const id = `live-${SnapshotProvider.hashOf(JSON.stringify(content))}`;
-      this.generation = { provider: new SnapshotProvider(assembled.snapshot, { name: this.name, id }), assembled, builtAt };
+      this.generation = {
+        provider: new SnapshotProvider(assembled.snapshot, { name: this.name, id }),
+        assembled,
+        builtAt,
+      };
       return this.generation;
     } catch (error) {
       // The market series were never fetched, or a bug: an older generation is still better than nothing.

@@ -1,4 +1,4 @@
-import { MarketDataError } from '@disc/scoring';
+import { MarketDataError } from '@disc/types';
 
 /** The live sources, as named in error details and logs. */
 export type SourceName = 'yahoo' | 'coingecko' | 'fred';
@@ -13,7 +13,8 @@ export const SOURCE_LABELS: Readonly<Record<SourceName, string>> = Object.freeze
  * Why a source could not answer (`details.reason` of the MarketDataError). `not_found` is
  * an answer about one symbol, the others mean the source is unusable right now.
  */
-export type FailureReason = 'unreachable' | 'timeout' | 'throttled' | 'unavailable' | 'rejected' | 'not_found' | 'malformed';
+export type FailureReason =
+  'unreachable' | 'timeout' | 'throttled' | 'unavailable' | 'rejected' | 'not_found' | 'malformed';
 
 export interface SourceFailure {
   source: SourceName;

@@ -3,10 +3,24 @@
  * our units, or throw ShapeError naming the JSON path that did not match, which the
  * adapter turns into a MarketDataError (reason `malformed`, or `not_found`).
  */
+export const SHAPE_ERROR_CODES = ['MALFORMED', 'NOT_FOUND'] as const;
+export type ShapeErrorCode = (typeof SHAPE_ERROR_CODES)[number];
+
+/** The MarketDataError reason each code becomes. */
+const SHAPE_ERROR_REASON = { MALFORMED: 'malformed', NOT_FOUND: 'not_found' } as const satisfies Record<
+  ShapeErrorCode,
+  string
+>;
+
 export class ShapeError extends Error {
-  constructor(message: string, readonly reason: 'malformed' | 'not_found' = 'malformed') {
-    super(message);
-    this.name = 'ShapeError';
+  override readonly name: string = 'ShapeError';
+  readonly code: ShapeErrorCode;
+  /** The MarketDataError reason the adapter reports. */
+  readonly reason: (typeof SHAPE_ERROR_REASON)[ShapeErrorCode];
+  constructor(code: ShapeErrorCode, message: string, options: { cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.reason = SHAPE_ERROR_REASON[code];
   }
 }
 
@@ -17,12 +31,12 @@ export function isObject(x: unknown): x is Json {
 }
 
 export function objectAt(x: unknown, path: string): Json {
-  if (!isObject(x)) throw new ShapeError(`${path} is not an object`);
+  if (!isObject(x)) throw new ShapeError('MALFORMED', `${path} is not an object`);
   return x;
 }
 
 export function arrayAt(x: unknown, path: string): unknown[] {
-  if (!Array.isArray(x)) throw new ShapeError(`${path} is not an array`);
+  if (!Array.isArray(x)) throw new ShapeError('MALFORMED', `${path} is not an array`);
   return x;
 }
 
@@ -56,10 +70,14 @@ export function isWeekdayIso(date: string): boolean {
  * drops an intraday bar for today), positive values only (prices; yields may go below
  * zero), oldest first.
  */
-export function dailySeries(points: Iterable<readonly [string, number]>, options: { allowNonPositive?: boolean } = {}): { start: string; dates: string[]; closes: number[] } {
+export function dailySeries(
+  points: Iterable<readonly [string, number]>,
+  options: { allowNonPositive?: boolean } = {},
+): { start: string; dates: string[]; closes: number[] } {
   const byDate = new Map<string, number>();
   for (const [date, value] of points) {
-    if (Number.isFinite(value) && (options.allowNonPositive || value > 0) && isWeekdayIso(date)) byDate.set(date, value);
+    if (Number.isFinite(value) && (options.allowNonPositive || value > 0) && isWeekdayIso(date))
+      byDate.set(date, value);
   }
   const dates = [...byDate.keys()].sort();
   const closes = dates.map((d) => byDate.get(d) as number);

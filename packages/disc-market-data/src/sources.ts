@@ -1,5 +1,5 @@
-import type { MonthlySeries } from '@disc/screening';
-import type { PriceSeries } from '@disc/scoring';
+import type { MonthlySeries } from './market-context';
+import type { PriceSeries } from '@disc/types';
 import { CoinGeckoClient, type CoinGeckoOptions } from './coingecko/client';
 import type { CoinDetail, CoinMarket } from './coingecko/mapping';
 import { FredClient, type FredOptions } from './fred/client';

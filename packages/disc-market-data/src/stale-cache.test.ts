@@ -1,9 +1,11 @@
-import { StaleCache } from '@disc/market-data';
+import { StaleCache } from './stale-cache';
 
 describe('StaleCache', () => {
   let now = 1_000_000;
   const clock = () => now;
-  beforeEach(() => { now = 1_000_000; });
+  beforeEach(() => {
+    now = 1_000_000;
+  });
 
   it('reuses a value until the TTL has passed, then loads again', async () => {
     const cache = new StaleCache({ ttlMs: 60_000, now: clock });
@@ -21,7 +23,9 @@ describe('StaleCache', () => {
     await cache.get('k', async () => 'good');
     now += 120_000;
     const boom = new Error('provider down');
-    const got = await cache.get('k', async () => { throw boom; });
+    const got = await cache.get('k', async () => {
+      throw boom;
+    });
     expect(got).toEqual({ value: 'good', fetchedAt: 1_000_000, stale: true, error: boom });
     expect(cache.ageOf('k')).toBe(120_000);
   });
@@ -31,7 +35,10 @@ describe('StaleCache', () => {
     await cache.get('k', async () => 'good');
     now += 120_000;
     let calls = 0;
-    const failing = async (): Promise<string> => { calls++; throw new Error('down'); };
+    const failing = async (): Promise<string> => {
+      calls++;
+      throw new Error('down');
+    };
     await cache.get('k', failing);
     now += 9_999;
     expect((await cache.get('k', failing)).stale).toBe(true);
@@ -42,7 +49,11 @@ describe('StaleCache', () => {
 
   it('rethrows when there is nothing cached', async () => {
     const cache = new StaleCache({ ttlMs: 60_000, now: clock });
-    await expect(cache.get('k', async () => { throw new Error('never fetched'); })).rejects.toThrow('never fetched');
+    await expect(
+      cache.get('k', async () => {
+        throw new Error('never fetched');
+      }),
+    ).rejects.toThrow('never fetched');
   });
 
   it('shares one load between concurrent callers', async () => {

@@ -24,7 +24,10 @@ export interface StaleCacheOptions {
 }
 
 export class StaleCache {
-  private readonly entries = new Map<string, { value: unknown; fetchedAt: number; failedAt?: number; error?: unknown }>();
+  private readonly entries = new Map<
+    string,
+    { value: unknown; fetchedAt: number; failedAt?: number; error?: unknown }
+  >();
   private readonly inFlight = new Map<string, Promise<Cached<unknown>>>();
   private readonly now: () => number;
 

@@ -1,4 +1,4 @@
-import { trackingError } from '@disc/market-data';
+import { trackingError } from './tracking-error';
 import { walk, weekdaysUntil } from './testing/series';
 
 describe('trackingError', () => {
@@ -15,7 +15,7 @@ describe('trackingError', () => {
     const closes = index.closes.map((c, i) => c * (i % 2 === 0 ? 1.001 : 0.999));
     const te = trackingError({ ...index, closes }, index) as number;
     const d = Math.log(0.999 / 1.001);
-    const expected = Math.sqrt(((d * d) * 252 * 252) / 251); // 252 differences of ±d, mean ≈ 0
+    const expected = Math.sqrt((d * d * 252 * 252) / 251); // 252 differences of ±d, mean ≈ 0
     expect(te).toBeCloseTo(expected, 3);
   });
 

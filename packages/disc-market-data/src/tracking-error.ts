@@ -1,4 +1,5 @@
-import { TRADING_DAYS, type PriceSeries } from '@disc/scoring';
+import { TRADING_DAYS } from '@disc/scoring';
+import type { PriceSeries } from '@disc/types';
 
 /**
  * Tracking error: the annualised standard deviation of the daily return differences between

@@ -1,4 +1,4 @@
-import { MarketDataError } from '@disc/scoring';
+import { ASSET_TYPES, MarketDataError } from '@disc/types';
 
 /** An ETF or stock of the live universe, by its Yahoo Finance symbol, with optional facts
  * Yahoo does not publish. */
@@ -50,19 +50,27 @@ export function normaliseUniverse(config: UniverseConfig): Universe {
 /** Reads a universe from parsed JSON (DISCOVERY_UNIVERSE_FILE); names the member that is wrong. */
 export function parseUniverse(json: unknown, source: string): UniverseConfig {
   const fail = (path: string, expected: string): never => {
-    throw new MarketDataError(`Universe ${source}: ${path} must be ${expected}`, { details: { source, path, reason: 'invalid_universe' } });
+    throw new MarketDataError(`Universe ${source}: ${path} must be ${expected}`, {
+      details: { source, path, reason: 'invalid_universe' },
+    });
   };
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return fail('(root)', 'an object with etf, stock and crypto arrays');
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    return fail('(root)', 'an object with etf, stock and crypto arrays');
   const u = json as Record<string, unknown>;
-  for (const type of ['etf', 'stock', 'crypto'] as const) {
+  for (const type of ASSET_TYPES) {
     const list = u[type] ?? [];
     if (!Array.isArray(list)) return fail(`/${type}`, 'an array');
     list.forEach((e: unknown, i) => {
       const key = type === 'crypto' ? 'id' : 'symbol';
-      const ok = (typeof e === 'string' && e.trim() !== '')
-        || (typeof e === 'object' && e !== null && typeof (e as Record<string, unknown>)[key] === 'string');
+      const ok =
+        (typeof e === 'string' && e.trim() !== '') ||
+        (typeof e === 'object' && e !== null && typeof (e as Record<string, unknown>)[key] === 'string');
       if (!ok) fail(`/${type}/${i}`, `a non-empty string or an object with a '${key}'`);
     });
   }
-  return { etf: (u.etf ?? []) as UniverseConfig['etf'], stock: (u.stock ?? []) as UniverseConfig['stock'], crypto: (u.crypto ?? []) as UniverseConfig['crypto'] };
+  return {
+    etf: (u.etf ?? []) as UniverseConfig['etf'],
+    stock: (u.stock ?? []) as UniverseConfig['stock'],
+    crypto: (u.crypto ?? []) as UniverseConfig['crypto'],
+  };
 }

@@ -1,4 +1,5 @@
-import { minScoreFor, type APlusAnalysis, type Instrument } from '@disc/scoring';
+import { minScoreFor } from '@disc/scoring';
+import type { APlusAnalysis, Instrument } from '@disc/types';
 
 /**
  * A current holding as the proposal maths sees it: its relative weight, and — when the
@@ -20,7 +21,7 @@ export interface CandidateView {
   instrument: Instrument;
 }
 
-/** Allocation classes of the spec's `target_allocation`. */
+/** Allocation classes of the contract's `target_allocation` (docs/decisions/0003-discovery-service-contract.md). */
 export type AllocationBucket = 'stocks' | 'bonds' | 'alternatives';
 
 const BOND_CATEGORY = /bond|treasur|fixed.?income|aggregate|muni|tips|credit|duration/i;

@@ -1,10 +1,16 @@
-import type { AssetType, PortfolioImprovement } from '@disc/scoring';
+import type { AssetType, PortfolioImprovement } from '@disc/types';
 import { expenseRatioOf, finalScoreOf, normaliseWeights, type CandidateView, type HoldingView } from './holdings';
 import { portfolioRisk, type WeightedSeries } from './portfolio-risk';
 import { annualBenefit, priorityFor } from './priority';
-import { DEFAULT_TRANSACTION_COST_MODEL, roundCents, roundTo, tradeCost, type TransactionCostModel } from './transaction-costs';
+import {
+  DEFAULT_TRANSACTION_COST_MODEL,
+  roundCents,
+  roundTo,
+  tradeCost,
+  type TransactionCostModel,
+} from './transaction-costs';
 
-/** One grade band is 0.05 of final score (DECISIONS "Grades"). */
+/** One grade band is 0.05 of final score (docs/decisions/0006-grades.md). */
 const GRADE_BAND_WIDTH = 0.05;
 
 export interface ChangeOptions {
@@ -54,13 +60,19 @@ export function evaluateChange(
     // Against the scored holdings; with none to compare, the addition gains no grade steps.
     currentScore = weightedAverage(holdings, weights, (h) => h.final_score, finalScoreOf(candidate.analysis));
     after = holdings.flatMap((h, i) => seriesOf(h, (weights[i] ?? 0) * (1 - moved)));
-    transactionCosts = holdings.reduce((sum, h, i) => sum + tradeCost((weights[i] ?? 0) * moved * portfolioValue, typeOf(h), costModel), 0);
+    transactionCosts = holdings.reduce(
+      (sum, h, i) => sum + tradeCost((weights[i] ?? 0) * moved * portfolioValue, typeOf(h), costModel),
+      0,
+    );
   }
   const positionValue = moved * portfolioValue;
   transactionCosts += tradeCost(positionValue, candidateType, costModel);
   if (candidate.instrument.prices) after.push({ weight: moved, prices: candidate.instrument.prices });
 
-  const before = portfolioRisk(holdings.flatMap((h, i) => seriesOf(h, weights[i] ?? 0)), riskFreeRate);
+  const before = portfolioRisk(
+    holdings.flatMap((h, i) => seriesOf(h, weights[i] ?? 0)),
+    riskFreeRate,
+  );
   const afterRisk = portfolioRisk(after, riskFreeRate);
   const both = before !== null && afterRisk !== null;
   const volatilityChange = both ? afterRisk.volatility - before.volatility : 0;
@@ -106,7 +118,12 @@ function seriesOf(h: HoldingView, weight: number): WeightedSeries[] {
 }
 
 /** Weighted mean over the holdings that have the value; `fallback` when none has it. */
-function weightedAverage(holdings: readonly HoldingView[], weights: readonly number[], value: (h: HoldingView) => number | undefined, fallback = 0): number {
+function weightedAverage(
+  holdings: readonly HoldingView[],
+  weights: readonly number[],
+  value: (h: HoldingView) => number | undefined,
+  fallback = 0,
+): number {
   let sum = 0;
   let weight = 0;
   holdings.forEach((h, i) => {

@@ -16,7 +16,12 @@ export interface ExecutionRules {
  * cost more than it raises; a buy that cash cannot cover, costs included, is scaled down to
  * what cash covers (and dropped when that is under the threshold). Cash never goes negative.
  */
-export function executeLegs(legs: readonly Leg[], positions: Map<string, Position>, startCash: number, rules: ExecutionRules): { trades: Trade[]; cash: number; costs: number } {
+export function executeLegs(
+  legs: readonly Leg[],
+  positions: Map<string, Position>,
+  startCash: number,
+  rules: ExecutionRules,
+): { trades: Trade[]; cash: number; costs: number } {
   const { model, threshold, violations } = rules;
   let cash = startCash;
   let costs = 0;
@@ -41,13 +46,24 @@ export function executeLegs(legs: readonly Leg[], positions: Map<string, Positio
     }
     const cost = tradeCost(amount, leg.assetType, model);
     if (leg.action === 'sell' && cost >= amount) {
-      violations.push({ constraint: 'cash', symbol: leg.symbol, message: `Selling ${roundCents(amount)} USD of ${leg.symbol} would cost ${roundCents(cost)} USD, more than it raises; skipped.` });
+      violations.push({
+        constraint: 'cash',
+        symbol: leg.symbol,
+        message: `Selling ${roundCents(amount)} USD of ${leg.symbol} would cost ${roundCents(cost)} USD, more than it raises; skipped.`,
+      });
       continue;
     }
     costs += cost;
     cash += leg.action === 'sell' ? amount - cost : -(amount + cost);
     const shares = sharesOf(leg, amount);
-    trades.push({ action: leg.action, symbol: leg.symbol, shares: roundTo(shares, 6), amount: roundCents(amount), reason: leg.reason, replacement_for: leg.replacementFor });
+    trades.push({
+      action: leg.action,
+      symbol: leg.symbol,
+      shares: roundTo(shares, 6),
+      amount: roundCents(amount),
+      reason: leg.reason,
+      replacement_for: leg.replacementFor,
+    });
     apply(positions, leg, amount, shares);
   }
   return { trades, cash, costs };
@@ -61,7 +77,14 @@ function sharesOf(leg: Leg, amount: number): number {
 
 function apply(positions: Map<string, Position>, leg: Leg, amount: number, shares: number): void {
   const key = leg.symbol.toUpperCase();
-  const p = positions.get(key) ?? { symbol: leg.symbol, shares: 0, value: 0, price: leg.price, assetType: leg.assetType, costBasis: undefined };
+  const p = positions.get(key) ?? {
+    symbol: leg.symbol,
+    shares: 0,
+    value: 0,
+    price: leg.price,
+    assetType: leg.assetType,
+    costBasis: undefined,
+  };
   p.shares += leg.action === 'buy' ? shares : -shares;
   p.value += leg.action === 'buy' ? amount : -amount;
   if (p.shares <= 1e-9 || p.value <= 1e-6) positions.delete(key);

@@ -1,5 +1,10 @@
-import type { AssetType } from '@disc/scoring';
-import type { ConstraintViolation, IntegrationContext, IntegrationRequest, ReplacementMatch } from './integration-types';
+import type { AssetType } from '@disc/types';
+import type {
+  ConstraintViolation,
+  IntegrationContext,
+  IntegrationRequest,
+  ReplacementMatch,
+} from './integration-types';
 import { resolveReplacement } from './replacement-match';
 import { roundCents, tradeCost, DEFAULT_TRANSACTION_COST_MODEL } from './transaction-costs';
 
@@ -43,7 +48,14 @@ export function positionsOf(request: IntegrationRequest, ctx: IntegrationContext
     const key = h.symbol.toUpperCase();
     const instrument = ctx.instruments.get(key);
     const price = h.shares > 0 ? h.current_value / h.shares : (instrument?.current_price ?? 0);
-    positions.set(key, { symbol: h.symbol, shares: h.shares, value: h.current_value, price, assetType: instrument?.asset_type, costBasis: h.cost_basis });
+    positions.set(key, {
+      symbol: h.symbol,
+      shares: h.shares,
+      value: h.current_value,
+      price,
+      assetType: instrument?.asset_type,
+      costBasis: h.cost_basis,
+    });
   }
   return positions;
 }
@@ -65,7 +77,10 @@ export function buildGroups(
   const allocationSum = request.discoveries.reduce((sum, d) => sum + Math.max(0, d.recommended_allocation), 0);
   const scale = allocationSum > 1 + 1e-9 ? 1 / allocationSum : 1;
   if (scale < 1) {
-    violations.push({ constraint: 'allocation_total', message: `Recommended allocations add up to ${roundCents(allocationSum * 100)} % of the portfolio; each was scaled down to fit 100 %.` });
+    violations.push({
+      constraint: 'allocation_total',
+      message: `Recommended allocations add up to ${roundCents(allocationSum * 100)} % of the portfolio; each was scaled down to fit 100 %.`,
+    });
   }
   // Value each symbol will hold once the groups so far are done: discoveries are planned in
   // order, so a symbol is never sold twice and a repeated discovery tops up, not doubles.
@@ -75,7 +90,11 @@ export function buildGroups(
     const key = d.symbol.toUpperCase();
     const instrument = ctx.instruments.get(key);
     if (!instrument) {
-      violations.push({ constraint: 'unknown_symbol', symbol: d.symbol, message: `No market data for ${d.symbol}; it cannot be bought.` });
+      violations.push({
+        constraint: 'unknown_symbol',
+        symbol: d.symbol,
+        message: `No market data for ${d.symbol}; it cannot be bought.`,
+      });
       continue;
     }
     const match = d.replacement_for ? resolveReplacement(d.symbol, d.replacement_for, positions, ctx) : undefined;
@@ -83,22 +102,45 @@ export function buildGroups(
     const matchedSymbol = match?.matched_holding ?? d.replacement_for ?? null;
     const replacedSymbol = matchedSymbol && matchedSymbol.toUpperCase() !== key ? matchedSymbol : null;
     const replacedKey = replacedSymbol?.toUpperCase();
-    const replaced = replacedKey !== undefined && (planned.get(replacedKey) ?? 0) >= MIN_TRADE_USD ? positions.get(replacedKey) : undefined;
+    const replaced =
+      replacedKey !== undefined && (planned.get(replacedKey) ?? 0) >= MIN_TRADE_USD
+        ? positions.get(replacedKey)
+        : undefined;
     if (replacedSymbol && !replaced) {
-      const what = match?.matched_by === null ? `No holding has the symbol or the instrument name '${replacedSymbol}'` : `${replacedSymbol} is not held (or is already sold by an earlier discovery)`;
-      violations.push({ constraint: 'replacement_for', symbol: d.symbol, message: `${what}, so nothing is sold to make room for ${d.symbol}; it is bought from cash.` });
+      const what =
+        match?.matched_by === null
+          ? `No holding has the symbol or the instrument name '${replacedSymbol}'`
+          : `${replacedSymbol} is not held (or is already sold by an earlier discovery)`;
+      violations.push({
+        constraint: 'replacement_for',
+        symbol: d.symbol,
+        message: `${what}, so nothing is sold to make room for ${d.symbol}; it is bought from cash.`,
+      });
     }
     const target = Math.max(0, d.recommended_allocation) * scale * total;
     const delta = target - (planned.get(key) ?? 0);
     if (Math.abs(delta) < MIN_TRADE_USD) continue; // already at its target
     if (Math.abs(delta) < threshold) {
-      violations.push({ constraint: 'rebalancing_threshold', symbol: d.symbol, message: `The trade in ${d.symbol} (${roundCents(Math.abs(delta))} USD) is below the rebalancing threshold of ${roundCents(threshold)} USD; skipped.` });
+      violations.push({
+        constraint: 'rebalancing_threshold',
+        symbol: d.symbol,
+        message: `The trade in ${d.symbol} (${roundCents(Math.abs(delta))} USD) is below the rebalancing threshold of ${roundCents(threshold)} USD; skipped.`,
+      });
       continue;
     }
     const by = replaced ? replaced.symbol : null;
     const legs: Leg[] = [];
     if (replaced && replacedKey !== undefined) {
-      legs.push({ action: 'sell', symbol: replaced.symbol, assetType: replaced.assetType ?? instrument.asset_type, amount: replaced.value, price: replaced.price, shares: replaced.shares, reason: `Replace ${replaced.symbol} with ${instrument.symbol}${lossNote(replaced)}`, replacementFor: by });
+      legs.push({
+        action: 'sell',
+        symbol: replaced.symbol,
+        assetType: replaced.assetType ?? instrument.asset_type,
+        amount: replaced.value,
+        price: replaced.price,
+        shares: replaced.shares,
+        reason: `Replace ${replaced.symbol} with ${instrument.symbol}${lossNote(replaced)}`,
+        replacementFor: by,
+      });
       planned.set(replacedKey, 0);
     }
     legs.push({
@@ -108,11 +150,20 @@ export function buildGroups(
       amount: Math.abs(delta),
       // A held symbol trades at the price its holding is valued at, so shares and value agree.
       price: positions.get(key)?.price ?? instrument.current_price,
-      reason: delta > 0 ? `Bring ${instrument.symbol} to ${roundCents(target / total * 100)} % of the portfolio` : `Trim ${instrument.symbol} to ${roundCents(target / total * 100)} % of the portfolio`,
+      reason:
+        delta > 0
+          ? `Bring ${instrument.symbol} to ${roundCents((target / total) * 100)} % of the portfolio`
+          : `Trim ${instrument.symbol} to ${roundCents((target / total) * 100)} % of the portfolio`,
       replacementFor: by,
     });
     planned.set(key, target);
-    groups.push({ symbol: instrument.symbol, assetType: instrument.asset_type, replaced, legs, harvestedLoss: replaced && request.constraints?.tax_loss_harvesting ? unrealisedLoss(replaced) : 0 });
+    groups.push({
+      symbol: instrument.symbol,
+      assetType: instrument.asset_type,
+      replaced,
+      legs,
+      harvestedLoss: replaced && request.constraints?.tax_loss_harvesting ? unrealisedLoss(replaced) : 0,
+    });
   }
   return groups;
 }
@@ -131,7 +182,16 @@ export function harvestLosses(groups: TradeGroup[], positions: ReadonlyMap<strin
     const group = groups.find((g) => g.assetType === p.assetType && g.legs.some((l) => l.action === 'buy'));
     const buy = group?.legs.find((l) => l.action === 'buy');
     if (!group || !buy) continue;
-    group.legs.unshift({ action: 'sell', symbol: p.symbol, assetType: p.assetType, amount: p.value, price: p.price, shares: p.shares, reason: `Tax-loss harvesting: realises a loss of ${roundCents(loss)} USD; the exposure is kept through ${group.symbol}`, replacementFor: null });
+    group.legs.unshift({
+      action: 'sell',
+      symbol: p.symbol,
+      assetType: p.assetType,
+      amount: p.value,
+      price: p.price,
+      shares: p.shares,
+      reason: `Tax-loss harvesting: realises a loss of ${roundCents(loss)} USD; the exposure is kept through ${group.symbol}`,
+      replacementFor: null,
+    });
     buy.amount += p.value;
     buy.reason += ` and reinvest the ${p.symbol} proceeds`;
     group.harvestedLoss += loss;
@@ -140,7 +200,10 @@ export function harvestLosses(groups: TradeGroup[], positions: ReadonlyMap<strin
 }
 
 export function groupCost(group: TradeGroup, ctx: IntegrationContext): number {
-  return group.legs.reduce((sum, l) => sum + tradeCost(l.amount, l.assetType, ctx.costModel ?? DEFAULT_TRANSACTION_COST_MODEL), 0);
+  return group.legs.reduce(
+    (sum, l) => sum + tradeCost(l.amount, l.assetType, ctx.costModel ?? DEFAULT_TRANSACTION_COST_MODEL),
+    0,
+  );
 }
 
 function unrealisedLoss(p: Position): number {

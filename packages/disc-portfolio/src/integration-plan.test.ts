@@ -1,5 +1,5 @@
 import { planIntegration, type IntegrationRequest } from '@disc/portfolio';
-import type { Instrument } from '@disc/scoring';
+import type { Instrument } from '@disc/types';
 import { analysis, etf, instrument } from './test-fixtures';
 
 // A 20 000 USD portfolio: OLD (ETF, 10 000, bought for 12 000), KEEP (stock, 5 000, bought
@@ -15,12 +15,19 @@ const ctx = {
   plan_id: 'plan-1',
   generated_at: '2026-01-02T00:00:00.000Z',
   instruments: new Map(known.map((i) => [i.symbol, i])),
-  analyses: new Map([['NEW', analysis(known[3]!, 0.96)], ['OLD', analysis(known[0]!, 0.7)], ['NSTK', analysis(known[4]!, 0.95)]]),
+  analyses: new Map([
+    ['NEW', analysis(known[3]!, 0.96)],
+    ['OLD', analysis(known[0]!, 0.7)],
+    ['NSTK', analysis(known[4]!, 0.95)],
+  ]),
 };
-function request(constraints: IntegrationRequest['constraints'], discoveries: IntegrationRequest['discoveries'] = [
-  { symbol: 'NEW', recommended_allocation: 0.5, replacement_for: 'OLD' },
-  { symbol: 'NSTK', recommended_allocation: 0.1 },
-]): IntegrationRequest {
+function request(
+  constraints: IntegrationRequest['constraints'],
+  discoveries: IntegrationRequest['discoveries'] = [
+    { symbol: 'NEW', recommended_allocation: 0.5, replacement_for: 'OLD' },
+    { symbol: 'NSTK', recommended_allocation: 0.1 },
+  ],
+): IntegrationRequest {
   return {
     current_portfolio: {
       holdings: [
@@ -38,7 +45,10 @@ function request(constraints: IntegrationRequest['constraints'], discoveries: In
 
 describe('planIntegration', () => {
   it('replaces, buys and harvests losses within the cost budget (hand-computed)', () => {
-    const plan = planIntegration(request({ max_transaction_cost_fraction: 0.01, tax_loss_harvesting: true, rebalancing_threshold: 0.02 }), ctx);
+    const plan = planIntegration(
+      request({ max_transaction_cost_fraction: 0.01, tax_loss_harvesting: true, rebalancing_threshold: 0.02 }),
+      ctx,
+    );
     expect(plan.trades.map((t) => [t.action, t.symbol, t.shares, t.amount, t.replacement_for])).toEqual([
       ['sell', 'OLD', 100, 10_000, 'OLD'],
       ['sell', 'LOSER', 10, 2_000, null],
@@ -76,13 +86,17 @@ describe('planIntegration', () => {
     expect(plan.trades.map((t) => t.symbol)).toEqual(['OLD', 'NEW']);
     expect(plan.estimated_transaction_costs).toBe(6);
     expect(plan.within_constraints).toBe(false);
-    expect(plan.constraint_violations).toEqual([expect.objectContaining({ constraint: 'max_transaction_cost', symbol: 'NSTK' })]);
+    expect(plan.constraint_violations).toEqual([
+      expect.objectContaining({ constraint: 'max_transaction_cost', symbol: 'NSTK' }),
+    ]);
   });
 
   it('skips trades under the rebalancing threshold', () => {
     const plan = planIntegration(request({ rebalancing_threshold: 0.15, tax_loss_harvesting: true }), ctx);
     expect(plan.trades.map((t) => t.symbol)).toEqual(['OLD', 'NEW']);
-    expect(plan.constraint_violations.map((v) => [v.constraint, v.symbol])).toEqual([['rebalancing_threshold', 'NSTK']]);
+    expect(plan.constraint_violations.map((v) => [v.constraint, v.symbol])).toEqual([
+      ['rebalancing_threshold', 'NSTK'],
+    ]);
   });
 
   it('scales a buy down to the cash available and never goes below zero cash', () => {
@@ -94,12 +108,21 @@ describe('planIntegration', () => {
   });
 
   it('reports unknown symbols, missing replaced holdings and over-allocation', () => {
-    const plan = planIntegration(request({}, [
-      { symbol: 'NOPE', recommended_allocation: 0.1 },
-      { symbol: 'NEW', recommended_allocation: 0.9, replacement_for: 'GONE' },
-      { symbol: 'NSTK', recommended_allocation: 0.6 },
-    ]), ctx);
-    expect(plan.constraint_violations.map((v) => v.constraint).sort()).toEqual(['allocation_total', 'cash', 'cash', 'replacement_for', 'unknown_symbol']);
+    const plan = planIntegration(
+      request({}, [
+        { symbol: 'NOPE', recommended_allocation: 0.1 },
+        { symbol: 'NEW', recommended_allocation: 0.9, replacement_for: 'GONE' },
+        { symbol: 'NSTK', recommended_allocation: 0.6 },
+      ]),
+      ctx,
+    );
+    expect(plan.constraint_violations.map((v) => v.constraint).sort()).toEqual([
+      'allocation_total',
+      'cash',
+      'cash',
+      'replacement_for',
+      'unknown_symbol',
+    ]);
     expect(plan.resulting_portfolio.cash).toBeGreaterThanOrEqual(0);
   });
 });

@@ -1,9 +1,23 @@
-import type { PortfolioImprovement } from '@disc/scoring';
+import type { PortfolioImprovement } from '@disc/types';
 import { finalScoreOf, type HoldingView } from './holdings';
 import { evaluateChange } from './improvement';
 import { executeLegs } from './integration-execute';
-import { buildGroups, groupCost, harvestLosses, positionsOf, type Position, type TradeGroup } from './integration-groups';
-import type { ConstraintViolation, CurrentPortfolio, IntegrationContext, IntegrationPlan, IntegrationRequest, ReplacementMatch } from './integration-types';
+import {
+  buildGroups,
+  groupCost,
+  harvestLosses,
+  positionsOf,
+  type Position,
+  type TradeGroup,
+} from './integration-groups';
+import type {
+  ConstraintViolation,
+  CurrentPortfolio,
+  IntegrationContext,
+  IntegrationPlan,
+  IntegrationRequest,
+  ReplacementMatch,
+} from './integration-types';
 import { DEFAULT_TRANSACTION_COST_MODEL, roundCents, roundTo } from './transaction-costs';
 
 /**
@@ -39,7 +53,11 @@ export function planIntegration(request: IntegrationRequest, ctx: IntegrationCon
   for (const e of evaluated) {
     const cost = groupCost(e.group, ctx);
     if (committed + cost > budget + 1e-9) {
-      violations.push({ constraint: 'max_transaction_cost', symbol: e.group.symbol, message: `Integrating ${e.group.symbol} would cost ${roundCents(cost)} USD and take the plan over its budget of ${roundCents(budget)} USD; deferred.` });
+      violations.push({
+        constraint: 'max_transaction_cost',
+        symbol: e.group.symbol,
+        message: `Integrating ${e.group.symbol} would cost ${roundCents(cost)} USD and take the plan over its budget of ${roundCents(budget)} USD; deferred.`,
+      });
       continue;
     }
     committed += cost;
@@ -48,7 +66,12 @@ export function planIntegration(request: IntegrationRequest, ctx: IntegrationCon
   // Admitted groups execute in request order, sells first so their proceeds fund the buys.
   const order = new Map(groups.map((g, i) => [g, i]));
   admitted.sort((a, b) => (order.get(a.group) ?? 0) - (order.get(b.group) ?? 0));
-  const { trades, cash, costs } = executeLegs(admitted.flatMap((e) => e.group.legs), positions, pf.cash, { model, threshold, violations });
+  const { trades, cash, costs } = executeLegs(
+    admitted.flatMap((e) => e.group.legs),
+    positions,
+    pf.cash,
+    { model, threshold, violations },
+  );
   return {
     plan_id: ctx.plan_id,
     generated_at: ctx.generated_at,
@@ -66,29 +89,51 @@ export function planIntegration(request: IntegrationRequest, ctx: IntegrationCon
  * share of total value; with both the smaller wins, with neither there is no budget. */
 function costBudget(request: IntegrationRequest, total: number): number {
   const c = request.constraints ?? {};
-  return Math.min(c.max_transaction_cost ?? Infinity, c.max_transaction_cost_fraction === undefined ? Infinity : c.max_transaction_cost_fraction * total);
+  return Math.min(
+    c.max_transaction_cost ?? Infinity,
+    c.max_transaction_cost_fraction === undefined ? Infinity : c.max_transaction_cost_fraction * total,
+  );
 }
 
 function viewOf(symbol: string, allocation: number, ctx: IntegrationContext): HoldingView {
   const key = symbol.toUpperCase();
   const instrument = ctx.instruments.get(key);
   const analysis = ctx.analyses?.get(key);
-  return { symbol, allocation, ...(instrument ? { instrument } : {}), ...(analysis ? { final_score: finalScoreOf(analysis) } : {}) };
+  return {
+    symbol,
+    allocation,
+    ...(instrument ? { instrument } : {}),
+    ...(analysis ? { final_score: finalScoreOf(analysis) } : {}),
+  };
 }
 
-function improvementFor(group: TradeGroup, holdings: HoldingView[], total: number, ctx: IntegrationContext): { improvement?: PortfolioImprovement; benefit: number } {
+function improvementFor(
+  group: TradeGroup,
+  holdings: HoldingView[],
+  total: number,
+  ctx: IntegrationContext,
+): { improvement?: PortfolioImprovement; benefit: number } {
   const instrument = ctx.instruments.get(group.symbol.toUpperCase());
   const analysis = ctx.analyses?.get(group.symbol.toUpperCase());
   const buy = group.legs.find((l) => l.action === 'buy' && l.symbol === group.symbol);
   if (!instrument || !analysis || !buy) return { benefit: 0 };
-  const replaced = group.replaced ? holdings.find((h) => h.symbol === group.replaced?.symbol) ?? null : null;
-  const options = { portfolioValue: total, addWeight: buy.amount / total, ...(ctx.riskFreeRate !== undefined ? { riskFreeRate: ctx.riskFreeRate } : {}), ...(ctx.costModel ? { costModel: ctx.costModel } : {}) };
+  const replaced = group.replaced ? (holdings.find((h) => h.symbol === group.replaced?.symbol) ?? null) : null;
+  const options = {
+    portfolioValue: total,
+    addWeight: buy.amount / total,
+    ...(ctx.riskFreeRate !== undefined ? { riskFreeRate: ctx.riskFreeRate } : {}),
+    ...(ctx.costModel ? { costModel: ctx.costModel } : {}),
+  };
   const { improvement, benefit } = evaluateChange(holdings, replaced, { analysis, instrument }, options);
   return { improvement, benefit };
 }
 
 function resultingPortfolio(positions: ReadonlyMap<string, Position>, cash: number): CurrentPortfolio {
-  const holdings = [...positions.values()].map((p) => ({ symbol: p.symbol, shares: roundTo(p.shares, 6), current_value: roundCents(p.value) }));
+  const holdings = [...positions.values()].map((p) => ({
+    symbol: p.symbol,
+    shares: roundTo(p.shares, 6),
+    current_value: roundCents(p.value),
+  }));
   const total = holdings.reduce((s, h) => s + h.current_value, 0) + roundCents(cash);
   return { holdings, cash: roundCents(cash), total_value: roundCents(total) };
 }

@@ -1,4 +1,4 @@
-import type { APlusAnalysis, Instrument, PortfolioImprovement } from '@disc/scoring';
+import type { APlusAnalysis, Instrument, PortfolioImprovement } from '@disc/types';
 import type { TransactionCostModel } from './transaction-costs';
 
 /** The spec's `POST /integrate-discoveries` body. */
@@ -73,12 +73,18 @@ export interface ReplacementMatch {
 }
 
 export interface ConstraintViolation {
-  constraint: 'max_transaction_cost' | 'cash' | 'replacement_for' | 'unknown_symbol' | 'allocation_total' | 'rebalancing_threshold';
+  constraint:
+    | 'max_transaction_cost'
+    | 'cash'
+    | 'replacement_for'
+    | 'unknown_symbol'
+    | 'allocation_total'
+    | 'rebalancing_threshold';
   symbol?: string;
   message: string;
 }
 
-/** DECISIONS "Responses the spec does not show": the integration plan. */
+/** The integration plan (docs/decisions/0009-responses-beyond-the-spec.md). */
 export interface IntegrationPlan {
   plan_id: string;
   generated_at: string;

@@ -1,4 +1,5 @@
-import { portfolioRisk, riskOfReturns, tradeCost, DEFAULT_TRANSACTION_COST_MODEL } from '@disc/portfolio';
+import { portfolioRisk, riskOfReturns } from './portfolio-risk';
+import { tradeCost, DEFAULT_TRANSACTION_COST_MODEL } from './transaction-costs';
 
 // Hand computation: A returns +10 %, −10 %, +10 %; B is flat. 50/50 daily-rebalanced gives
 // +5 %, −5 %, +5 %: mean 1/60, sample variance ((1/30)² + (1/15)² + (1/30)²)/2 = 1/300,
@@ -9,7 +10,10 @@ const B = { start: '2024-01-01', closes: [50, 50, 50, 50] };
 
 describe('portfolioRisk', () => {
   it('matches the hand-computed 50/50 portfolio', () => {
-    const risk = portfolioRisk([{ weight: 1, prices: A }, { weight: 1, prices: B }]);
+    const risk = portfolioRisk([
+      { weight: 1, prices: A },
+      { weight: 1, prices: B },
+    ]);
     expect(risk?.volatility).toBeCloseTo(0.916515, 5);
     expect(risk?.sharpe).toBeCloseTo(4.58258, 4);
     expect(risk?.max_drawdown).toBeCloseTo(0.05, 10);
@@ -17,13 +21,22 @@ describe('portfolioRisk', () => {
   });
 
   it('subtracts the risk-free rate in the Sharpe ratio', () => {
-    const risk = portfolioRisk([{ weight: 0.5, prices: A }, { weight: 0.5, prices: B }], 0.2);
+    const risk = portfolioRisk(
+      [
+        { weight: 0.5, prices: A },
+        { weight: 0.5, prices: B },
+      ],
+      0.2,
+    );
     expect(risk?.sharpe).toBeCloseTo((4.2 - 0.2) / 0.916515, 4);
   });
 
   it('aligns series of different lengths on their latest closes', () => {
     const longer = { start: '2023-12-29', closes: [80, 100, 110, 99, 108.9] };
-    const risk = portfolioRisk([{ weight: 1, prices: longer }, { weight: 1, prices: B }]);
+    const risk = portfolioRisk([
+      { weight: 1, prices: longer },
+      { weight: 1, prices: B },
+    ]);
     expect(risk?.volatility).toBeCloseTo(0.916515, 5);
   });
 

@@ -1,4 +1,4 @@
-import type { PriceSeries } from '@disc/scoring';
+import type { PriceSeries } from '@disc/types';
 
 /** One position of a portfolio for risk purposes: its weight and its daily closes. */
 export interface WeightedSeries {

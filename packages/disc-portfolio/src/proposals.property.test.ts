@@ -9,8 +9,26 @@ describe('proposeImprovements invariants', () => {
   it('proposes only upgrades, one per holding, with finite figures and a priority of 1–5', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ er: fc.double({ min: 0, max: 1, noNaN: true }), score: fc.double({ min: 0, max: 1, noNaN: true }), closes: closesArb, category: categoryArb, weight: fc.double({ min: 0, max: 100, noNaN: true }) }), { maxLength: 5 }),
-        fc.array(fc.record({ er: fc.double({ min: 0, max: 1, noNaN: true }), score: fc.double({ min: 0, max: 1, noNaN: true }), closes: closesArb, category: categoryArb, crypto: fc.boolean() }), { maxLength: 5 }),
+        fc.array(
+          fc.record({
+            er: fc.double({ min: 0, max: 1, noNaN: true }),
+            score: fc.double({ min: 0, max: 1, noNaN: true }),
+            closes: closesArb,
+            category: categoryArb,
+            weight: fc.double({ min: 0, max: 100, noNaN: true }),
+          }),
+          { maxLength: 5 },
+        ),
+        fc.array(
+          fc.record({
+            er: fc.double({ min: 0, max: 1, noNaN: true }),
+            score: fc.double({ min: 0, max: 1, noNaN: true }),
+            closes: closesArb,
+            category: categoryArb,
+            crypto: fc.boolean(),
+          }),
+          { maxLength: 5 },
+        ),
         fc.option(fc.record({ stocks: fc.nat(10), bonds: fc.nat(10), alternatives: fc.nat(10) }), { nil: undefined }),
         (held, found, target) => {
           const holdings = held.map((h, i) => {
@@ -26,7 +44,11 @@ describe('proposeImprovements invariants', () => {
           expect(new Set(replaced).size).toBe(replaced.length);
           for (const p of out) {
             expect([1, 2, 3, 4, 5]).toContain(p.implementation_priority);
-            const numbers = [p.expected_grade_improvement, ...Object.values(p.risk_impact), ...Object.values(p.cost_analysis)];
+            const numbers = [
+              p.expected_grade_improvement,
+              ...Object.values(p.risk_impact),
+              ...Object.values(p.cost_analysis),
+            ];
             expect(numbers.every(Number.isFinite)).toBe(true);
             expect(p.cost_analysis.transaction_costs).toBeGreaterThanOrEqual(0);
             if (p.current_holding !== null) expect(p.expected_grade_improvement).toBeGreaterThan(0);

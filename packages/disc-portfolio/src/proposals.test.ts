@@ -1,4 +1,7 @@
-import { evaluateChange, priorityFor, proposeImprovements, bucketOf } from '@disc/portfolio';
+import { bucketOf } from './holdings';
+import { evaluateChange } from './improvement';
+import { priorityFor } from './priority';
+import { proposeImprovements } from './proposals';
 import { analysis, etf, instrument } from './test-fixtures';
 
 // Holdings OLD (ETF, 0.50 % expense ratio, returns +10 %, −10 %, +10 %, score 0.70) and
@@ -13,11 +16,22 @@ const holdings = [
 ];
 
 describe('evaluateChange (replacement)', () => {
-  const { improvement, benefit } = evaluateChange(holdings, holdings[0]!, { analysis: analysis(NEW, 0.96), instrument: NEW }, { portfolioValue: 100_000 });
+  const { improvement, benefit } = evaluateChange(
+    holdings,
+    holdings[0]!,
+    { analysis: analysis(NEW, 0.96), instrument: NEW },
+    { portfolioValue: 100_000 },
+  );
 
   it('prices the expense ratios and the two trades', () => {
     // 50 000 × (0.50 − 0.05) / 100 = 225 USD a year; two trades of 50 000 at 1 USD + 2 bps.
-    expect(improvement.cost_analysis).toEqual({ current_expense_ratio: 0.5, new_expense_ratio: 0.05, annual_savings: 0.45, annual_savings_usd: 225, transaction_costs: 22 });
+    expect(improvement.cost_analysis).toEqual({
+      current_expense_ratio: 0.5,
+      new_expense_ratio: 0.05,
+      annual_savings: 0.45,
+      annual_savings_usd: 225,
+      transaction_costs: 22,
+    });
   });
 
   it('measures the risk change of the whole portfolio', () => {
@@ -68,7 +82,11 @@ describe('proposeImprovements', () => {
   });
 
   it('adds a candidate for an allocation class under its target', () => {
-    const out = proposeImprovements({ holdings, candidates, targetAllocation: { stocks: 60, bonds: 40, alternatives: 0 } });
+    const out = proposeImprovements({
+      holdings,
+      candidates,
+      targetAllocation: { stocks: 60, bonds: 40, alternatives: 0 },
+    });
     const addition = out.find((p) => p.current_holding === null);
     expect(addition?.recommended_replacement.symbol).toBe('BND2');
     // 40 % gap of 100 000: buys 40 000 of BND2 (1 + 8) and sells 20 000 of each holding pro rata (1 + 4 for the ETF, 1 + 10 for the stock).
@@ -88,7 +106,11 @@ describe('proposeImprovements', () => {
 describe('additions to an empty portfolio', () => {
   it('claim no grade steps when there is nothing to compare with', () => {
     const BOND = etf('BND3', 0.03, [100, 100.5, 100.4, 100.9], 'Treasury Bond');
-    const [addition] = proposeImprovements({ holdings: [], candidates: [{ analysis: analysis(BOND, 0.96), instrument: BOND }], targetAllocation: { bonds: 1 } });
+    const [addition] = proposeImprovements({
+      holdings: [],
+      candidates: [{ analysis: analysis(BOND, 0.96), instrument: BOND }],
+      targetAllocation: { bonds: 1 },
+    });
     expect(addition?.current_holding).toBeNull();
     expect(addition?.expected_grade_improvement).toBe(0);
     // The whole notional 100 000 goes into BND3: one ETF buy, 1 + 20 USD.

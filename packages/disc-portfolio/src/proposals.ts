@@ -1,6 +1,13 @@
-import { bucketOf, finalScoreOf, normaliseWeights, type AllocationBucket, type CandidateView, type HoldingView } from './holdings';
+import {
+  bucketOf,
+  finalScoreOf,
+  normaliseWeights,
+  type AllocationBucket,
+  type CandidateView,
+  type HoldingView,
+} from './holdings';
 import { evaluateChange, type EvaluatedChange } from './improvement';
-import type { PortfolioImprovement } from '@disc/scoring';
+import type { PortfolioImprovement } from '@disc/types';
 import type { TransactionCostModel } from './transaction-costs';
 
 /** The discovery request carries weights but no money; proposals are priced on this
@@ -64,7 +71,10 @@ export function proposeImprovements(input: ProposalInput): PortfolioImprovement[
     const target = normaliseWeights(BUCKETS.map((b) => input.targetAllocation?.[b] ?? 0));
     const weights = normaliseWeights(input.holdings.map((h) => h.allocation));
     BUCKETS.forEach((bucket, b) => {
-      const current = input.holdings.reduce((sum, h, i) => sum + (bucketOf(h.instrument ?? { asset_type: 'stock' }) === bucket ? (weights[i] ?? 0) : 0), 0);
+      const current = input.holdings.reduce(
+        (sum, h, i) => sum + (bucketOf(h.instrument ?? { asset_type: 'stock' }) === bucket ? (weights[i] ?? 0) : 0),
+        0,
+      );
       const gap = (target[b] ?? 0) - current;
       if (gap < TARGET_ALLOCATION_TOLERANCE) return;
       const pool = fresh.filter((c) => bucketOf(c.instrument) === bucket);
@@ -74,7 +84,9 @@ export function proposeImprovements(input: ProposalInput): PortfolioImprovement[
   }
 
   return proposals
-    .sort((a, b) => a.improvement.implementation_priority - b.improvement.implementation_priority || b.benefit - a.benefit)
+    .sort(
+      (a, b) => a.improvement.implementation_priority - b.improvement.implementation_priority || b.benefit - a.benefit,
+    )
     .map((p) => p.improvement);
 }
 

@@ -1,22 +1,26 @@
-import type { APlusAnalysis, AssetType, Instrument } from '@disc/scoring';
+import type { APlusAnalysis, AssetType, Instrument } from '@disc/types';
 import { gradeFor } from '@disc/scoring';
+import { instrument as build } from '@fin/test-utils';
 
 /** Small hand-made instruments for the portfolio tests (not part of the public API). */
-export function instrument(symbol: string, asset_type: AssetType, closes: number[], extra: Partial<Instrument> = {}): Instrument {
-  return {
+export function instrument(
+  symbol: string,
+  asset_type: AssetType,
+  closes: number[],
+  extra: Partial<Instrument> = {},
+): Instrument {
+  return build<Instrument>(
     symbol,
-    name: `${symbol} test instrument`,
     asset_type,
-    currency: 'USD',
-    current_price: closes[closes.length - 1] ?? 1,
-    market_cap: null,
-    prices: { start: '2024-01-01', closes },
-    ...extra,
-  };
+    { start: '2024-01-01', closes },
+    { current_price: closes.at(-1) ?? 1, ...extra },
+  );
 }
 
 export function etf(symbol: string, expense_ratio: number, closes: number[], category = 'US Equity'): Instrument {
-  return instrument(symbol, 'etf', closes, { etf: { expense_ratio, aum: 1e10, tracking_error: 0.001, history_years: 10, category } });
+  return instrument(symbol, 'etf', closes, {
+    etf: { expense_ratio, aum: 1e10, tracking_error: 0.001, history_years: 10, category },
+  });
 }
 
 export function analysis(inst: Instrument, final_score: number): APlusAnalysis {

@@ -1,4 +1,4 @@
-import type { AssetType } from '@disc/scoring';
+import type { AssetType } from '@disc/types';
 
 /**
  * The transaction-cost model every proposal and plan uses (documented in docs/portfolio.md).
@@ -24,7 +24,11 @@ export const DEFAULT_TRANSACTION_COST_MODEL: TransactionCostModel = Object.freez
 });
 
 /** Cost in USD of one trade; a zero-sized trade is not executed and costs nothing. */
-export function tradeCost(amount: number, assetType: AssetType, model: TransactionCostModel = DEFAULT_TRANSACTION_COST_MODEL): number {
+export function tradeCost(
+  amount: number,
+  assetType: AssetType,
+  model: TransactionCostModel = DEFAULT_TRANSACTION_COST_MODEL,
+): number {
   if (amount === 0) return 0;
   return model.commission_per_trade + (Math.abs(amount) * model.half_spread_bps[assetType]) / 10_000;
 }

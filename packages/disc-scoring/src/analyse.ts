@@ -1,13 +1,21 @@
 import { presentComponents, scoreBreakdown, type ScoreBreakdown } from './breakdown';
 import { confidenceOf, type ConfidenceFactors } from './confidence';
-import { InsufficientDataError, parseAssetType, ScoringError } from './errors';
+import { InsufficientDataError, parseAssetType, ScoringError } from '@disc/types';
 import { gradeFor } from './grades';
 import { computeMetrics, emptyMetrics } from './metrics';
 import type { BenchmarkIndex } from './metrics-beta';
 import type { PeerIndex } from './peers';
 import { buildRationale } from './rationale';
 import type { Component } from './subscore-spec';
-import type { APlusAnalysis, Grade, Instrument, MarketContext, PriceMetrics, PriceSeries, RiskTolerance } from './types';
+import type {
+  APlusAnalysis,
+  Grade,
+  Instrument,
+  MarketContext,
+  PriceMetrics,
+  PriceSeries,
+  RiskTolerance,
+} from '@disc/types';
 
 export interface AnalyseOptions {
   context?: MarketContext;
@@ -47,7 +55,9 @@ export function analyseDetailed(instrument: Instrument, metrics: PriceMetrics, o
     throw new InsufficientDataError(
       `Not enough data to score ${instrument.symbol}: only ${present.length} of 4 components have data (need ${MIN_COMPONENTS}). ` +
         `Provide ${instrument.asset_type} fundamentals and/or a daily price history.`,
-      { details: { symbol: instrument.symbol, components_with_data: present, price_observations: metrics.observations } },
+      {
+        details: { symbol: instrument.symbol, components_with_data: present, price_observations: metrics.observations },
+      },
     );
   }
   const absolute = round(breakdown.final_score, 4);
@@ -78,7 +88,15 @@ export function analyseDetailed(instrument: Instrument, metrics: PriceMetrics, o
     risk_score: round(components.risk.score ?? 0, 4),
     final_grade: grade,
     confidence_level: round(confidence.confidence, 4),
-    rationale: buildRationale({ breakdown, confidence, score, grade, context: options.context, riskTolerance: options.riskTolerance, peer }),
+    rationale: buildRationale({
+      breakdown,
+      confidence,
+      score,
+      grade,
+      context: options.context,
+      riskTolerance: options.riskTolerance,
+      peer,
+    }),
     final_score: score,
   };
   if (peer) {
@@ -101,7 +119,8 @@ export interface ScoreInstrumentOptions extends AnalyseOptions {
 
 /** Convenience entry point: computes metrics when not given, then `analyse`. */
 export function scoreInstrument(instrument: Instrument, options: ScoreInstrumentOptions = {}): APlusAnalysis {
-  const metrics = options.metrics ??
+  const metrics =
+    options.metrics ??
     (instrument.prices && instrument.prices.closes.length > 1
       ? computeMetrics(instrument.prices, options.benchmark ?? null, { riskFree: options.context?.risk_free_rate ?? 0 })
       : emptyMetrics());
@@ -109,9 +128,18 @@ export function scoreInstrument(instrument: Instrument, options: ScoreInstrument
 }
 
 function checkRanges(instrument: Instrument, a: APlusAnalysis): void {
-  const values = [a.fundamental_score, a.technical_score, a.quality_score, a.risk_score, a.confidence_level, a.final_score ?? 0];
+  const values = [
+    a.fundamental_score,
+    a.technical_score,
+    a.quality_score,
+    a.risk_score,
+    a.confidence_level,
+    a.final_score ?? 0,
+  ];
   if (values.some((v) => !(v >= 0 && v <= 1))) {
-    throw new ScoringError(`Scoring ${instrument.symbol} produced a value outside 0..1`, { details: { symbol: instrument.symbol, values } });
+    throw new ScoringError(`Scoring ${instrument.symbol} produced a value outside 0..1`, {
+      details: { symbol: instrument.symbol, values },
+    });
   }
 }
 

@@ -1,11 +1,17 @@
 import { applyCurve, curveDirection } from './curves';
-import { ScoringError } from './errors';
+import { ScoringError } from '@disc/types';
 import type { Unit } from './format';
 import { COMPONENTS, type Component, type SubScoreSpec } from './subscore-spec';
 import { subScoresFor } from './subscores';
 import { componentSums, scoreFromSums, scoringPlan } from './quick-score';
-import { COST_WEIGHT_MULTIPLIER, componentWeights, REGIME_ADJUSTMENTS, type ComponentWeights, type WeightOptions } from './weights';
-import type { AssetType, Instrument, PriceMetrics } from './types';
+import {
+  COST_WEIGHT_MULTIPLIER,
+  componentWeights,
+  REGIME_ADJUSTMENTS,
+  type ComponentWeights,
+  type WeightOptions,
+} from './weights';
+import type { AssetType, Instrument, PriceMetrics } from '@disc/types';
 
 export interface SubScoreResult {
   key: string;
@@ -45,7 +51,11 @@ export interface ScoreBreakdown {
  * Components without any data are left out of the final score (their weight is spread over
  * the others) and lower the confidence instead of failing.
  */
-export function scoreBreakdown(instrument: Instrument, metrics: PriceMetrics, options: WeightOptions = {}): ScoreBreakdown {
+export function scoreBreakdown(
+  instrument: Instrument,
+  metrics: PriceMetrics,
+  options: WeightOptions = {},
+): ScoreBreakdown {
   const costBoost = options.regime ? REGIME_ADJUSTMENTS[options.regime].cost_sensitivity_increased : false;
   const components = {} as Record<Component, ComponentResult>;
   for (const c of COMPONENTS) components[c] = { component: c, score: null, sub_scores: [], missing: [], coverage: 0 };
@@ -83,8 +93,14 @@ function evaluate(instrument: Instrument, spec: SubScoreSpec, value: number | bo
     });
   }
   const result: SubScoreResult = {
-    key: spec.key, label: spec.label, component: spec.component, unit: spec.unit,
-    value, score: applyCurve(spec.curve, value), weight, direction: curveDirection(spec.curve),
+    key: spec.key,
+    label: spec.label,
+    component: spec.component,
+    unit: spec.unit,
+    value,
+    score: applyCurve(spec.curve, value),
+    weight,
+    direction: curveDirection(spec.curve),
   };
   if (spec.reference) result.reference = spec.reference;
   return result;

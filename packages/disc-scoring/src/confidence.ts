@@ -1,6 +1,6 @@
 import { COMPONENTS } from './subscore-spec';
 import type { ScoreBreakdown } from './breakdown';
-import type { PriceMetrics } from './types';
+import type { PriceMetrics } from '@disc/types';
 
 export interface ConfidenceFactors {
   /** Share of the final weight whose sub-scores had data. */

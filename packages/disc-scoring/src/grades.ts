@@ -1,6 +1,6 @@
-import type { Grade } from './types';
+import type { Grade } from '@disc/types';
 
-/** DECISIONS "Grades": eleven grades, equal bands of 0.05 on the final score. Highest first. */
+/** docs/decisions/0006-grades.md: eleven grades, equal bands of 0.05 on the final score. Highest first. */
 export const GRADE_BANDS: readonly { grade: Grade; min: number }[] = Object.freeze([
   { grade: 'A+', min: 0.95 },
   { grade: 'A', min: 0.9 },

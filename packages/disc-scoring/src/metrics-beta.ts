@@ -1,5 +1,5 @@
 import { dayNumbers } from './price-series';
-import type { PriceSeries } from './types';
+import type { PriceSeries } from '@disc/types';
 
 /** A benchmark prepared once for many beta computations: its closes indexed by day. */
 export interface BenchmarkIndex {

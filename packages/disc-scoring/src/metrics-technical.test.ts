@@ -9,6 +9,7 @@ describe('movingAverageSeries', () => {
   it('agrees with simpleMovingAverage at every point of a long series', () => {
     const closes = Array.from({ length: 400 }, (_, i) => 100 + Math.sin(i / 7) * 10 + i / 20);
     const series = movingAverageSeries(closes, 200);
-    for (const i of [199, 250, 399]) expect(series[i]).toBeCloseTo(simpleMovingAverage(closes.slice(0, i + 1), 200)!, 9);
+    for (const i of [199, 250, 399])
+      expect(series[i]).toBeCloseTo(simpleMovingAverage(closes.slice(0, i + 1), 200)!, 9);
   });
 });

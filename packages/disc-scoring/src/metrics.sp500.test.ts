@@ -6,10 +6,14 @@ import { computeMetrics } from '@disc/scoring';
 // Expected values come from scripts/sp500-reference.py, an independent standard-library
 // Python implementation of the same definitions.
 const csv = readFileSync(join(__dirname, '..', 'node_modules', 'vega-datasets', 'data', 'sp500-2000.csv'), 'utf8');
-const rows = csv.trim().split('\n').slice(1).map((line) => {
-  const cells = line.split(',');
-  return { date: cells[0] as string, close: Number(cells[4]) };
-});
+const rows = csv
+  .trim()
+  .split('\n')
+  .slice(1)
+  .map((line) => {
+    const cells = line.split(',');
+    return { date: cells[0] as string, close: Number(cells[4]) };
+  });
 
 function seriesUpTo(cut: string): { start: string; dates: string[]; closes: number[] } {
   const kept = rows.filter((r) => r.date <= cut);
@@ -18,14 +22,24 @@ function seriesUpTo(cut: string): { start: string; dates: string[]; closes: numb
 
 const REFERENCE = {
   '2008-12-31': {
-    return_1y: -0.37584650019432475, return_3y: -0.10369670057570157, volatility: 0.41081949546478436,
-    volatility_90d: 0.6259367207832586, max_drawdown: 0.519253751741309, momentum_6m: -0.2839986796246008,
-    ma_trend: -0.2509882189024124, rsi_14: 53.7335497834868,
+    return_1y: -0.37584650019432475,
+    return_3y: -0.10369670057570157,
+    volatility: 0.41081949546478436,
+    volatility_90d: 0.6259367207832586,
+    max_drawdown: 0.519253751741309,
+    momentum_6m: -0.2839986796246008,
+    ma_trend: -0.2509882189024124,
+    rsi_14: 53.7335497834868,
   },
   '2020-04-17': {
-    return_1y: -0.008926164021921479, return_3y: 0.0696183374192616, volatility: 0.32106894145946807,
-    volatility_90d: 0.5101978516136466, max_drawdown: 0.5677538775030553, momentum_6m: -0.03850897058625791,
-    ma_trend: -0.049657273763234255, rsi_14: 57.362695992263596,
+    return_1y: -0.008926164021921479,
+    return_3y: 0.0696183374192616,
+    volatility: 0.32106894145946807,
+    volatility_90d: 0.5101978516136466,
+    max_drawdown: 0.5677538775030553,
+    momentum_6m: -0.03850897058625791,
+    ma_trend: -0.049657273763234255,
+    rsi_14: 57.362695992263596,
   },
 } as const;
 

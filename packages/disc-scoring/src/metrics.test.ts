@@ -1,5 +1,10 @@
 import fc from 'fast-check';
-import { annualisedVolatility, betaTo, businessDateAt, computeMetrics, indexBenchmark, logReturns, maxDrawdown, movingAverageTrend, rsi, trailingReturn } from '@disc/scoring';
+import { businessDateAt } from './calendar';
+import { computeMetrics } from './metrics';
+import { betaTo, indexBenchmark } from './metrics-beta';
+import { annualisedVolatility, maxDrawdown, trailingReturn } from './metrics-returns';
+import { movingAverageTrend, rsi } from './metrics-technical';
+import { logReturns } from './price-series';
 
 describe('price metrics, reference vectors', () => {
   it('max drawdown is the largest peak-to-trough fall', () => {
@@ -48,7 +53,8 @@ describe('price metrics, reference vectors', () => {
     for (let i = 1; i < 400; i++) bench.closes.push(bench.closes[i - 1]! * Math.exp(Math.cos(i * 2.3) * 0.01));
     // The instrument starts 100 business days later and moves 2x the benchmark.
     const inst = { start: businessDateAt('2024-01-01', 100), closes: [10] };
-    for (let i = 101; i < 400; i++) inst.closes.push(inst.closes[inst.closes.length - 1]! * (bench.closes[i]! / bench.closes[i - 1]!) ** 2);
+    for (let i = 101; i < 400; i++)
+      inst.closes.push(inst.closes[inst.closes.length - 1]! * (bench.closes[i]! / bench.closes[i - 1]!) ** 2);
     expect(computeMetrics(inst, bench).beta).toBeCloseTo(2, 10);
   });
 
@@ -67,14 +73,19 @@ describe('price metrics, reference vectors', () => {
   });
 
   it('property: drawdown in 0..1, volatility ≥ 0, RSI in 0..100', () => {
-    fc.assert(fc.property(fc.array(fc.double({ min: 1, max: 1000, noNaN: true }), { minLength: 30, maxLength: 300 }), (closes) => {
-      const dd = maxDrawdown(closes)!;
-      expect(dd).toBeGreaterThanOrEqual(0);
-      expect(dd).toBeLessThan(1);
-      expect(annualisedVolatility(logReturns(closes), 252)!).toBeGreaterThanOrEqual(0);
-      const r = rsi(closes)!;
-      expect(r).toBeGreaterThanOrEqual(0);
-      expect(r).toBeLessThanOrEqual(100);
-    }));
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 1, max: 1000, noNaN: true }), { minLength: 30, maxLength: 300 }),
+        (closes) => {
+          const dd = maxDrawdown(closes)!;
+          expect(dd).toBeGreaterThanOrEqual(0);
+          expect(dd).toBeLessThan(1);
+          expect(annualisedVolatility(logReturns(closes), 252)!).toBeGreaterThanOrEqual(0);
+          const r = rsi(closes)!;
+          expect(r).toBeGreaterThanOrEqual(0);
+          expect(r).toBeLessThanOrEqual(100);
+        },
+      ),
+    );
   });
 });

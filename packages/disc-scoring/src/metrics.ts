@@ -1,8 +1,15 @@
 import { betaTo, indexBenchmark, type BenchmarkIndex } from './metrics-beta';
-import { annualisedReturn, annualisedVolatility, maxDrawdown, sharpeRatio, trailingReturn, TRADING_DAYS } from './metrics-returns';
+import {
+  annualisedReturn,
+  annualisedVolatility,
+  maxDrawdown,
+  sharpeRatio,
+  trailingReturn,
+  TRADING_DAYS,
+} from './metrics-returns';
 import { movingAverageTrend, rsi } from './metrics-technical';
 import { logReturns } from './price-series';
-import type { PriceMetrics, PriceSeries } from './types';
+import type { PriceMetrics, PriceSeries } from '@disc/types';
 
 export interface ComputeMetricsOptions {
   /** Annual risk-free rate as a fraction (e.g. the 10-year yield, 0.042). Default 0. */
@@ -49,8 +56,18 @@ export function computeMetrics(
 /** Metrics of an instrument without a price history: every field unknown. */
 export function emptyMetrics(): PriceMetrics {
   return {
-    observations: 0, history_years: 0, return_1y: null, return_3y: null, volatility: null,
-    volatility_90d: null, sharpe: null, max_drawdown: null, beta: null, momentum_6m: null,
-    momentum_12m: null, ma_trend: null, rsi_14: null,
+    observations: 0,
+    history_years: 0,
+    return_1y: null,
+    return_3y: null,
+    volatility: null,
+    volatility_90d: null,
+    sharpe: null,
+    max_drawdown: null,
+    beta: null,
+    momentum_6m: null,
+    momentum_12m: null,
+    ma_trend: null,
+    rsi_14: null,
   };
 }

@@ -1,10 +1,14 @@
-import { buildPeerIndex, peerGroupOf, type Instrument } from '@disc/scoring';
+import { buildPeerIndex, peerGroupOf } from './peers';
+import type { Instrument } from '@disc/types';
+import { instrument } from '@fin/test-utils';
 
 function stock(symbol: string, sector: string): Instrument {
-  return {
-    symbol, name: symbol, asset_type: 'stock', currency: 'USD', current_price: 1, market_cap: 1e9,
+  return instrument<Instrument>(symbol, 'stock', undefined, {
+    name: symbol,
+    current_price: 1,
+    market_cap: 1e9,
     stock: { roe: 0.2, revenue_growth_5y: 0.1, debt_to_equity: 0.2, free_cash_flow: 1, profit_margin: 0.1, sector },
-  };
+  });
 }
 
 describe('peer-relative percentiles', () => {

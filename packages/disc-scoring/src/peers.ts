@@ -1,7 +1,7 @@
-import type { Instrument } from './types';
+import type { Instrument } from '@disc/types';
 
 /**
- * Peer-relative grading (beyond the spec): an instrument's absolute final score is turned
+ * Peer-relative grading (beyond the service contract, docs/decisions/0003-discovery-service-contract.md): an instrument's absolute final score is turned
  * into its mid-rank percentile within its peer group — stocks by sector, ETFs by category,
  * crypto as one group — and that percentile is graded on the usual bands. So A+ means
  * "top 5 % of its peers" and F "bottom half". Groups smaller than `minGroupSize` fall back to

@@ -1,5 +1,5 @@
 import { businessDayNumber } from './calendar';
-import type { PriceSeries } from './types';
+import type { PriceSeries } from '@disc/types';
 
 /** Business-day number of every close of a series (explicit dates win over `start`). */
 export function dayNumbers(series: PriceSeries): Int32Array {

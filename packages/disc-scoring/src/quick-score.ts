@@ -2,7 +2,7 @@ import { applyCurve } from './curves';
 import { COMPONENTS, type Component } from './subscore-spec';
 import { subScoresFor } from './subscores';
 import { COST_WEIGHT_MULTIPLIER, componentWeights, REGIME_ADJUSTMENTS, type WeightOptions } from './weights';
-import type { AssetType, Instrument, PriceMetrics } from './types';
+import type { AssetType, Instrument, PriceMetrics } from '@disc/types';
 
 /**
  * Sub-scores do not depend on the market context; only the weights do. So an instrument's
@@ -75,4 +75,3 @@ export function quickScore(instrument: Instrument, metrics: PriceMetrics, plan: 
 export function roundScore(x: number): number {
   return Math.round(x * 10000) / 10000;
 }
-

@@ -11,6 +11,8 @@ describe('docs/scoring.md', () => {
   });
 
   it('lists every sub-score row with its anchors', () => {
-    expect(renderScoringTable()).toContain('| etf | fundamental | 0.3 | expense ratio (`expense_ratio`) † | 0.6 | linear | 0.6 % | 0.07 % | 0.15 % |');
+    expect(renderScoringTable()).toContain(
+      '| etf | fundamental | 0.3 | expense ratio (`expense_ratio`) † | 0.6 | linear | 0.6 % | 0.07 % | 0.15 % |',
+    );
   });
 });

@@ -3,7 +3,7 @@ import { formatValue } from './format';
 import { COMPONENTS } from './subscore-spec';
 import { SUB_SCORES } from './subscores';
 import { BASE_WEIGHTS, REGIME_ADJUSTMENTS, RISK_TOLERANCE_MULTIPLIERS } from './weights';
-import { ASSET_TYPES, REGIMES, RISK_TOLERANCES } from './types';
+import { ASSET_TYPES, REGIMES, RISK_TOLERANCES } from '@disc/types';
 
 /**
  * The scoring method as Markdown tables, rendered from the same data the code scores with.
@@ -12,14 +12,18 @@ import { ASSET_TYPES, REGIMES, RISK_TOLERANCES } from './types';
  */
 export function renderScoringTable(): string {
   const out: string[] = [];
-  out.push('| asset type | component | component weight | sub-score | weight in component | curve | score 0 at | score 1 at | reference |');
+  out.push(
+    '| asset type | component | component weight | sub-score | weight in component | curve | score 0 at | score 1 at | reference |',
+  );
   out.push('|---|---|---|---|---|---|---|---|---|');
   for (const t of ASSET_TYPES) {
     for (const c of COMPONENTS) {
       for (const s of SUB_SCORES[t].filter((x) => x.component === c)) {
         const [zero, full] = anchors(s.curve, s.unit);
         const ref = s.reference ? formatValue(s.reference.value, s.unit) : '';
-        out.push(`| ${t} | ${c} | ${BASE_WEIGHTS[t][c]} | ${s.label} (\`${s.key}\`)${s.cost ? ' †' : ''} | ${s.weight} | ${s.curve.kind} | ${zero} | ${full} | ${ref} |`);
+        out.push(
+          `| ${t} | ${c} | ${BASE_WEIGHTS[t][c]} | ${s.label} (\`${s.key}\`)${s.cost ? ' †' : ''} | ${s.weight} | ${s.curve.kind} | ${zero} | ${full} | ${ref} |`,
+        );
       }
     }
   }
@@ -28,7 +32,9 @@ export function renderScoringTable(): string {
   out.push('|---|---|---|---|---|---|');
   for (const r of REGIMES) {
     const m = REGIME_ADJUSTMENTS[r].multipliers;
-    out.push(`| regime ${r} | ${m.fundamental} | ${m.quality} | ${m.technical} | ${m.risk} | ${REGIME_ADJUSTMENTS[r].cost_sensitivity_increased ? 'increased' : 'normal'} |`);
+    out.push(
+      `| regime ${r} | ${m.fundamental} | ${m.quality} | ${m.technical} | ${m.risk} | ${REGIME_ADJUSTMENTS[r].cost_sensitivity_increased ? 'increased' : 'normal'} |`,
+    );
   }
   for (const t of RISK_TOLERANCES) {
     const m = RISK_TOLERANCE_MULTIPLIERS[t];

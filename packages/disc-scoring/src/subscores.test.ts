@@ -1,5 +1,8 @@
 import fc from 'fast-check';
-import { applyCurve, ASSET_TYPES, COMPONENTS, curveDirection, SUB_SCORES, type Curve } from '@disc/scoring';
+import { applyCurve, curveDirection, type Curve } from './curves';
+import { COMPONENTS } from './subscore-spec';
+import { SUB_SCORES } from './subscores';
+import { ASSET_TYPES } from '@disc/types';
 
 /** Hand-computed reference vectors: [asset type, sub-score key, value, expected score]. */
 const VECTORS: [string, string, number | boolean, number][] = [
@@ -71,20 +74,24 @@ describe('sub-score curves', () => {
 
   it('property: every sub-score stays in 0..1 and is monotonic where its curve says so', () => {
     const specs = ASSET_TYPES.flatMap((t) => SUB_SCORES[t].map((s) => s.curve));
-    fc.assert(fc.property(
-      fc.constantFrom(...specs), fc.double({ min: -1e12, max: 1e12, noNaN: true }), fc.double({ min: -1e12, max: 1e12, noNaN: true }),
-      (curve, a, b) => {
-        const [lo, hi] = a <= b ? [a, b] : [b, a];
-        const sLo = applyCurve(curve, lo);
-        const sHi = applyCurve(curve, hi);
-        for (const s of [sLo, sHi]) {
-          expect(s).toBeGreaterThanOrEqual(0);
-          expect(s).toBeLessThanOrEqual(1);
-        }
-        const dir = curveDirection(curve);
-        if (dir === 1 && curve.kind !== 'flag') expect(sHi).toBeGreaterThanOrEqual(sLo);
-        if (dir === -1) expect(sHi).toBeLessThanOrEqual(sLo);
-      },
-    ));
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...specs),
+        fc.double({ min: -1e12, max: 1e12, noNaN: true }),
+        fc.double({ min: -1e12, max: 1e12, noNaN: true }),
+        (curve, a, b) => {
+          const [lo, hi] = a <= b ? [a, b] : [b, a];
+          const sLo = applyCurve(curve, lo);
+          const sHi = applyCurve(curve, hi);
+          for (const s of [sLo, sHi]) {
+            expect(s).toBeGreaterThanOrEqual(0);
+            expect(s).toBeLessThanOrEqual(1);
+          }
+          const dir = curveDirection(curve);
+          if (dir === 1 && curve.kind !== 'flag') expect(sHi).toBeGreaterThanOrEqual(sLo);
+          if (dir === -1) expect(sHi).toBeLessThanOrEqual(sLo);
+        },
+      ),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { COMPONENTS, type Component } from './subscore-spec';
-import type { AssetType, Regime, RiskTolerance } from './types';
+import type { AssetType, Regime, RiskTolerance } from '@disc/types';
 
 export type ComponentWeights = Readonly<Record<Component, number>>;
 
@@ -21,14 +21,26 @@ export interface RegimeAdjustment {
 /** Why: in falling or nervous markets, balance-sheet quality and low risk hold up; in a
  * flat market costs are a larger share of the return; in a rising market trend matters. */
 export const REGIME_ADJUSTMENTS: Readonly<Record<Regime, RegimeAdjustment>> = Object.freeze({
-  bull: { multipliers: { fundamental: 1, quality: 1, technical: 1.15, risk: 0.9 }, cost_sensitivity_increased: false,
-    reason: 'bull market: trend counts more, risk slightly less' },
-  bear: { multipliers: { fundamental: 1, quality: 1.3, technical: 0.8, risk: 1.25 }, cost_sensitivity_increased: true,
-    reason: 'bear market: quality and risk count more, costs matter more' },
-  volatile: { multipliers: { fundamental: 1, quality: 1.2, technical: 0.85, risk: 1.3 }, cost_sensitivity_increased: false,
-    reason: 'volatile market (high VIX): risk and quality count more' },
-  sideways: { multipliers: { fundamental: 1, quality: 1.1, technical: 0.9, risk: 1 }, cost_sensitivity_increased: true,
-    reason: 'sideways market: costs are a larger share of returns' },
+  bull: {
+    multipliers: { fundamental: 1, quality: 1, technical: 1.15, risk: 0.9 },
+    cost_sensitivity_increased: false,
+    reason: 'bull market: trend counts more, risk slightly less',
+  },
+  bear: {
+    multipliers: { fundamental: 1, quality: 1.3, technical: 0.8, risk: 1.25 },
+    cost_sensitivity_increased: true,
+    reason: 'bear market: quality and risk count more, costs matter more',
+  },
+  volatile: {
+    multipliers: { fundamental: 1, quality: 1.2, technical: 0.85, risk: 1.3 },
+    cost_sensitivity_increased: false,
+    reason: 'volatile market (high VIX): risk and quality count more',
+  },
+  sideways: {
+    multipliers: { fundamental: 1, quality: 1.1, technical: 0.9, risk: 1 },
+    cost_sensitivity_increased: true,
+    reason: 'sideways market: costs are a larger share of returns',
+  },
 });
 
 /** Risk tolerance re-weighs risk against trend (the hard-screen limits move in screening). */

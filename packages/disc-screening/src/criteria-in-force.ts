@@ -1,7 +1,5 @@
-import {
-  componentWeights, REGIME_ADJUSTMENTS, RISK_TOLERANCE_MULTIPLIERS, type AssetType, type ComponentWeights,
-  type CriteriaResult, type MarketAdjustments, type MarketContext, type RiskTolerance,
-} from '@disc/scoring';
+import { componentWeights, REGIME_ADJUSTMENTS, RISK_TOLERANCE_MULTIPLIERS, type ComponentWeights } from '@disc/scoring';
+import type { AssetType, CriteriaResult, MarketAdjustments, MarketContext, RiskTolerance } from '@disc/types';
 import { resolveCriteria } from './criteria';
 import type { CriteriaByAssetType } from './criteria-schemas';
 
@@ -17,7 +15,7 @@ export const CRITERIA_ADJUSTMENTS = Object.freeze({
   /** Bear or volatile markets tighten the crypto 90-day volatility limit. */
   stressedCryptoVolFactor: 0.8,
   /** Risk tolerance scales volatility and drawdown limits. */
-  riskToleranceLimitFactor: { conservative: 0.8, moderate: 1, aggressive: 1.25 } as Record<RiskTolerance, number>,
+  riskToleranceLimitFactor: { conservative: 0.8, moderate: 1, aggressive: 1.25 },
 });
 
 export interface CriteriaInForceOptions {
@@ -37,7 +35,11 @@ export interface CriteriaInForce<T extends AssetType = AssetType> {
 }
 
 /** The screening criteria and weights in force for an asset type in a market context. */
-export function criteriaInForce<T extends AssetType>(assetType: T, context: MarketContext, options: CriteriaInForceOptions = {}): CriteriaInForce<T> {
+export function criteriaInForce<T extends AssetType>(
+  assetType: T,
+  context: MarketContext,
+  options: CriteriaInForceOptions = {},
+): CriteriaInForce<T> {
   const { criteria, explicit } = resolveCriteria(assetType, options.criteria ?? {}, options.at);
   const c = { ...criteria } as Record<string, unknown>;
   const notes: string[] = [];
@@ -45,23 +47,38 @@ export function criteriaInForce<T extends AssetType>(assetType: T, context: Mark
   const tolerance = options.riskTolerance ?? 'moderate';
   const scale = (key: string, factor: number, why: string): void => {
     if (explicit.has(key) || typeof c[key] !== 'number' || factor === 1) return;
-    c[key] = round((c[key] as number) * factor);
+    c[key] = round(c[key] * factor);
     notes.push(`${key} × ${factor} (${why})`);
   };
-  if (assetType === 'etf' && regime.cost_sensitivity_increased) scale('max_expense_ratio', CRITERIA_ADJUSTMENTS.costSensitiveExpenseFactor, `${context.regime} market: cost sensitivity`);
-  if (assetType === 'stock' && context.interest_rate_environment === 'rising') scale('max_debt_to_equity', CRITERIA_ADJUSTMENTS.risingRatesDebtFactor, 'rising rates');
-  if (assetType === 'stock' && context.inflation_rate > CRITERIA_ADJUSTMENTS.inflationThreshold && !explicit.has('min_revenue_growth')) {
+  if (assetType === 'etf' && regime.cost_sensitivity_increased)
+    scale(
+      'max_expense_ratio',
+      CRITERIA_ADJUSTMENTS.costSensitiveExpenseFactor,
+      `${context.regime} market: cost sensitivity`,
+    );
+  if (assetType === 'stock' && context.interest_rate_environment === 'rising')
+    scale('max_debt_to_equity', CRITERIA_ADJUSTMENTS.risingRatesDebtFactor, 'rising rates');
+  if (
+    assetType === 'stock' &&
+    context.inflation_rate > CRITERIA_ADJUSTMENTS.inflationThreshold &&
+    !explicit.has('min_revenue_growth')
+  ) {
     const excess = round(context.inflation_rate - CRITERIA_ADJUSTMENTS.inflationThreshold);
     c.min_revenue_growth = round((c.min_revenue_growth as number) + excess);
-    notes.push(`min_revenue_growth + ${excess} (inflation ${context.inflation_rate} above ${CRITERIA_ADJUSTMENTS.inflationThreshold})`);
+    notes.push(
+      `min_revenue_growth + ${excess} (inflation ${context.inflation_rate} above ${CRITERIA_ADJUSTMENTS.inflationThreshold})`,
+    );
   }
-  if (assetType === 'crypto' && (context.regime === 'bear' || context.regime === 'volatile')) scale('max_volatility_90d', CRITERIA_ADJUSTMENTS.stressedCryptoVolFactor, `${context.regime} market`);
+  if (assetType === 'crypto' && (context.regime === 'bear' || context.regime === 'volatile'))
+    scale('max_volatility_90d', CRITERIA_ADJUSTMENTS.stressedCryptoVolFactor, `${context.regime} market`);
   const f = CRITERIA_ADJUSTMENTS.riskToleranceLimitFactor[tolerance];
-  for (const key of ['max_volatility', 'max_volatility_90d', 'max_drawdown']) scale(key, f, `${tolerance} risk tolerance`);
+  for (const key of ['max_volatility', 'max_volatility_90d', 'max_drawdown'])
+    scale(key, f, `${tolerance} risk tolerance`);
   if (typeof c.max_drawdown === 'number' && c.max_drawdown > 1) c.max_drawdown = 1;
 
   const tm = RISK_TOLERANCE_MULTIPLIERS[tolerance];
-  if (tolerance !== 'moderate') notes.push(`component weights: risk × ${tm.risk}, technical × ${tm.technical} (${tolerance} risk tolerance)`);
+  if (tolerance !== 'moderate')
+    notes.push(`component weights: risk × ${tm.risk}, technical × ${tm.technical} (${tolerance} risk tolerance)`);
   return {
     asset_type: assetType,
     criteria: c as unknown as CriteriaByAssetType[T],
@@ -77,7 +94,12 @@ export function criteriaInForce<T extends AssetType>(assetType: T, context: Mark
 }
 
 /** The spec's Criteria result (GET /criteria/{asset_type}). */
-export function criteriaResult(assetType: AssetType, context: MarketContext, lastUpdated: Date | string, options: CriteriaInForceOptions = {}): CriteriaResult {
+export function criteriaResult(
+  assetType: AssetType,
+  context: MarketContext,
+  lastUpdated: Date | string,
+  options: CriteriaInForceOptions = {},
+): CriteriaResult {
   const inForce = criteriaInForce(assetType, context, options);
   return {
     asset_type: assetType,

@@ -1,11 +1,11 @@
-import type { AssetType } from '@disc/scoring';
+import type { AssetType } from '@disc/types';
 import type { FromSchema } from 'json-schema-to-ts';
 
 /**
- * JSON schemas of the three screening criteria (spec section 2), with the spec's defaults
+ * JSON schemas of the three screening criteria (docs/decisions/0003-discovery-service-contract.md), with its defaults
  * as schema `default`s so that ajv fills them in. Fields marked "extension" go beyond the
  * spec: volatility and drawdown limits (moved by risk_tolerance) and region filters for
- * every asset type. Units follow DECISIONS: ratios are fractions, expense ratio in percent
+ * every asset type. Units follow docs/decisions/0005-units.md: ratios are fractions, expense ratio in percent
  * points, money in billions or millions of USD as the field names say.
  *
  * These are the one definition of the criteria: the SDK validates with them, the HTTP API
@@ -26,7 +26,13 @@ export const ETF_CRITERIA_SCHEMA = {
     required_regions: regions,
     ucits_compliant: { type: 'boolean', default: true, description: 'true: only UCITS-compliant funds pass' },
     max_volatility: { type: 'number', exclusiveMinimum: 0, default: 0.35, description: 'extension; annualised, 1y' },
-    max_drawdown: { type: 'number', exclusiveMinimum: 0, maximum: 1, default: 0.5, description: 'extension; full history' },
+    max_drawdown: {
+      type: 'number',
+      exclusiveMinimum: 0,
+      maximum: 1,
+      default: 0.5,
+      description: 'extension; full history',
+    },
   },
 } as const;
 
@@ -56,7 +62,10 @@ export const CRYPTO_CRITERIA_SCHEMA = {
     min_daily_volume_millions: { type: 'number', minimum: 0, default: 500.0 },
     min_age_months: { type: 'integer', minimum: 0, default: 36 },
     required_institutional_adoption: { type: 'boolean', default: true },
-    institutional_adoption_required: { type: 'boolean', description: 'alias of required_institutional_adoption (the spec uses both names)' },
+    institutional_adoption_required: {
+      type: 'boolean',
+      description: 'alias of required_institutional_adoption (the spec uses both names)',
+    },
     max_volatility_90d: { type: 'number', exclusiveMinimum: 0, default: 1.0 },
     required_regions: regions,
     max_drawdown: { type: 'number', exclusiveMinimum: 0, maximum: 1, default: 0.9, description: 'extension' },
@@ -67,12 +76,18 @@ export const CRYPTO_CRITERIA_SCHEMA = {
 export type EtfCriteriaInput = FromSchema<typeof ETF_CRITERIA_SCHEMA, { keepDefaultedPropertiesOptional: true }>;
 export type StockCriteriaInput = FromSchema<typeof STOCK_CRITERIA_SCHEMA, { keepDefaultedPropertiesOptional: true }>;
 export type CryptoCriteriaInput = FromSchema<typeof CRYPTO_CRITERIA_SCHEMA, { keepDefaultedPropertiesOptional: true }>;
-export interface CriteriaInputByAssetType { etf: EtfCriteriaInput; stock: StockCriteriaInput; crypto: CryptoCriteriaInput }
+export interface CriteriaInputByAssetType {
+  etf: EtfCriteriaInput;
+  stock: StockCriteriaInput;
+  crypto: CryptoCriteriaInput;
+}
 
 /** Names users write for a criterion that the schema spells differently. The batch request
- * of the spec says `institutional_adoption_required`; the criteria schema says
+ * of the contract says `institutional_adoption_required`; the criteria schema says
  * `required_institutional_adoption`. Both are accepted. */
-export const CRITERIA_ALIASES: Readonly<Record<string, string>> = Object.freeze({ institutional_adoption_required: 'required_institutional_adoption' });
+export const CRITERIA_ALIASES: Readonly<Record<string, string>> = Object.freeze({
+  institutional_adoption_required: 'required_institutional_adoption',
+});
 
 export interface EtfCriteria {
   max_expense_ratio: number;
@@ -107,11 +122,16 @@ export interface CryptoCriteria {
   max_drawdown: number;
 }
 
-export interface CriteriaByAssetType { etf: EtfCriteria; stock: StockCriteria; crypto: CryptoCriteria }
+export interface CriteriaByAssetType {
+  etf: EtfCriteria;
+  stock: StockCriteria;
+  crypto: CryptoCriteria;
+}
 export type ScreeningCriteria = EtfCriteria | StockCriteria | CryptoCriteria;
 
-export const CRITERIA_SCHEMAS: Readonly<Record<AssetType, { properties: Readonly<Record<string, object>> }>> = Object.freeze({
-  etf: ETF_CRITERIA_SCHEMA,
-  stock: STOCK_CRITERIA_SCHEMA,
-  crypto: CRYPTO_CRITERIA_SCHEMA,
-});
+export const CRITERIA_SCHEMAS: Readonly<Record<AssetType, { properties: Readonly<Record<string, object>> }>> =
+  Object.freeze({
+    etf: ETF_CRITERIA_SCHEMA,
+    stock: STOCK_CRITERIA_SCHEMA,
+    crypto: CRYPTO_CRITERIA_SCHEMA,
+  });

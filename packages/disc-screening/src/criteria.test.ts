@@ -1,24 +1,41 @@
-import { DiscoveryValidationError, InvalidAssetTypeError, type MarketContext } from '@disc/scoring';
+import { DiscoveryValidationError, InvalidAssetTypeError, type MarketContext } from '@disc/types';
 import { criteriaInForce, criteriaResult, defaultCriteria, resolveCriteria } from '@disc/screening';
 
-const calm: MarketContext = { regime: 'bull', vix_level: 14, interest_rate_environment: 'stable', inflation_rate: 0.025 };
+const calm: MarketContext = {
+  regime: 'bull',
+  vix_level: 14,
+  interest_rate_environment: 'stable',
+  inflation_rate: 0.025,
+};
 
 describe('criteria schemas and defaults', () => {
   it('fills in the spec defaults for ETFs', () => {
     expect(defaultCriteria('etf')).toEqual({
-      max_expense_ratio: 0.15, min_aum_billions: 1.0, max_tracking_error: 0.002, min_history_years: 3,
-      ucits_compliant: true, max_volatility: 0.35, max_drawdown: 0.5,
+      max_expense_ratio: 0.15,
+      min_aum_billions: 1.0,
+      max_tracking_error: 0.002,
+      min_history_years: 3,
+      ucits_compliant: true,
+      max_volatility: 0.35,
+      max_drawdown: 0.5,
     });
   });
 
   it('fills in the spec defaults for stocks and crypto', () => {
     expect(defaultCriteria('stock')).toMatchObject({
-      min_roe: 0.2, min_revenue_growth: 0.15, max_debt_to_equity: 0.3, min_market_cap_billions: 1.0,
-      required_free_cash_flow: true, min_profit_margin: 0.1,
+      min_roe: 0.2,
+      min_revenue_growth: 0.15,
+      max_debt_to_equity: 0.3,
+      min_market_cap_billions: 1.0,
+      required_free_cash_flow: true,
+      min_profit_margin: 0.1,
     });
     expect(defaultCriteria('crypto')).toMatchObject({
-      min_market_cap_billions: 10, min_daily_volume_millions: 500, min_age_months: 36,
-      required_institutional_adoption: true, max_volatility_90d: 1.0,
+      min_market_cap_billions: 10,
+      min_daily_volume_millions: 500,
+      min_age_months: 36,
+      required_institutional_adoption: true,
+      max_volatility_90d: 1.0,
     });
   });
 
@@ -63,7 +80,11 @@ describe('criteria in force', () => {
   it('leaves the defaults alone in a calm bull market', () => {
     const r = criteriaInForce('etf', calm);
     expect(r.criteria.max_expense_ratio).toBe(0.15);
-    expect(r.market_adjustments).toMatchObject({ regime: 'bull', quality_weight_multiplier: 1, cost_sensitivity_increased: false });
+    expect(r.market_adjustments).toMatchObject({
+      regime: 'bull',
+      quality_weight_multiplier: 1,
+      cost_sensitivity_increased: false,
+    });
   });
 
   it('tightens the expense limit and weighs quality more in a bear market', () => {
@@ -101,7 +122,13 @@ describe('criteria in force', () => {
     const r = criteriaResult('etf', calm, new Date('2026-10-30T00:00:00Z'));
     expect(r).toMatchObject({
       asset_type: 'etf',
-      criteria: { max_expense_ratio: 0.15, min_aum_billions: 1, max_tracking_error: 0.002, min_history_years: 3, ucits_compliant: true },
+      criteria: {
+        max_expense_ratio: 0.15,
+        min_aum_billions: 1,
+        max_tracking_error: 0.002,
+        min_history_years: 3,
+        ucits_compliant: true,
+      },
       market_adjustments: { regime: 'bull', quality_weight_multiplier: 1, cost_sensitivity_increased: false },
       last_updated: '2026-10-30T00:00:00.000Z',
     });

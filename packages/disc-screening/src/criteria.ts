@@ -1,5 +1,5 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import { DiscoveryValidationError, parseAssetType, type AssetType } from '@disc/scoring';
+import { DiscoveryValidationError, parseAssetType, type AssetType } from '@disc/types';
 import { CRITERIA_ALIASES as ALIASES, CRITERIA_SCHEMAS, type CriteriaByAssetType } from './criteria-schemas';
 
 const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: true, strictTypes: false });
@@ -21,14 +21,20 @@ export interface ResolvedCriteria<T extends AssetType = AssetType> {
 }
 
 /**
- * Validates user criteria for an asset type and fills in the spec's defaults (ajv
+ * Validates user criteria for an asset type and fills in the contract's defaults (docs/decisions/0003-discovery-service-contract.md) (ajv
  * `useDefaults`). Throws InvalidAssetTypeError for an unknown type and
  * DiscoveryValidationError (details.errors: `{ path, message }`) for a bad field.
  */
-export function resolveCriteria<T extends AssetType>(assetType: T, input: Record<string, unknown> | undefined = {}, at = ''): ResolvedCriteria<T> {
+export function resolveCriteria<T extends AssetType>(
+  assetType: T,
+  input: Record<string, unknown> | undefined = {},
+  at = '',
+): ResolvedCriteria<T> {
   parseAssetType(assetType);
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    throw new DiscoveryValidationError(`Criteria for ${assetType} must be an object`, { details: { errors: [{ path: at, message: 'must be object' }] } });
+    throw new DiscoveryValidationError(`Criteria for ${assetType} must be an object`, {
+      details: { errors: [{ path: at, message: 'must be object' }] },
+    });
   }
   const data: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {

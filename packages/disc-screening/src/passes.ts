@@ -1,4 +1,4 @@
-import type { Instrument, PriceMetrics } from '@disc/scoring';
+import type { Instrument, PriceMetrics } from '@disc/types';
 import type { CriteriaByAssetType, CryptoCriteria, EtfCriteria, StockCriteria } from './criteria-schemas';
 import { regionOf } from './screens';
 
@@ -7,7 +7,11 @@ import { regionOf } from './screens';
  * building the per-check report, for the first pass over a large universe. A test keeps the
  * two in agreement.
  */
-export function passesScreens(instrument: Instrument, criteria: CriteriaByAssetType[keyof CriteriaByAssetType], metrics?: PriceMetrics | null): boolean {
+export function passesScreens(
+  instrument: Instrument,
+  criteria: CriteriaByAssetType[keyof CriteriaByAssetType],
+  metrics?: PriceMetrics | null,
+): boolean {
   const m = metrics ?? null;
   switch (instrument.asset_type) {
     case 'etf': {
@@ -24,7 +28,8 @@ export function passesScreens(instrument: Instrument, criteria: CriteriaByAssetT
       const c = criteria as StockCriteria;
       const f = instrument.stock;
       if (!f || !(f.roe >= c.min_roe) || !(f.revenue_growth_5y >= c.min_revenue_growth)) return false;
-      if (!(f.debt_to_equity <= c.max_debt_to_equity) || !((f.profit_margin ?? Number.NaN) >= c.min_profit_margin)) return false;
+      if (!(f.debt_to_equity <= c.max_debt_to_equity) || !((f.profit_margin ?? Number.NaN) >= c.min_profit_margin))
+        return false;
       if (instrument.market_cap === null || !(instrument.market_cap / 1e9 >= c.min_market_cap_billions)) return false;
       if (c.required_free_cash_flow && !(f.free_cash_flow > 0)) return false;
       if (!m || m.volatility === null || !(m.volatility <= c.max_volatility)) return false;
@@ -34,7 +39,8 @@ export function passesScreens(instrument: Instrument, criteria: CriteriaByAssetT
     case 'crypto': {
       const c = criteria as CryptoCriteria;
       const f = instrument.crypto;
-      if (!f || instrument.market_cap === null || !(instrument.market_cap / 1e9 >= c.min_market_cap_billions)) return false;
+      if (!f || instrument.market_cap === null || !(instrument.market_cap / 1e9 >= c.min_market_cap_billions))
+        return false;
       if (!(f.daily_volume / 1e6 >= c.min_daily_volume_millions) || !(f.age_months >= c.min_age_months)) return false;
       if (c.required_institutional_adoption && f.institutional_adoption !== true) return false;
       if (!m || m.volatility_90d === null || !(m.volatility_90d <= c.max_volatility_90d)) return false;

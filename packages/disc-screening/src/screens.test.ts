@@ -1,10 +1,16 @@
-import { emptyMetrics, type Instrument, type PriceMetrics } from '@disc/scoring';
+import { emptyMetrics } from '@disc/scoring';
+import type { Instrument, PriceMetrics } from '@disc/types';
 import { defaultCriteria, preliminaryScore, resolveCriteria, screen } from '@disc/screening';
 
 const metrics: PriceMetrics = { ...emptyMetrics(), volatility: 0.15, volatility_90d: 0.5, max_drawdown: 0.2 };
 
 const etf: Instrument = {
-  symbol: 'SWID', name: 'Sample World ETF (SAMPLE DATA)', asset_type: 'etf', currency: 'USD', current_price: 50, market_cap: null,
+  symbol: 'SWID',
+  name: 'Sample World ETF (SAMPLE DATA)',
+  asset_type: 'etf',
+  currency: 'USD',
+  current_price: 50,
+  market_cap: null,
   region: 'Global',
   etf: { expense_ratio: 0.075, aum: 2e9, tracking_error: 0.001, history_years: 6, ucits_compliant: true },
 };
@@ -13,12 +19,22 @@ describe('hard screens', () => {
   it('passes an ETF inside every default limit and reports the headroom', () => {
     const r = screen(etf, defaultCriteria('etf'), metrics);
     expect(r.passed).toBe(true);
-    expect(r.checks.find((c) => c.criterion === 'max_expense_ratio')).toEqual({ criterion: 'max_expense_ratio', value: 0.075, limit: 0.15, passed: true, margin: 0.5 });
+    expect(r.checks.find((c) => c.criterion === 'max_expense_ratio')).toEqual({
+      criterion: 'max_expense_ratio',
+      value: 0.075,
+      limit: 0.15,
+      passed: true,
+      margin: 0.5,
+    });
     expect(r.checks.find((c) => c.criterion === 'min_aum_billions')?.margin).toBe(1);
   });
 
   it('names each failed screen', () => {
-    const r = screen({ ...etf, etf: { ...etf.etf!, expense_ratio: 0.2, ucits_compliant: false } }, defaultCriteria('etf'), metrics);
+    const r = screen(
+      { ...etf, etf: { ...etf.etf!, expense_ratio: 0.2, ucits_compliant: false } },
+      defaultCriteria('etf'),
+      metrics,
+    );
     expect(r.passed).toBe(false);
     expect(r.failures).toEqual(['max_expense_ratio', 'ucits_compliant']);
   });
@@ -30,12 +46,19 @@ describe('hard screens', () => {
 
   it('filters by region, case-insensitively', () => {
     expect(screen(etf, resolveCriteria('etf', { required_regions: ['global'] }).criteria, metrics).passed).toBe(true);
-    expect(screen(etf, resolveCriteria('etf', { required_regions: ['US'] }).criteria, metrics).failures).toEqual(['required_regions']);
+    expect(screen(etf, resolveCriteria('etf', { required_regions: ['US'] }).criteria, metrics).failures).toEqual([
+      'required_regions',
+    ]);
   });
 
   it('screens stocks on fundamentals, market cap and positive free cash flow', () => {
     const stock: Instrument = {
-      symbol: 'SMPS', name: 'Sample Corp (SAMPLE DATA)', asset_type: 'stock', currency: 'USD', current_price: 10, market_cap: 5e9,
+      symbol: 'SMPS',
+      name: 'Sample Corp (SAMPLE DATA)',
+      asset_type: 'stock',
+      currency: 'USD',
+      current_price: 10,
+      market_cap: 5e9,
       stock: { roe: 0.25, revenue_growth_5y: 0.2, debt_to_equity: 0.1, free_cash_flow: -1e6, profit_margin: 0.2 },
     };
     expect(screen(stock, defaultCriteria('stock'), metrics).failures).toEqual(['required_free_cash_flow']);
@@ -43,11 +66,21 @@ describe('hard screens', () => {
 
   it('screens crypto on 90-day volatility and institutional adoption', () => {
     const coin: Instrument = {
-      symbol: 'SMPC', name: 'Sample Coin (SAMPLE DATA)', asset_type: 'crypto', currency: 'USD', current_price: 1, market_cap: 2e10,
+      symbol: 'SMPC',
+      name: 'Sample Coin (SAMPLE DATA)',
+      asset_type: 'crypto',
+      currency: 'USD',
+      current_price: 1,
+      market_cap: 2e10,
       crypto: { daily_volume: 1e9, age_months: 60, institutional_adoption: false },
     };
-    expect(screen(coin, defaultCriteria('crypto'), { ...metrics, volatility_90d: 1.2 }).failures).toEqual(['required_institutional_adoption', 'max_volatility_90d']);
-    expect(screen(coin, resolveCriteria('crypto', { institutional_adoption_required: false }).criteria, metrics).passed).toBe(true);
+    expect(screen(coin, defaultCriteria('crypto'), { ...metrics, volatility_90d: 1.2 }).failures).toEqual([
+      'required_institutional_adoption',
+      'max_volatility_90d',
+    ]);
+    expect(
+      screen(coin, resolveCriteria('crypto', { institutional_adoption_required: false }).criteria, metrics).passed,
+    ).toBe(true);
   });
 });
 
@@ -61,8 +94,12 @@ describe('preliminary score', () => {
   });
 
   it('rises as an instrument clears its screens by more', () => {
-    const tight = preliminaryScore(screen({ ...etf, etf: { ...etf.etf!, expense_ratio: 0.14 } }, defaultCriteria('etf'), metrics));
-    const wide = preliminaryScore(screen({ ...etf, etf: { ...etf.etf!, expense_ratio: 0.03 } }, defaultCriteria('etf'), metrics));
+    const tight = preliminaryScore(
+      screen({ ...etf, etf: { ...etf.etf!, expense_ratio: 0.14 } }, defaultCriteria('etf'), metrics),
+    );
+    const wide = preliminaryScore(
+      screen({ ...etf, etf: { ...etf.etf!, expense_ratio: 0.03 } }, defaultCriteria('etf'), metrics),
+    );
     expect(wide).toBeGreaterThan(tight);
   });
 });

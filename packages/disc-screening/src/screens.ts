@@ -1,4 +1,4 @@
-import type { AssetType, Instrument, PriceMetrics } from '@disc/scoring';
+import type { AssetType, Instrument, PriceMetrics } from '@disc/types';
 import type { CriteriaByAssetType, CryptoCriteria, EtfCriteria, StockCriteria } from './criteria-schemas';
 
 /** One hard screen applied to one instrument. `margin` is the relative headroom past the
@@ -20,7 +20,11 @@ export interface ScreenResult {
 }
 
 /** Applies every hard screen of `criteria`; missing data fails the screen it is needed for. */
-export function screen<T extends AssetType>(instrument: Instrument, criteria: CriteriaByAssetType[T], metrics?: PriceMetrics | null): ScreenResult {
+export function screen<T extends AssetType>(
+  instrument: Instrument,
+  criteria: CriteriaByAssetType[T],
+  metrics?: PriceMetrics | null,
+): ScreenResult {
   const checks: ScreenCheck[] = [];
   const min = (criterion: string, value: number | null | undefined, limit: number): void => {
     const v = value ?? null;
@@ -56,7 +60,11 @@ export function screen<T extends AssetType>(instrument: Instrument, criteria: Cr
       min('min_roe', f?.roe, c.min_roe);
       min('min_revenue_growth', f?.revenue_growth_5y, c.min_revenue_growth);
       max('max_debt_to_equity', f?.debt_to_equity, c.max_debt_to_equity);
-      min('min_market_cap_billions', instrument.market_cap === null ? null : instrument.market_cap / 1e9, c.min_market_cap_billions);
+      min(
+        'min_market_cap_billions',
+        instrument.market_cap === null ? null : instrument.market_cap / 1e9,
+        c.min_market_cap_billions,
+      );
       flag('required_free_cash_flow', f ? f.free_cash_flow > 0 : undefined, c.required_free_cash_flow);
       min('min_profit_margin', f?.profit_margin, c.min_profit_margin);
       max('max_volatility', m?.volatility, c.max_volatility);
@@ -66,7 +74,11 @@ export function screen<T extends AssetType>(instrument: Instrument, criteria: Cr
     case 'crypto': {
       const c = criteria as CryptoCriteria;
       const f = instrument.crypto;
-      min('min_market_cap_billions', instrument.market_cap === null ? null : instrument.market_cap / 1e9, c.min_market_cap_billions);
+      min(
+        'min_market_cap_billions',
+        instrument.market_cap === null ? null : instrument.market_cap / 1e9,
+        c.min_market_cap_billions,
+      );
       min('min_daily_volume_millions', f ? f.daily_volume / 1e6 : null, c.min_daily_volume_millions);
       min('min_age_months', f?.age_months, c.min_age_months);
       flag('required_institutional_adoption', f?.institutional_adoption, c.required_institutional_adoption);
@@ -79,7 +91,13 @@ export function screen<T extends AssetType>(instrument: Instrument, criteria: Cr
   if (regions && regions.length > 0) {
     const region = regionOf(instrument);
     const wanted = regions.map((r) => r.toLowerCase());
-    checks.push({ criterion: 'required_regions', value: region ?? null, limit: regions, passed: region !== undefined && wanted.includes(region.toLowerCase()), margin: null });
+    checks.push({
+      criterion: 'required_regions',
+      value: region ?? null,
+      limit: regions,
+      passed: region !== undefined && wanted.includes(region.toLowerCase()),
+      margin: null,
+    });
   }
   const failures = checks.filter((c) => !c.passed).map((c) => c.criterion);
   return { symbol: instrument.symbol, passed: failures.length === 0, checks, failures };

@@ -2,7 +2,7 @@ import type { ClaimedDelivery } from './claim';
 import type { AttemptOutcome, RecordOptions } from './record';
 import { recordAttempt } from './record';
 import type { AttemptResult } from './sender';
-import type { SqlClient } from './sql-client';
+import type { SqlClient } from '@disc/sql';
 
 export interface AttemptRecord {
   delivery: Pick<ClaimedDelivery, 'id' | 'attempt' | 'webhookId'>;
@@ -21,7 +21,8 @@ export async function recordAttempts(
   records: readonly AttemptRecord[],
   options: Omit<RecordOptions, 'now'>,
 ): Promise<AttemptOutcome[]> {
-  if (records.length === 1) return [await recordAttempt(db, records[0]!.delivery, records[0]!.result, { ...options, now: records[0]!.now })];
+  if (records.length === 1)
+    return [await recordAttempt(db, records[0]!.delivery, records[0]!.result, { ...options, now: records[0]!.now })];
   const order = records.map((_, index) => index).sort((a, b) => compare(records[a]!, records[b]!));
   return db.transaction(async (tx) => {
     const outcomes: AttemptOutcome[] = new Array<AttemptOutcome>(records.length);

@@ -1,9 +1,13 @@
+import { scheduledDelayMs } from '@fin/retry';
+
 /**
  * Delays before each retry, in seconds: 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h,
  * 8 h, 8 h. With the first attempt that makes 11 attempts over about 23.7 hours (a day with
  * jitter), after which the delivery is marked failed.
  */
-export const DEFAULT_RETRY_SCHEDULE_SECONDS: readonly number[] = [5, 30, 120, 600, 1800, 3600, 7200, 14400, 28800, 28800];
+export const DEFAULT_RETRY_SCHEDULE_SECONDS: readonly number[] = [
+  5, 30, 120, 600, 1800, 3600, 7200, 14400, 28800, 28800,
+];
 
 /** ±20 %: spreads the retries of many deliveries that failed together (a receiver outage),
  * so they do not all come back in the same second. */
@@ -25,10 +29,10 @@ export function maxAttempts(schedule: readonly number[] = DEFAULT_RETRY_SCHEDULE
  * failed; undefined when the schedule is used up and the delivery has failed for good.
  */
 export function retryDelayMs(attemptsMade: number, options: BackoffOptions = {}): number | undefined {
-  const schedule = options.schedule ?? DEFAULT_RETRY_SCHEDULE_SECONDS;
-  const base = schedule[attemptsMade - 1];
-  if (base === undefined || attemptsMade < 1) return undefined;
-  const random = (options.random ?? Math.random)();
-  const factor = 1 - JITTER_FRACTION + 2 * JITTER_FRACTION * random;
-  return Math.round(base * 1000 * factor);
+  return scheduledDelayMs(
+    attemptsMade,
+    options.schedule ?? DEFAULT_RETRY_SCHEDULE_SECONDS,
+    JITTER_FRACTION,
+    (options.random ?? Math.random)(),
+  );
 }

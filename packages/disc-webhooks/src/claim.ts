@@ -1,4 +1,4 @@
-import type { SqlQueryable } from './sql-client';
+import type { SqlQueryable } from '@disc/sql';
 
 export interface ClaimOptions {
   workerId: string;
@@ -39,7 +39,14 @@ export async function claimDue(db: SqlQueryable, options: ClaimOptions): Promise
   if (options.sweep !== false) await failUndeliverable(db, options);
   const lockedUntil = new Date(options.now.getTime() + options.leaseMs);
   const rows = await db.query<{
-    id: string; event_id: string; event_type: string; webhook_id: string; attempt: number; url: string; secret: string; body: string;
+    id: string;
+    event_id: string;
+    event_type: string;
+    webhook_id: string;
+    attempt: number;
+    url: string;
+    secret: string;
+    body: string;
   }>(
     `WITH due AS (
        SELECT d.id FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
@@ -79,7 +86,10 @@ export async function claimDue(db: SqlQueryable, options: ClaimOptions): Promise
 
 /** Ends deliveries that can no longer be sent: their webhook was disabled or deleted, or
  * their last allowed attempt was abandoned by a worker that died. */
-export async function failUndeliverable(db: SqlQueryable, options: Pick<ClaimOptions, 'now' | 'maxAttempts'>): Promise<void> {
+export async function failUndeliverable(
+  db: SqlQueryable,
+  options: Pick<ClaimOptions, 'now' | 'maxAttempts'>,
+): Promise<void> {
   await db.query(
     `UPDATE webhook_deliveries d
         SET status = 'failed', locked_by = NULL, locked_until = NULL, updated_at = $1,

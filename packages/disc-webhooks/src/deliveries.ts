@@ -1,5 +1,5 @@
-import type { SqlQueryable } from './sql-client';
-import { isoTime, isoTimeOrNull } from './sql-client';
+import type { SqlQueryable } from '@disc/sql';
+import { isoTime, isoTimeOrNull } from './iso-time';
 
 export type DeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed';
 
@@ -36,12 +36,20 @@ export interface DeliveryPage {
 /** One page of a webhook's deliveries, newest first (keyset pagination: a delivery written
  * meanwhile never shifts a page). `after` is a `next_cursor`; one that is not a delivery of
  * this webhook throws RangeError. */
-export async function listDeliveriesPage(db: SqlQueryable, webhookId: string, options: { limit?: number; after?: string } = {}): Promise<DeliveryPage> {
+export async function listDeliveriesPage(
+  db: SqlQueryable,
+  webhookId: string,
+  options: { limit?: number; after?: string } = {},
+): Promise<DeliveryPage> {
   const limit = options.limit ?? 50;
   const afterId = options.after === undefined ? undefined : decodeCursor(options.after);
   if (afterId !== undefined) {
-    const known = await db.query('SELECT 1 FROM webhook_deliveries WHERE id = $1 AND webhook_id = $2', [afterId, webhookId]);
-    if (known.length === 0) throw new RangeError(`cursor '${options.after}' does not belong to this webhook's deliveries`);
+    const known = await db.query('SELECT 1 FROM webhook_deliveries WHERE id = $1 AND webhook_id = $2', [
+      afterId,
+      webhookId,
+    ]);
+    if (known.length === 0)
+      throw new RangeError(`cursor '${options.after}' does not belong to this webhook's deliveries`);
   }
   const rows = await listDeliveries(db, webhookId, { limit: limit + 1, ...(afterId === undefined ? {} : { afterId }) });
   const data = rows.slice(0, limit);
@@ -59,8 +67,15 @@ function decodeCursor(cursor: string): string {
 
 /** A webhook's deliveries, newest first, each with every attempt (oldest first); with
  * `afterId`, only those older than that delivery. */
-export async function listDeliveries(db: SqlQueryable, webhookId: string, options: { limit?: number; afterId?: string } = {}): Promise<DeliveryView[]> {
-  const after = options.afterId === undefined ? '' : 'AND (d.created_at, d.id) < (SELECT c.created_at, c.id FROM webhook_deliveries c WHERE c.id = $3)';
+export async function listDeliveries(
+  db: SqlQueryable,
+  webhookId: string,
+  options: { limit?: number; afterId?: string } = {},
+): Promise<DeliveryView[]> {
+  const after =
+    options.afterId === undefined
+      ? ''
+      : 'AND (d.created_at, d.id) < (SELECT c.created_at, c.id FROM webhook_deliveries c WHERE c.id = $3)';
   const deliveries = await db.query<Record<string, unknown>>(
     `SELECT d.id, d.event_id, e.type AS event, d.status, d.attempts, d.next_attempt_at, d.last_status, d.last_error,
             d.created_at, d.updated_at

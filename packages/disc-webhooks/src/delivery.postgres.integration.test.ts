@@ -1,4 +1,5 @@
-import { describeWithPostgres, openPostgres } from '../test/support/databases';
+import { describeWithPostgres } from '@fin/test-utils';
+import { openPostgres } from '../test/support/databases';
 import { deliverySuite } from '../test/support/delivery-suite';
 
 describeWithPostgres('webhook delivery on PostgreSQL', () => {

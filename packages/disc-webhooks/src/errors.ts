@@ -1,49 +1,62 @@
 /** Why a received webhook was rejected. A receiver answers 400/401 for any of them and
  * logs the code; the sender retries, so a rejected message is not lost. */
-export type WebhookVerificationErrorCode =
-  | 'MISSING_HEADERS'
-  | 'TIMESTAMP_OUT_OF_TOLERANCE'
-  | 'INVALID_SIGNATURE'
-  | 'INVALID_PAYLOAD';
+export const WEBHOOK_VERIFICATION_ERROR_CODES = [
+  'MISSING_HEADERS',
+  'TIMESTAMP_OUT_OF_TOLERANCE',
+  'INVALID_SIGNATURE',
+  'INVALID_PAYLOAD',
+] as const;
+export type WebhookVerificationErrorCode = (typeof WEBHOOK_VERIFICATION_ERROR_CODES)[number];
 
 export class WebhookVerificationError extends Error {
-  override readonly name = 'WebhookVerificationError';
+  override readonly name: string = 'WebhookVerificationError';
+  readonly code: WebhookVerificationErrorCode;
 
-  constructor(
-    readonly code: WebhookVerificationErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
+  constructor(code: WebhookVerificationErrorCode, message: string, options: { cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
   }
 }
 
 /** A signing secret that cannot be turned into key bytes. */
-export type WebhookSecretErrorCode = 'EMPTY_SECRET' | 'INVALID_BASE64_SECRET';
+export const WEBHOOK_SECRET_ERROR_CODES = ['EMPTY_SECRET', 'INVALID_BASE64_SECRET'] as const;
+export type WebhookSecretErrorCode = (typeof WEBHOOK_SECRET_ERROR_CODES)[number];
 
 export class WebhookSecretError extends Error {
-  override readonly name = 'WebhookSecretError';
+  override readonly name: string = 'WebhookSecretError';
+  readonly code: WebhookSecretErrorCode;
 
-  constructor(
-    readonly code: WebhookSecretErrorCode,
-    message: string,
-  ) {
-    super(message);
+  constructor(code: WebhookSecretErrorCode, message: string, options: { cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
   }
 }
 
 /** Why a receiver URL is refused, at registration or again right before a send. */
-export type ReceiverUrlErrorCode = 'INVALID_URL' | 'SCHEME_NOT_ALLOWED' | 'UNRESOLVABLE_HOST' | 'ADDRESS_NOT_ALLOWED';
+export const RECEIVER_URL_ERROR_CODES = [
+  'INVALID_URL',
+  'SCHEME_NOT_ALLOWED',
+  'UNRESOLVABLE_HOST',
+  'ADDRESS_NOT_ALLOWED',
+] as const;
+export type ReceiverUrlErrorCode = (typeof RECEIVER_URL_ERROR_CODES)[number];
+
+/** The URL refused and, for ADDRESS_NOT_ALLOWED, the address it resolved to and its range. */
+export interface ReceiverUrlContext {
+  url: string;
+  address?: string;
+  range?: string;
+}
 
 export class ReceiverUrlError extends Error {
-  override readonly name = 'ReceiverUrlError';
+  override readonly name: string = 'ReceiverUrlError';
+  readonly code: ReceiverUrlErrorCode;
+  readonly context: ReceiverUrlContext;
 
-  constructor(
-    readonly code: ReceiverUrlErrorCode,
-    message: string,
-    readonly context: { url: string; address?: string; range?: string },
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
+  constructor(code: ReceiverUrlErrorCode, message: string, options: ReceiverUrlContext & { cause?: unknown }) {
+    const { cause, ...context } = options;
+    super(message, cause === undefined ? undefined : { cause });
+    this.code = code;
+    this.context = context;
   }
 }

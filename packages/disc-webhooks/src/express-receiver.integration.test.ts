@@ -10,7 +10,14 @@ import { insertWebhook } from '../test/support/fixtures';
 
 const SECRET = 'a passphrase of at least 16 characters';
 const EVENT = gradeChangePayload(
-  { symbol: 'VTI', previous_grade: 'A', new_grade: 'A+', previous_score: 0.91, new_score: 0.96, reason: 'expense ratio cut' },
+  {
+    symbol: 'VTI',
+    previous_grade: 'A',
+    new_grade: 'A+',
+    previous_score: 0.91,
+    new_score: 0.96,
+    reason: 'expense ratio cut',
+  },
   new Date(),
 );
 
@@ -44,13 +51,20 @@ describe('the documented Express receiver', () => {
   it('answers 400 with the code to a forged or replayed request, and 204 to a duplicate', async () => {
     const body = JSON.stringify(EVENT);
     const post = (headers: Record<string, string>) =>
-      axios.post(url, body, { headers: { 'content-type': 'application/json', ...headers }, validateStatus: () => true });
+      axios.post(url, body, {
+        headers: { 'content-type': 'application/json', ...headers },
+        validateStatus: () => true,
+      });
 
-    const forged = await post(webhookHeaders({ id: 'msg_forged', timestamp: new Date(), body, secret: 'not the secret' }));
+    const forged = await post(
+      webhookHeaders({ id: 'msg_forged', timestamp: new Date(), body, secret: 'not the secret' }),
+    );
     expect(forged.status).toBe(400);
     expect(forged.data).toMatchObject({ error: 'INVALID_SIGNATURE' });
 
-    const replayed = await post(webhookHeaders({ id: 'msg_old', timestamp: new Date(Date.now() - 3_600_000), body, secret: SECRET }));
+    const replayed = await post(
+      webhookHeaders({ id: 'msg_old', timestamp: new Date(Date.now() - 3_600_000), body, secret: SECRET }),
+    );
     expect(replayed.data).toMatchObject({ error: 'TIMESTAMP_OUT_OF_TOLERANCE' });
 
     const before = handled.length;

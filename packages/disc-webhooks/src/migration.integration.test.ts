@@ -1,22 +1,23 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { enqueueEvent, listDeliveries, webhookTestPayload } from '@disc/webhooks';
+import { applyMigrations } from '@disc/sql';
+import { enqueueEvent, listDeliveries, webhookTestPayload, WEBHOOK_MIGRATIONS } from '@disc/webhooks';
 import type { TestDatabase } from '../test/support/databases';
-import { splitStatements } from './sql-client';
 import { migrate, openPglite } from '../test/support/databases';
 
-// The discovery API runs this package's migration after its own; check that it applies on
-// top of the app's real schema (when the app is present in this checkout).
+// The discovery API runs this package's migrations between its own, which add columns to the
+// `webhooks` table; check that they apply together (when the app is present in this checkout).
 const APP_MIGRATIONS = join(__dirname, '..', '..', '..', 'apps', 'discovery-api', 'migrations');
 const describeWithApp = existsSync(APP_MIGRATIONS) ? describe : describe.skip;
 
-describeWithApp('the outbox migration on top of the discovery API schema', () => {
+describeWithApp('the webhook migrations together with the discovery API schema', () => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await openPglite({ migrate: false });
-    for (const file of readdirSync(APP_MIGRATIONS).filter((name) => name.endsWith('.sql')).sort()) {
-      for (const statement of splitStatements(readFileSync(join(APP_MIGRATIONS, file), 'utf8'))) await db.query(statement);
-    }
+    const app = readdirSync(APP_MIGRATIONS)
+      .filter((name) => name.endsWith('.sql'))
+      .map((id) => ({ id, path: join(APP_MIGRATIONS, id) }));
+    await applyMigrations(db, [...app, ...WEBHOOK_MIGRATIONS]);
     await migrate(db, false);
   });
   afterAll(() => db.close());
@@ -27,13 +28,17 @@ describeWithApp('the outbox migration on top of the discovery API schema', () =>
     await db.query(
       "INSERT INTO webhooks (id, url, events, secret, token_id) VALUES ('wh_1', 'https://hooks.example.com/', '{grade_change}', 's', 'tok_1')",
     );
-    const enqueued = await enqueueEvent(db, webhookTestPayload('wh_1', new Date('2026-03-02T06:00:00Z')), { webhookIds: ['wh_1'] });
+    const enqueued = await enqueueEvent(db, webhookTestPayload('wh_1', new Date('2026-03-02T06:00:00Z')), {
+      webhookIds: ['wh_1'],
+    });
     expect(enqueued.deliveries).toHaveLength(1);
     const [delivery] = await listDeliveries(db, 'wh_1');
     expect(delivery).toMatchObject({ event: 'webhook.test', status: 'pending', attempt_count: 0, attempts: [] });
     const columns = await db.query<{ column_name: string }>(
       "SELECT column_name FROM information_schema.columns WHERE table_name = 'webhooks' ORDER BY column_name",
     );
-    expect(columns.map((row) => row.column_name)).toEqual(expect.arrayContaining(['failure_count', 'disabled_at', 'disabled_reason']));
+    expect(columns.map((row) => row.column_name)).toEqual(
+      expect.arrayContaining(['failure_count', 'disabled_at', 'disabled_reason']),
+    );
   });
 });

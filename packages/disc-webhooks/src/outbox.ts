@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { WebhookPayload } from './events';
-import type { SqlQueryable } from './sql-client';
+import type { WebhookPayload } from '@disc/types';
+import type { SqlQueryable } from '@disc/sql';
 
 export interface EnqueueOptions {
   /** Deliver only to these webhooks (e.g. "send a test event"), whatever their `events`
@@ -21,17 +21,18 @@ export interface EnqueuedEvent {
  * both are committed or neither, and a crash after the commit loses nothing, because the
  * delivery worker finds the pending rows.
  */
-export async function enqueueEvent(tx: SqlQueryable, payload: WebhookPayload, options: EnqueueOptions = {}): Promise<EnqueuedEvent> {
+export async function enqueueEvent(
+  tx: SqlQueryable,
+  payload: WebhookPayload,
+  options: EnqueueOptions = {},
+): Promise<EnqueuedEvent> {
   const eventId = `evt_${randomUUID().replaceAll('-', '')}`;
   const now = options.now ?? new Date();
   const body = JSON.stringify(payload);
-  await tx.query('INSERT INTO webhook_events (id, type, payload, body, created_at) VALUES ($1, $2, $3::jsonb, $4, $5)', [
-    eventId,
-    payload.event,
-    body,
-    body,
-    now,
-  ]);
+  await tx.query(
+    'INSERT INTO webhook_events (id, type, payload, body, created_at) VALUES ($1, $2, $3::jsonb, $4, $5)',
+    [eventId, payload.event, body, body, now],
+  );
   // The delivery id doubles as the Standard Webhooks message id (`webhook-id`).
   const rows = await tx.query<{ id: string; webhook_id: string }>(
     `INSERT INTO webhook_deliveries (id, event_id, webhook_id, next_attempt_at, created_at, updated_at)

@@ -2,7 +2,7 @@ import type { BackoffOptions } from './backoff';
 import { retryDelayMs } from './backoff';
 import type { ClaimedDelivery } from './claim';
 import type { AttemptResult } from './sender';
-import type { SqlQueryable } from './sql-client';
+import type { SqlQueryable } from '@disc/sql';
 
 export const DEFAULT_DISABLE_AFTER_FAILED_DELIVERIES = 5;
 

@@ -13,7 +13,10 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
  */
 export function secretKey(secret: string): Buffer {
   if (secret.length === 0) {
-    throw new WebhookSecretError('EMPTY_SECRET', 'The webhook secret is empty; use the secret given when the webhook was registered.');
+    throw new WebhookSecretError(
+      'EMPTY_SECRET',
+      'The webhook secret is empty; use the secret given when the webhook was registered.',
+    );
   }
   if (!secret.startsWith(WHSEC_PREFIX)) return Buffer.from(secret, 'utf8');
   const encoded = secret.slice(WHSEC_PREFIX.length);

@@ -1,6 +1,6 @@
 import { createHttpSender } from '@disc/webhooks';
-import type { TestReceiver } from '../test/support/receiver';
-import { startReceiver } from '../test/support/receiver';
+import type { TestReceiver } from '@fin/test-utils';
+import { startReceiver } from '@fin/test-utils';
 
 const BODY = '{"event":"webhook.test","timestamp":"2026-03-02T06:00:00.000Z","data":{}}';
 const HEADERS = { 'webhook-id': 'msg_1', 'webhook-timestamp': '1772431200', 'webhook-signature': 'v1,abc=' };
@@ -45,7 +45,11 @@ describe('createHttpSender', () => {
       response.writeHead(200).end('x'.repeat(100_000));
       return undefined;
     });
-    const result = await createHttpSender({ maxResponseBytes: 4096 })({ url: receiver.url, body: BODY, headers: HEADERS });
+    const result = await createHttpSender({ maxResponseBytes: 4096 })({
+      url: receiver.url,
+      body: BODY,
+      headers: HEADERS,
+    });
     expect(result.ok).toBe(true);
     expect(result.responseBody).toHaveLength(4096);
   });
@@ -70,7 +74,12 @@ describe('createHttpSender', () => {
     receiver = await startReceiver();
     // *.invalid never resolves (RFC 6761): reaching the receiver proves the pinned address was used.
     const url = `http://receiver.invalid:${receiver.port}/hooks`;
-    const result = await createHttpSender()({ url, body: BODY, headers: HEADERS, addresses: [{ address: '127.0.0.1', family: 4 }] });
+    const result = await createHttpSender()({
+      url,
+      body: BODY,
+      headers: HEADERS,
+      addresses: [{ address: '127.0.0.1', family: 4 }],
+    });
     expect(result).toMatchObject({ ok: true, status: 200 });
     expect(receiver.received[0]?.headers.host).toBe(`receiver.invalid:${receiver.port}`);
   });

@@ -24,7 +24,7 @@ export interface AttemptResult {
 export type WebhookSender = (request: SendRequest) => Promise<AttemptResult>;
 
 export interface SenderOptions {
-  /** A 2xx must arrive within this time (DECISIONS: 10 s). */
+  /** A 2xx must arrive within this time (docs/decisions/0010-webhook-delivery.md: 10 s). */
   timeoutMs?: number;
   maxResponseBytes?: number;
   userAgent?: string;

@@ -1,4 +1,5 @@
-import { secretKey, signPayload, webhookHeaders, WebhookSecretError } from '@disc/webhooks';
+import { signPayload, webhookHeaders, WebhookSecretError } from '@disc/webhooks';
+import { secretKey } from './secret';
 
 // The signing test vector of the Standard Webhooks reference libraries
 // (standard-webhooks/standard-webhooks, libraries/javascript "sign function works").
@@ -16,7 +17,11 @@ describe('signPayload', () => {
   });
 
   it('accepts the timestamp as a Date and the body as bytes', () => {
-    const signature = signPayload({ ...VECTOR, timestamp: new Date(VECTOR.timestamp * 1000 + 999), body: Buffer.from(VECTOR.body) });
+    const signature = signPayload({
+      ...VECTOR,
+      timestamp: new Date(VECTOR.timestamp * 1000 + 999),
+      body: Buffer.from(VECTOR.body),
+    });
     expect(signature).toBe(VECTOR.signature);
   });
 

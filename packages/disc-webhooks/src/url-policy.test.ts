@@ -1,8 +1,10 @@
 import { checkReceiverUrl, ReceiverUrlError } from '@disc/webhooks';
 import type { ResolvedAddress } from '@disc/webhooks';
 
-const resolvesTo = (...addresses: string[]) => async (): Promise<ResolvedAddress[]> =>
-  addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+const resolvesTo =
+  (...addresses: string[]) =>
+  async (): Promise<ResolvedAddress[]> =>
+    addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
 
 async function refusal(url: string, policy: Parameters<typeof checkReceiverUrl>[1] = {}): Promise<ReceiverUrlError> {
   try {
@@ -16,7 +18,9 @@ async function refusal(url: string, policy: Parameters<typeof checkReceiverUrl>[
 
 describe('checkReceiverUrl', () => {
   it('accepts https to a public address and returns the addresses to pin', async () => {
-    const checked = await checkReceiverUrl('https://hooks.example.com/in', { lookup: resolvesTo('93.184.216.34', '2606:2800:220:1::1') });
+    const checked = await checkReceiverUrl('https://hooks.example.com/in', {
+      lookup: resolvesTo('93.184.216.34', '2606:2800:220:1::1'),
+    });
     expect(checked.url.hostname).toBe('hooks.example.com');
     expect(checked.addresses.map((entry) => entry.address)).toEqual(['93.184.216.34', '2606:2800:220:1::1']);
   });
@@ -58,7 +62,13 @@ describe('checkReceiverUrl', () => {
     expect(error.context).toMatchObject({ address, range });
   });
 
-  it.each(['https://[::169.254.169.254]/', 'https://[::127.0.0.1]/', 'https://[::10.0.0.1]/', 'https://[64:ff9b::7f00:1]/', 'https://[2002:a00:1::1]/'])(
+  it.each([
+    'https://[::169.254.169.254]/',
+    'https://[::127.0.0.1]/',
+    'https://[::10.0.0.1]/',
+    'https://[64:ff9b::7f00:1]/',
+    'https://[2002:a00:1::1]/',
+  ])(
     'refuses the IPv6 literal %s, which embeds a non-public IPv4 address, even with the development flag',
     async (url) => {
       const error = await refusal(url, { allowLoopback: true });
@@ -81,19 +91,29 @@ describe('checkReceiverUrl', () => {
     expect((await refusal('http://127.0.0.1:3000/hook')).code).toBe('SCHEME_NOT_ALLOWED');
     const allowed = await checkReceiverUrl('http://127.0.0.1:3000/hook', { allowLoopback: true });
     expect(allowed.addresses).toEqual([{ address: '127.0.0.1', family: 4 }]);
-    const named = await checkReceiverUrl('http://localhost:3000/hook', { allowLoopback: true, lookup: resolvesTo('127.0.0.1', '::1') });
+    const named = await checkReceiverUrl('http://localhost:3000/hook', {
+      allowLoopback: true,
+      lookup: resolvesTo('127.0.0.1', '::1'),
+    });
     expect(named.addresses).toHaveLength(2);
   });
 
   it('keeps refusing private and metadata addresses with the development flag', async () => {
     expect((await refusal('https://192.168.0.10/', { allowLoopback: true })).code).toBe('ADDRESS_NOT_ALLOWED');
-    expect((await refusal('http://169.254.169.254/latest/meta-data', { allowLoopback: true })).context.range).toBe('metadata');
+    expect((await refusal('http://169.254.169.254/latest/meta-data', { allowLoopback: true })).context.range).toBe(
+      'metadata',
+    );
   });
 
   it('allows plain http only when every address is loopback', async () => {
-    const error = await refusal('http://mixed.example/', { allowLoopback: true, lookup: resolvesTo('127.0.0.1', '93.184.216.34') });
+    const error = await refusal('http://mixed.example/', {
+      allowLoopback: true,
+      lookup: resolvesTo('127.0.0.1', '93.184.216.34'),
+    });
     expect(error.code).toBe('SCHEME_NOT_ALLOWED');
-    expect((await refusal('http://hooks.example.com/', { lookup: resolvesTo('93.184.216.34') })).code).toBe('SCHEME_NOT_ALLOWED');
+    expect((await refusal('http://hooks.example.com/', { lookup: resolvesTo('93.184.216.34') })).code).toBe(
+      'SCHEME_NOT_ALLOWED',
+    );
   });
 
   it('refuses what is not an http(s) URL, and hosts that do not resolve', async () => {

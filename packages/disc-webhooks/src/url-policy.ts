@@ -58,11 +58,16 @@ export async function checkReceiverUrl(raw: string, policy: ReceiverUrlPolicy = 
     ? [{ address: hostname, family: ipaddr.parse(hostname).kind() === 'ipv6' ? 6 : 4 } as const]
     : await resolve(hostname, raw, policy.lookup ?? defaultHostLookup);
 
-  const ranges = addresses.map((entry) => ({ entry, range: classify(entry.address), embedded: embeddedIpv4(entry.address) }));
+  const ranges = addresses.map((entry) => ({
+    entry,
+    range: classify(entry.address),
+    embedded: embeddedIpv4(entry.address),
+  }));
   const allLoopback = ranges.every(({ range }) => range === 'loopback');
   for (const { entry, range, embedded } of ranges) {
     // The development flag allows loopback itself, never loopback tunnelled in IPv6.
-    if (range === 'unicast' || (range === 'loopback' && embedded === undefined && policy.allowLoopback === true)) continue;
+    if (range === 'unicast' || (range === 'loopback' && embedded === undefined && policy.allowLoopback === true))
+      continue;
     const base = RANGE_NAMES[range] ?? `special-purpose (${range})`;
     const name = embedded === undefined ? base : `${base} (IPv4 ${embedded.ipv4} embedded as ${embedded.form})`;
     const hint = range === 'loopback' ? ' Set DISCOVERY_ALLOW_LOOPBACK_WEBHOOKS=true for local development.' : '';
@@ -84,7 +89,8 @@ export async function checkReceiverUrl(raw: string, policy: ReceiverUrlPolicy = 
  * special-purpose range names and are refused too. */
 export function classify(address: string): string {
   const parsed = ipaddr.process(canonical(address));
-  if (METADATA_ADDRESSES.has(parsed.toNormalizedString()) || METADATA_ADDRESSES.has(parsed.toString())) return 'metadata';
+  if (METADATA_ADDRESSES.has(parsed.toNormalizedString()) || METADATA_ADDRESSES.has(parsed.toString()))
+    return 'metadata';
   const embedded = embeddedIpv4(address);
   if (embedded !== undefined) {
     const inner = classify(embedded.ipv4);
@@ -125,17 +131,19 @@ function embeddedIpv4(address: string): EmbeddedIpv4 | undefined {
   if (zeros(0, 12) && !zeros(12, 15)) return { ipv4: v4(b.slice(12, 16)), form: 'IPv4-compatible' };
   if (ip.match(ipaddr.IPv6.parse('64:ff9b::'), 96)) return { ipv4: v4(b.slice(12, 16)), form: 'NAT64' };
   if (ip.match(ipaddr.IPv6.parse('2002::'), 16)) return { ipv4: v4(b.slice(2, 6)), form: '6to4' };
-  if (ip.match(ipaddr.IPv6.parse('2001::'), 32)) return { ipv4: v4(b.slice(12, 16).map((x) => x ^ 0xff)), form: 'Teredo' };
+  if (ip.match(ipaddr.IPv6.parse('2001::'), 32))
+    return { ipv4: v4(b.slice(12, 16).map((x) => x ^ 0xff)), form: 'Teredo' };
   return undefined;
 }
 
 function parseUrl(raw: string): URL {
   try {
     const url = new URL(raw);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError(`unsupported protocol ${url.protocol}`);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      throw new TypeError(`unsupported protocol ${url.protocol}`);
     return url;
   } catch (cause) {
-    throw new ReceiverUrlError('INVALID_URL', `"${raw}" is not an absolute https:// URL.`, { url: raw }, { cause });
+    throw new ReceiverUrlError('INVALID_URL', `"${raw}" is not an absolute https:// URL.`, { url: raw, cause });
   }
 }
 
@@ -152,7 +160,10 @@ async function resolve(hostname: string, raw: string, lookup: HostLookup): Promi
   try {
     addresses = await lookup(hostname);
   } catch (cause) {
-    throw new ReceiverUrlError('UNRESOLVABLE_HOST', `The receiver host ${hostname} does not resolve; check the URL.`, { url: raw }, { cause });
+    throw new ReceiverUrlError('UNRESOLVABLE_HOST', `The receiver host ${hostname} does not resolve; check the URL.`, {
+      url: raw,
+      cause,
+    });
   }
   if (addresses.length === 0) {
     throw new ReceiverUrlError('UNRESOLVABLE_HOST', `The receiver host ${hostname} has no addresses.`, { url: raw });

@@ -1,5 +1,5 @@
 import { WebhookVerificationError } from './errors';
-import type { WebhookPayload } from './events';
+import type { WebhookPayload } from '@disc/types';
 import {
   sameDigest,
   signatureDigest,
@@ -10,8 +10,7 @@ import {
 
 /** Node's `req.headers`, a plain object, or a fetch `Headers` (anything with `get`). */
 export type HeaderSource =
-  | { get(name: string): string | null | undefined }
-  | Readonly<Record<string, string | readonly string[] | undefined>>;
+  { get(name: string): string | null | undefined } | Readonly<Record<string, string | readonly string[] | undefined>>;
 
 export interface VerifyOptions {
   /** How far the `webhook-timestamp` may be from `now`, either way; defaults to 300 s. */
@@ -53,7 +52,10 @@ export function verifyWebhook<P = WebhookPayload>(
     throw new WebhookVerificationError('MISSING_HEADERS', `Missing webhook header(s): ${missing.join(', ')}.`);
   }
   if (!/^\d{1,12}$/.test(timestampText)) {
-    throw new WebhookVerificationError('MISSING_HEADERS', `webhook-timestamp must be Unix seconds, got "${timestampText.slice(0, 40)}".`);
+    throw new WebhookVerificationError(
+      'MISSING_HEADERS',
+      `webhook-timestamp must be Unix seconds, got "${timestampText.slice(0, 40)}".`,
+    );
   }
 
   const timestamp = Number(timestampText);
@@ -74,7 +76,10 @@ export function verifyWebhook<P = WebhookPayload>(
     .map((entry) => entry.split(','))
     .some(([version, digest]) => version === 'v1' && digest !== undefined && sameDigest(expected, digest));
   if (!matches) {
-    throw new WebhookVerificationError('INVALID_SIGNATURE', 'No v1 signature in webhook-signature matches this body and secret.');
+    throw new WebhookVerificationError(
+      'INVALID_SIGNATURE',
+      'No v1 signature in webhook-signature matches this body and secret.',
+    );
   }
 
   const text = typeof body === 'string' ? body : Buffer.from(body).toString('utf8');

@@ -1,5 +1,5 @@
-import type { SqlQueryable } from './sql-client';
-import { isoTimeOrNull } from './sql-client';
+import type { SqlQueryable } from '@disc/sql';
+import { isoTimeOrNull } from './iso-time';
 
 /** What a webhook listing adds so a disabled endpoint says so, and why. */
 export interface WebhookHealth {
@@ -9,7 +9,10 @@ export interface WebhookHealth {
   disabled_reason: string | null;
 }
 
-export async function webhookHealth(db: SqlQueryable, webhookIds: readonly string[]): Promise<Map<string, WebhookHealth>> {
+export async function webhookHealth(
+  db: SqlQueryable,
+  webhookIds: readonly string[],
+): Promise<Map<string, WebhookHealth>> {
   const rows = await db.query<Record<string, unknown>>(
     'SELECT id, active, failure_count, disabled_at, disabled_reason FROM webhooks WHERE id = ANY ($1::text[])',
     [[...webhookIds]],
@@ -48,7 +51,12 @@ export interface DisabledWebhooks {
  * deliveries at once — status `failed`, `last_error` "cancelled: …" — so nothing more is sent
  * to them; an attempt already in flight finishes. Deleted webhooks are left alone.
  */
-export async function disableWebhooks(db: SqlQueryable, webhookIds: readonly string[], reason: string, now: Date = new Date()): Promise<DisabledWebhooks> {
+export async function disableWebhooks(
+  db: SqlQueryable,
+  webhookIds: readonly string[],
+  reason: string,
+  now: Date = new Date(),
+): Promise<DisabledWebhooks> {
   if (webhookIds.length === 0) return { webhooks: [], cancelledDeliveries: 0 };
   const rows = await db.query<{ id: string }>(
     `UPDATE webhooks SET active = false, disabled_at = $2, disabled_reason = $3

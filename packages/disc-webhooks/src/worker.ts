@@ -9,7 +9,7 @@ import type { AttemptOutcome } from './record';
 import type { AttemptResult, WebhookSender } from './sender';
 import { createHttpSender } from './sender';
 import { webhookHeaders } from './signature';
-import type { SqlClient } from './sql-client';
+import type { SqlClient } from '@disc/sql';
 import type { ReceiverUrlPolicy } from './url-policy';
 import { checkReceiverUrl } from './url-policy';
 import { WakeableSleep } from './wakeable-sleep';
@@ -56,7 +56,9 @@ export class DeliveryWorker {
       workerId: this.workerId,
       ...(options.schedule === undefined ? {} : { schedule: options.schedule }),
       ...(options.random === undefined ? {} : { random: options.random }),
-      ...(options.disableAfterFailedDeliveries === undefined ? {} : { disableAfterFailedDeliveries: options.disableAfterFailedDeliveries }),
+      ...(options.disableAfterFailedDeliveries === undefined
+        ? {}
+        : { disableAfterFailedDeliveries: options.disableAfterFailedDeliveries }),
     });
   }
 
@@ -149,7 +151,12 @@ export class DeliveryWorker {
   private async attempt(delivery: ClaimedDelivery): Promise<AttemptResult> {
     try {
       const { addresses } = await checkReceiverUrl(delivery.url, this.options.urlPolicy);
-      const headers = webhookHeaders({ id: delivery.id, timestamp: this.clock(), body: delivery.body, secret: delivery.secret });
+      const headers = webhookHeaders({
+        id: delivery.id,
+        timestamp: this.clock(),
+        body: delivery.body,
+        secret: delivery.secret,
+      });
       return await this.send({ url: delivery.url, body: delivery.body, headers: { ...headers }, addresses });
     } catch (error) {
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);

@@ -27,7 +27,15 @@ const rowCount = argument('rows', 100_000);
 const partyCount = argument('parties', 2_000);
 const shippedDatabase = join(here, '..', '..', '..', 'apps', 'statement-cli', 'database');
 
-const knownParties = ['REWE Markt GmbH', 'LIDL SAGT DANKE', 'NETFLIX.COM', 'Stadtwerke München', 'Deutsche Bahn AG', 'Café Crème Zürich', 'ARAL Tankstelle'];
+const knownParties = [
+  'REWE Markt GmbH',
+  'LIDL SAGT DANKE',
+  'NETFLIX.COM',
+  'Stadtwerke München',
+  'Deutsche Bahn AG',
+  'Café Crème Zürich',
+  'ARAL Tankstelle',
+];
 const texts = [
   (i) => `Invoice ${i} March 2024, order ${(i * 31) % 100000}`,
   (i) => `Rechnung Nr. ${i} vom 12.03.2024 Kundennr ${i % 977}`,
@@ -38,7 +46,8 @@ const texts = [
 ];
 function partyOf(i) {
   const p = i % partyCount;
-  if (p < knownParties.length * 20) return `${knownParties[p % knownParties.length]}${p >= knownParties.length ? ` ${p}` : ''}`;
+  if (p < knownParties.length * 20)
+    return `${knownParties[p % knownParties.length]}${p >= knownParties.length ? ` ${p}` : ''}`;
   return p % 3 === 0 ? `Customer ${p}` : `Supplier ${p} GmbH`;
 }
 const rows = Array.from({ length: rowCount }, (_, i) => ({
@@ -49,7 +58,9 @@ const rows = Array.from({ length: rowCount }, (_, i) => ({
 
 /** The first implementation's rule matcher, verbatim in behaviour. */
 function referenceMatcher(rules) {
-  const keywords = rules.map((rule) => rule.keywords.filter((k) => foldText(k) !== '').map((k) => [k, ` ${foldText(k)} `]));
+  const keywords = rules.map((rule) =>
+    rule.keywords.filter((k) => foldText(k) !== '').map((k) => [k, ` ${foldText(k)} `]),
+  );
   return (input) => {
     const party = ` ${foldText(input.party ?? '')} `;
     const text = ` ${foldText(input.text ?? '')} `;
@@ -108,7 +119,8 @@ let tiers = {};
 const categorizeAll = async (batch) => {
   const categorizer = await Categorizer.load({ databaseDir: shippedDatabase });
   for (let i = 0; i < batch.length; i += 1000) {
-    for (const decision of await categorizer.categorizeMany(batch.slice(i, i + 1000))) tiers[decision.tier] = (tiers[decision.tier] ?? 0) + 1;
+    for (const decision of await categorizer.categorizeMany(batch.slice(i, i + 1000)))
+      tiers[decision.tier] = (tiers[decision.tier] ?? 0) + 1;
   }
 };
 const full = await rate('categorizeMany', rows, categorizeAll);
@@ -117,9 +129,16 @@ await categorizeAll(rows);
 const tierCounts = JSON.stringify(tiers);
 const repeated = await rate('  repeating texts', repeating, categorizeAll);
 
-console.log(`rows: ${rowCount}, distinct parties: ${new Set(rows.map((r) => r.party)).size}, distinct texts: ${new Set(rows.map((r) => r.text)).size}`);
+console.log(
+  `rows: ${rowCount}, distinct parties: ${new Set(rows.map((r) => r.party)).size}, distinct texts: ${new Set(rows.map((r) => r.text)).size}`,
+);
 console.log(`decided by: ${tierCounts}`);
-for (const r of [fold, old, full, repeated]) console.log(`${r.label.padEnd(20)} ${Math.round(r.rowsPerSecond).toLocaleString('en').padStart(12)} rows/s (${r.seconds.toFixed(2)} s)`);
+for (const r of [fold, old, full, repeated])
+  console.log(
+    `${r.label.padEnd(20)} ${Math.round(r.rowsPerSecond).toLocaleString('en').padStart(12)} rows/s (${r.seconds.toFixed(2)} s)`,
+  );
 console.log(`ratio categorizeMany / fold only:         ${(full.rowsPerSecond / fold.rowsPerSecond).toFixed(2)}`);
-console.log(`ratio categorizeMany / reference matcher: ${(full.rowsPerSecond / old.rowsPerSecond).toFixed(1)} (the reference does rules only)`);
+console.log(
+  `ratio categorizeMany / reference matcher: ${(full.rowsPerSecond / old.rowsPerSecond).toFixed(1)} (the reference does rules only)`,
+);
 if (sink < 0) console.log(sink); // keeps the baseline loops from being optimised away

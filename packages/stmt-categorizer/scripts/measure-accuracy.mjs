@@ -30,12 +30,15 @@ const train = labelled.filter((row) => row.split === 'train');
 const test = labelled.filter((row) => row.split === 'test');
 const pct = (n, d) => (d === 0 ? 'n/a' : `${((100 * n) / d).toFixed(1)} %`);
 
-console.log(`labelled set: ${labelled.length} rows (${train.length} train, ${test.length} test), ${new Set(labelled.map((r) => r.category)).size} categories`);
+console.log(
+  `labelled set: ${labelled.length} rows (${train.length} train, ${test.length} test), ${new Set(labelled.map((r) => r.category)).size} categories`,
+);
 
 // 1. The classifier tier on its own: trained on the train split and the starter keywords.
 const classifier = new LocalClassifier();
 const starter = parseYaml(readFileSync(join(shippedDatabase, 'categories.yaml'), 'utf8')).categories;
-for (const rule of starter) for (const keyword of rule.keywords ?? []) classifier.learn({ party: String(keyword), category: rule.name });
+for (const rule of starter)
+  for (const keyword of rule.keywords ?? []) classifier.learn({ party: String(keyword), category: rule.name });
 for (const row of train) classifier.learn({ ...row.input, category: row.category });
 const predictions = test.map((row) => ({ row, prediction: classifier.predict(row.input) }));
 const top1 = predictions.filter(({ row, prediction }) => prediction?.category === row.category).length;
@@ -45,12 +48,17 @@ for (const threshold of [0.5, DEFAULT_CLASSIFIER_THRESHOLD, 0.7, 0.8, 0.9]) {
   const covered = predictions.filter(({ prediction }) => prediction && prediction.confidence >= threshold);
   const right = covered.filter(({ row, prediction }) => prediction.category === row.category).length;
   const mark = threshold === DEFAULT_CLASSIFIER_THRESHOLD ? ' (default)' : '';
-  console.log(`  threshold ${threshold.toFixed(2)}${mark}: decides ${pct(covered.length, test.length)}, of which correct ${pct(right, covered.length)} (${right}/${covered.length})`);
+  console.log(
+    `  threshold ${threshold.toFixed(2)}${mark}: decides ${pct(covered.length, test.length)}, of which correct ${pct(right, covered.length)} (${right}/${covered.length})`,
+  );
 }
 
 // 2. The local pipeline as a user runs it: starter database + the train split as user mappings.
 const userDir = mkdtempSync(join(tmpdir(), 'measure-db-'));
-const asMap = (direction) => Object.fromEntries(train.filter((r) => r.input.creditDebit === direction).map((r) => [r.input.party.toLowerCase(), r.category]));
+const asMap = (direction) =>
+  Object.fromEntries(
+    train.filter((r) => r.input.creditDebit === direction).map((r) => [r.input.party.toLowerCase(), r.category]),
+  );
 writeFileSync(join(userDir, 'debtors.yaml'), toYaml(asMap('DBIT')));
 writeFileSync(join(userDir, 'creditors.yaml'), toYaml(asMap('CRDT')));
 const local = await Categorizer.load({ databaseDir: shippedDatabase, userDatabaseDir: userDir });
@@ -60,10 +68,14 @@ const tiers = ['mapping', 'rule', 'classifier', 'fallback'];
 for (const tier of tiers) {
   const decided = decisions.map((d, i) => ({ d, row: test[i] })).filter(({ d }) => d.tier === tier);
   const right = decided.filter(({ d, row }) => d.category === row.category).length;
-  console.log(`  ${tier.padEnd(10)} decides ${String(decided.length).padStart(3)} rows, correct ${pct(right, decided.length)}`);
+  console.log(
+    `  ${tier.padEnd(10)} decides ${String(decided.length).padStart(3)} rows, correct ${pct(right, decided.length)}`,
+  );
 }
 const allRight = decisions.filter((d, i) => d.category === test[i].category).length;
-console.log(`  overall: ${pct(allRight, test.length)} correct (${allRight}/${test.length}); uncategorised ${decisions.filter((d) => d.tier === 'fallback').length}`);
+console.log(
+  `  overall: ${pct(allRight, test.length)} correct (${allRight}/${test.length}); uncategorised ${decisions.filter((d) => d.tier === 'fallback').length}`,
+);
 
 // 3. The AI tier: categories only, so every row reaches it.
 const aiDir = mkdtempSync(join(tmpdir(), 'measure-ai-'));
@@ -82,13 +94,24 @@ const ai = await Categorizer.load({
     requestsPerMinute: real ? 60 : 6000,
     batchSize: 20,
   },
-  logger: { debug() {}, info() {}, warn: (m) => console.log(`  warn: ${m}`), error: (m) => console.log(`  error: ${m}`) },
+  logger: {
+    debug() {},
+    info() {},
+    warn: (m) => console.log(`  warn: ${m}`),
+    error: (m) => console.log(`  error: ${m}`),
+  },
 });
 const aiDecisions = await ai.categorizeMany(test.map((row) => row.input));
 const aiDecided = aiDecisions.filter((d) => d.tier === 'ai').length;
 const aiRight = aiDecisions.filter((d, i) => d.tier === 'ai' && d.category === test[i].category).length;
-console.log(real ? `\nAI tier (${process.env.AI_BASE_URL}, model ${process.env.AI_MODEL ?? 'gpt-4o-mini'}), on the test split:` : '\nAI tier: no AI service reachable here; PLUMBING ONLY against a loopback fake that knows the labels (first request answered 429):');
-console.log(`  answered ${pct(aiDecided, test.length)} (${aiDecided}/${test.length}), correct ${pct(aiRight, test.length)}${fake ? `; ${fake.requests()} HTTP requests for ${test.length} rows` : ''}`);
+console.log(
+  real
+    ? `\nAI tier (${process.env.AI_BASE_URL}, model ${process.env.AI_MODEL ?? 'gpt-4o-mini'}), on the test split:`
+    : '\nAI tier: no AI service reachable here; PLUMBING ONLY against a loopback fake that knows the labels (first request answered 429):',
+);
+console.log(
+  `  answered ${pct(aiDecided, test.length)} (${aiDecided}/${test.length}), correct ${pct(aiRight, test.length)}${fake ? `; ${fake.requests()} HTTP requests for ${test.length} rows` : ''}`,
+);
 if (fake) await fake.close();
 
 function startOracle(truth) {
@@ -103,15 +126,29 @@ function startOracle(truth) {
         return;
       }
       const user = JSON.parse(body).messages.find((m) => m.role === 'user');
-      const results = JSON.parse(user.content).transactions.map((t) => ({ id: t.id, category: truth.get(t.party) ?? 'Uncategorized' }));
+      const results = JSON.parse(user.content).transactions.map((t) => ({
+        id: t.id,
+        category: truth.get(t.party) ?? 'Uncategorized',
+      }));
       const content = '```json\n' + JSON.stringify({ results }) + '\n```';
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage: {} }));
+      res.end(
+        JSON.stringify({
+          id: 'x',
+          object: 'chat.completion',
+          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+          usage: {},
+        }),
+      );
     });
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>
-      resolve({ baseUrl: `http://127.0.0.1:${server.address().port}/v1`, requests: () => count, close: () => new Promise((r) => server.close(r)) }),
+      resolve({
+        baseUrl: `http://127.0.0.1:${server.address().port}/v1`,
+        requests: () => count,
+        close: () => new Promise((r) => server.close(r)),
+      }),
     ),
   );
 }

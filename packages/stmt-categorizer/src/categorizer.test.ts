@@ -12,8 +12,10 @@ async function databaseDir(files: Record<string, string>): Promise<string> {
 }
 
 const base = {
-  'categories.yaml': 'categories:\n  - name: Groceries\n    keywords: [market]\n  - name: Travel\n    keywords: [hotel]\n',
-  'debtors.yaml': 'Village Store: Groceries\nSunset Inn Hotel: Groceries\nAlpine Lodge Resort: Travel\nSeaside Resort Spa: Travel\n',
+  'categories.yaml':
+    'categories:\n  - name: Groceries\n    keywords: [market]\n  - name: Travel\n    keywords: [hotel]\n',
+  'debtors.yaml':
+    'Village Store: Groceries\nSunset Inn Hotel: Groceries\nAlpine Lodge Resort: Travel\nSeaside Resort Spa: Travel\n',
   'creditors.yaml': 'Village Store: Refunds\n',
 };
 
@@ -21,10 +23,26 @@ describe('Categorizer tiers', () => {
   it('tries mapping, rule, classifier and fallback in that order', async () => {
     const categorizer = await Categorizer.load({ databaseDir: await databaseDir(base) });
     // The mapping beats the "hotel" keyword.
-    expect(await categorizer.categorize({ party: 'SUNSET INN HOTEL', creditDebit: 'DBIT' })).toEqual({ category: 'Groceries', tier: 'mapping', confidence: 1, matched: 'Sunset Inn Hotel' });
-    expect(await categorizer.categorize({ party: 'Harbour Hotel', creditDebit: 'DBIT' })).toMatchObject({ category: 'Travel', tier: 'rule', matched: 'hotel' });
-    expect(await categorizer.categorize({ party: 'Mountain Resort', creditDebit: 'DBIT' })).toMatchObject({ category: 'Travel', tier: 'classifier' });
-    expect(await categorizer.categorize({ party: 'Unheard Of', creditDebit: 'DBIT' })).toEqual({ category: 'Uncategorized', tier: 'fallback', confidence: 0 });
+    expect(await categorizer.categorize({ party: 'SUNSET INN HOTEL', creditDebit: 'DBIT' })).toEqual({
+      category: 'Groceries',
+      tier: 'mapping',
+      confidence: 1,
+      matched: 'Sunset Inn Hotel',
+    });
+    expect(await categorizer.categorize({ party: 'Harbour Hotel', creditDebit: 'DBIT' })).toMatchObject({
+      category: 'Travel',
+      tier: 'rule',
+      matched: 'hotel',
+    });
+    expect(await categorizer.categorize({ party: 'Mountain Resort', creditDebit: 'DBIT' })).toMatchObject({
+      category: 'Travel',
+      tier: 'classifier',
+    });
+    expect(await categorizer.categorize({ party: 'Unheard Of', creditDebit: 'DBIT' })).toEqual({
+      category: 'Uncategorized',
+      tier: 'fallback',
+      confidence: 0,
+    });
   });
 
   it('uses debtors.yaml for debits and creditors.yaml for credits', async () => {
@@ -40,7 +58,9 @@ describe('Categorizer tiers', () => {
     });
     const categorizer = await Categorizer.load({ databaseDir: await databaseDir(base), userDatabaseDir: user });
     expect((await categorizer.categorize({ party: 'Village Store', creditDebit: 'DBIT' })).category).toBe('Household');
-    expect((await categorizer.categorize({ party: 'Alpine Lodge Resort', creditDebit: 'DBIT' })).category).toBe('Travel');
+    expect((await categorizer.categorize({ party: 'Alpine Lodge Resort', creditDebit: 'DBIT' })).category).toBe(
+      'Travel',
+    );
     expect((await categorizer.categorize({ party: 'Holiday Co', creditDebit: 'DBIT' })).tier).toBe('rule');
     expect((await categorizer.categorize({ party: 'Harbour Hotel', creditDebit: 'DBIT' })).tier).not.toBe('rule');
     expect(categorizer.categories()).toEqual(['Travel', 'Groceries']);
@@ -73,7 +93,9 @@ describe('shipped starter database', () => {
   it('has the ~20 English categories the docs promise', async () => {
     const categories = (await Categorizer.load({ databaseDir: shippedDatabase })).categories();
     expect(categories.length).toBeGreaterThanOrEqual(20);
-    expect(categories).toEqual(expect.arrayContaining(['Groceries', 'Restaurants', 'Rent', 'Salary', 'Transfers', 'Fees']));
+    expect(categories).toEqual(
+      expect.arrayContaining(['Groceries', 'Restaurants', 'Rent', 'Salary', 'Transfers', 'Fees']),
+    );
   });
 });
 
@@ -87,7 +109,14 @@ describe('learned mappings', () => {
       { party: 'Harbour Hotel', creditDebit: 'DBIT' },
     ]);
     const pending = categorizer.pendingMappings();
-    expect(pending).toEqual([expect.objectContaining({ party: 'Mountain Resort', category: 'Travel', file: 'debtors.yaml', tier: 'classifier' })]);
+    expect(pending).toEqual([
+      expect.objectContaining({
+        party: 'Mountain Resort',
+        category: 'Travel',
+        file: 'debtors.yaml',
+        tier: 'classifier',
+      }),
+    ]);
     expect(await readFile(join(target, 'debtors.yaml'), 'utf8')).not.toContain('mountain resort');
 
     const result = await categorizer.saveMappings(target);
@@ -95,10 +124,15 @@ describe('learned mappings', () => {
     expect(result.backups).toHaveLength(1);
     expect(result.backups[0]).toMatch(/debtors\.yaml\.\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.bak$/);
     expect(await readFile(result.backups[0]!, 'utf8')).toBe('# my own mappings\nCorner Cafe: Restaurants\n');
-    expect(await readFile(join(target, 'debtors.yaml'), 'utf8')).toBe('# my own mappings\nCorner Cafe: Restaurants\nmountain resort: Travel\n');
+    expect(await readFile(join(target, 'debtors.yaml'), 'utf8')).toBe(
+      '# my own mappings\nCorner Cafe: Restaurants\nmountain resort: Travel\n',
+    );
     expect((await readdir(target)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     expect(categorizer.pendingMappings()).toEqual([]);
-    expect(await categorizer.categorize({ party: 'Mountain Resort', creditDebit: 'DBIT' })).toMatchObject({ tier: 'mapping', category: 'Travel' });
+    expect(await categorizer.categorize({ party: 'Mountain Resort', creditDebit: 'DBIT' })).toMatchObject({
+      tier: 'mapping',
+      category: 'Travel',
+    });
   });
 
   it('saves only the mappings the user kept after review, updating a differently spelled key in place', async () => {
@@ -107,7 +141,14 @@ describe('learned mappings', () => {
     await writeFile(join(target, 'creditors.yaml'), 'MOUNTAIN RESORT: Refunds\n');
     const categorizer = await Categorizer.load({ databaseDir: await databaseDir(base) });
     const result = await categorizer.saveMappings(target, [
-      { party: 'Mountain Resort', category: 'Travel', creditDebit: 'CRDT', file: 'creditors.yaml', tier: 'ai', confidence: 0.8 },
+      {
+        party: 'Mountain Resort',
+        category: 'Travel',
+        creditDebit: 'CRDT',
+        file: 'creditors.yaml',
+        tier: 'ai',
+        confidence: 0.8,
+      },
     ]);
     expect(await readFile(join(target, 'creditors.yaml'), 'utf8')).toBe('MOUNTAIN RESORT: Travel\n');
     expect(result.written).toEqual([join(target, 'creditors.yaml')]);
@@ -116,7 +157,16 @@ describe('learned mappings', () => {
   it('creates the target folder and writes no backup when there was no file', async () => {
     const target = join(await mkdtemp(join(tmpdir(), 'categorizer-new-')), 'nested', 'db');
     const categorizer = await Categorizer.load({ databaseDir: await databaseDir(base) });
-    const result = await categorizer.saveMappings(target, [{ party: 'Fresh Farm', category: 'Groceries', creditDebit: 'DBIT', file: 'debtors.yaml', tier: 'classifier', confidence: 0.7 }]);
+    const result = await categorizer.saveMappings(target, [
+      {
+        party: 'Fresh Farm',
+        category: 'Groceries',
+        creditDebit: 'DBIT',
+        file: 'debtors.yaml',
+        tier: 'classifier',
+        confidence: 0.7,
+      },
+    ]);
     expect(result.backups).toEqual([]);
     expect(await readFile(join(target, 'debtors.yaml'), 'utf8')).toBe('fresh farm: Groceries\n');
   });

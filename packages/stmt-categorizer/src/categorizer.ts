@@ -7,7 +7,14 @@ import { LocalTiers } from './local-tiers';
 import { saveMappingFiles } from './mappings-store';
 import type { SaveResult } from './mappings-store';
 import { mappingKey } from './text';
-import type { CategorizeInput, CategorizerLogger, CategorizerOptions, CategoryDecision, LabelledExample, LearnedMapping } from './types';
+import type {
+  CategorizeInput,
+  CategorizerLogger,
+  CategorizerOptions,
+  CategoryDecision,
+  LabelledExample,
+  LearnedMapping,
+} from './types';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy require is how CommonJS loads a module on first use
 const loadAiClient = (): typeof AiClientModule => require('./ai/client') as typeof AiClientModule;
@@ -17,7 +24,7 @@ const FALLBACK: CategoryDecision = { category: UNCATEGORIZED, tier: 'fallback', 
 const silent: CategorizerLogger = { debug() {}, info() {}, warn() {}, error() {} };
 
 /**
- * Tries the tiers in the order DECISIONS ("Categorisation") fixes: exact party mapping →
+ * Tries the tiers in the order docs/decisions/0014-categorisation.md fixes: exact party mapping →
  * keyword/pattern rules → local classifier → AI service → `Uncategorized`.
  */
 export class Categorizer {
@@ -46,7 +53,11 @@ export class Categorizer {
       // Loaded only when used: the HTTP client and rate limiter behind it add ~150 ms and ~20 MiB
       // to every start of `stmt`, which mostly runs without the AI service.
       const { AiClient, realSleep } = loadAiClient();
-      aiTier = new AiTier(new AiClient({ ...ai, apiKey: ai.apiKey }, logger, options.sleep ?? realSleep), logger, ai.batchSize);
+      aiTier = new AiTier(
+        new AiClient({ ...ai, apiKey: ai.apiKey }, logger, options.sleep ?? realSleep),
+        logger,
+        ai.batchSize,
+      );
     } else {
       logger.debug(`ai tier off (${ai?.enabled ? 'no API key' : 'disabled'})`);
     }
@@ -93,7 +104,10 @@ export class Categorizer {
   }
 
   /** Writes the given (by default all pending) mappings; they then act as exact mappings. */
-  async saveMappings(targetDir: string, mappings: readonly LearnedMapping[] = this.pendingMappings()): Promise<SaveResult> {
+  async saveMappings(
+    targetDir: string,
+    mappings: readonly LearnedMapping[] = this.pendingMappings(),
+  ): Promise<SaveResult> {
     const result = await saveMappingFiles(targetDir, mappings);
     for (const mapping of mappings) {
       const key = mappingKey(mapping.party);

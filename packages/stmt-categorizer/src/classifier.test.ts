@@ -1,6 +1,6 @@
 import { Naivebayes } from 'classificator';
 import fc from 'fast-check';
-import { LocalClassifier } from '@stmt/categorizer';
+import { LocalClassifier } from './classifier';
 import { tokenize } from './text';
 
 function trained(): LocalClassifier {
@@ -49,7 +49,10 @@ describe('LocalClassifier posterior', () => {
     const categories = ['A', 'B', 'C'];
     fc.assert(
       fc.property(
-        fc.array(fc.record({ words: fc.subarray(words, { minLength: 1 }), category: fc.constantFrom(...categories) }), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.record({ words: fc.subarray(words, { minLength: 1 }), category: fc.constantFrom(...categories) }), {
+          minLength: 1,
+          maxLength: 12,
+        }),
         fc.subarray(words, { minLength: 1 }),
         (examples, query) => {
           const ours = new LocalClassifier({ alpha: 0.1 });
@@ -64,7 +67,10 @@ describe('LocalClassifier posterior', () => {
           if (!knowsAWord) return prediction === undefined;
           // On a tie any of the best categories is right; its probability must be the top one.
           const ourProbability = likelihoods.find((l) => l.category === prediction?.category)?.proba ?? -1;
-          return Math.abs(prediction!.confidence - likelihoods[0]!.proba) < 1e-9 && Math.abs(ourProbability - likelihoods[0]!.proba) < 1e-9;
+          return (
+            Math.abs(prediction!.confidence - likelihoods[0]!.proba) < 1e-9 &&
+            Math.abs(ourProbability - likelihoods[0]!.proba) < 1e-9
+          );
         },
       ),
       { numRuns: 60 },
@@ -78,17 +84,27 @@ describe('LocalClassifier evidence', () => {
   it('decides from party evidence extended by the text exactly as from the whole row, at any threshold', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ words: fc.subarray(words, { minLength: 1 }), category: fc.constantFrom('A', 'B', 'C') }), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.record({ words: fc.subarray(words, { minLength: 1 }), category: fc.constantFrom('A', 'B', 'C') }), {
+          minLength: 1,
+          maxLength: 12,
+        }),
         fc.subarray(words),
         fc.subarray(words),
         // 1 meets the confidence of a model that knows one category only: the boundary must decide.
         fc.oneof(fc.constant(1), fc.double({ min: 0, max: 1, noNaN: true })),
         (examples, party, text, threshold) => {
           const classifier = new LocalClassifier();
-          classifier.learnAll(examples.map((example) => ({ party: example.words.join(' '), category: example.category })));
+          classifier.learnAll(
+            examples.map((example) => ({ party: example.words.join(' '), category: example.category })),
+          );
           const partyEvidence = classifier.evidence(tokenize(party.join(' ')));
-          const fromEvidence = classifier.decideFrom(classifier.evidence(tokenize(text.join(' ')), partyEvidence), threshold);
-          expect(fromEvidence).toEqual(classifier.decide({ party: party.join(' '), text: text.join(' '), creditDebit: 'DBIT' }, threshold));
+          const fromEvidence = classifier.decideFrom(
+            classifier.evidence(tokenize(text.join(' ')), partyEvidence),
+            threshold,
+          );
+          expect(fromEvidence).toEqual(
+            classifier.decide({ party: party.join(' '), text: text.join(' '), creditDebit: 'DBIT' }, threshold),
+          );
         },
       ),
       { numRuns: 100 },
@@ -101,6 +117,8 @@ describe('LocalClassifier evidence', () => {
     classifier.learn({ party: 'Organic Fitness Organic', category: 'Sports' });
     const rebuilt = classifier.decideFrom(classifier.evidence(['market'], stale), 0);
     expect(rebuilt).toEqual(classifier.decide({ party: 'Organic', text: 'Market', creditDebit: 'DBIT' }, 0));
-    expect(rebuilt?.confidence).not.toBe(trained().decide({ party: 'Organic Market', creditDebit: 'DBIT' }, 0)?.confidence);
+    expect(rebuilt?.confidence).not.toBe(
+      trained().decide({ party: 'Organic Market', creditDebit: 'DBIT' }, 0)?.confidence,
+    );
   });
 });

@@ -117,7 +117,9 @@ export class LocalClassifier {
   private tables(): LogTables {
     if (!this.logs) {
       const categories = Object.keys(this.model.categories);
-      const priors = categories.map((category) => Math.log((this.model.docCount[category] ?? 0) / this.model.totalDocuments));
+      const priors = categories.map((category) =>
+        Math.log((this.model.docCount[category] ?? 0) / this.model.totalDocuments),
+      );
       this.logs = { categories, priors, tokens: new Map() };
     }
     return this.logs;
@@ -156,7 +158,10 @@ export class LocalClassifier {
 }
 
 /** A classifier decision only when the posterior reaches the threshold. */
-export function classifierDecision(prediction: Prediction | undefined, threshold: number): CategoryDecision | undefined {
+export function classifierDecision(
+  prediction: Prediction | undefined,
+  threshold: number,
+): CategoryDecision | undefined {
   if (!prediction || prediction.confidence < threshold) return undefined;
   return { category: prediction.category, tier: 'classifier', confidence: prediction.confidence };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parseCategories, parseMappings } from './database-files';
 import type { CategoryRule, PartyMapping } from './database-files';
 import { CategorizerError } from './errors';
+import { cachedDocument, readParsedCache, writeParsedCache } from './parsed-cache';
 import type { MappingFileName } from './types';
 
 /** The three files of a database folder, merged from the shipped and the user's folder. */
@@ -23,7 +24,10 @@ async function readOptional(file: string): Promise<string | undefined> {
     return await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new CategorizerError('DATABASE_UNREADABLE', `cannot read ${file}: ${(error as Error).message}`, { file }, { cause: error });
+    throw new CategorizerError('DATABASE_UNREADABLE', `cannot read ${file}: ${(error as Error).message}`, {
+      file,
+      cause: error,
+    });
   }
 }
 
@@ -32,12 +36,31 @@ export async function loadDatabaseDir(dir: string): Promise<CategoryDatabase> {
   const categoriesFile = join(dir, CATEGORIES_FILE);
   const debtorsFile = join(dir, DEBTORS_FILE);
   const creditorsFile = join(dir, CREDITORS_FILE);
-  const [categories, debtors, creditors] = await Promise.all([readOptional(categoriesFile), readOptional(debtorsFile), readOptional(creditorsFile)]);
+  const [categories, debtors, creditors, cache] = await Promise.all([
+    readOptional(categoriesFile),
+    readOptional(debtorsFile),
+    readOptional(creditorsFile),
+    readParsedCache(dir),
+  ]);
   return {
-    categories: categories === undefined ? [] : parseCategories(categories, categoriesFile),
-    debtors: debtors === undefined ? new Map() : parseMappings(debtors, debtorsFile),
-    creditors: creditors === undefined ? new Map() : parseMappings(creditors, creditorsFile),
+    categories:
+      categories === undefined
+        ? []
+        : parseCategories(categories, categoriesFile, cachedDocument(cache, CATEGORIES_FILE, categories)),
+    debtors:
+      debtors === undefined
+        ? new Map<string, PartyMapping>()
+        : parseMappings(debtors, debtorsFile, cachedDocument(cache, DEBTORS_FILE, debtors)),
+    creditors:
+      creditors === undefined
+        ? new Map<string, PartyMapping>()
+        : parseMappings(creditors, creditorsFile, cachedDocument(cache, CREDITORS_FILE, creditors)),
   };
+}
+
+/** Writes the parsed form of a database folder's three files beside them (see parsed-cache.ts); returns the names cached. */
+export function writeDatabaseCache(dir: string): Promise<string[]> {
+  return writeParsedCache(dir, [CATEGORIES_FILE, DEBTORS_FILE, CREDITORS_FILE]);
 }
 
 export function emptyDatabase(): CategoryDatabase {

@@ -1,14 +1,16 @@
 /** The closed set of failure kinds; the CLI maps each to an exit code. */
-export type CategorizerErrorCode =
-  | 'DATABASE_UNREADABLE'
-  | 'DATABASE_INVALID'
-  | 'API_KEY_FILE_UNREADABLE'
-  | 'AI_CONFIG_INVALID'
-  | 'AI_HTTP_ERROR'
-  | 'AI_TIMEOUT'
-  | 'AI_NETWORK_ERROR'
-  | 'AI_BAD_RESPONSE'
-  | 'MAPPINGS_WRITE_FAILED';
+export const CATEGORIZER_ERROR_CODES = [
+  'DATABASE_UNREADABLE',
+  'DATABASE_INVALID',
+  'API_KEY_FILE_UNREADABLE',
+  'AI_CONFIG_INVALID',
+  'AI_HTTP_ERROR',
+  'AI_TIMEOUT',
+  'AI_NETWORK_ERROR',
+  'AI_BAD_RESPONSE',
+  'MAPPINGS_WRITE_FAILED',
+] as const;
+export type CategorizerErrorCode = (typeof CATEGORIZER_ERROR_CODES)[number];
 
 export interface CategorizerErrorContext {
   /** The database file concerned, when there is one. */
@@ -22,12 +24,18 @@ export interface CategorizerErrorContext {
 }
 
 export class CategorizerError extends Error {
-  override readonly name = 'CategorizerError';
+  override readonly name: string = 'CategorizerError';
   readonly code: CategorizerErrorCode;
+  /** The context fields given (file, key path, HTTP status, attempts), for messages and logs. */
   readonly context: CategorizerErrorContext;
 
-  constructor(code: CategorizerErrorCode, message: string, context: CategorizerErrorContext = {}, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(
+    code: CategorizerErrorCode,
+    message: string,
+    options: CategorizerErrorContext & { cause?: unknown } = {},
+  ) {
+    const { cause, ...context } = options;
+    super(message, cause === undefined ? undefined : { cause });
     this.code = code;
     this.context = context;
   }

@@ -1,8 +1,7 @@
 export { Categorizer, UNCATEGORIZED } from './categorizer';
-export { LocalClassifier, DEFAULT_CLASSIFIER_THRESHOLD } from './classifier';
-export type { ClassifierEvidence } from './classifier';
 export { resolveApiKey } from './ai/api-key';
-export { CategorizerError } from './errors';
+export { CATEGORIZER_ERROR_CODES, CategorizerError } from './errors';
+export { writeDatabaseCache } from './database';
 export type { CategorizerErrorCode, CategorizerErrorContext } from './errors';
 export type { SaveResult } from './mappings-store';
 export type {

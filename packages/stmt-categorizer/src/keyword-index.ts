@@ -44,7 +44,13 @@ export class KeywordIndex {
         const words = foldedWords(keyword);
         if (words.length === 0) continue;
         const phrase = words.join(' ');
-        const entry: KeywordEntry = { category: rule.name, matched: keyword, length: phrase.length, rank: ruleIndex * RANK_STRIDE + position, appliesTo: rule.appliesTo };
+        const entry: KeywordEntry = {
+          category: rule.name,
+          matched: keyword,
+          length: phrase.length,
+          rank: ruleIndex * RANK_STRIDE + position,
+          appliesTo: rule.appliesTo,
+        };
         position += 1;
         const entries = this.phrases.get(phrase);
         if (entries) entries.push(entry);

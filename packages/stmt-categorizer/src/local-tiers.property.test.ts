@@ -45,11 +45,36 @@ function referenceDecision(input: CategorizeInput, reference: LocalClassifier): 
   return referenceMatchRules(database.categories, input) ?? reference.decide(input, 0.6);
 }
 
-const parties = ['Village Store', 'VILLAGE  STORE', 'Alpine Lodge Resort', 'Seaside Resort', 'Harbour Hotel', 'Organic Market', 'Mountain Resort', 'ACME', 'Zyx Qqq', '', '...'];
-const texts = ['', 'Lohn 11/2026', 'salary advance', 'Invoice 4711 whole foods', 'booking 12', 'resort spa', 'Café Müller', 'order 99'];
+const parties = [
+  'Village Store',
+  'VILLAGE  STORE',
+  'Alpine Lodge Resort',
+  'Seaside Resort',
+  'Harbour Hotel',
+  'Organic Market',
+  'Mountain Resort',
+  'ACME',
+  'Zyx Qqq',
+  '',
+  '...',
+];
+const texts = [
+  '',
+  'Lohn 11/2026',
+  'salary advance',
+  'Invoice 4711 whole foods',
+  'booking 12',
+  'resort spa',
+  'Café Müller',
+  'order 99',
+];
 const row: fc.Arbitrary<CategorizeInput> = fc
   .record({ party: fc.constantFrom(...parties), text: fc.constantFrom(...texts), dbit: fc.boolean() })
-  .map(({ party, text, dbit }) => ({ creditDebit: dbit ? 'DBIT' : 'CRDT', ...(party ? { party } : {}), ...(text ? { text } : {}) }));
+  .map(({ party, text, dbit }) => ({
+    creditDebit: dbit ? 'DBIT' : 'CRDT',
+    ...(party ? { party } : {}),
+    ...(text ? { text } : {}),
+  }));
 
 describe('LocalTiers', () => {
   it('decides every row as the uncached tiers do, repeated rows included', () => {
@@ -67,6 +92,11 @@ describe('LocalTiers', () => {
     const tiers = new LocalTiers(database, classifier(), 0.6);
     const first = tiers.decide({ party: 'Harbour Hotel', creditDebit: 'DBIT' });
     first!.category = 'Changed';
-    expect(tiers.decide({ party: 'Harbour Hotel', creditDebit: 'DBIT' })).toEqual({ category: 'Travel', tier: 'rule', confidence: 0.9, matched: 'hotel' });
+    expect(tiers.decide({ party: 'Harbour Hotel', creditDebit: 'DBIT' })).toEqual({
+      category: 'Travel',
+      tier: 'rule',
+      confidence: 0.9,
+      matched: 'hotel',
+    });
   });
 });

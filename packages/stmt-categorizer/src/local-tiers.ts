@@ -77,7 +77,8 @@ export class LocalTiers {
       const field = fieldOf(party);
       const hit = this.rules.bestHitIn(field, creditDebit);
       // A party that folds to nothing cannot decide alone: an empty row gets no rule decision at all.
-      const decision = this.mappingOf(party, creditDebit) ?? (hit && field.words.length > 0 ? ruleDecision(hit) : undefined);
+      const decision =
+        this.mappingOf(party, creditDebit) ?? (hit && field.words.length > 0 ? ruleDecision(hit) : undefined);
       profile = { field, hit, decision, evidence: undefined };
       cache.set(party, profile);
     }
@@ -96,6 +97,9 @@ export class LocalTiers {
     if (rule) return rule;
     // The classifier reads party and text as one text; its tokens are the party's followed by the text's.
     profile.evidence ??= this.classifier.evidence(classifierTokens(profile.field.words));
-    return this.classifier.decideFrom(this.classifier.evidence(classifierTokens(text.words), profile.evidence), this.threshold);
+    return this.classifier.decideFrom(
+      this.classifier.evidence(classifierTokens(text.words), profile.evidence),
+      this.threshold,
+    );
   }
 }

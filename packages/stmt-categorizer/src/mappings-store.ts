@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isMap, isScalar, parseDocument } from 'yaml';
+import type * as Yaml from 'yaml';
 import type { Node } from 'yaml';
 import { CategorizerError } from './errors';
 import { mappingKey } from './text';
@@ -31,6 +31,8 @@ async function readExisting(file: string): Promise<string | undefined> {
  * present under another spelling (`REWE` vs `rewe`) is updated in place rather than doubled.
  */
 export function mergeMappingsIntoYaml(existing: string | undefined, mappings: readonly LearnedMapping[]): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when saving: a conversion never needs it
+  const { isMap, isScalar, parseDocument } = require('yaml') as typeof Yaml;
   const document = parseDocument<Node, false>(existing ?? '', { uniqueKeys: false });
   if (document.contents == null) document.contents = document.createNode({});
   if (!isMap(document.contents)) throw new Error('the file is not a map of "party name: Category"');
@@ -60,7 +62,11 @@ async function writeAtomically(file: string, text: string): Promise<void> {
  * that already exists is first copied to `<file>.<timestamp>.bak`; the new content goes to a
  * temporary file renamed into place, so a crash leaves either the old or the new file.
  */
-export async function saveMappingFiles(targetDir: string, mappings: readonly LearnedMapping[], now: Date = new Date()): Promise<SaveResult> {
+export async function saveMappingFiles(
+  targetDir: string,
+  mappings: readonly LearnedMapping[],
+  now: Date = new Date(),
+): Promise<SaveResult> {
   const result: SaveResult = { written: [], backups: [] };
   const byFile = new Map<MappingFileName, LearnedMapping[]>();
   for (const mapping of mappings) byFile.set(mapping.file, [...(byFile.get(mapping.file) ?? []), mapping]);
@@ -79,7 +85,10 @@ export async function saveMappingFiles(targetDir: string, mappings: readonly Lea
       result.written.push(file);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      throw new CategorizerError('MAPPINGS_WRITE_FAILED', `cannot save learned mappings to ${file}: ${reason}`, { file }, { cause: error });
+      throw new CategorizerError('MAPPINGS_WRITE_FAILED', `cannot save learned mappings to ${file}: ${reason}`, {
+        file,
+        cause: error,
+      });
     }
   }
   return result;

@@ -23,7 +23,12 @@ const rules = parseCategories(
 
 describe('matchRules', () => {
   it('matches a keyword in the party name regardless of case', () => {
-    expect(matchRules(rules, { party: 'REWE Markt GmbH', creditDebit: 'DBIT' })).toEqual({ category: 'Groceries', tier: 'rule', confidence: 0.9, matched: 'rewe' });
+    expect(matchRules(rules, { party: 'REWE Markt GmbH', creditDebit: 'DBIT' })).toEqual({
+      category: 'Groceries',
+      tier: 'rule',
+      confidence: 0.9,
+      matched: 'rewe',
+    });
   });
 
   it('prefers the longer keyword', () => {
@@ -32,11 +37,15 @@ describe('matchRules', () => {
   });
 
   it('prefers a hit in the party over a longer one in the text', () => {
-    expect(matchRules(rules, { party: 'Rewe', text: 'SEPA transfer', creditDebit: 'DBIT' })?.category).toBe('Groceries');
+    expect(matchRules(rules, { party: 'Rewe', text: 'SEPA transfer', creditDebit: 'DBIT' })?.category).toBe(
+      'Groceries',
+    );
   });
 
   it('falls back to the remittance text', () => {
-    expect(matchRules(rules, { party: 'J. Smith', text: 'Transfer to savings', creditDebit: 'DBIT' })?.category).toBe('Transfers');
+    expect(matchRules(rules, { party: 'J. Smith', text: 'Transfer to savings', creditDebit: 'DBIT' })?.category).toBe(
+      'Transfers',
+    );
   });
 
   it('matches whole words only and folds accents', () => {
@@ -45,7 +54,10 @@ describe('matchRules', () => {
   });
 
   it('honours applies_to and patterns', () => {
-    expect(matchRules(rules, { party: 'ACME', text: 'LOHN 11/2026', creditDebit: 'CRDT' })).toMatchObject({ category: 'Salary', matched: 'lohn\\s+\\d{2}\\/\\d{4}' });
+    expect(matchRules(rules, { party: 'ACME', text: 'LOHN 11/2026', creditDebit: 'CRDT' })).toMatchObject({
+      category: 'Salary',
+      matched: 'lohn\\s+\\d{2}\\/\\d{4}',
+    });
     expect(matchRules(rules, { party: 'ACME', text: 'salary advance repayment', creditDebit: 'DBIT' })).toBeUndefined();
   });
 

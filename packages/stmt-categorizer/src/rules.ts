@@ -35,7 +35,12 @@ export class RuleMatcher {
     this.keywords = new KeywordIndex(rules);
     this.patterns = rules.flatMap((rule, ruleIndex) => {
       const keywordCount = rule.keywords.filter((keyword) => foldedWords(keyword).length > 0).length;
-      return rule.patterns.map((pattern, index) => ({ pattern, appliesTo: rule.appliesTo, category: rule.name, rank: ruleIndex * RANK_STRIDE + keywordCount + index }));
+      return rule.patterns.map((pattern, index) => ({
+        pattern,
+        appliesTo: rule.appliesTo,
+        category: rule.name,
+        rank: ruleIndex * RANK_STRIDE + keywordCount + index,
+      }));
     });
   }
 
@@ -53,7 +58,12 @@ export class RuleMatcher {
   }
 
   /** The rule decision for a row whose fields are already folded, given the party's own best hit (cacheable per party). */
-  decide(party: RowField, text: RowField, creditDebit: CreditDebit, partyHit: RuleHit | undefined): CategoryDecision | undefined {
+  decide(
+    party: RowField,
+    text: RowField,
+    creditDebit: CreditDebit,
+    partyHit: RuleHit | undefined,
+  ): CategoryDecision | undefined {
     // A row whose party and text fold to nothing (only punctuation) is not matched at all.
     if (party.words.length === 0 && text.words.length === 0) return undefined;
     const hit = partyHit ?? this.bestHitIn(text, creditDebit);

@@ -28,7 +28,7 @@ export interface LearnedMapping {
   party: string;
   category: string;
   creditDebit: CreditDebit;
-  /** `debtors.yaml` for debits, `creditors.yaml` for credits (see DECISIONS, Categorisation). */
+  /** `debtors.yaml` for debits, `creditors.yaml` for credits (docs/decisions/0014-categorisation.md). */
   file: MappingFileName;
   tier: 'classifier' | 'ai';
   confidence: number;

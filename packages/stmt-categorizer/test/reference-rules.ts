@@ -26,7 +26,13 @@ interface Hit {
   score: number;
 }
 
-function bestHitOf(rule: CategoryRule, party: string, text: string, rawParty: string, rawText: string): Hit | undefined {
+function bestHitOf(
+  rule: CategoryRule,
+  party: string,
+  text: string,
+  rawParty: string,
+  rawText: string,
+): Hit | undefined {
   let best: Hit | undefined;
   const consider = (matched: string, length: number, inParty: boolean): void => {
     const score = (inParty ? 1_000_000 : 0) + length;
@@ -47,7 +53,10 @@ function bestHitOf(rule: CategoryRule, party: string, text: string, rawParty: st
   return best;
 }
 
-export function referenceMatchRules(rules: readonly CategoryRule[], input: CategorizeInput): CategoryDecision | undefined {
+export function referenceMatchRules(
+  rules: readonly CategoryRule[],
+  input: CategorizeInput,
+): CategoryDecision | undefined {
   const rawParty = input.party ?? '';
   const rawText = input.text ?? '';
   const party = ` ${referenceFold(rawParty)} `;

@@ -10,7 +10,8 @@ let dir = '';
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'stmt-atomic-'))));
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const noSpace = (): NodeJS.ErrnoException => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
+const noSpace = (): NodeJS.ErrnoException =>
+  Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
 
 describe('createAtomicFile with CsvWriter', () => {
   it('renames the complete file into place and tracks nothing afterwards', async () => {
@@ -31,10 +32,15 @@ describe('createAtomicFile with CsvWriter', () => {
     await writer.write([['1']]);
     file.stream.destroy(noSpace()); // the file system refuses the next block
     const batch = Array.from({ length: 100 }, (_, n) => [String(n)]); // one full batch, written at once
-    const failure = await writer.write(batch).then(() => undefined, (error: unknown) => error);
+    const failure = await writer.write(batch).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(ExportError);
     expect((failure as ExportError).code).toBe('OUTPUT_FAILED');
-    expect((failure as ExportError).message).toBe(`Cannot write ${target}: no space left on the device (ENOSPC). Free some space or write to another disk.`);
+    expect((failure as ExportError).message).toBe(
+      `Cannot write ${target}: no space left on the device (ENOSPC). Free some space or write to another disk.`,
+    );
     await file.abort();
     expect(readdirSync(dir)).toEqual([]);
     expect(removeTrackedTempFilesSync()).toBe(0);

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { open, rename, unlink } from 'node:fs/promises';
+import { rename, unlink } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import { once } from 'node:events';
 import { outputError } from './errors';
@@ -13,7 +13,7 @@ export interface AtomicFile {
   readonly target: string;
   readonly tempPath: string;
   readonly stream: Writable;
-  /** Waits for the stream to close (call `stream.end()` or let a writer end it), fsyncs, renames. */
+  /** Waits for the stream to close, fsynced (call `stream.end()` or let a writer end it), then renames. */
   commit(): Promise<void>;
   /** Discards the temporary file; safe to call after a failure at any point, and more than once. */
   abort(): Promise<void>;
@@ -21,7 +21,9 @@ export interface AtomicFile {
 
 export async function createAtomicFile(target: string): Promise<AtomicFile> {
   const tempPath = temporarySibling(target);
-  const stream = createWriteStream(tempPath, { flags: 'wx' });
+  // `flush`: the stream fsyncs its descriptor before closing it, so that after a crash the name
+  // never points at missing data (without opening the file a second time to fsync it).
+  const stream = createWriteStream(tempPath, { flags: 'wx', flush: true });
   // Tracked until committed or aborted, so a signal or a closed pipe can remove it synchronously.
   trackTempPath(tempPath);
   try {
@@ -50,13 +52,7 @@ export async function createAtomicFile(target: string): Promise<AtomicFile> {
     async commit() {
       try {
         if (!stream.closed) await once(stream, 'close');
-        // fsync before the rename, so that after a crash the name never points at missing data.
-        const handle = await open(tempPath, 'r+');
-        try {
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
+        if (stream.errored !== null) throw stream.errored;
         await rename(tempPath, target);
         settled = true;
         untrackTempPath(tempPath);

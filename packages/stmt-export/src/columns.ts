@@ -1,5 +1,5 @@
 /**
- * The default CSV layout (DECISIONS "Statement converter / Output"): these exact header names,
+ * The default CSV layout (docs/decisions/0013-csv-output.md): these exact header names,
  * in this order. Every preset is a projection of a row in this shape.
  */
 export const DEFAULT_COLUMNS = [

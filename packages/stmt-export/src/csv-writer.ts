@@ -59,7 +59,7 @@ export class CsvWriter {
       await this.push(this.unparse(records as string[][]) + this.newline);
       return;
     }
-    for (const record of records) this.pending.push(record as string[]);
+    for (const record of records) this.pending.push(record);
     if (this.pending.length >= BATCH_RECORDS) await this.flush();
   }
 

@@ -1,14 +1,38 @@
 import fc from 'fast-check';
 import { Decimal } from '@stmt/parser';
-import { DEFAULT_COLUMNS, entryToRows, REMITTANCE_JOINER, SEPA_COLUMNS, signedAmount } from '@stmt/export';
+import { DEFAULT_COLUMNS, entryToRows, SEPA_COLUMNS } from '@stmt/export';
+import { REMITTANCE_JOINER, signedAmount } from './entry-rows';
 import { bookedEntry, transfer } from '../test/entries';
 
 describe('entryToRows', () => {
   it('fills the SEPA columns from the transaction detail, and a batch row with what all its transactions share', () => {
-    const sepa = { mandateId: 'MANDATE-7', creditorId: 'DE98ZZZ09999999999', creditorReference: 'RF18539007547034', purposeCode: 'SALA', returnReasonCode: 'AC04', ultimateDebtor: { name: 'Grandma' }, ultimateCreditor: { name: 'Club' } };
+    const sepa = {
+      mandateId: 'MANDATE-7',
+      creditorId: 'DE98ZZZ09999999999',
+      creditorReference: 'RF18539007547034',
+      purposeCode: 'SALA',
+      returnReasonCode: 'AC04',
+      ultimateDebtor: { name: 'Grandma' },
+      ultimateCreditor: { name: 'Club' },
+    };
     const [row] = entryToRows(bookedEntry({ details: [transfer('Club AG', 'DE01', '120.50', 'Fee', sepa)] }));
-    expect(row).toMatchObject({ mandate_id: 'MANDATE-7', creditor_id: 'DE98ZZZ09999999999', creditor_reference: 'RF18539007547034', purpose_code: 'SALA', return_reason_code: 'AC04', ultimate_debtor: 'Grandma', ultimate_creditor: 'Club' });
-    const [batch] = entryToRows(bookedEntry({ details: [transfer('A', 'DE01', '1', 'x', sepa), transfer('B', 'DE02', '2', 'y', { ...sepa, mandateId: 'OTHER' })] }));
+    expect(row).toMatchObject({
+      mandate_id: 'MANDATE-7',
+      creditor_id: 'DE98ZZZ09999999999',
+      creditor_reference: 'RF18539007547034',
+      purpose_code: 'SALA',
+      return_reason_code: 'AC04',
+      ultimate_debtor: 'Grandma',
+      ultimate_creditor: 'Club',
+    });
+    const [batch] = entryToRows(
+      bookedEntry({
+        details: [
+          transfer('A', 'DE01', '1', 'x', sepa),
+          transfer('B', 'DE02', '2', 'y', { ...sepa, mandateId: 'OTHER' }),
+        ],
+      }),
+    );
     expect(batch).toMatchObject({ mandate_id: '', creditor_id: 'DE98ZZZ09999999999', purpose_code: 'SALA' });
   });
 
@@ -16,15 +40,31 @@ describe('entryToRows', () => {
     const rows = entryToRows(bookedEntry({ money: { amount: Decimal.parse('8.850'), currency: 'EUR' } }));
     expect(rows).toHaveLength(1);
     expect(Object.keys(rows[0] ?? {})).toEqual([...DEFAULT_COLUMNS, ...SEPA_COLUMNS]);
-    expect(rows[0]).toMatchObject({ amount: '-8.850', currency: 'EUR', credit_debit: 'DBIT', booking_date: '2024-03-01', reversal: 'false', category: '' });
+    expect(rows[0]).toMatchObject({
+      amount: '-8.850',
+      currency: 'EUR',
+      credit_debit: 'DBIT',
+      booking_date: '2024-03-01',
+      reversal: 'false',
+      category: '',
+    });
   });
 
   it('takes the creditor as counterparty of a debit and the debtor of a credit', () => {
     const detail = transfer('Landlord AG', 'CH5604835012345678009', '120.50', 'Rent March');
     const [debit] = entryToRows(bookedEntry({ details: [detail] }));
     const [credit] = entryToRows(bookedEntry({ creditDebit: 'CRDT', details: [detail] }));
-    expect(debit).toMatchObject({ counterparty_name: 'Landlord AG', counterparty_iban: 'CH5604835012345678009', counterparty_bic: 'UBSWCHZH80A', amount: '-120.50' });
-    expect(credit).toMatchObject({ counterparty_name: 'Account Owner', counterparty_iban: 'CH9300762011623852957', amount: '120.50' });
+    expect(debit).toMatchObject({
+      counterparty_name: 'Landlord AG',
+      counterparty_iban: 'CH5604835012345678009',
+      counterparty_bic: 'UBSWCHZH80A',
+      amount: '-120.50',
+    });
+    expect(credit).toMatchObject({
+      counterparty_name: 'Account Owner',
+      counterparty_iban: 'CH9300762011623852957',
+      amount: '120.50',
+    });
   });
 
   it('keeps the original parties of a reversal: a returned debit names the creditor', () => {
@@ -36,11 +76,19 @@ describe('entryToRows', () => {
   it('keeps a batch entry on one row with shared fields and joined remittance', () => {
     const entry = bookedEntry({
       money: { amount: Decimal.parse('300.00'), currency: 'CHF' },
-      details: [transfer('A', 'CH01', '100.00', 'Salary A'), transfer('B', 'CH02', '200.00', 'Salary B', { bankTransactionCode: 'PMNT-ICDT-ESCT' })],
+      details: [
+        transfer('A', 'CH01', '100.00', 'Salary A'),
+        transfer('B', 'CH02', '200.00', 'Salary B', { bankTransactionCode: 'PMNT-ICDT-ESCT' }),
+      ],
     });
     const rows = entryToRows(entry);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ amount: '-300.00', counterparty_name: '', remittance_info: `Salary A${REMITTANCE_JOINER}Salary B`, end_to_end_id: '' });
+    expect(rows[0]).toMatchObject({
+      amount: '-300.00',
+      counterparty_name: '',
+      remittance_info: `Salary A${REMITTANCE_JOINER}Salary B`,
+      end_to_end_id: '',
+    });
   });
 
   it('splits a batch entry into one row per transaction detail sharing the entry reference', () => {
@@ -61,19 +109,26 @@ describe('entryToRows', () => {
       details: [transfer('B', 'CH02', '200.00', 'Salary B')],
       detailsPart: { index: 1, last: true },
     });
-    expect(entryToRows(entry, { splitBatches: true }).map((r) => [r.amount, r.counterparty_name])).toEqual([['-200.00', 'B']]);
+    expect(entryToRows(entry, { splitBatches: true }).map((r) => [r.amount, r.counterparty_name])).toEqual([
+      ['-200.00', 'B'],
+    ]);
     expect(entryToRows({ ...entry, details: [] }, { splitBatches: true })).toEqual([]);
   });
 
   it('gives split and batch rows every column in order too', () => {
-    const entry = bookedEntry({ details: [transfer('A', 'CH01', '100.00', 'a'), transfer('B', 'CH02', '200.00', 'b')] });
-    for (const row of [...entryToRows(entry), ...entryToRows(entry, { splitBatches: true })]) expect(Object.keys(row)).toEqual([...DEFAULT_COLUMNS, ...SEPA_COLUMNS]);
+    const entry = bookedEntry({
+      details: [transfer('A', 'CH01', '100.00', 'a'), transfer('B', 'CH02', '200.00', 'b')],
+    });
+    for (const row of [...entryToRows(entry), ...entryToRows(entry, { splitBatches: true })])
+      expect(Object.keys(row)).toEqual([...DEFAULT_COLUMNS, ...SEPA_COLUMNS]);
   });
 
   it('leaves the amount empty for a split detail that carries none, so the entry is not counted twice', () => {
     const withoutAmount = { ...transfer('B', 'CH02', '1', 'x') };
     delete withoutAmount.money;
-    const rows = entryToRows(bookedEntry({ details: [transfer('A', 'CH01', '100.00', 'a'), withoutAmount] }), { splitBatches: true });
+    const rows = entryToRows(bookedEntry({ details: [transfer('A', 'CH01', '100.00', 'a'), withoutAmount] }), {
+      splitBatches: true,
+    });
     expect(rows.map((r) => r.amount)).toEqual(['-100.00', '']);
   });
 
@@ -81,9 +136,20 @@ describe('entryToRows', () => {
     const entry = bookedEntry({
       reversal: true,
       creditDebit: 'CRDT',
-      details: [transfer('Shop', 'US01', '50', 'Refund', { originalMoney: { amount: Decimal.parse('55.10'), currency: 'USD' }, exchangeRate: Decimal.parse('0.907441') })],
+      details: [
+        transfer('Shop', 'US01', '50', 'Refund', {
+          originalMoney: { amount: Decimal.parse('55.10'), currency: 'USD' },
+          exchangeRate: Decimal.parse('0.907441'),
+        }),
+      ],
     });
-    expect(entryToRows(entry)[0]).toMatchObject({ original_amount: '55.10', original_currency: 'USD', exchange_rate: '0.907441', reversal: 'true', amount: '120.50' });
+    expect(entryToRows(entry)[0]).toMatchObject({
+      original_amount: '55.10',
+      original_currency: 'USD',
+      exchange_rate: '0.907441',
+      reversal: 'true',
+      amount: '120.50',
+    });
   });
 });
 
@@ -94,13 +160,18 @@ describe('signedAmount', () => {
 
   it('round-trips: the signed text parses back to the same magnitude with the direction as its sign', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 1n, max: 10n ** 15n }), fc.integer({ min: 0, max: 5 }), fc.constantFrom('CRDT' as const, 'DBIT' as const), (units, scale, cd) => {
-        const digits = units.toString().padStart(scale + 1, '0');
-        const text = scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
-        const signed = signedAmount(text, cd);
-        expect(signed.startsWith('-')).toBe(cd === 'DBIT');
-        expect(Decimal.parse(signed.replace(/^-/, '')).toString()).toBe(text);
-      }),
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 15n }),
+        fc.integer({ min: 0, max: 5 }),
+        fc.constantFrom('CRDT' as const, 'DBIT' as const),
+        (units, scale, cd) => {
+          const digits = units.toString().padStart(scale + 1, '0');
+          const text = scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+          const signed = signedAmount(text, cd);
+          expect(signed.startsWith('-')).toBe(cd === 'DBIT');
+          expect(Decimal.parse(signed.replace(/^-/, '')).toString()).toBe(text);
+        },
+      ),
     );
   });
 });

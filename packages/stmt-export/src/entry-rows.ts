@@ -114,7 +114,13 @@ function baseRow(entry: Entry): StatementRow {
 }
 
 /** The entry seen through one of its transaction details; detail fields win over the entry's. */
-function detailRow(entry: Entry, detail: TransactionDetail, creditDebit: CreditDebit, amount: string, currency: string): StatementRow {
+function detailRow(
+  entry: Entry,
+  detail: TransactionDetail,
+  creditDebit: CreditDebit,
+  amount: string,
+  currency: string,
+): StatementRow {
   const party = counterparty(detail, creditDebit, entry.reversal);
   const original = detail.originalMoney;
   return {
@@ -135,7 +141,10 @@ function detailRow(entry: Entry, detail: TransactionDetail, creditDebit: CreditD
     account_iban: entry.account.iban ?? entry.account.otherId ?? '',
     statement_id: entry.statementId,
     category: '',
-    original_amount: original === undefined ? originalAmountText(entry.originalMoney, entry.creditDebit) : originalAmountText(original, creditDebit),
+    original_amount:
+      original === undefined
+        ? originalAmountText(entry.originalMoney, entry.creditDebit)
+        : originalAmountText(original, creditDebit),
     original_currency: (original ?? entry.originalMoney)?.currency ?? '',
     exchange_rate: (detail.exchangeRate ?? entry.exchangeRate)?.toString() ?? '',
     reversal: entry.reversal ? 'true' : 'false',

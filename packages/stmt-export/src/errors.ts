@@ -1,14 +1,15 @@
 /** Closed set of reasons an export can fail; the CLI maps each to an exit code. */
-export type ExportErrorCode = 'UNKNOWN_PRESET' | 'INVALID_DELIMITER' | 'OUTPUT_FAILED';
+export const EXPORT_ERROR_CODES = ['UNKNOWN_PRESET', 'INVALID_DELIMITER', 'OUTPUT_FAILED'] as const;
+export type ExportErrorCode = (typeof EXPORT_ERROR_CODES)[number];
 
 export class ExportError extends Error {
+  override readonly name: string = 'ExportError';
   readonly code: ExportErrorCode;
   /** The output path, when the error concerns a file. */
   readonly file: string | undefined;
 
   constructor(code: ExportErrorCode, message: string, options: { file?: string; cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'ExportError';
     this.code = code;
     this.file = options.file;
   }
@@ -37,8 +38,12 @@ export function outputError(target: string, what: string, cause: unknown): Expor
     );
   }
   const reason = cause instanceof Error ? cause.message : String(cause);
-  return new ExportError('OUTPUT_FAILED', `Cannot write ${target}: ${what} (${reason}). Check that the folder exists and is writable.`, {
-    file: target,
-    cause,
-  });
+  return new ExportError(
+    'OUTPUT_FAILED',
+    `Cannot write ${target}: ${what} (${reason}). Check that the folder exists and is writable.`,
+    {
+      file: target,
+      cause,
+    },
+  );
 }

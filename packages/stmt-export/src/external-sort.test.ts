@@ -39,16 +39,20 @@ async function sortAll(target: ExternalSorter<Item>, items: Item[], chunk = 7): 
 describe('ExternalSorter', () => {
   it('gives the order of a stable in-memory sort, ties in input order, however many runs it spills', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 300 }), fc.integer({ min: 100, max: 3000 }), async (keys, memory) => {
-        const items = keys.map((key, seq) => ({ key, seq }));
-        const target = sorter(memory);
-        try {
-          expect(await sortAll(target, items)).toEqual([...items].sort((a, b) => a.key - b.key));
-        } finally {
-          await target.dispose();
-        }
-        expect(readdirSync(dir)).toEqual([]);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 300 }),
+        fc.integer({ min: 100, max: 3000 }),
+        async (keys, memory) => {
+          const items = keys.map((key, seq) => ({ key, seq }));
+          const target = sorter(memory);
+          try {
+            expect(await sortAll(target, items)).toEqual([...items].sort((a, b) => a.key - b.key));
+          } finally {
+            await target.dispose();
+          }
+          expect(readdirSync(dir)).toEqual([]);
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -6,15 +6,21 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Heap } from 'heap-js';
 import { outputError } from './errors';
-import { removeStaleTempFiles, SORT_FOLDER_PATTERN, SORT_FOLDER_PREFIX, trackTempPath, untrackTempPath } from './temp-files';
+import {
+  removeStaleTempFiles,
+  SORT_FOLDER_PATTERN,
+  SORT_FOLDER_PREFIX,
+  trackTempPath,
+  untrackTempPath,
+} from './temp-files';
 
 export interface ExternalSortOptions<T> {
-  compare(a: T, b: T): number;
+  compare: (a: T, b: T) => number;
   /** Estimated bytes one item holds in memory. */
-  sizeOf(item: T): number;
+  sizeOf: (item: T) => number;
   /** One line of text (no line break) that `deserialize` turns back into an equal item. */
-  serialize(item: T): string;
-  deserialize(line: string): T;
+  serialize: (item: T) => string;
+  deserialize: (line: string) => T;
   /** Items held in memory before a sorted run goes to a temporary file; 32 MiB by default. */
   memoryBytes?: number;
   /** Where the runs go; the system's temporary folder (TMPDIR) by default. */
@@ -56,7 +62,12 @@ export class ExternalSorter<T> {
   async add(items: readonly T[]): Promise<void> {
     const { compare, sizeOf } = this.options;
     for (const item of items) {
-      if (this.buffer.length === 0 && this.open !== undefined && this.openLast !== undefined && compare(this.openLast, item) <= 0) {
+      if (
+        this.buffer.length === 0 &&
+        this.open !== undefined &&
+        this.openLast !== undefined &&
+        compare(this.openLast, item) <= 0
+      ) {
         await this.open.write(this.options.serialize(item));
         this.openLast = item;
         continue;
@@ -198,6 +209,10 @@ class RunWriter {
   }
 
   private fail(error: unknown): never {
-    throw outputError(`the temporary sort file ${this.path} (TMPDIR can point to a folder with more space)`, 'a write failed', error);
+    throw outputError(
+      `the temporary sort file ${this.path} (TMPDIR can point to a folder with more space)`,
+      'a write failed',
+      error,
+    );
   }
 }

@@ -1,14 +1,14 @@
 export { DEFAULT_COLUMNS, SEPA_COLUMNS, type ColumnName, type StatementRow } from './columns';
-export { entryToRows, signedAmount, REMITTANCE_JOINER, type EntryToRowsOptions } from './entry-rows';
+export { entryToRows, type EntryToRowsOptions } from './entry-rows';
 export { PRESETS, PRESET_NAMES, getPreset, type CsvPreset } from './presets';
 export { CsvWriter, type CsvWriterOptions } from './csv-writer';
 export { createAtomicFile, type AtomicFile } from './atomic-file';
 export { resolveDelimiter, DELIMITER_NAMES } from './delimiter';
 export { StatementSummary, type CurrencyTotal } from './summary';
-export { compareByBookingDate, createRowSorter } from './row-order';
+export { createRowSorter } from './row-order';
 export { ExternalSorter, type ExternalSortOptions } from './external-sort';
-export { ExportError, type ExportErrorCode } from './errors';
-export { isNoSpaceError, outputError } from './errors';
+export { EXPORT_ERROR_CODES, ExportError, type ExportErrorCode } from './errors';
+export { outputError } from './errors';
 export {
   temporarySibling,
   TEMP_FILE_PATTERN,
@@ -19,5 +19,5 @@ export {
   removeStaleTempFiles,
   removeTempFilesOfSync,
 } from './temp-files';
-export { guardFormula, guardRow, withFormulaGuard, NUMERIC_COLUMNS } from './formula-guard';
-export { TransactionIds, identityOf } from './transaction-id';
+export { guardFormula } from './formula-guard';
+export { TransactionIds } from './transaction-id';

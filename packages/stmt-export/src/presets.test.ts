@@ -20,7 +20,15 @@ describe('presets', () => {
     const full = getPreset('full');
     const defaults = getPreset('default');
     expect(full.header.slice(0, defaults.header.length)).toEqual(defaults.header);
-    expect(full.header.slice(defaults.header.length)).toEqual(['mandate_id', 'creditor_id', 'creditor_reference', 'purpose_code', 'return_reason_code', 'ultimate_debtor', 'ultimate_creditor']);
+    expect(full.header.slice(defaults.header.length)).toEqual([
+      'mandate_id',
+      'creditor_id',
+      'creditor_reference',
+      'purpose_code',
+      'return_reason_code',
+      'ultimate_debtor',
+      'ultimate_creditor',
+    ]);
     expect(defaults.header).not.toContain('mandate_id');
     expect(full.project(row)).toHaveLength(full.header.length);
   });

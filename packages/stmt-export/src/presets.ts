@@ -26,10 +26,11 @@ export const PRESETS: Readonly<Record<string, CsvPreset>> = {
     'category',
   ]),
   'camt-csv-standard': camtCsvStandard,
-  full: selectColumns('full', 'The default columns, then the SEPA fields: mandate and creditor ids, creditor reference, purpose and return reason codes, ultimate parties.', [
-    ...DEFAULT_COLUMNS,
-    ...SEPA_COLUMNS,
-  ]),
+  full: selectColumns(
+    'full',
+    'The default columns, then the SEPA fields: mandate and creditor ids, creditor reference, purpose and return reason codes, ultimate parties.',
+    [...DEFAULT_COLUMNS, ...SEPA_COLUMNS],
+  ),
 };
 
 export const PRESET_NAMES = Object.keys(PRESETS);

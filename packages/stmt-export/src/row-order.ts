@@ -24,7 +24,9 @@ function rowBytes(row: StatementRow): number {
  * one `rows.sort(compareByBookingDate)` gives, for any number of rows. Runs are JSON lines of the
  * row's values, in the column order of the first row.
  */
-export function createRowSorter(options: { memoryBytes?: number; tempDir?: string } = {}): ExternalSorter<StatementRow> {
+export function createRowSorter(
+  options: { memoryBytes?: number; tempDir?: string } = {},
+): ExternalSorter<StatementRow> {
   let columns: string[] | undefined;
   return new ExternalSorter<StatementRow>({
     ...options,

@@ -37,7 +37,8 @@ export class StatementSummary {
     const { money, creditDebit } = record.entry;
     const key = `${money.currency} ${creditDebit}`;
     let sum = this.sums.get(key);
-    if (sum === undefined) this.sums.set(key, (sum = { currency: money.currency, creditDebit, entries: 0, units: 0n, scale: 0 }));
+    if (sum === undefined)
+      this.sums.set(key, (sum = { currency: money.currency, creditDebit, entries: 0, units: 0n, scale: 0 }));
     sum.entries += 1;
     const amount = money.amount;
     if (amount.scale > sum.scale) {
@@ -49,17 +50,29 @@ export class StatementSummary {
 
   /** Sorted by currency, credits before debits. */
   get totals(): CurrencyTotal[] {
-    const totals = [...this.sums.values()].map(({ currency, creditDebit, entries, units, scale }) => ({ currency, creditDebit, entries, total: fromUnits(units, scale) }));
-    return totals.sort(
-      (a, b) => a.currency.localeCompare(b.currency) || a.creditDebit.localeCompare(b.creditDebit),
-    );
+    const totals = [...this.sums.values()].map(({ currency, creditDebit, entries, units, scale }) => ({
+      currency,
+      creditDebit,
+      entries,
+      total: fromUnits(units, scale),
+    }));
+    return totals.sort((a, b) => a.currency.localeCompare(b.currency) || a.creditDebit.localeCompare(b.creditDebit));
   }
 
-  toJSON(): { statements: number; entries: number; totals: { currency: string; credit_debit: CreditDebit; entries: number; total: string }[] } {
+  toJSON(): {
+    statements: number;
+    entries: number;
+    totals: { currency: string; credit_debit: CreditDebit; entries: number; total: string }[];
+  } {
     return {
       statements: this.statements,
       entries: this.entries,
-      totals: this.totals.map((t) => ({ currency: t.currency, credit_debit: t.creditDebit, entries: t.entries, total: t.total.toString() })),
+      totals: this.totals.map((t) => ({
+        currency: t.currency,
+        credit_debit: t.creditDebit,
+        entries: t.entries,
+        total: t.total.toString(),
+      })),
     };
   }
 }

@@ -44,7 +44,12 @@ describe('temporary files', () => {
   });
 
   it('removes stale files of dead processes, keeping live, recent and foreign ones', async () => {
-    const names = [`.a.csv.${DEAD_PID}.0123abcd.tmp`, `.b.csv.${process.pid}.0123abcd.tmp`, `.c.csv.${DEAD_PID}.89abcdef.tmp`, 'c.csv.tmp'];
+    const names = [
+      `.a.csv.${DEAD_PID}.0123abcd.tmp`,
+      `.b.csv.${process.pid}.0123abcd.tmp`,
+      `.c.csv.${DEAD_PID}.89abcdef.tmp`,
+      'c.csv.tmp',
+    ];
     for (const name of names) writeFileSync(join(dir, name), 'x');
     const old = new Date(Date.now() - 3_600_000);
     for (const name of [names[0], names[1], names[3]]) utimesSync(join(dir, name ?? ''), old, old);

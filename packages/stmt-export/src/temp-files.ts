@@ -50,7 +50,10 @@ const STALE_AFTER_MS = 60_000;
  * process with the same id keeps its file: process ids are reused, so this errs on keeping.
  * `pattern` (group 1: the process id) picks what to look at: CSVs by default, or sort folders.
  */
-export async function removeStaleTempFiles(dir: string, options: { pattern?: RegExp; now?: number } = {}): Promise<string[]> {
+export async function removeStaleTempFiles(
+  dir: string,
+  options: { pattern?: RegExp; now?: number } = {},
+): Promise<string[]> {
   const { pattern = TEMP_FILE_PATTERN, now = Date.now() } = options;
   const names = await readdir(dir).catch(() => [] as string[]);
   const removed: string[] = [];

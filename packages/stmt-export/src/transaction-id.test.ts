@@ -1,26 +1,49 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_COLUMNS, identityOf, TransactionIds, type StatementRow } from '@stmt/export';
+import { DEFAULT_COLUMNS, TransactionIds, type StatementRow } from '@stmt/export';
+import { identityOf } from './transaction-id';
 
 function row(overrides: Partial<StatementRow> = {}): StatementRow {
   const empty = Object.fromEntries(DEFAULT_COLUMNS.map((column) => [column, ''])) as StatementRow;
-  return { ...empty, booking_date: '2024-03-01', amount: '-12.50', currency: 'EUR', account_iban: 'DE89370400440532013000', status: 'BOOK', ...overrides };
+  return {
+    ...empty,
+    booking_date: '2024-03-01',
+    amount: '-12.50',
+    currency: 'EUR',
+    account_iban: 'DE89370400440532013000',
+    status: 'BOOK',
+    ...overrides,
+  };
 }
 
 /** The documented scheme, spelled out independently of the implementation. */
 function documented(parts: string[]): string {
-  return createHash('sha256').update(['v1', ...parts].join('\u001f')).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(['v1', ...parts].join('\u001f'))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 describe('transaction_id', () => {
   it('pins the documented ids: camt servicer reference, OFX FITID, MT940 reference + :86:, content hash', () => {
     const ids = new TransactionIds();
-    expect(ids.assign(row({ account_servicer_reference: 'ASR-1', entry_reference: 'N1' }), 'camt.053')).toBe('c50ea3fd69949bcd');
+    expect(ids.assign(row({ account_servicer_reference: 'ASR-1', entry_reference: 'N1' }), 'camt.053')).toBe(
+      'c50ea3fd69949bcd',
+    );
     expect(documented(['DE89370400440532013000', 'ref', 'ASR-1'])).toBe('c50ea3fd69949bcd');
-    expect(ids.assign(row({ account_servicer_reference: 'FIT-77' }), 'ofx')).toBe(documented(['DE89370400440532013000', 'ref', 'FIT-77']));
-    expect(ids.assign(row({ account_servicer_reference: 'NONREF', remittance_info: 'Rent  March', counterparty_name: 'Landlord' }), 'mt940')).toBe(
+    expect(ids.assign(row({ account_servicer_reference: 'FIT-77' }), 'ofx')).toBe(
+      documented(['DE89370400440532013000', 'ref', 'FIT-77']),
+    );
+    expect(
+      ids.assign(
+        row({ account_servicer_reference: 'NONREF', remittance_info: 'Rent  March', counterparty_name: 'Landlord' }),
+        'mt940',
+      ),
+    ).toBe(
       documented(['DE89370400440532013000', 'mt', '', '2024-03-01', '-12.5', 'EUR', 'Landlord', '', 'Rent March']),
     );
-    expect(ids.assign(row({ remittance_info: 'Coffee' }), 'revolut-csv')).toBe(documented(['DE89370400440532013000', 'content', '2024-03-01', '-12.5', 'EUR', '', '', 'Coffee']));
+    expect(ids.assign(row({ remittance_info: 'Coffee' }), 'revolut-csv')).toBe(
+      documented(['DE89370400440532013000', 'content', '2024-03-01', '-12.5', 'EUR', '', '', 'Coffee']),
+    );
   });
 
   it('falls back from AcctSvcrRef to NtryRef to the end-to-end id in camt', () => {
@@ -30,14 +53,26 @@ describe('transaction_id', () => {
   });
 
   it('gives a pending booking and the booked one the same id, and ignores the scale of the amount', () => {
-    const pending = new TransactionIds().assign(row({ status: 'PDNG', amount: '-12.5', remittance_info: 'Coffee' }), 'camt.052');
-    const booked = new TransactionIds().assign(row({ status: 'BOOK', amount: '-12.50', remittance_info: 'Coffee' }), 'camt.053');
+    const pending = new TransactionIds().assign(
+      row({ status: 'PDNG', amount: '-12.5', remittance_info: 'Coffee' }),
+      'camt.052',
+    );
+    const booked = new TransactionIds().assign(
+      row({ status: 'BOOK', amount: '-12.50', remittance_info: 'Coffee' }),
+      'camt.053',
+    );
     expect(pending).toBe(booked);
   });
 
   it('matches a bank-CSV card payment pending today and completed tomorrow by its value date', () => {
-    const pending = new TransactionIds().assign(row({ status: 'PDNG', booking_date: '', value_date: '2024-03-06', remittance_info: 'Amazon' }), 'revolut-csv');
-    const completed = new TransactionIds().assign(row({ status: 'BOOK', booking_date: '2024-03-07', value_date: '2024-03-06', remittance_info: 'Amazon' }), 'revolut-csv');
+    const pending = new TransactionIds().assign(
+      row({ status: 'PDNG', booking_date: '', value_date: '2024-03-06', remittance_info: 'Amazon' }),
+      'revolut-csv',
+    );
+    const completed = new TransactionIds().assign(
+      row({ status: 'BOOK', booking_date: '2024-03-07', value_date: '2024-03-06', remittance_info: 'Amazon' }),
+      'revolut-csv',
+    );
     expect(pending).toBe(completed);
   });
 
@@ -45,7 +80,10 @@ describe('transaction_id', () => {
     const ids = new TransactionIds();
     const coffee = row({ remittance_info: 'Coffee' });
     const first = ids.assign(coffee, 'revolut-csv');
-    expect([ids.assign(coffee, 'revolut-csv'), ids.assign(coffee, 'revolut-csv')]).toEqual([`${first}-2`, `${first}-3`]);
+    expect([ids.assign(coffee, 'revolut-csv'), ids.assign(coffee, 'revolut-csv')]).toEqual([
+      `${first}-2`,
+      `${first}-3`,
+    ]);
     const nextDay = ids.assign(row({ remittance_info: 'Coffee', booking_date: '2024-03-02' }), 'revolut-csv');
     expect(nextDay).not.toMatch(/-\d+$/);
     expect(nextDay).not.toBe(first);
@@ -53,7 +91,8 @@ describe('transaction_id', () => {
 
   it('remembers only the last eight days, so its memory does not grow with the file', () => {
     const ids = new TransactionIds();
-    const coffee = (day: number): StatementRow => row({ remittance_info: 'Coffee', booking_date: `2024-03-${String(day).padStart(2, '0')}` });
+    const coffee = (day: number): StatementRow =>
+      row({ remittance_info: 'Coffee', booking_date: `2024-03-${String(day).padStart(2, '0')}` });
     const first = ids.assign(coffee(1), 'revolut-csv');
     for (let day = 2; day <= 9; day++) ids.assign(coffee(day), 'revolut-csv');
     // Day 1 was forgotten after eight newer days: a late row for it counts from one again.

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { TransactionIdSet } from '@stmt/merge';
-import type { StatementFormat } from '@stmt/parser';
 import type { StatementRow } from './columns';
 
 /**
@@ -14,7 +13,7 @@ import type { StatementRow } from './columns';
  * booking's content. Neither includes the status, so a pending booking and the booked one share
  * their id.
  */
-export function identityOf(row: StatementRow, format: StatementFormat | string): string[] {
+export function identityOf(row: StatementRow, format: string): string[] {
   const ref = row.account_servicer_reference;
   if (format.startsWith('camt.')) {
     // ISO 20022: the servicer's reference is unique per account; NtryRef and EndToEndId follow.
@@ -24,12 +23,29 @@ export function identityOf(row: StatementRow, format: StatementFormat | string):
     // :61: subfield 8 (bank reference) is often NONREF, so the :86: data (remittance and
     // counterparty), the date and the amount always take part.
     const bank = ref.toUpperCase() === 'NONREF' ? '' : ref;
-    return ['mt', bank, day(row), amountKey(row.amount), row.currency, text(row.counterparty_name), row.counterparty_iban, text(row.remittance_info)];
+    return [
+      'mt',
+      bank,
+      day(row),
+      amountKey(row.amount),
+      row.currency,
+      text(row.counterparty_name),
+      row.counterparty_iban,
+      text(row.remittance_info),
+    ];
   } else if (ref !== '') {
     // OFX <FITID> (unique per account by the OFX specification), or a bank-CSV id column.
     return ['ref', ref];
   }
-  return ['content', identityDay(row, format), amountKey(row.amount), row.currency, text(row.counterparty_name), row.counterparty_iban, text(row.remittance_info)];
+  return [
+    'content',
+    identityDay(row, format),
+    amountKey(row.amount),
+    row.currency,
+    text(row.counterparty_name),
+    row.counterparty_iban,
+    text(row.remittance_info),
+  ];
 }
 
 /**
@@ -61,7 +77,7 @@ interface DayIds {
 export class TransactionIds {
   private readonly days = new Map<string, DayIds>();
 
-  assign(row: StatementRow, format: StatementFormat | string): string {
+  assign(row: StatementRow, format: string): string {
     const base = digest([row.account_iban, ...identityOf(row, format)]);
     const day = this.dayOf(identityDay(row, format));
     if (day.seen.add(base)) return base;
@@ -86,7 +102,10 @@ export class TransactionIds {
 
 /** 16 hex digits (64 bits) of SHA-256 over the versioned identity parts. */
 function digest(parts: string[]): string {
-  return createHash('sha256').update(`v1\u001f${parts.join('\u001f')}`).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(`v1\u001f${parts.join('\u001f')}`)
+    .digest('hex')
+    .slice(0, 16);
 }
 
 function firstOf(...values: string[]): string {

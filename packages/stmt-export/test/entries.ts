@@ -23,7 +23,13 @@ export function bookedEntry(overrides: Partial<Entry> = {}): Entry {
   };
 }
 
-export function transfer(name: string, iban: string, amount: string, remittance: string, extra: Partial<TransactionDetail> = {}): TransactionDetail {
+export function transfer(
+  name: string,
+  iban: string,
+  amount: string,
+  remittance: string,
+  extra: Partial<TransactionDetail> = {},
+): TransactionDetail {
   return {
     endToEndId: `E2E-${name}`,
     money: { amount: Decimal.parse(amount), currency: 'CHF' },

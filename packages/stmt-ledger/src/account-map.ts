@@ -1,5 +1,5 @@
-import Ajv, { type ValidateFunction } from 'ajv';
 import type { StatementRow } from '@stmt/export';
+import { lazySchemaCheck, SchemaDocumentError } from '@stmt/parser';
 
 /**
  * Which ledger account a row's two postings go to (docs/ledger-output.md): the statement
@@ -23,7 +23,8 @@ export interface LedgerAccounts {
 /** Five root names every plain-text accounting tool accepts (beancount insists on them), then components. */
 const ACCOUNT = '^(Assets|Liabilities|Equity|Income|Expenses)(:[A-Z0-9][A-Za-z0-9-]*)+$';
 /** The same with `{account}` / `{category}` placeholders standing for a component. */
-const TEMPLATE = '^(Assets|Liabilities|Equity|Income|Expenses)(:([A-Z0-9][A-Za-z0-9-]*|\\{account\\}|\\{category\\}))+$';
+const TEMPLATE =
+  '^(Assets|Liabilities|Equity|Income|Expenses)(:([A-Z0-9][A-Za-z0-9-]*|\\{account\\}|\\{category\\}))+$';
 
 export const LEDGER_ACCOUNTS_SCHEMA = {
   type: 'object',
@@ -38,16 +39,15 @@ export const LEDGER_ACCOUNTS_SCHEMA = {
   },
 } as const;
 
-let compiled: ValidateFunction<LedgerAccounts> | undefined;
 /** Compiled on first use, so loading the package costs no schema compilation. */
-const accountsCheck = (): ValidateFunction<LedgerAccounts> => (compiled ??= new Ajv({ allErrors: true }).compile<LedgerAccounts>(LEDGER_ACCOUNTS_SCHEMA));
+const accountsCheck = lazySchemaCheck<LedgerAccounts>(LEDGER_ACCOUNTS_SCHEMA);
+
+export const LEDGER_ACCOUNTS_ERROR_CODES = ['INVALID_MAPPING'] as const;
+export type LedgerAccountsErrorCode = (typeof LEDGER_ACCOUNTS_ERROR_CODES)[number];
 
 /** A mapping file that does not follow the schema; the message names each key. */
-export class LedgerAccountsError extends Error {
-  constructor(source: string, readonly problems: string[]) {
-    super(`${source}: invalid ledger account mapping: ${problems.join('; ')}`);
-    this.name = 'LedgerAccountsError';
-  }
+export class LedgerAccountsError extends SchemaDocumentError<LedgerAccountsErrorCode> {
+  override readonly name: string = 'LedgerAccountsError';
 }
 
 export function validateLedgerAccounts(value: unknown, source: string): LedgerAccounts {
@@ -56,11 +56,17 @@ export function validateLedgerAccounts(value: unknown, source: string): LedgerAc
   if (validate(value)) return value;
   const problems = (validate.errors ?? []).map((error) => {
     const key = error.instancePath.split('/').slice(1).join('.') || '(mapping)';
-    if (error.keyword === 'pattern') return `${key}: must be an account such as Expenses:Food (a root Assets, Liabilities, Equity, Income or Expenses, then components starting with a capital letter or digit)`;
-    if (error.keyword === 'additionalProperties') return `${key}: unknown key '${String(error.params['additionalProperty'])}'`;
+    if (error.keyword === 'pattern')
+      return `${key}: must be an account such as Expenses:Food (a root Assets, Liabilities, Equity, Income or Expenses, then components starting with a capital letter or digit)`;
+    if (error.keyword === 'additionalProperties')
+      return `${key}: unknown key '${String(error.params['additionalProperty'])}'`;
     return `${key}: ${error.message ?? 'is invalid'}`;
   });
-  throw new LedgerAccountsError(source, problems);
+  throw new LedgerAccountsError(
+    'INVALID_MAPPING',
+    `${source}: invalid ledger account mapping: ${problems.join('; ')}`,
+    { source, problems },
+  );
 }
 
 export class AccountMap {
@@ -80,7 +86,9 @@ export class AccountMap {
     const mapped = this.mapping.categories?.[category];
     if (mapped !== undefined) return mapped;
     const income = row.amount.startsWith('-') === false;
-    return income ? this.templated('income', this.mapping.income ?? 'Income:{category}', category) : this.templated('expenses', this.mapping.expenses ?? 'Expenses:{category}', category);
+    return income
+      ? this.templated('income', this.mapping.income ?? 'Income:{category}', category)
+      : this.templated('expenses', this.mapping.expenses ?? 'Expenses:{category}', category);
   }
 
   get openingAccount(): string {

@@ -23,6 +23,8 @@ export interface LedgerBalance {
 /** How one plain-text format writes transactions, openings and assertions. */
 export interface LedgerFormat {
   readonly name: LedgerFormatName;
+  /** File name extension of a written journal (`.journal`), for a folder conversion. */
+  readonly extension: string;
   header(): string;
   transaction(tx: LedgerTransaction): string;
   /** An opening balance: a transaction against the opening-balances account. */
@@ -35,13 +37,11 @@ export interface LedgerFormat {
   footer(accounts: ReadonlySet<string>, firstDate: string): string;
 }
 
-export type LedgerFormatName = 'hledger' | 'beancount' | 'qif';
-export const LEDGER_FORMATS: readonly LedgerFormatName[] = ['hledger', 'beancount', 'qif'];
+/** `hledger`, `beancount`, `qif`: the keys of LEDGER_REGISTRY. */
+export type LedgerFormatName = keyof typeof LEDGER_REGISTRY;
 
 export function ledgerFormat(name: LedgerFormatName): LedgerFormat {
-  if (name === 'hledger') return hledger;
-  if (name === 'beancount') return beancount;
-  return qif;
+  return LEDGER_REGISTRY[name];
 }
 
 /** Negates a decimal text without arithmetic: `-12.50` ↔ `12.50`, zero stays unsigned. */
@@ -53,54 +53,86 @@ export function negate(amount: string): string {
 /** hledger journal (hledger.org/journal.html): payee | note, tags in comments, `=` balance assertions. */
 const hledger: LedgerFormat = {
   name: 'hledger',
+  extension: '.journal',
   // Amounts are written with a period; the directive keeps `1.000` from reading as one thousand.
   header: () => 'decimal-mark .\n\n',
   transaction: (tx) =>
     `${tx.date} * ${hledgerText(tx.payee).replace(/\|/g, '/')}${tx.narration === '' ? '' : ` | ${hledgerText(tx.narration)}`}  ; transaction_id:${tx.transactionId}\n` +
     `    ${tx.otherAccount}  ${negate(tx.amount)} ${tx.currency}\n` +
     `    ${tx.statementAccount}  ${tx.amount} ${tx.currency}\n\n`,
-  opening: (b, openingAccount) => `${b.date} * Opening balance | ${hledgerText(b.note)}\n    ${b.account}  ${b.amount} ${b.currency}\n    ${openingAccount}\n\n`,
+  opening: (b, openingAccount) =>
+    `${b.date} * Opening balance | ${hledgerText(b.note)}\n    ${b.account}  ${b.amount} ${b.currency}\n    ${openingAccount}\n\n`,
   // A posting of zero with an assertion: checked after every posting of that date written before it.
-  assertion: (b) => `${b.date} * Closing balance | ${hledgerText(b.note)}\n    ${b.account}  0 ${b.currency} = ${b.amount} ${b.currency}\n\n`,
+  assertion: (b) =>
+    `${b.date} * Closing balance | ${hledgerText(b.note)}\n    ${b.account}  0 ${b.currency} = ${b.amount} ${b.currency}\n\n`,
   comment: (text) => `; ${oneLine(text)}\n\n`,
   footer: () => '',
 };
 
 /** `;` starts a comment and a line break ends the transaction line. */
 function hledgerText(text: string): string {
-  return text.replace(/[\r\n\t]+/g, ' ').replace(/;/g, ',').trim();
+  return text
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/;/g, ',')
+    .trim();
 }
 
 /** Beancount (beancount.github.io/docs/beancount_language_syntax.html). */
 const beancount: LedgerFormat = {
   name: 'beancount',
+  extension: '.beancount',
   header: () => '',
   transaction: (tx) =>
     `${tx.date} * ${quoted(tx.payee)} ${quoted(tx.narration)}\n` +
     `  transaction_id: ${quoted(tx.transactionId)}\n` +
     `  ${tx.otherAccount}  ${negate(tx.amount)} ${tx.currency}\n` +
     `  ${tx.statementAccount}  ${tx.amount} ${tx.currency}\n\n`,
-  opening: (b, openingAccount) => `${b.date} * "Opening balance" ${quoted(b.note)}\n  ${b.account}  ${b.amount} ${b.currency}\n  ${openingAccount}\n\n`,
+  opening: (b, openingAccount) =>
+    `${b.date} * "Opening balance" ${quoted(b.note)}\n  ${b.account}  ${b.amount} ${b.currency}\n  ${openingAccount}\n\n`,
   // `balance` checks the start of its day, so a closing balance is asserted the next morning.
   assertion: (b) => `${nextDay(b.date)} balance ${b.account}  ${b.amount} ${b.currency}\n  note: ${quoted(b.note)}\n\n`,
   comment: (text) => `; ${oneLine(text)}\n\n`,
-  footer: (accounts, firstDate) => [...accounts].sort().map((account) => `${firstDate} open ${account}\n`).join(''),
+  footer: (accounts, firstDate) =>
+    [...accounts]
+      .sort()
+      .map((account) => `${firstDate} open ${account}\n`)
+      .join(''),
 };
 
 function quoted(text: string): string {
-  return `"${text.replace(/[\r\n\t]+/g, ' ').replace(/\\/g, '\\\\').replace(/"/g, '\\"').trim()}"`;
+  return `"${text
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/\\/g, '\\\\')
+    .replace(/"/g, '\\"')
+    .trim()}"`;
 }
 
 /** QIF (Quicken Interchange Format), bank register: no assertions, the category in `L`. */
 const qif: LedgerFormat = {
   name: 'qif',
+  extension: '.qif',
   header: () => '!Type:Bank\n',
-  transaction: (tx) => `D${tx.date}\nT${tx.amount}\nN${tx.transactionId}\nP${oneLine(tx.payee)}\nM${oneLine(tx.narration)}\nL${tx.otherAccount}\n^\n`,
+  transaction: (tx) =>
+    `D${tx.date}\nT${tx.amount}\nN${tx.transactionId}\nP${oneLine(tx.payee)}\nM${oneLine(tx.narration)}\nL${tx.otherAccount}\n^\n`,
   opening: (b) => `D${b.date}\nT${b.amount}\nPOpening balance\nM${oneLine(b.note)}\n^\n`,
   assertion: () => undefined,
   comment: () => '',
   footer: () => '',
 };
+
+/**
+ * Every journal format, by its `--to` name: the one list `LedgerFormatName`, LEDGER_FORMATS and
+ * the CLI's `--to` derive from. Adding one is its writer plus one entry here (docs/adding-a-format.md).
+ */
+const LEDGER_REGISTRY = { hledger, beancount, qif } as const;
+
+/** Every journal format name, in registry order. */
+export const LEDGER_FORMATS = Object.keys(LEDGER_REGISTRY) as readonly LedgerFormatName[];
+
+/** The file name extension of each journal format (`hledger`: `.journal`). */
+export const LEDGER_FILE_EXTENSIONS = Object.fromEntries(
+  LEDGER_FORMATS.map((name) => [name, LEDGER_REGISTRY[name].extension]),
+) as Readonly<Record<LedgerFormatName, string>>;
 
 function oneLine(text: string): string {
   return text.replace(/[\r\n]+/g, ' ').trim();

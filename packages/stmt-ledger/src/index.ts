@@ -1,3 +1,11 @@
-export { AccountMap, accountComponent, LEDGER_ACCOUNTS_SCHEMA, LedgerAccountsError, validateLedgerAccounts, type LedgerAccounts } from './account-map';
-export { LEDGER_FORMATS, ledgerFormat, type LedgerBalance, type LedgerFormat, type LedgerFormatName, type LedgerTransaction } from './formats';
+export {
+  AccountMap,
+  LEDGER_ACCOUNTS_SCHEMA,
+  LEDGER_ACCOUNTS_ERROR_CODES,
+  LedgerAccountsError,
+  validateLedgerAccounts,
+  type LedgerAccounts,
+  type LedgerAccountsErrorCode,
+} from './account-map';
+export { LEDGER_FILE_EXTENSIONS, LEDGER_FORMATS, type LedgerFormatName } from './formats';
 export { LedgerWriter, type LedgerWriterOptions } from './ledger-writer';

@@ -1,23 +1,54 @@
 import { PassThrough } from 'node:stream';
 import { DEFAULT_COLUMNS, type StatementRow } from '@stmt/export';
-import { AccountMap, accountComponent, LedgerWriter, validateLedgerAccounts } from '@stmt/ledger';
+import { AccountMap, LedgerWriter, validateLedgerAccounts } from '@stmt/ledger';
+import { accountComponent } from './account-map';
 import { Decimal, type Statement } from '@stmt/parser';
 
 function row(overrides: Partial<StatementRow>): StatementRow {
   const empty = Object.fromEntries(DEFAULT_COLUMNS.map((column) => [column, ''])) as StatementRow;
-  return { ...empty, booking_date: '2024-03-01', currency: 'EUR', status: 'BOOK', account_iban: 'DE89370400440532013000', statement_id: 'S1', ...overrides };
+  return {
+    ...empty,
+    booking_date: '2024-03-01',
+    currency: 'EUR',
+    status: 'BOOK',
+    account_iban: 'DE89370400440532013000',
+    statement_id: 'S1',
+    ...overrides,
+  };
 }
 
 function statement(opening: string, closing: string, date: string): Statement {
-  const balance = (type: string, amount: string) => ({ type, money: { amount: Decimal.parse(amount), currency: 'EUR' }, creditDebit: 'CRDT' as const, date });
-  return { format: 'camt.053', index: 0, statementId: 'S1', account: { iban: 'DE89370400440532013000' }, location: { line: 1, column: 1 }, balances: [balance('OPBD', opening), balance('CLBD', closing)], entryCount: 1 };
+  const balance = (type: string, amount: string) => ({
+    type,
+    money: { amount: Decimal.parse(amount), currency: 'EUR' },
+    creditDebit: 'CRDT' as const,
+    date,
+  });
+  return {
+    format: 'camt.053',
+    index: 0,
+    statementId: 'S1',
+    account: { iban: 'DE89370400440532013000' },
+    location: { line: 1, column: 1 },
+    balances: [balance('OPBD', opening), balance('CLBD', closing)],
+    entryCount: 1,
+  };
 }
 
-async function journal(format: 'hledger' | 'beancount', rows: StatementRow[], statements: Statement[], warnings: string[] = []): Promise<string> {
+async function journal(
+  format: 'hledger' | 'beancount',
+  rows: StatementRow[],
+  statements: Statement[],
+  warnings: string[] = [],
+): Promise<string> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const writer = new LedgerWriter(out, { format, accounts: new AccountMap({ categories: { Groceries: 'Expenses:Food:Groceries' } }), onWarning: (w) => warnings.push(w) });
+  const writer = new LedgerWriter(out, {
+    format,
+    accounts: new AccountMap({ categories: { Groceries: 'Expenses:Food:Groceries' } }),
+    onWarning: (w) => warnings.push(w),
+  });
   for (const s of statements) writer.statement(s);
   await writer.write(rows);
   await writer.end();
@@ -26,7 +57,19 @@ async function journal(format: 'hledger' | 'beancount', rows: StatementRow[], st
 
 describe('LedgerWriter', () => {
   it('writes a beancount transaction with escaped text, the id as metadata, the opening, the next-morning balance and the opens', async () => {
-    const text = await journal('beancount', [row({ amount: '-12.50', counterparty_name: 'Shop "Zur Post"', remittance_info: 'Bread', category: 'Groceries', transaction_id: 'abc' })], [statement('100.00', '87.50', '2024-03-01')]);
+    const text = await journal(
+      'beancount',
+      [
+        row({
+          amount: '-12.50',
+          counterparty_name: 'Shop "Zur Post"',
+          remittance_info: 'Bread',
+          category: 'Groceries',
+          transaction_id: 'abc',
+        }),
+      ],
+      [statement('100.00', '87.50', '2024-03-01')],
+    );
     expect(text).toBe(
       '2024-03-01 * "Shop \\"Zur Post\\"" "Bread"\n  transaction_id: "abc"\n  Expenses:Food:Groceries  12.50 EUR\n  Assets:Bank:DE89370400440532013000  -12.50 EUR\n\n' +
         '2024-03-01 * "Opening balance" "statement S1"\n  Assets:Bank:DE89370400440532013000  100.00 EUR\n  Equity:Opening-Balances\n\n' +
@@ -50,15 +93,33 @@ describe('LedgerWriter', () => {
 
   it('leaves pending rows and balances the rows cannot reach as comments, and says why', async () => {
     const warnings: string[] = [];
-    const text = await journal('hledger', [row({ amount: '-12.50', category: 'Fun', transaction_id: 'a' }), row({ amount: '-5.00', status: 'PDNG', transaction_id: 'p' })], [statement('100.00', '80.00', '2024-03-01')], warnings);
+    const text = await journal(
+      'hledger',
+      [
+        row({ amount: '-12.50', category: 'Fun', transaction_id: 'a' }),
+        row({ amount: '-5.00', status: 'PDNG', transaction_id: 'p' }),
+      ],
+      [statement('100.00', '80.00', '2024-03-01')],
+      warnings,
+    );
     expect(text).toContain('; not booked (PDNG), left out: 2024-03-01 -5.00 EUR [p]');
-    expect(text).toContain('; not asserted (the booked rows give 87.50 EUR): 2024-03-01 Assets:Bank:DE89370400440532013000 = 80.00 EUR, statement S1');
+    expect(text).toContain(
+      '; not asserted (the booked rows give 87.50 EUR): 2024-03-01 Assets:Bank:DE89370400440532013000 = 80.00 EUR, statement S1',
+    );
     expect(text).toContain('    Expenses:Fun  12.50 EUR');
-    expect(warnings).toEqual(['closing balance 80.00 EUR of Assets:Bank:DE89370400440532013000 on 2024-03-01 (statement S1) not asserted: the booked rows give 87.50 EUR']);
+    expect(warnings).toEqual([
+      'closing balance 80.00 EUR of Assets:Bank:DE89370400440532013000 on 2024-03-01 (statement S1) not asserted: the booked rows give 87.50 EUR',
+    ]);
   });
 
   it('makes account components every tool accepts, and validates mappings by key', () => {
-    expect([accountComponent('Eating out'), accountComponent('Café & Bar'), accountComponent('')]).toEqual(['Eating-Out', 'Cafe-Bar', 'Unknown']);
-    expect(() => validateLedgerAccounts({ categories: { Rent: 'Rent' }, extra: 1 }, 'm.yaml')).toThrow(/m\.yaml: invalid ledger account mapping: (categories\.Rent: must be an account|\(mapping\): unknown key 'extra')/);
+    expect([accountComponent('Eating out'), accountComponent('Café & Bar'), accountComponent('')]).toEqual([
+      'Eating-Out',
+      'Cafe-Bar',
+      'Unknown',
+    ]);
+    expect(() => validateLedgerAccounts({ categories: { Rent: 'Rent' }, extra: 1 }, 'm.yaml')).toThrow(
+      /m\.yaml: invalid ledger account mapping: (categories\.Rent: must be an account|\(mapping\): unknown key 'extra')/,
+    );
   });
 });

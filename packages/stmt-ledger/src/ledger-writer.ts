@@ -73,14 +73,23 @@ export class LedgerWriter {
     const opening = pick(statement.balances, ['OPBD', 'PRCD']);
     const closing = pick(statement.balances, ['CLBD']);
     const id = statement.account.iban ?? statement.account.otherId ?? statement.statementId;
-    const account = this.accounts.statementAccount({ account_iban: id, statement_id: statement.statementId } as StatementRow);
+    const account = this.accounts.statementAccount({
+      account_iban: id,
+      statement_id: statement.statementId,
+    } as StatementRow);
     for (const balance of [opening, closing]) {
       if (balance === undefined) continue;
       const currency = balance.money.currency;
       const state = this.state(account, currency);
       const date = (balance.date ?? (balance === opening ? statement.fromDate : statement.toDate) ?? '').slice(0, 10);
       if (date === '') continue;
-      const entry = { date, account, amount: signed(balance).toString(), currency, note: `statement ${statement.statementId}` };
+      const entry = {
+        date,
+        account,
+        amount: signed(balance).toString(),
+        currency,
+        note: `statement ${statement.statementId}`,
+      };
       if (balance === opening) state.opening ??= entry;
       else state.closings.set(date, entry);
     }
@@ -92,7 +101,8 @@ export class LedgerWriter {
     for (const state of this.states.values()) text += this.balances(state);
     if (this.firstDate !== undefined) {
       const opened = this.options.opened;
-      const fresh = opened === undefined ? this.used : new Set([...this.used].filter((account) => !opened.has(account)));
+      const fresh =
+        opened === undefined ? this.used : new Set([...this.used].filter((account) => !opened.has(account)));
       if (fresh.size > 0) text += this.format.footer(fresh, this.firstDate);
       for (const account of fresh) opened?.add(account);
     }
@@ -104,7 +114,9 @@ export class LedgerWriter {
   private transaction(row: StatementRow): string {
     const date = (row.booking_date || row.value_date).slice(0, 10);
     if (row.status !== 'BOOK' || row.amount === '' || date === '') {
-      return this.format.comment(`not booked (${row.status}${row.amount === '' ? ', no amount' : ''}), left out: ${[date, row.amount, row.currency, row.counterparty_name, row.remittance_info].filter((part) => part !== '').join(' ')} [${row.transaction_id}]`);
+      return this.format.comment(
+        `not booked (${row.status}${row.amount === '' ? ', no amount' : ''}), left out: ${[date, row.amount, row.currency, row.counterparty_name, row.remittance_info].filter((part) => part !== '').join(' ')} [${row.transaction_id}]`,
+      );
     }
     const statementAccount = this.accounts.statementAccount(row);
     const otherAccount = this.accounts.categoryAccount(row);
@@ -138,7 +150,8 @@ export class LedgerWriter {
     const days = [...state.movement.keys()].sort();
     let next = 0;
     for (const date of [...state.closings.keys()].sort()) {
-      while (next < days.length && (days[next] as string) <= date) running = running.plus(state.movement.get(days[next++] as string) as Decimal);
+      while (next < days.length && (days[next] as string) <= date)
+        running = running.plus(state.movement.get(days[next++] as string) as Decimal);
       const closing = state.closings.get(date) as LedgerBalance;
       const assertion = this.format.assertion(closing);
       if (assertion === undefined) continue;
@@ -152,8 +165,12 @@ export class LedgerWriter {
             : this.options.openings === false
               ? 'the opening balance is in an earlier output'
               : 'no opening balance to start from';
-        this.options.onWarning?.(`closing balance ${closing.amount} ${closing.currency} of ${closing.account} on ${date} (${closing.note}) not asserted: ${reason}`);
-        text += this.format.comment(`not asserted (${reason}): ${date} ${closing.account} = ${closing.amount} ${closing.currency}, ${closing.note}`);
+        this.options.onWarning?.(
+          `closing balance ${closing.amount} ${closing.currency} of ${closing.account} on ${date} (${closing.note}) not asserted: ${reason}`,
+        );
+        text += this.format.comment(
+          `not asserted (${reason}): ${date} ${closing.account} = ${closing.amount} ${closing.currency}, ${closing.note}`,
+        );
       }
     }
     return text;

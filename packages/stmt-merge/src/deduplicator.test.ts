@@ -9,7 +9,10 @@ const row = (transaction_id: string, status: string, label: string): Row => ({ t
 
 function run(rows: Row[], earlier?: TransactionIdSet): { written: string[]; dropped: [string, DropReason][] } {
   const dropped: [string, DropReason][] = [];
-  const dedup = new Deduplicator<Row>({ ...(earlier ? { earlier } : {}), onDrop: (r, reason) => dropped.push([r.label, reason]) });
+  const dedup = new Deduplicator<Row>({
+    ...(earlier ? { earlier } : {}),
+    onDrop: (r, reason) => dropped.push([r.label, reason]),
+  });
   const written = rows.filter((r) => dedup.admit(r)).map((r) => r.label);
   for (const r of dedup.finish()) written.push(r.label);
   return { written, dropped };
@@ -34,7 +37,9 @@ describe('Deduplicator', () => {
       dropped: [['pending', 'pending-superseded']],
     });
     // The other order: the booked statement came first.
-    expect(run([row('p', 'BOOK', 'booked'), row('p', 'PDNG', 'pending')]).dropped).toEqual([['pending', 'pending-superseded']]);
+    expect(run([row('p', 'BOOK', 'booked'), row('p', 'PDNG', 'pending')]).dropped).toEqual([
+      ['pending', 'pending-superseded'],
+    ]);
   });
 
   it('leaves out what an earlier run wrote, and remembers what this run wrote', () => {
@@ -47,11 +52,15 @@ describe('Deduplicator', () => {
 
   it('reports counts per reason with a bounded number of examples', () => {
     const report = new DropReport(1);
-    for (const id of ['x', 'y', 'z']) report.add({ reason: 'duplicate', transactionId: id, description: `${id}.xml line 3` });
+    for (const id of ['x', 'y', 'z'])
+      report.add({ reason: 'duplicate', transactionId: id, description: `${id}.xml line 3` });
     expect(report.toJSON()).toEqual({
       dropped: { duplicate: 3, 'pending-superseded': 0, 'written-earlier': 0 },
       examples: [{ reason: 'duplicate', transactionId: 'x', description: 'x.xml line 3' }],
     });
-    expect(report.lines()).toEqual(['  dropped x (duplicate of a row already written): x.xml line 3', '  … and 2 more duplicate of a row already written']);
+    expect(report.lines()).toEqual([
+      '  dropped x (duplicate of a row already written): x.xml line 3',
+      '  … and 2 more duplicate of a row already written',
+    ]);
   });
 });

@@ -29,7 +29,9 @@ export class DropReport {
 
   /** Lines for a person: one per example, then how many more of each reason were left out. */
   lines(): string[] {
-    const out = this.examples.map((row) => `  dropped ${row.transactionId} (${REASON_TEXT[row.reason]}): ${row.description}`);
+    const out = this.examples.map(
+      (row) => `  dropped ${row.transactionId} (${REASON_TEXT[row.reason]}): ${row.description}`,
+    );
     for (const reason of Object.keys(this.counts) as DropReason[]) {
       const more = this.counts[reason] - this.examplesPerReason;
       if (more > 0) out.push(`  … and ${more} more ${REASON_TEXT[reason]}`);

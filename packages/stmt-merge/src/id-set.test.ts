@@ -20,8 +20,14 @@ describe('TransactionIdSet', () => {
     const bytes = set.toBuffer();
     const back = TransactionIdSet.fromBuffer(bytes);
     expect(back.size).toBe(3);
-    expect(['c50ea3fd69949bcd', 'c50ea3fd69949bcd-2', '0000000000000000', 'c50ea3fd69949bcd-3'].map((id) => back.has(id))).toEqual([true, true, true, false]);
-    expect(() => TransactionIdSet.fromBuffer(bytes.subarray(0, bytes.length - 3))).toThrow(/truncated: it announces 3 ids but holds 2/);
-    expect(() => TransactionIdSet.fromBuffer(Buffer.from('booking_date,amount\n'))).toThrow(/not a transaction id state file/);
+    expect(
+      ['c50ea3fd69949bcd', 'c50ea3fd69949bcd-2', '0000000000000000', 'c50ea3fd69949bcd-3'].map((id) => back.has(id)),
+    ).toEqual([true, true, true, false]);
+    expect(() => TransactionIdSet.fromBuffer(bytes.subarray(0, bytes.length - 3))).toThrow(
+      /truncated: it announces 3 ids but holds 2/,
+    );
+    expect(() => TransactionIdSet.fromBuffer(Buffer.from('booking_date,amount\n'))).toThrow(
+      /not a transaction id state file/,
+    );
   });
 });

@@ -10,20 +10,21 @@ import { createHash } from 'node:crypto';
  * 370 000 for ten million ids.
  */
 export class TransactionIdSet {
-  private readonly shards: IdTable[];
+  /** Made on first use: a set per booking day (`TransactionIds`) often holds a handful of ids. */
+  private readonly shards: (IdTable | undefined)[] = new Array<IdTable | undefined>(SHARDS).fill(undefined);
+  private readonly perShard: number;
 
   constructor(capacity = 1024) {
-    const perShard = Math.ceil(capacity / SHARDS);
-    this.shards = Array.from({ length: SHARDS }, () => new IdTable(perShard));
+    this.perShard = Math.ceil(capacity / SHARDS);
   }
 
   get size(): number {
-    return this.shards.reduce((total, shard) => total + shard.count, 0);
+    return this.shards.reduce((total, shard) => total + (shard?.count ?? 0), 0);
   }
 
   has(id: string): boolean {
     const [high, low] = hash64(id);
-    return this.shardOf(high).find(high, low) >= 0;
+    return (this.shards[high >>> SHARD_SHIFT]?.find(high, low) ?? -1) >= 0;
   }
 
   /** Adds the id; `false` when it was already there. */
@@ -34,7 +35,7 @@ export class TransactionIdSet {
 
   /** Adds every id of another set (to remember what this run and the earlier ones wrote). */
   addAll(other: TransactionIdSet): this {
-    for (const shard of other.shards) shard.forEach((high, low) => this.shardOf(high).add(high, low));
+    for (const shard of other.shards) shard?.forEach((high, low) => this.shardOf(high).add(high, low));
     return this;
   }
 
@@ -45,7 +46,7 @@ export class TransactionIdSet {
     out.writeUInt32LE(this.size, MAGIC.length);
     let at = MAGIC.length + 4;
     for (const shard of this.shards) {
-      shard.forEach((high, low) => {
+      shard?.forEach((high, low) => {
         out.writeUInt32LE(high, at);
         out.writeUInt32LE(low, at + 4);
         at += 8;
@@ -60,7 +61,10 @@ export class TransactionIdSet {
       throw new Error(`not a transaction id state file (it does not start with ${JSON.stringify(MAGIC.trim())})`);
     }
     const count = bytes.readUInt32LE(MAGIC.length);
-    if (bytes.length !== MAGIC.length + 4 + count * 8) throw new Error(`the state file is truncated: it announces ${count} ids but holds ${Math.floor((bytes.length - MAGIC.length - 4) / 8)}`);
+    if (bytes.length !== MAGIC.length + 4 + count * 8)
+      throw new Error(
+        `the state file is truncated: it announces ${count} ids but holds ${Math.floor((bytes.length - MAGIC.length - 4) / 8)}`,
+      );
     const set = new TransactionIdSet(count);
     for (let at = MAGIC.length + 4; at < bytes.length; at += 8) {
       const high = bytes.readUInt32LE(at);
@@ -70,7 +74,7 @@ export class TransactionIdSet {
   }
 
   private shardOf(high: number): IdTable {
-    return this.shards[high >>> SHARD_SHIFT] as IdTable;
+    return (this.shards[high >>> SHARD_SHIFT] ??= new IdTable(this.perShard));
   }
 }
 

@@ -23,7 +23,10 @@ export async function loadWrittenIds(path: string): Promise<TransactionIdSet> {
   try {
     return TransactionIdSet.fromBuffer(bytes);
   } catch (error) {
-    throw new Error(`${path}: ${(error as Error).message}; delete it to start afresh (the next run then writes every row)`, { cause: error });
+    throw new Error(
+      `${path}: ${(error as Error).message}; delete it to start afresh (the next run then writes every row)`,
+      { cause: error },
+    );
   }
 }
 
@@ -51,7 +54,13 @@ export async function loadOpenedAccounts(path: string): Promise<Set<string>> {
 }
 
 export async function saveOpenedAccounts(path: string, accounts: ReadonlySet<string>): Promise<void> {
-  await writeState(path, [...accounts].sort().map((account) => `${account}\n`).join(''));
+  await writeState(
+    path,
+    [...accounts]
+      .sort()
+      .map((account) => `${account}\n`)
+      .join(''),
+  );
 }
 
 async function writeState(path: string, data: Buffer | string): Promise<void> {
@@ -64,4 +73,3 @@ async function writeState(path: string, data: Buffer | string): Promise<void> {
     throw new Error(`cannot write the state file ${path}: ${(error as Error).message}`, { cause: error });
   }
 }
-

@@ -18,7 +18,14 @@ const SCORES: ReadonlyMap<CodePage, Int8Array> = new Map(
     for (let byte = 0x80; byte <= 0xff; byte++) {
       const char = iconv.decode(Buffer.from([byte]), page);
       const code = char.codePointAt(0) ?? 0xfffd;
-      const score = code === 0xfffd || (code >= 0x80 && code <= 0x9f) ? -3 : /[\p{Lu}\p{Ll}]/u.test(char) ? (RARE[page].includes(char) ? 0 : 2) : -1;
+      const score =
+        code === 0xfffd || (code >= 0x80 && code <= 0x9f)
+          ? -3
+          : /[\p{Lu}\p{Ll}]/u.test(char)
+            ? RARE[page].includes(char)
+              ? 0
+              : 2
+            : -1;
       scores[byte - 0x80] = score;
     }
     return [page, scores] as const;
@@ -36,7 +43,8 @@ export function guessCodePage(bytes: Uint8Array): CodePage | undefined {
   for (const byte of bytes) {
     if (byte < 0x80) continue;
     high++;
-    for (const page of CODE_PAGES) totals.set(page, (totals.get(page) ?? 0) + ((SCORES.get(page) as Int8Array)[byte - 0x80] as number));
+    for (const page of CODE_PAGES)
+      totals.set(page, (totals.get(page) ?? 0) + ((SCORES.get(page) as Int8Array)[byte - 0x80] as number));
   }
   if (high === 0) return undefined;
   let best: CodePage = CODE_PAGES[0];

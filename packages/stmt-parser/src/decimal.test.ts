@@ -51,7 +51,9 @@ describe('Decimal', () => {
     fc.assert(
       fc.property(decimalArb, ({ text, scale }) => {
         const d = Decimal.parse(text);
-        expect(d.toString()).toBe(text === literal(0n, scale) || !text.startsWith('-0') ? text.replace(/^-(0(\.0+)?)$/, '$1') : text);
+        expect(d.toString()).toBe(
+          text === literal(0n, scale) || !text.startsWith('-0') ? text.replace(/^-(0(\.0+)?)$/, '$1') : text,
+        );
         expect(d.scale).toBe(scale);
       }),
     );
@@ -61,7 +63,12 @@ describe('Decimal', () => {
     fc.assert(
       fc.property(decimalArb, decimalArb, decimalArb, (a, b, c) => {
         const [x, y, z] = [Decimal.parse(a.text), Decimal.parse(b.text), Decimal.parse(c.text)];
-        expect(x.plus(y).plus(z).eq(x.plus(y.plus(z)))).toBe(true);
+        expect(
+          x
+            .plus(y)
+            .plus(z)
+            .eq(x.plus(y.plus(z))),
+        ).toBe(true);
         expect(x.plus(y).minus(y).eq(x)).toBe(true);
         expect(x.minus(y).plus(z).eq(x.plus(z).minus(y))).toBe(true);
         expect(x.plus(y).scale).toBe(Math.max(a.scale, b.scale));
@@ -74,7 +81,9 @@ describe('Decimal', () => {
       fc.property(decimalArb, decimalArb, (a, b) => {
         const scale = Math.max(a.scale, b.scale);
         const units = a.units * 10n ** BigInt(scale - a.scale) + b.units * 10n ** BigInt(scale - b.scale);
-        expect(Decimal.parse(a.text).plus(Decimal.parse(b.text)).toString()).toBe(literal(units, scale).replace(/^-(0(\.0+)?)$/, '$1'));
+        expect(Decimal.parse(a.text).plus(Decimal.parse(b.text)).toString()).toBe(
+          literal(units, scale).replace(/^-(0(\.0+)?)$/, '$1'),
+        );
       }),
     );
   });

@@ -3,7 +3,7 @@ import Big from 'big.js';
 /**
  * An exact decimal that remembers the scale it was written with, so `8.850` prints as
  * `8.850` and a sum prints with the largest scale of its terms. Money never passes through
- * a JavaScript float (DECISIONS: "Money in the statement tool is never a JavaScript float").
+ * a JavaScript float (docs/decisions/0002-exact-decimals.md).
  * Arithmetic is big.js; this class only adds the scale and a strict parser.
  */
 export class Decimal {
@@ -68,7 +68,7 @@ export class Decimal {
   }
 
   cmp(o: Decimal): -1 | 0 | 1 {
-    return this.value.cmp(o.value) as -1 | 0 | 1;
+    return this.value.cmp(o.value);
   }
 
   eq(o: Decimal): boolean {

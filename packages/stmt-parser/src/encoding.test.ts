@@ -1,21 +1,36 @@
-import { decodeChunks, detectEncoding } from '@stmt/parser';
+import { decodeChunks, detectEncoding } from './encoding';
 
 async function decodeAll(chunks: Buffer[], encoding: string): Promise<string> {
   let text = '';
-  for await (const part of decodeChunks((async function* () { yield* chunks; })(), encoding)) text += part;
+  for await (const part of decodeChunks(
+    (async function* () {
+      yield* chunks;
+    })(),
+    encoding,
+  ))
+    text += part;
   return text;
 }
 
 describe('detectEncoding', () => {
   it('prefers a BOM over the declaration', () => {
-    const head = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?>')]);
+    const head = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?>'),
+    ]);
     expect(detectEncoding(head)).toEqual({ encoding: 'utf-8', source: 'bom' });
     expect(detectEncoding(Buffer.from([0xff, 0xfe, 0x3c, 0x00]))).toEqual({ encoding: 'utf-16le', source: 'bom' });
   });
 
   it('reads the encoding of the XML declaration, in either quote style', () => {
-    expect(detectEncoding(Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><a/>'))).toEqual({ encoding: 'iso-8859-1', source: 'declaration' });
-    expect(detectEncoding(Buffer.from("<?xml version='1.0' encoding='windows-1252' ?>"))).toEqual({ encoding: 'windows-1252', source: 'declaration' });
+    expect(detectEncoding(Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><a/>'))).toEqual({
+      encoding: 'iso-8859-1',
+      source: 'declaration',
+    });
+    expect(detectEncoding(Buffer.from("<?xml version='1.0' encoding='windows-1252' ?>"))).toEqual({
+      encoding: 'windows-1252',
+      source: 'declaration',
+    });
   });
 
   it('defaults to UTF-8 and ignores an "encoding" that is not in a leading declaration', () => {
@@ -32,7 +47,9 @@ describe('decodeChunks', () => {
   });
 
   it('decodes single-byte encodings', async () => {
-    expect(await decodeAll([Buffer.from([0x4d, 0xfc, 0x6c]), Buffer.from([0x6c, 0x65, 0x72])], 'iso-8859-1')).toBe('Müller');
+    expect(await decodeAll([Buffer.from([0x4d, 0xfc, 0x6c]), Buffer.from([0x6c, 0x65, 0x72])], 'iso-8859-1')).toBe(
+      'Müller',
+    );
     expect(await decodeAll([Buffer.from([0x80, 0x20, 0x93, 0x61, 0x94])], 'windows-1252')).toBe('€ “a”');
   });
 

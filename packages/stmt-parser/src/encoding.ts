@@ -41,7 +41,11 @@ export function declaredEncoding(head: Buffer): string | undefined {
  * UTF-8 umlaut, a UTF-16 pair) is held back until its last byte arrives, so callers may
  * feed chunks of any size. A leading BOM is dropped.
  */
-export async function* decodeChunks(source: AsyncIterable<Buffer>, encoding: string, onLooksLikeUtf8?: () => void): AsyncIterable<string> {
+export async function* decodeChunks(
+  source: AsyncIterable<Buffer>,
+  encoding: string,
+  onLooksLikeUtf8?: () => void,
+): AsyncIterable<string> {
   const decoder = createDecoder(encoding);
   // An 8-bit encoding over bytes that form UTF-8 sequences turns `é` into `Ã©`: say so, once.
   let suspect = onLooksLikeUtf8 !== undefined && !isUtf8Name(encoding) && splitsCleanly(encoding);
@@ -80,7 +84,7 @@ export function createDecoder(encoding: string): iconv.DecoderStream {
       'INVALID_VALUE',
       `the file declares the character encoding ${JSON.stringify(encoding)}, which is not supported; ` +
         'expected one such as UTF-8, ISO-8859-1, ISO-8859-15 or windows-1252',
-      { line: 1, column: 1 },
+      { location: { line: 1, column: 1 } },
     );
   }
   return iconv.getDecoder(encoding, { stripBOM: true });

@@ -4,21 +4,7 @@ import type { ParseIssue, SourceLocation } from './types';
  * The closed set of parse error codes. Issues (recoverable problems) use the same codes, so
  * `validate` and `convert` speak one vocabulary and the CLI maps codes to exit codes once.
  */
-export type ParseErrorCode =
-  | 'NOT_WELL_FORMED'
-  | 'UNKNOWN_FORMAT'
-  | 'UNSUPPORTED_MESSAGE'
-  | 'MISSING_ELEMENT'
-  | 'INVALID_AMOUNT'
-  | 'INVALID_DATE'
-  | 'INVALID_VALUE'
-  | 'TRUNCATED'
-  | 'LIMIT_EXCEEDED'
-  | 'INVALID_ENCODING'
-  | 'UNRECONCILED_BALANCE'
-  | 'IO_ERROR';
-
-export const PARSE_ERROR_CODES: readonly ParseErrorCode[] = [
+export const PARSE_ERROR_CODES = [
   'NOT_WELL_FORMED',
   'UNKNOWN_FORMAT',
   'UNSUPPORTED_MESSAGE',
@@ -31,7 +17,8 @@ export const PARSE_ERROR_CODES: readonly ParseErrorCode[] = [
   'INVALID_ENCODING',
   'UNRECONCILED_BALANCE',
   'IO_ERROR',
-];
+] as const;
+export type ParseErrorCode = (typeof PARSE_ERROR_CODES)[number];
 
 /**
  * A statement file could not be parsed. `message` starts with where the problem is
@@ -39,13 +26,18 @@ export const PARSE_ERROR_CODES: readonly ParseErrorCode[] = [
  * text without the location, for callers that print the location themselves.
  */
 export class StatementParseError extends Error {
-  override readonly name = 'StatementParseError';
+  override readonly name: string = 'StatementParseError';
   readonly code: ParseErrorCode;
   readonly location: SourceLocation | undefined;
   readonly detail: string;
 
-  constructor(code: ParseErrorCode, detail: string, location?: SourceLocation, options?: { cause?: unknown }) {
-    super(location ? `${formatLocation(location)}: ${detail}` : detail, options);
+  constructor(
+    code: ParseErrorCode,
+    detail: string,
+    options: { location?: SourceLocation | undefined; cause?: unknown } = {},
+  ) {
+    const { location, cause } = options;
+    super(location ? `${formatLocation(location)}: ${detail}` : detail, cause === undefined ? undefined : { cause });
     this.code = code;
     this.location = location;
     this.detail = detail;
@@ -53,7 +45,7 @@ export class StatementParseError extends Error {
 
   /** The error that `issue` becomes when nobody listens for issues. */
   static fromIssue(issue: ParseIssue): StatementParseError {
-    return new StatementParseError(toErrorCode(issue.code), issue.message, issue.location);
+    return new StatementParseError(toErrorCode(issue.code), issue.message, { location: issue.location });
   }
 
   /** The issue this error would be, for `validate`-style collectors that also catch fatal errors. */

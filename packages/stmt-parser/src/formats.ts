@@ -11,7 +11,6 @@ import type { ParseOptions, StatementFormat, StatementRecord } from './types';
  * them, honouring `options.encoding` when set) and yields records in file order.
  */
 export interface FormatParser {
-  format: StatementFormat | StatementFormat[];
   /** Recognises the format from the decoded first bytes of a file (at least 4 KiB when the file has them). */
   sniff(head: string): StatementFormat | undefined;
   parse(source: AsyncIterable<Buffer>, options: ParseOptions): AsyncIterable<StatementRecord>;
@@ -19,11 +18,37 @@ export interface FormatParser {
   unsupported?(head: string): string | undefined;
 }
 
-/** Every parser, in sniffing order. Adding a format is one line here. */
-export const formatParsers: FormatParser[] = [camtParser, mt940Parser, ofxParser, revolutCsvParser, bankCsvProfileParser];
+/** The ISO 20022 camt messages (`stmt camt` reads only these). */
+export const CAMT_FORMATS = ['camt.052', 'camt.053', 'camt.054'] as const;
+
+/**
+ * Every format family with the format names it reads, in sniffing order: the one list that
+ * `StatementFormat`, `STATEMENT_FORMATS`, detection and the CLI's `--from` derive from.
+ * Adding a format is its parser's files plus one entry here (docs/adding-a-format.md).
+ */
+export const FORMAT_REGISTRY = [
+  { formats: CAMT_FORMATS, parser: camtParser },
+  { formats: ['mt940', 'mt942'], parser: mt940Parser },
+  { formats: ['ofx'], parser: ofxParser },
+  { formats: ['revolut-csv'], parser: revolutCsvParser },
+  { formats: ['bank-csv'], parser: bankCsvProfileParser },
+] as const satisfies readonly { formats: readonly string[]; parser: FormatParser }[];
+
+/** A format name the parsers understand (`camt.053`, `mt940`, `bank-csv`, …). */
+export type RegisteredFormat = (typeof FORMAT_REGISTRY)[number]['formats'][number];
+
+/** Every format name, in registry order. */
+export const STATEMENT_FORMATS: readonly RegisteredFormat[] = FORMAT_REGISTRY.flatMap((entry) => entry.formats);
+
+const formatParsers: readonly FormatParser[] = FORMAT_REGISTRY.map((entry) => entry.parser);
 
 export function parserFor(format: StatementFormat): FormatParser | undefined {
-  return formatParsers.find((p) => (Array.isArray(p.format) ? p.format.includes(format) : p.format === format));
+  return FORMAT_REGISTRY.find((entry) => (entry.formats as readonly string[]).includes(format))?.parser;
+}
+
+/** True for a name in the registry: narrows user input such as a `--from` value. */
+export function isStatementFormat(name: string): name is StatementFormat {
+  return (STATEMENT_FORMATS as readonly string[]).includes(name);
 }
 
 /** The format of a file from its first bytes (or text), or `undefined` when no parser recognises it. */

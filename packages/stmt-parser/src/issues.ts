@@ -38,7 +38,10 @@ export class IssueSink {
   }
 
   report(issue: ParseIssue): void {
-    const reported: ParseIssue = this.strict && issue.severity === 'warning' ? { ...issue, severity: 'error', message: `${issue.message} (refused: strict mode)` } : issue;
+    const reported: ParseIssue =
+      this.strict && issue.severity === 'warning'
+        ? { ...issue, severity: 'error', message: `${issue.message} (refused: strict mode)` }
+        : issue;
     if (reported.severity === 'error') this.errors++;
     if (this.onIssue) this.onIssue(reported);
     else if (reported.severity === 'error') throw StatementParseError.fromIssue(reported);

@@ -34,10 +34,18 @@ export function formatSize(bytes: number): string {
 
 /** `value of <Ustrd> exceeds 1 MiB (--max-field-size)`, at the start of the value. */
 export function fieldTooLarge(what: string, limit: number, location: SourceLocation): StatementParseError {
-  return new StatementParseError('LIMIT_EXCEEDED', `value of ${what} exceeds ${formatSize(limit)} (--max-field-size); raise the limit if the file is genuine`, location);
+  return new StatementParseError(
+    'LIMIT_EXCEEDED',
+    `value of ${what} exceeds ${formatSize(limit)} (--max-field-size); raise the limit if the file is genuine`,
+    { location },
+  );
 }
 
 /** Elements nested deeper than any statement format allows. */
 export function nestedTooDeep(what: string, location: SourceLocation): StatementParseError {
-  return new StatementParseError('NOT_WELL_FORMED', `elements nested more than ${MAX_NESTING_DEPTH} deep (at ${what}); no statement format nests that deep`, location);
+  return new StatementParseError(
+    'NOT_WELL_FORMED',
+    `elements nested more than ${MAX_NESTING_DEPTH} deep (at ${what}); no statement format nests that deep`,
+    { location },
+  );
 }

@@ -15,32 +15,46 @@ const SNIFF_BYTES = 4096;
  * Parses any supported statement format from a stream of chunks, yielding records as soon as
  * they are complete. The format is sniffed from the first bytes unless `options.format` names it.
  */
-export function parseStream(source: AsyncIterable<Buffer | string>, options: ParseOptions = {}): AsyncIterable<StatementRecord> {
+export function parseStream(
+  source: AsyncIterable<Buffer | string>,
+  options: ParseOptions = {},
+): AsyncIterable<StatementRecord> {
   return deferred(async () => {
     const peeked = await peekSource(source, SNIFF_BYTES);
-    const effective: ParseOptions = peeked.startsWithString && options.encoding === undefined ? { ...options, encoding: 'utf-8' } : options;
-    const format = options.format ?? (options.csvProfile === undefined ? undefined : 'bank-csv') ?? detectFormat(peeked.head) ?? userCsvProfileFormat(peeked.head, options);
+    const effective: ParseOptions =
+      peeked.startsWithString && options.encoding === undefined ? { ...options, encoding: 'utf-8' } : options;
+    const format =
+      options.format ??
+      (options.csvProfile === undefined ? undefined : 'bank-csv') ??
+      detectFormat(peeked.head) ??
+      userCsvProfileFormat(peeked.head, options);
     if (!format) {
       const reason = explainUnsupported(peeked.head);
       const where = { ...(options.fileName === undefined ? {} : { file: options.fileName }), line: 1, column: 1 };
-      if (reason) throw new StatementParseError('UNSUPPORTED_MESSAGE', reason, where);
+      if (reason) throw new StatementParseError('UNSUPPORTED_MESSAGE', reason, { location: where });
       throw new StatementParseError(
         'UNKNOWN_FORMAT',
         peeked.head.length === 0
           ? 'the file is empty; expected a camt.052/053/054 XML statement (or another supported format)'
           : 'the file is not a statement format this tool reads; expected ISO 20022 camt.052, camt.053 or camt.054 XML (or another supported format), or name the format explicitly',
-        where,
+        { location: where },
       );
     }
     const parser = parserFor(format);
-    if (!parser) throw new StatementParseError('UNKNOWN_FORMAT', `no parser is registered for the format ${JSON.stringify(format)}`);
+    if (!parser)
+      throw new StatementParseError(
+        'UNKNOWN_FORMAT',
+        `no parser is registered for the format ${JSON.stringify(format)}`,
+      );
     return parser.parse(peeked.chunks, effective);
   });
 }
 
 /** A user's own CSV profile (ParseOptions.csvProfiles) recognising the head. */
 function userCsvProfileFormat(head: Buffer, options: ParseOptions): StatementFormat | undefined {
-  return options.csvProfiles !== undefined && detectCsvProfile(headText(head), options.csvProfiles) !== undefined ? 'bank-csv' : undefined;
+  return options.csvProfiles !== undefined && detectCsvProfile(headText(head), options.csvProfiles) !== undefined
+    ? 'bank-csv'
+    : undefined;
 }
 
 export interface FileParseOptions extends ParseOptions {
@@ -64,19 +78,29 @@ const PARALLEL_MIN_BYTES = 8 * 1024 * 1024;
 export function parseFile(path: string, options: FileParseOptions = {}): AsyncIterable<StatementRecord> {
   const { threads = 0, onRead, ...parseOptions } = options;
   const fileName = options.fileName ?? path;
-  const sequential = (): AsyncIterable<StatementRecord> => parseStream(readFileChunks(path, fileName, onRead), { ...parseOptions, fileName });
+  const sequential = (): AsyncIterable<StatementRecord> =>
+    parseStream(readFileChunks(path, fileName, onRead), { ...parseOptions, fileName });
   // Parts of one entry (streamEntryDetails) are read in order on one thread.
   if (threads < 1 || parseOptions.streamEntryDetails === true) return sequential();
   return deferred(async () => {
     const plan = await parallelPlan(path, fileName, parseOptions);
     if (!plan) return sequential();
     // Loaded only here: threads and the MessagePack codec cost every other start ~20 ms.
-    return loadParallel().parseCamtFile(path, plan.size, { ...parseOptions, fileName, encoding: plan.encoding }, { threads, ...(onRead ? { onRead } : {}) });
+    return loadParallel().parseCamtFile(
+      path,
+      plan.size,
+      { ...parseOptions, fileName, encoding: plan.encoding },
+      { threads, ...(onRead ? { onRead } : {}) },
+    );
   });
 }
 
 /** Size and encoding of a file worth reading on several threads: a large camt file in an encoding it can be cut in. */
-async function parallelPlan(path: string, fileName: string, options: ParseOptions): Promise<{ size: number; encoding: string } | undefined> {
+async function parallelPlan(
+  path: string,
+  fileName: string,
+  options: ParseOptions,
+): Promise<{ size: number; encoding: string } | undefined> {
   let file;
   try {
     file = await open(path, 'r');
@@ -129,7 +153,11 @@ function deferred<T>(start: () => Promise<AsyncIterable<T>>): AsyncIterable<T> {
   };
 }
 
-async function* readFileChunks(path: string, fileName: string, onRead: ((bytes: number) => void) | undefined): AsyncIterable<Buffer> {
+async function* readFileChunks(
+  path: string,
+  fileName: string,
+  onRead: ((bytes: number) => void) | undefined,
+): AsyncIterable<Buffer> {
   try {
     for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) {
       onRead?.((chunk as Buffer).length);
@@ -141,6 +169,7 @@ async function* readFileChunks(path: string, fileName: string, onRead: ((bytes: 
 }
 
 function ioError(fileName: string, error: unknown): StatementParseError {
-  const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist' : (error as Error).message;
-  return new StatementParseError('IO_ERROR', `cannot read ${fileName}: ${reason}`, undefined, { cause: error });
+  const reason =
+    (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist' : (error as Error).message;
+  return new StatementParseError('IO_ERROR', `cannot read ${fileName}: ${reason}`, { cause: error });
 }

@@ -114,7 +114,9 @@ export function reconcileBalances(
 
 /** Whether `reconcileBalances` has something to check: an opening (OPBD/PRCD) and a closing (CLBD) balance in one currency. */
 export function canReconcile(balances: readonly Balance[]): boolean {
-  return balances.some((closing) => closing.type === CLOSING_TYPE && findOpening(balances, closing.money.currency) !== undefined);
+  return balances.some(
+    (closing) => closing.type === CLOSING_TYPE && findOpening(balances, closing.money.currency) !== undefined,
+  );
 }
 
 /** A balance as a signed number: credit balances are positive, debit (overdrawn) negative. */
@@ -130,11 +132,13 @@ function findOpening(balances: readonly Balance[], currency: string): Balance | 
   return undefined;
 }
 
+const isTotalsMap = (value: unknown): value is ReadonlyMap<string, MovementTotals> => value instanceof Map;
+
 function totalsLookup(
   totals: BookedMovement | ReadonlyMap<string, MovementTotals> | MovementTotals,
 ): (currency: string) => MovementTotals | undefined {
   if (totals instanceof BookedMovement) return (c) => totals.get(c);
-  if (totals instanceof Map) return (c) => totals.get(c);
-  const single = totals as MovementTotals;
+  if (isTotalsMap(totals)) return (c) => totals.get(c);
+  const single = totals;
   return () => single;
 }

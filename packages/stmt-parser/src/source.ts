@@ -32,7 +32,10 @@ export async function peekSource(source: AsyncIterable<Buffer | string>, minByte
   return { head, chunks: replay(buffered, done ? undefined : iterator), startsWithString };
 }
 
-async function* replay(buffered: Buffer[], iterator: AsyncIterator<Buffer | string> | undefined): AsyncIterable<Buffer> {
+async function* replay(
+  buffered: Buffer[],
+  iterator: AsyncIterator<Buffer | string> | undefined,
+): AsyncIterable<Buffer> {
   // Chunks are replayed one by one (not as the concatenated head) so chunk boundaries in
   // tests stay exactly the ones the caller chose.
   try {

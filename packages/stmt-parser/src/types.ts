@@ -1,8 +1,9 @@
 import type { CsvProfile } from './csv/profile';
 import type { Decimal } from './decimal';
+import type { RegisteredFormat } from './formats';
 
-/** Formats the parsers understand. camt types are told apart by namespace and root element. */
-export type StatementFormat = 'camt.052' | 'camt.053' | 'camt.054' | 'mt940' | 'mt942' | 'ofx' | 'revolut-csv' | 'bank-csv';
+/** Formats the parsers understand (FORMAT_REGISTRY). camt types are told apart by namespace and root element. */
+export type StatementFormat = RegisteredFormat;
 
 /** ISO 20022 CreditDebitCode: CRDT adds to the account, DBIT takes from it. */
 export type CreditDebit = 'CRDT' | 'DBIT';

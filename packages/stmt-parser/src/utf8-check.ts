@@ -45,14 +45,19 @@ export class Utf8Check {
 export function notUtf8(sample: Buffer, at: number): StatementParseError {
   const shown = [...sample.subarray(at, at + 4)].map((b) => b.toString(16).toUpperCase().padStart(2, '0')).join(' ');
   const guess = guessCodePage(sample);
-  const hint = guess ? `its 8-bit characters look like ${guess}: convert with --encoding ${guess}` : 'say what it is with --encoding (e.g. --encoding windows-1252)';
-  return new StatementParseError('INVALID_ENCODING', `the file is read as UTF-8, but the bytes ${shown || '(cut off)'} here are not UTF-8; ${hint}`);
+  const hint = guess
+    ? `its 8-bit characters look like ${guess}: convert with --encoding ${guess}`
+    : 'say what it is with --encoding (e.g. --encoding windows-1252)';
+  return new StatementParseError(
+    'INVALID_ENCODING',
+    `the file is read as UTF-8, but the bytes ${shown || '(cut off)'} here are not UTF-8; ${hint}`,
+  );
 }
 
 /** An encoding error without a place gets `where()`, the position the reader reached; anything else passes through. */
 export function locateEncodingError(error: unknown, where: () => SourceLocation): unknown {
   if (!(error instanceof StatementParseError) || error.code !== 'INVALID_ENCODING' || error.location) return error;
-  return new StatementParseError(error.code, error.detail, where());
+  return new StatementParseError(error.code, error.detail, { location: where() });
 }
 
 /** Length of the prefix of `bytes` that ends on a character boundary (at most 3 bytes are held back). */
@@ -69,13 +74,14 @@ function completeLength(bytes: Buffer): number {
 
 /** Offset of the first byte that does not start or continue a valid UTF-8 sequence. */
 export function firstInvalid(bytes: Uint8Array): number {
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const byte = bytes[i] as number;
     if (byte < 0x80) {
       i++;
       continue;
     }
-    const length = byte >= 0xc2 && byte <= 0xdf ? 2 : byte >= 0xe0 && byte <= 0xef ? 3 : byte >= 0xf0 && byte <= 0xf4 ? 4 : 0;
+    const length =
+      byte >= 0xc2 && byte <= 0xdf ? 2 : byte >= 0xe0 && byte <= 0xef ? 3 : byte >= 0xf0 && byte <= 0xf4 ? 4 : 0;
     if (length === 0 || i + length > bytes.length || !isUtf8(bytes.subarray(i, i + length))) return i;
     i += length;
   }
@@ -85,7 +91,7 @@ export function firstInvalid(bytes: Uint8Array): number {
 /** True when the head has non-ASCII bytes and they all form valid UTF-8 (a cut-off last character is allowed). */
 export function looksLikeUtf8(head: Buffer): boolean {
   let sawMultiByte = false;
-  for (let i = 0; i < head.length; ) {
+  for (let i = 0; i < head.length;) {
     const byte = head[i] ?? 0;
     if (byte < 0x80) {
       i++;

@@ -7,7 +7,9 @@ import { chunked, collect, FIXTURE_DIR, fixtureNames, toJson } from './support/o
 // and must give exactly the records, issues and error of the expected file.
 describe.each(fixtureNames())('%s fed in tiny chunks', (name) => {
   const bytes = readFileSync(join(FIXTURE_DIR, name));
-  const expected: unknown = JSON.parse(readFileSync(join(FIXTURE_DIR, name.replace(/\.xml$/, '.expected.json')), 'utf8'));
+  const expected: unknown = JSON.parse(
+    readFileSync(join(FIXTURE_DIR, name.replace(/\.xml$/, '.expected.json')), 'utf8'),
+  );
 
   it.each([1, 2, 3, 7])('gives the expected output with %i-byte chunks', async (size) => {
     expect(toJson(await collect(chunked(bytes, size), { fileName: name }))).toEqual(expected);
@@ -38,7 +40,9 @@ describe('characters split across chunks', () => {
     const at = bytes.indexOf(Buffer.from('😊', 'utf8')) + 2;
     const { records } = await collect(split(bytes, at));
     const entry = records.find((r) => r.kind === 'entry');
-    expect(entry?.kind === 'entry' && entry.entry.details[0]?.remittanceInfo).toBe('Zapłata za zamówienie 12 — dziękujemy 😊');
+    expect(entry?.kind === 'entry' && entry.entry.details[0]?.remittanceInfo).toBe(
+      'Zapłata za zamówienie 12 — dziękujemy 😊',
+    );
   });
 
   it('decodes windows-1252 bytes (€, curly quotes) at a chunk edge', async () => {

@@ -24,7 +24,9 @@ describe('invalid UTF-8 in a UTF-8 file is an error with line and column, never 
     const line = before.split('\n').length;
     const column = (before.split('\n').pop() as string).length + 1;
     expect(result.error).toMatchObject({ code: 'INVALID_ENCODING', location: { file: 'f', line, column } });
-    expect(result.error?.message).toMatch(/the bytes E9[ 0-9]* here are not UTF-8; its 8-bit characters look like windows-1252: convert with --encoding windows-1252/);
+    expect(result.error?.message).toMatch(
+      /the bytes E9[ 0-9]* here are not UTF-8; its 8-bit characters look like windows-1252: convert with --encoding windows-1252/,
+    );
   });
 
   it('reads the same camt file when --encoding says what it is', async () => {
@@ -60,13 +62,22 @@ describe('invalid UTF-8 in a UTF-8 file is an error with line and column, never 
 describe('8-bit MT940: the code page is guessed, with a warning, or named with --encoding', () => {
   const polish = read('mt940/polish.sta').toString('utf8');
 
-  it.each(['windows-1250', 'iso-8859-2'] as const)('reads Polish %s text as written, warning at the first 8-bit line', async (page) => {
-    const result = await outcome(iconv.encode(polish, page));
-    expect(result.error).toBeNull();
-    expect(result.issues).toEqual([expect.objectContaining({ code: 'INVALID_ENCODING', severity: 'warning', message: expect.stringContaining(`read as ${page}`) })]);
-    const utf8 = await outcome(Buffer.from(polish));
-    expect(remittances(result)).toEqual(remittances(utf8));
-  });
+  it.each(['windows-1250', 'iso-8859-2'] as const)(
+    'reads Polish %s text as written, warning at the first 8-bit line',
+    async (page) => {
+      const result = await outcome(iconv.encode(polish, page));
+      expect(result.error).toBeNull();
+      expect(result.issues).toEqual([
+        expect.objectContaining({
+          code: 'INVALID_ENCODING',
+          severity: 'warning',
+          message: expect.stringContaining(`read as ${page}`),
+        }),
+      ]);
+      const utf8 = await outcome(Buffer.from(polish));
+      expect(remittances(result)).toEqual(remittances(utf8));
+    },
+  );
 
   it('takes --encoding without a warning', async () => {
     const result = await outcome(iconv.encode(polish, 'iso-8859-2'), { encoding: 'iso-8859-2' });
@@ -105,10 +116,19 @@ describe('OFX in UTF-16 with a byte-order mark', () => {
 
 describe('8-bit text whose bytes look like UTF-8', () => {
   it('is read as declared, with a warning at the place', async () => {
-    const camt = read('camt/camt053-v08-statement.xml').toString('utf8').replace('encoding="UTF-8"', 'encoding="ISO-8859-1"').replace('Facture', 'Facturé');
+    const camt = read('camt/camt053-v08-statement.xml')
+      .toString('utf8')
+      .replace('encoding="UTF-8"', 'encoding="ISO-8859-1"')
+      .replace('Facture', 'Facturé');
     const result = await outcome(Buffer.from(camt, 'utf8'), {}, 4096);
     expect(result.error).toBeNull();
-    expect(result.issues).toEqual([expect.objectContaining({ code: 'INVALID_ENCODING', severity: 'warning', message: expect.stringContaining('look like UTF-8') })]);
+    expect(result.issues).toEqual([
+      expect.objectContaining({
+        code: 'INVALID_ENCODING',
+        severity: 'warning',
+        message: expect.stringContaining('look like UTF-8'),
+      }),
+    ]);
     expect(result.issues[0]?.location.line).toBeGreaterThanOrEqual(1);
     expect(remittances(result).join()).toContain('FacturÃ©');
   });

@@ -20,8 +20,16 @@ const fixture = (name: string) => readFileSync(join(FIXTURE_DIR, 'invalid', name
 
 describe('fatal errors carry code, line, column and path', () => {
   it.each<[string, ParseErrorCode, SourceLocation]>([
-    ['not-well-formed.xml', 'NOT_WELL_FORMED', { file: 'f.xml', line: 16, column: 37, path: 'Document/BkToCstmrStmt/Stmt[1]/Ntry[1]/Amt' }],
-    ['truncated.xml', 'TRUNCATED', { file: 'f.xml', line: 18, column: 1, path: 'Document/BkToCstmrStmt/Stmt[1]/Ntry[1]/CdtDbtInd' }],
+    [
+      'not-well-formed.xml',
+      'NOT_WELL_FORMED',
+      { file: 'f.xml', line: 16, column: 37, path: 'Document/BkToCstmrStmt/Stmt[1]/Ntry[1]/Amt' },
+    ],
+    [
+      'truncated.xml',
+      'TRUNCATED',
+      { file: 'f.xml', line: 18, column: 1, path: 'Document/BkToCstmrStmt/Stmt[1]/Ntry[1]/CdtDbtInd' },
+    ],
     ['unsupported-version.xml', 'UNSUPPORTED_MESSAGE', { file: 'f.xml', line: 2, column: 1, path: 'Document' }],
     ['camt086-other-message.xml', 'UNSUPPORTED_MESSAGE', { file: 'f.xml', line: 1, column: 1 }],
     ['not-camt.xml', 'UNKNOWN_FORMAT', { file: 'f.xml', line: 1, column: 1 }],
@@ -32,15 +40,29 @@ describe('fatal errors carry code, line, column and path', () => {
     expect(error.message.startsWith(`f.xml:${location.line}:${location.column}`)).toBe(true);
   });
 
+  it('places an XML error on a line break at a column of 1 or more', async () => {
+    const cut = fixture('truncated.xml').toString('utf8').trimEnd();
+    const error = await failure(() => parseString(`${cut}&\n`, { fileName: 'f.xml' }));
+    expect(error.code).toBe('NOT_WELL_FORMED');
+    expect(error.location?.column).toBeGreaterThanOrEqual(1);
+    expect(error.message).toMatch(/^f\.xml:\d+:[1-9]\d*/);
+  });
+
   it('says what was expected', async () => {
-    expect((await failure(() => parseString(fixture('not-well-formed.xml')))).message).toContain('Unexpected close tag; expected </Amt>');
-    expect((await failure(() => parseString(fixture('unsupported-version.xml')))).message).toContain('camt.053.001.14; supported are camt.052, camt.053 and camt.054, versions 001.01 to 001.13');
+    expect((await failure(() => parseString(fixture('not-well-formed.xml')))).message).toContain(
+      'Unexpected close tag; expected </Amt>',
+    );
+    expect((await failure(() => parseString(fixture('unsupported-version.xml')))).message).toContain(
+      'camt.053.001.14; supported are camt.052, camt.053 and camt.054, versions 001.01 to 001.13',
+    );
     expect((await failure(() => parseString(fixture('truncated.xml')))).message).toContain('the file is truncated');
   });
 
   it('refuses an empty input and a file that is only an XML declaration', async () => {
     expect((await failure(() => parseString(''))).code).toBe('UNKNOWN_FORMAT');
-    expect((await failure(() => parseString('<?xml version="1.0"?>\n', { format: 'camt.053' }))).code).toBe('TRUNCATED');
+    expect((await failure(() => parseString('<?xml version="1.0"?>\n', { format: 'camt.053' }))).code).toBe(
+      'TRUNCATED',
+    );
   });
 
   it('reports a missing file as IO_ERROR naming the file', async () => {
@@ -72,7 +94,12 @@ describe('recoverable issues', () => {
 
   it('include a camt document without any statement (MISSING_ELEMENT)', async () => {
     const { issues } = await collect(chunked(fixture('no-statement.xml'), 4096));
-    expect(issues).toEqual([expect.objectContaining({ code: 'MISSING_ELEMENT', location: { line: 3, column: 3, path: 'Document/BkToCstmrStmt/Stmt' } })]);
+    expect(issues).toEqual([
+      expect.objectContaining({
+        code: 'MISSING_ELEMENT',
+        location: { line: 3, column: 3, path: 'Document/BkToCstmrStmt/Stmt' },
+      }),
+    ]);
   });
 });
 

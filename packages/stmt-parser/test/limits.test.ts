@@ -3,14 +3,17 @@ import { join } from 'node:path';
 import { chunked, collect } from './support/outcome';
 
 const camt = readFileSync(join(__dirname, 'fixtures', 'camt', 'camt053-batch-3-txdtls.xml'), 'utf8');
-const withUstrd = (value: string): Buffer => Buffer.from(camt.replace(/<Ustrd>[^<]*<\/Ustrd>/, `<Ustrd>${value}</Ustrd>`));
+const withUstrd = (value: string): Buffer =>
+  Buffer.from(camt.replace(/<Ustrd>[^<]*<\/Ustrd>/, `<Ustrd>${value}</Ustrd>`));
 const outcome = (bytes: Buffer, options = {}) => collect(chunked(bytes, 1000), { fileName: 'big.xml', ...options });
 
 describe('limits keep memory bounded on hostile and huge input', () => {
   it('refuses a camt value above --max-field-size, naming element, line and column', async () => {
     const result = await outcome(withUstrd('x'.repeat(5000)), { maxFieldSize: 4096 });
     expect(result.error?.code).toBe('LIMIT_EXCEEDED');
-    expect(result.error?.message).toMatch(/^big\.xml:\d+:\d+ at Document\/.*\/Ustrd: value of <Ustrd> exceeds 4 KiB \(--max-field-size\)/);
+    expect(result.error?.message).toMatch(
+      /^big\.xml:\d+:\d+ at Document\/.*\/Ustrd: value of <Ustrd> exceeds 4 KiB \(--max-field-size\)/,
+    );
   });
 
   it('reads the same value when the limit allows it', async () => {
@@ -37,7 +40,9 @@ describe('limits keep memory bounded on hostile and huge input', () => {
   it('names --split-batches and --max-entry-details when an entry is one row with too many details', async () => {
     const details = camt.match(/<TxDtls>[\s\S]*?<\/TxDtls>/)?.[0] ?? '';
     const result = await outcome(Buffer.from(camt.replace(details, details.repeat(30))), { maxEntryDetails: 20 });
-    expect(result.error?.message).toMatch(/^big\.xml:\d+:\d+ at Document\/.*\/Ntry\[\d+\]\/NtryDtls\/TxDtls\[21\]: .*Use --split-batches .* raise --max-entry-details/);
+    expect(result.error?.message).toMatch(
+      /^big\.xml:\d+:\d+ at Document\/.*\/Ntry\[\d+\]\/NtryDtls\/TxDtls\[21\]: .*Use --split-batches .* raise --max-entry-details/,
+    );
   });
 
   it('hands out an entry of any size in parts with streamEntryDetails, the entry counted once', async () => {
@@ -59,7 +64,9 @@ describe('limits keep memory bounded on hostile and huge input', () => {
     expect(entries.length - parts.length).toBe(wholeEntries.length - 1);
     const end = result.records.find((r) => r.kind === 'statement-end');
     const wholeEnd = whole.records.find((r) => r.kind === 'statement-end');
-    expect(end?.kind === 'statement-end' && end.statement.entryCount).toBe(wholeEnd?.kind === 'statement-end' && wholeEnd.statement.entryCount);
+    expect(end?.kind === 'statement-end' && end.statement.entryCount).toBe(
+      wholeEnd?.kind === 'statement-end' && wholeEnd.statement.entryCount,
+    );
     // A limit below the part size makes the parts smaller, never an error.
     const small = await outcome(batch(2500), { maxEntryDetails: 20, streamEntryDetails: true });
     expect(small.error).toBeNull();
@@ -67,11 +74,18 @@ describe('limits keep memory bounded on hostile and huge input', () => {
 
   it('refuses an MT940 line or field above the limit', async () => {
     const head = ':20:X\n:25:DE89370400440532013000\n:60F:C240101EUR1,00\n:61:240101D1,00NTRFNONREF\n:86:';
-    const long = await outcome(Buffer.from(`${head}${'y'.repeat(3000)}\n:62F:C240101EUR0,00\n-\n`), { maxFieldSize: 2048 });
+    const long = await outcome(Buffer.from(`${head}${'y'.repeat(3000)}\n:62F:C240101EUR0,00\n-\n`), {
+      maxFieldSize: 2048,
+    });
     expect(long.error).toMatchObject({ code: 'LIMIT_EXCEEDED', location: { line: 5, column: 1 } });
-    const inOneChunk = await collect(chunked(Buffer.from(`${head}${'y'.repeat(3000)}\n:62F:C240101EUR0,00\n-\n`), 1 << 20), { maxFieldSize: 2048 });
+    const inOneChunk = await collect(
+      chunked(Buffer.from(`${head}${'y'.repeat(3000)}\n:62F:C240101EUR0,00\n-\n`), 1 << 20),
+      { maxFieldSize: 2048 },
+    );
     expect(inOneChunk.error).toMatchObject({ code: 'LIMIT_EXCEEDED', location: { line: 5, column: 5, path: ':86:' } });
-    const many = await outcome(Buffer.from(`${head}a\n${'continued\n'.repeat(500)}:62F:C240101EUR0,00\n-\n`), { maxFieldSize: 2048 });
+    const many = await outcome(Buffer.from(`${head}a\n${'continued\n'.repeat(500)}:62F:C240101EUR0,00\n-\n`), {
+      maxFieldSize: 2048,
+    });
     expect(many.error).toMatchObject({ code: 'LIMIT_EXCEEDED', location: { line: 5, column: 5, path: ':86:' } });
   });
 });

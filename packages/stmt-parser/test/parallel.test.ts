@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { detectEncoding, detectFormat, parseFile, type StatementRecord } from '@stmt/parser';
+import { detectFormat, parseFile, type StatementRecord } from '@stmt/parser';
+import { detectEncoding } from '../src/encoding';
 import { parseFragment } from '../src/camt/fragment';
 import { FragmentPool } from '../src/camt/fragment-pool';
 import { splitsCleanly } from '../src/encoding';
@@ -73,12 +74,17 @@ describe('fragments no thread has started are read by the document reader', () =
       // Odd fragments are still waiting for a thread when the reader arrives, so it reads them itself.
       runFragment: (job) => {
         const unstarted = fragments++ % 2 === 1;
-        return { result: unstarted ? new Promise(() => undefined) : Promise.resolve().then(() => parseFragment(job)), claim: () => unstarted };
+        return {
+          result: unstarted ? new Promise(() => undefined) : Promise.resolve().then(() => parseFragment(job)),
+          claim: () => unstarted,
+        };
       },
       onFragment: (result) => read.push(result === undefined),
     };
     const actual = toJson(await collectParallel(join(FIXTURE_DIR, name), name, parallel));
-    expect(actual).toEqual(JSON.parse(readFileSync(join(FIXTURE_DIR, name.replace(/\.xml$/, '.expected.json')), 'utf8')));
+    expect(actual).toEqual(
+      JSON.parse(readFileSync(join(FIXTURE_DIR, name.replace(/\.xml$/, '.expected.json')), 'utf8')),
+    );
     if (name === 'camt053-multi-statement.xml') expect(read).toContain(true);
   });
 });
@@ -90,7 +96,10 @@ describe('a thread that fails costs speed, never records', () => {
   it('a fragment whose thread failed is read by the document reader', async () => {
     const path = join(dir, 'failed.xml');
     writeFileSync(path, document(Array.from({ length: 8 }, (_, i) => entryXml(i, '')).join('')));
-    const failing: ParallelCamtOptions = { ...inThisThread([]), runFragment: () => ({ result: Promise.reject(new Error('the thread died')), claim: () => false }) };
+    const failing: ParallelCamtOptions = {
+      ...inThisThread([]),
+      runFragment: () => ({ result: Promise.reject(new Error('the thread died')), claim: () => false }),
+    };
     const parallel = await collectParallel(path, 'failed.xml', failing);
     expect(parallel.records.filter((r) => r.kind === 'entry')).toHaveLength(8);
     expect(toJson(parallel)).toEqual(toJson(await collectSequential(path, 'failed.xml')));
@@ -98,7 +107,11 @@ describe('a thread that fails costs speed, never records', () => {
 
   it('a thread that runs out of its heap fails its job and retires the pool', async () => {
     // One entry with 60,000 transaction details: far more than a thread's 16 MiB old generation holds.
-    const details = Array.from({ length: 60000 }, (_, i) => `<TxDtls><Refs><EndToEndId>E2E-${i}</EndToEndId></Refs><RmtInf><Ustrd>Item ${i} of a long batch</Ustrd></RmtInf></TxDtls>`);
+    const details = Array.from(
+      { length: 60000 },
+      (_, i) =>
+        `<TxDtls><Refs><EndToEndId>E2E-${i}</EndToEndId></Refs><RmtInf><Ustrd>Item ${i} of a long batch</Ustrd></RmtInf></TxDtls>`,
+    );
     const entry = `<Ntry><Amt Ccy="EUR">600.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2024-03-01</Dt></BookgDt><NtryDtls><Btch><NbOfTxs>60000</NbOfTxs></Btch>${details.join('\n')}</NtryDtls></Ntry>`;
     const path = join(dir, 'huge-entry.xml');
     writeFileSync(path, document(entryXml(0, '') + entry + entryXml(2, '')));
@@ -127,7 +140,9 @@ describe('cuts in the wrong place are refused, not trusted', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('an entry end tag inside a comment or CDATA does not become a cut that is taken', async () => {
-    const entries = Array.from({ length: 12 }, (_, i) => entryXml(i, i % 4 === 1 ? '<AddtlNtryInf><![CDATA[see </Ntry> here]]></AddtlNtryInf>' : ''));
+    const entries = Array.from({ length: 12 }, (_, i) =>
+      entryXml(i, i % 4 === 1 ? '<AddtlNtryInf><![CDATA[see </Ntry> here]]></AddtlNtryInf>' : ''),
+    );
     entries.splice(6, 0, '<!-- an old entry: <Ntry></Ntry> -->\n');
     const path = join(dir, 'traps.xml');
     writeFileSync(path, document(entries.join('')));
@@ -170,7 +185,11 @@ describe('parseFile with worker threads', () => {
 
   it('reads a large file on worker threads with the same records as on one thread', async () => {
     const taken: boolean[] = [];
-    const threaded = await collectParallel(path, 'large.xml', { threads: 2, fragmentBytes: 512 * 1024, onFragment: (_r, t) => taken.push(t) });
+    const threaded = await collectParallel(path, 'large.xml', {
+      threads: 2,
+      fragmentBytes: 512 * 1024,
+      onFragment: (_r, t) => taken.push(t),
+    });
     const sequential = await collectSequential(path, 'large.xml');
     expect(threaded.records).toHaveLength(22002);
     expect(JSON.stringify(threaded)).toBe(JSON.stringify(sequential));
@@ -181,7 +200,8 @@ describe('parseFile with worker threads', () => {
     expect(statSync(path).size).toBeGreaterThan(8 * 2 ** 20); // the size from which parseFile uses threads
     let bytes = 0;
     const records: StatementRecord[] = [];
-    for await (const record of parseFile(path, { fileName: 'large.xml', threads: 2, onRead: (n) => (bytes += n) })) records.push(record);
+    for await (const record of parseFile(path, { fileName: 'large.xml', threads: 2, onRead: (n) => (bytes += n) }))
+      records.push(record);
     const sequential = await collectSequential(path, 'large.xml');
     expect(JSON.stringify(records)).toBe(JSON.stringify(sequential.records));
     expect(bytes).toBe(statSync(path).size);

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { Decimal, parseString, type Entry, type ParseIssue, type Statement } from '@stmt/parser';
-import { closingBalance, formatUnits, renderCamt053, type GeneratedEntry, type GeneratedStatement } from './support/render-camt';
+import {
+  closingBalance,
+  formatUnits,
+  renderCamt053,
+  type GeneratedEntry,
+  type GeneratedStatement,
+} from './support/render-camt';
 
 const entryArb: fc.Arbitrary<GeneratedEntry> = fc.record({
   units: fc.bigInt({ min: 0n, max: 10n ** 13n }),
@@ -11,11 +17,16 @@ const entryArb: fc.Arbitrary<GeneratedEntry> = fc.record({
 
 const statementArb: fc.Arbitrary<GeneratedStatement> = fc.record({
   currency: fc.constantFrom('EUR', 'USD', 'JPY', 'CHF'),
-  opening: fc.record({ units: fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }), scale: fc.integer({ min: 0, max: 3 }) }),
+  opening: fc.record({
+    units: fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }),
+    scale: fc.integer({ min: 0, max: 3 }),
+  }),
   entries: fc.array(entryArb, { maxLength: 25 }),
 });
 
-async function parse(xml: string): Promise<{ entries: Entry[]; statement: Statement | undefined; issues: ParseIssue[] }> {
+async function parse(
+  xml: string,
+): Promise<{ entries: Entry[]; statement: Statement | undefined; issues: ParseIssue[] }> {
   const issues: ParseIssue[] = [];
   const entries: Entry[] = [];
   let statement: Statement | undefined;
@@ -41,7 +52,10 @@ describe('a generated statement parses back exactly', () => {
         if (!statement) throw new Error('no statement-end record');
         const movement = entries
           .filter((e) => e.status === 'BOOK')
-          .reduce((sum, e) => (e.creditDebit === 'CRDT' ? sum.plus(e.money.amount) : sum.minus(e.money.amount)), Decimal.zero());
+          .reduce(
+            (sum, e) => (e.creditDebit === 'CRDT' ? sum.plus(e.money.amount) : sum.minus(e.money.amount)),
+            Decimal.zero(),
+          );
         expect(signedBalance(statement, 'OPBD').plus(movement).eq(signedBalance(statement, 'CLBD'))).toBe(true);
         expect(statement.entryCount).toBe(generated.entries.length);
       }),
@@ -53,7 +67,9 @@ describe('a generated statement parses back exactly', () => {
     await fc.assert(
       fc.asyncProperty(statementArb, async (generated) => {
         const { entries } = await parse(renderCamt053(generated));
-        expect(entries.map((e) => e.money.amount.toString())).toEqual(generated.entries.map((e) => formatUnits(e.units, e.scale)));
+        expect(entries.map((e) => e.money.amount.toString())).toEqual(
+          generated.entries.map((e) => formatUnits(e.units, e.scale)),
+        );
         expect(entries.map((e) => e.money.amount.scale)).toEqual(generated.entries.map((e) => e.scale));
       }),
       { numRuns: 60 },

@@ -5,13 +5,19 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(__dirname, '..', '..', '..');
-const dirs = ['packages', 'apps'].flatMap((group) => readdirSync(join(root, group)).map((name) => join(root, group, name))).filter((dir) => existsSync(join(dir, 'package.json')));
+const dirs = ['packages', 'apps']
+  .flatMap((group) => readdirSync(join(root, group)).map((name) => join(root, group, name)))
+  .filter((dir) => existsSync(join(dir, 'package.json')));
 
 describe.each(dirs.map((dir) => [dir.slice(root.length + 1), dir]))('%s', (_relative, dir) => {
-  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown> & { files?: string[]; repository?: { directory?: string } };
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown> & {
+    files?: string[];
+    repository?: { directory?: string };
+  };
 
   it('has repository, homepage, bugs, keywords, license and author', () => {
-    for (const field of ['repository', 'homepage', 'bugs', 'keywords', 'license', 'author']) expect({ field, present: manifest[field] !== undefined }).toEqual({ field, present: true });
+    for (const field of ['repository', 'homepage', 'bugs', 'keywords', 'license', 'author'])
+      expect({ field, present: manifest[field] !== undefined }).toEqual({ field, present: true });
     expect(manifest.license).toBe('MIT');
     expect(manifest.repository?.directory).toBe(dir.slice(root.length + 1));
     expect((manifest.keywords as string[]).length).toBeGreaterThan(0);
@@ -20,7 +26,9 @@ describe.each(dirs.map((dir) => [dir.slice(root.length + 1), dir]))('%s', (_rela
   it('ships its own LICENSE and a README whose links are absolute', () => {
     expect(existsSync(join(dir, 'LICENSE'))).toBe(true);
     const readme = readFileSync(join(dir, 'README.md'), 'utf8');
-    const relative = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((link) => !/^(https?:|mailto:|#)/.test(link));
+    const relative = [...readme.matchAll(/\]\(([^)\s]+)\)/g)]
+      .map((m) => m[1]!)
+      .filter((link) => !/^(https?:|mailto:|#)/.test(link));
     expect(relative).toEqual([]);
   });
 

@@ -53,23 +53,46 @@ describe('discovery-api on the embedded database', () => {
   it('lists, disables and deletes any webhook through the running server, and a revoked token leaves its webhooks disabled', async () => {
     const created = await runCli(['tokens', 'create', '--name', 'hooks', '--scopes', 'webhooks'], env());
     const token = created.stdout.trim();
-    const register = () => callApi(server.url, 'POST', '/v1/webhooks', { token, body: { url: 'https://93.184.216.34/hook', events: ['grade_change'], secret: 'a-long-enough-secret' } });
+    const register = () =>
+      callApi(server.url, 'POST', '/v1/webhooks', {
+        token,
+        body: { url: 'https://93.184.216.34/hook', events: ['grade_change'], secret: 'a-long-enough-secret' },
+      });
     const first = (await register()).body.id as string;
     const second = (await register()).body.id as string;
     const listed = await runCli(['webhooks', 'list', '--json'], env());
     expect(listed.status).toBe(0);
-    expect((JSON.parse(listed.stdout) as { id: string; token_name: string }[]).filter((w) => w.token_name === 'hooks').map((w) => w.id).sort()).toEqual([first, second].sort());
+    expect(
+      (JSON.parse(listed.stdout) as { id: string; token_name: string }[])
+        .filter((w) => w.token_name === 'hooks')
+        .map((w) => w.id)
+        .sort(),
+    ).toEqual([first, second].sort());
     expect((await runCli(['webhooks', 'disable', first], env())).status).toBe(0);
-    expect((await callApi(server.url, 'GET', `/v1/webhooks/${first}`, { token })).body).toMatchObject({ active: false, disabled_reason: 'disabled by an administrator' });
+    expect((await callApi(server.url, 'GET', `/v1/webhooks/${first}`, { token })).body).toMatchObject({
+      active: false,
+      disabled_reason: 'disabled by an administrator',
+    });
     expect((await runCli(['webhooks', 'delete', first], env())).status).toBe(0);
     expect((await callApi(server.url, 'GET', `/v1/webhooks/${first}`, { token })).status).toBe(404);
     const missing = await runCli(['webhooks', 'delete', first], env());
     expect([missing.status, missing.stderr]).toEqual([1, expect.stringContaining(`No webhook with id '${first}'`)]);
 
-    const tokenId = (JSON.parse((await runCli(['tokens', 'list', '--json'], env())).stdout) as { id: string; name: string }[]).find((t) => t.name === 'hooks')!.id;
+    const tokenId = (
+      JSON.parse((await runCli(['tokens', 'list', '--json'], env())).stdout) as { id: string; name: string }[]
+    ).find((t) => t.name === 'hooks')!.id;
     expect((await runCli(['tokens', 'revoke', tokenId], env())).status).toBe(0);
-    const after = JSON.parse((await runCli(['webhooks', 'list', '--json'], env())).stdout) as { id: string; active: boolean; token_revoked: boolean; disabled_reason: string }[];
-    expect(after.find((w) => w.id === second)).toMatchObject({ active: false, token_revoked: true, disabled_reason: 'its token was revoked' });
+    const after = JSON.parse((await runCli(['webhooks', 'list', '--json'], env())).stdout) as {
+      id: string;
+      active: boolean;
+      token_revoked: boolean;
+      disabled_reason: string;
+    }[];
+    expect(after.find((w) => w.id === second)).toMatchObject({
+      active: false,
+      token_revoked: true,
+      disabled_reason: 'its token was revoked',
+    });
   }, 90_000);
 
   it('refuses an invalid snapshot with its JSON path', async () => {

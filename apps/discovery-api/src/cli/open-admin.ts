@@ -21,7 +21,10 @@ export async function openAdmin(config: ApiConfig, waitMs = 30_000): Promise<Adm
     const owner = await readOwner(dataDir);
     if (owner?.kind === 'server' && owner.port !== undefined) {
       const secret = await readAdminSecret(dataDir);
-      if (secret === undefined) throw new Error(`A server (pid ${owner.pid}) holds ${dataDir}, but its admin secret file is missing or unreadable.`);
+      if (secret === undefined)
+        throw new Error(
+          `A server (pid ${owner.pid}) holds ${dataDir}, but its admin secret file is missing or unreadable.`,
+        );
       return remoteAdmin(owner.port, secret);
     }
     if (owner === undefined) {
@@ -39,7 +42,8 @@ export async function openAdmin(config: ApiConfig, waitMs = 30_000): Promise<Adm
       }
     }
     // A server is starting (no port yet) or another command holds the folder: wait.
-    if (Date.now() > deadline) throw new Error(`The data folder ${dataDir} stayed busy for ${waitMs / 1000} s (pid ${owner?.pid ?? '?'}).`);
+    if (Date.now() > deadline)
+      throw new Error(`The data folder ${dataDir} stayed busy for ${waitMs / 1000} s (pid ${owner?.pid ?? '?'}).`);
     await sleep(200);
   }
 }

@@ -1,15 +1,33 @@
+import { API_ERROR_CODES } from '../http/errors';
 import type { RefreshReport } from '../monitoring/refresh';
 import type { SnapshotInfo } from '../store/snapshots';
 import type { CreatedToken, TokenRecord } from '../store/tokens';
 import type { AdminWebhook } from '../store/webhooks';
 import type { AdminOperations } from './admin-operations';
 
+/** The server's envelope codes, plus UNKNOWN for an answer without one (or a code this
+ * build does not know; `reportedCode` keeps it). */
+export const REMOTE_ADMIN_ERROR_CODES = [...API_ERROR_CODES, 'UNKNOWN'] as const;
+export type RemoteAdminErrorCode = (typeof REMOTE_ADMIN_ERROR_CODES)[number];
+
 export class RemoteAdminError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
-    super(message);
-    this.name = 'RemoteAdminError';
+  override readonly name: string = 'RemoteAdminError';
+  readonly code: RemoteAdminErrorCode;
+  readonly status: number;
+  readonly reportedCode: string | undefined;
+  constructor(
+    code: RemoteAdminErrorCode,
+    message: string,
+    options: { status: number; reportedCode?: string | undefined; cause?: unknown },
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.status = options.status;
+    this.reportedCode = options.reportedCode;
   }
 }
+
+const KNOWN_CODES: ReadonlySet<string> = new Set(REMOTE_ADMIN_ERROR_CODES);
 
 /** Admin operations through the loopback admin routes of the server that holds the
  * embedded database (PGlite cannot be opened by a second process). */
@@ -18,7 +36,10 @@ export function remoteAdmin(port: number, secret: string): AdminOperations {
   const call = async (method: string, path: string, body?: unknown): Promise<{ status: number; text: string }> => {
     const response = await fetch(base + path, {
       method,
-      headers: { authorization: `Bearer ${secret}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${secret}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
@@ -29,19 +50,29 @@ export function remoteAdmin(port: number, secret: string): AdminOperations {
       } catch {
         // not the envelope: report the status alone
       }
-      throw new RemoteAdminError(response.status, error.code ?? 'UNKNOWN', `the server at ${base} answered ${response.status}: ${error.message ?? text.slice(0, 200)}`);
+      throw new RemoteAdminError(
+        error.code !== undefined && KNOWN_CODES.has(error.code) ? (error.code as RemoteAdminErrorCode) : 'UNKNOWN',
+        `the server at ${base} answered ${response.status}: ${error.message ?? text.slice(0, 200)}`,
+        { status: response.status, reportedCode: error.code },
+      );
     }
     return { status: response.status, text };
   };
   return {
     via: base,
-    createToken: async (name, scopes) => JSON.parse((await call('POST', '/v1/admin/tokens', { name, scopes })).text) as CreatedToken,
+    createToken: async (name, scopes) =>
+      JSON.parse((await call('POST', '/v1/admin/tokens', { name, scopes })).text) as CreatedToken,
     listTokens: async () => (JSON.parse((await call('GET', '/v1/admin/tokens')).text) as { data: TokenRecord[] }).data,
     revokeToken: async (id) => (await call('DELETE', `/v1/admin/tokens/${encodeURIComponent(id)}`)).status === 204,
-    listWebhooks: async () => (JSON.parse((await call('GET', '/v1/admin/webhooks')).text) as { data: AdminWebhook[] }).data,
-    disableWebhook: async (id) => (await call('POST', `/v1/admin/webhooks/${encodeURIComponent(id)}/disable`)).status === 204,
+    listWebhooks: async () =>
+      (JSON.parse((await call('GET', '/v1/admin/webhooks')).text) as { data: AdminWebhook[] }).data,
+    disableWebhook: async (id) =>
+      (await call('POST', `/v1/admin/webhooks/${encodeURIComponent(id)}/disable`)).status === 204,
     deleteWebhook: async (id) => (await call('DELETE', `/v1/admin/webhooks/${encodeURIComponent(id)}`)).status === 204,
-    loadSnapshot: async (source, content) => JSON.parse((await call('POST', '/v1/admin/snapshots', { source, content })).text) as SnapshotInfo & { refresh?: RefreshReport },
+    loadSnapshot: async (source, content) =>
+      JSON.parse((await call('POST', '/v1/admin/snapshots', { source, content })).text) as SnapshotInfo & {
+        refresh?: RefreshReport;
+      },
     exportSnapshot: async () => JSON.parse((await call('GET', '/v1/admin/snapshots/current')).text) as unknown,
     close: () => Promise.resolve(),
   };

@@ -1,6 +1,7 @@
 import { Command } from '@oclif/core';
 import { loadConfig } from '../config';
-import { sdkEngineFactory } from '../discovery/sdk-engine';
+import type * as SdkEngine from '../discovery/sdk-engine';
+import type { EngineFactory } from '../discovery/snapshot-engine-source';
 import { createLogger } from '../logging';
 import { startServer } from '../server/serve';
 
@@ -23,7 +24,14 @@ export default class Serve extends Command {
     const keep = (signal: string) => (): void => void (early ??= signal);
     const keepers = { SIGTERM: keep('SIGTERM'), SIGINT: keep('SIGINT') };
     process.on('SIGTERM', keepers.SIGTERM).on('SIGINT', keepers.SIGINT);
-    const server = await startServer(config, { engineFactory: sdkEngineFactory({ env: process.env }), logger });
+    // The SDK loads with the first engine, after the port answers /healthz.
+    let factory: EngineFactory | undefined;
+    const engineFactory: EngineFactory = (snapshot) => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      factory ??= (require('../discovery/sdk-engine') as typeof SdkEngine).sdkEngineFactory({ env: process.env });
+      return factory(snapshot);
+    };
+    const server = await startServer(config, { engineFactory, logger });
     // SIGTERM (orchestrators) and SIGINT (Ctrl-C): finish in-flight requests, then close the
     // database cleanly; a second signal exits at once.
     let stopping = false;

@@ -17,7 +17,10 @@ export default class Worker extends Command {
   async run(): Promise<void> {
     const config = loadConfig(process.env);
     if (config.database.kind !== 'postgres') {
-      this.error('`discovery-api worker` needs DATABASE_URL (PostgreSQL): the embedded database is single-process, and `serve` delivers its webhooks itself.', { exit: 2 });
+      this.error(
+        '`discovery-api worker` needs DATABASE_URL (PostgreSQL): the embedded database is single-process, and `serve` delivers its webhooks itself.',
+        { exit: 2 },
+      );
     }
     const logger = createLogger({ level: config.logLevel, format: config.logFormat });
     const db = await openDatabase(config.database);

@@ -1,5 +1,4 @@
 import type { Database } from './database';
-import { splitStatements } from '@disc/webhooks';
 import { migrate } from './migrate';
 import { openMemoryDatabase } from '../test-support/databases';
 import { TokenStore, hashToken, looksLikeToken } from '../store/tokens';
@@ -19,22 +18,20 @@ afterAll(async () => {
 describe('migrations on PGlite', () => {
   it('records every migration once and applies nothing on a second run', async () => {
     const versions = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(versions.map((v) => v.version)).toEqual(['0001_initial.sql', '0002_webhook_outbox.sql', '0003_monitoring.sql', '0004_grade_changes.sql']);
+    expect(versions.map((v) => v.version)).toEqual([
+      '0001_initial.sql',
+      '0002_webhook_outbox.sql',
+      '0003_monitoring.sql',
+      '0004_grade_changes.sql',
+    ]);
     expect(await migrate(db)).toEqual([]);
   });
 
-  it('applies the webhook library\'s outbox SQL as migration 0002', async () => {
+  it("applies the webhook library's outbox SQL as migration 0002", async () => {
     const tables = await db.query<{ table_name: string }>(
       "SELECT table_name FROM information_schema.tables WHERE table_name IN ('webhook_events', 'webhook_deliveries', 'webhook_attempts') ORDER BY table_name",
     );
     expect(tables.map((t) => t.table_name)).toEqual(['webhook_attempts', 'webhook_deliveries', 'webhook_events']);
-  });
-
-  it('splits statements and drops comment lines', () => {
-    expect(splitStatements('-- a; comment\nCREATE TABLE a (x int);\n\nCREATE TABLE b (y int);\n')).toEqual([
-      'CREATE TABLE a (x int)',
-      'CREATE TABLE b (y int)',
-    ]);
   });
 });
 
@@ -58,11 +55,21 @@ describe('TokenStore', () => {
 describe('ScorePointStore', () => {
   it('keeps one point per symbol per day plus one per grade change within the day', async () => {
     const points = new ScorePointStore(db);
-    await points.record([{ symbol: 'VTI', asset_type: 'etf', day: '2026-01-01', grade: 'A', score: 0.91, components: { quality: 0.9 } }]);
-    await points.record([{ symbol: 'VTI', asset_type: 'etf', day: '2026-01-02', grade: 'B', score: 0.76, components: {} }]);
-    await points.record([{ symbol: 'VTI', asset_type: 'etf', day: '2026-01-02', grade: 'B', score: 0.77, components: {} }]); // same grade: updated
-    await points.record([{ symbol: 'VTI', asset_type: 'etf', day: '2026-01-02', grade: 'A+', score: 0.96, components: {} }]); // change: kept
-    await points.record([{ symbol: 'VTI', asset_type: 'etf', day: '2026-01-02', grade: 'A+', score: 0.96, components: {} }]); // identical: nothing
+    await points.record([
+      { symbol: 'VTI', asset_type: 'etf', day: '2026-01-01', grade: 'A', score: 0.91, components: { quality: 0.9 } },
+    ]);
+    await points.record([
+      { symbol: 'VTI', asset_type: 'etf', day: '2026-01-02', grade: 'B', score: 0.76, components: {} },
+    ]);
+    await points.record([
+      { symbol: 'VTI', asset_type: 'etf', day: '2026-01-02', grade: 'B', score: 0.77, components: {} },
+    ]); // same grade: updated
+    await points.record([
+      { symbol: 'VTI', asset_type: 'etf', day: '2026-01-02', grade: 'A+', score: 0.96, components: {} },
+    ]); // change: kept
+    await points.record([
+      { symbol: 'VTI', asset_type: 'etf', day: '2026-01-02', grade: 'A+', score: 0.96, components: {} },
+    ]); // identical: nothing
     const history = await points.history('VTI');
     expect(history.map((p) => [p.day, p.grade, p.score])).toEqual([
       ['2026-01-01', 'A', 0.91],
@@ -79,7 +86,11 @@ describe('WebhookStore', () => {
     const owner = (await new TokenStore(db).create('owner', ['webhooks'])).record.id;
     const other = (await new TokenStore(db).create('other', ['webhooks'])).record.id;
     const hooks = new WebhookStore(db);
-    const created = await hooks.create(owner, { url: 'https://example.org/h', events: ['grade_change'], secret: 's3cret-value' });
+    const created = await hooks.create(owner, {
+      url: 'https://example.org/h',
+      events: ['grade_change'],
+      secret: 's3cret-value',
+    });
     expect(created).toMatchObject({ url: 'https://example.org/h', events: ['grade_change'], active: true });
     expect(JSON.stringify(created)).not.toContain('s3cret');
     expect(await hooks.list(other)).toEqual([]);

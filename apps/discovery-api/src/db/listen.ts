@@ -14,7 +14,11 @@ const RETRY_MS = [250, 1_000, 5_000];
 
 /** LISTEN on `channel` over a dedicated connection (a pooled one would be handed to other
  * queries), reconnecting with backoff after a failure. */
-export function listen(connectionString: string, channel: string, onEvent: (event: ListenEvent, payload?: string) => void): Listener {
+export function listen(
+  connectionString: string,
+  channel: string,
+  onEvent: (event: ListenEvent, payload?: string) => void,
+): Listener {
   let client: Client | undefined;
   let listening = false;
   let closed = false;

@@ -1,5 +1,5 @@
 import { Pool, types } from 'pg';
-import { pgPoolClient } from '@disc/webhooks';
+import { pgPoolClient } from '@disc/sql';
 import type { Database } from './database';
 import { listen, type Listener } from './listen';
 

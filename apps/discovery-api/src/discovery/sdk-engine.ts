@@ -2,16 +2,14 @@ import {
   InvestmentDiscoveryCrew,
   SampleSnapshotProvider,
   SnapshotProvider,
-  alertsFromHistory,
-  monitorResult as crewMonitor,
-  nextReviewDate,
   type Assessment,
   type MarketDataProvider,
 } from '@disc/discovery';
-import { createProviderFromConfig } from '@disc/market-data';
-import { reportedMarketContext } from '@disc/scoring';
-import { parseSnapshot } from '@disc/screening';
-import { componentsOf, type DiscoveryEngine } from './engine';
+import { createProviderFromConfig, parseSnapshot } from '@disc/market-data';
+import { componentsOf, monitorResult } from '@disc/monitoring';
+import { reportedMarketContext } from '@disc/types';
+import { marketDataConfigFromEnv } from '../market-data-config';
+import type { DiscoveryEngine } from './engine';
 import type { EngineFactory } from './snapshot-engine-source';
 
 export interface SdkEngineOptions {
@@ -35,7 +33,8 @@ export function sdkEngine(crew: InvestmentDiscoveryCrew, options: SdkEngineOptio
     const now = clock();
     const day = now.toISOString().slice(0, 10);
     const kept = memo.get(symbol);
-    if (kept !== undefined && kept.day === day) return kept.assessment && { ...kept.assessment, assessed_at: now.toISOString() };
+    if (kept !== undefined && kept.day === day)
+      return kept.assessment && { ...kept.assessment, assessed_at: now.toISOString() };
     const assessment = await crew.assess(symbol);
     // Unknown symbols are remembered too, but the memo is bounded: a flood of made-up
     // symbols must not grow it without limit.
@@ -57,22 +56,24 @@ export function sdkEngine(crew: InvestmentDiscoveryCrew, options: SdkEngineOptio
         asset_type: assessment.asset_type,
         point: assessment.point,
         components: componentsOf(analysis),
-        monitorResult: (history) => ({ ...crewMonitor(assessment, history), symbol: assessment.symbol.toUpperCase() }),
+        monitorResult: (history) => ({
+          ...monitorResult(assessment, history),
+          symbol: assessment.symbol.toUpperCase(),
+        }),
       };
     },
     instrument: async (symbol) => {
       const instrument = await crew.provider.getInstrument(symbol);
       if (instrument === undefined) return undefined;
       const context = await crew.provider.getMarketContext();
-      const source = { as_of: context.as_of ?? null, data_source: context.data_source ?? crew.provider.name, sample: await crew.provider.isSample() };
+      const source = {
+        as_of: context.as_of ?? null,
+        data_source: context.data_source ?? crew.provider.name,
+        sample: await crew.provider.isSample(),
+      };
       return { instrument, source };
     },
     marketContext: async () => reportedMarketContext(await crew.provider.getMarketContext()),
-    alertsFromHistory: (history, now) => {
-      const current = history[history.length - 1];
-      const alerts = current === undefined ? [] : alertsFromHistory(history.slice(0, -1), current, { now });
-      return { alerts, nextReviewDate: (lastUpdated) => nextReviewDate(lastUpdated, alerts) };
-    },
   };
 }
 
@@ -90,12 +91,17 @@ export interface EngineFactoryOptions {
 export function sdkEngineFactory(options: EngineFactoryOptions = {}): EngineFactory {
   let configured: Promise<MarketDataProvider> | undefined;
   const configuredProvider = (): Promise<MarketDataProvider> => {
-    configured ??= options.env === undefined ? Promise.resolve(new SampleSnapshotProvider()) : createProviderFromConfig(options.env);
+    configured ??=
+      options.env === undefined
+        ? Promise.resolve(new SampleSnapshotProvider())
+        : marketDataConfigFromEnv(options.env).then((config) => createProviderFromConfig(config));
     return configured;
   };
   return async (snapshot) => {
     const provider: MarketDataProvider =
-      snapshot === undefined ? await configuredProvider() : new SnapshotProvider(parseSnapshot(snapshot, 'loaded snapshot'), { name: 'loaded snapshot' });
+      snapshot === undefined
+        ? await configuredProvider()
+        : new SnapshotProvider(parseSnapshot(snapshot, 'loaded snapshot'), { name: 'loaded snapshot' });
     const clock = options.clock === undefined ? {} : { clock: options.clock };
     // A loaded snapshot and the bundled sample never change under this engine (a file or live
     // provider may, so their scorings are not kept).

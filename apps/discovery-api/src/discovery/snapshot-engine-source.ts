@@ -13,7 +13,12 @@ export interface SnapshotEngineSource extends EngineSource {
 /** The engine over the newest loaded snapshot. Another instance may load one (shared
  * PostgreSQL), so the newest id is re-read at most every `pollMs`; a load through this
  * instance takes effect at once. */
-export function snapshotEngineSource(db: Database, factory: EngineFactory, pollMs: number, now: () => number = Date.now): SnapshotEngineSource {
+export function snapshotEngineSource(
+  db: Database,
+  factory: EngineFactory,
+  pollMs: number,
+  now: () => number = Date.now,
+): SnapshotEngineSource {
   const snapshots = new SnapshotStore(db);
   let loaded: { id: number | undefined; engine: DiscoveryEngine } | undefined;
   let checkedAt = -Infinity;

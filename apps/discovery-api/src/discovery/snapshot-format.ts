@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { SAMPLE_SNAPSHOT_PATH, parseSnapshot } from '@disc/screening';
+import { SAMPLE_SNAPSHOT_PATH, parseSnapshot } from '@disc/market-data';
 import { ApiError } from '../http/errors';
 
 /** Checks a snapshot against the documented format (`@disc/screening`, docs/data-format.md)
@@ -10,7 +10,10 @@ export function validateSnapshot(content: unknown, source = 'snapshot'): void {
     parseSnapshot(content, source);
   } catch (error) {
     const details = (error as { details?: Record<string, unknown> }).details ?? {};
-    throw new ApiError('VALIDATION_ERROR', (error as Error).message, { errors: details.errors ?? [], error_count: details.error_count ?? 0 }, { cause: error });
+    throw new ApiError('VALIDATION_ERROR', (error as Error).message, {
+      details: { errors: details.errors ?? [], error_count: details.error_count ?? 0 },
+      cause: error,
+    });
   }
 }
 

@@ -1,5 +1,4 @@
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import helmet from 'helmet';
 import type { Database } from '../db/database';
 import type { EngineSource } from '../discovery/engine';
 import { createLogger, type Logger } from '../logging';
@@ -22,6 +21,8 @@ import { rateLimitFor, type LimiterStoreFactory } from './rate-limit';
 import { DEFAULT_RATE_LIMITS, type RateLimitTable } from './rate-limit-table';
 import { jsonBody, validateRequest } from './request-input';
 import { requestId } from './request-id';
+import { securityHeaders } from './security-headers';
+import { sequence } from './sequence';
 import { SchemaValidator } from './validation';
 
 export interface AppOptions {
@@ -83,9 +84,8 @@ export function createApp(options: AppOptions): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
-  app.use(requestId());
-  app.use(helmet());
-  app.use(accessLog(logger, metrics));
+  // What every response gets, in one layer: an id, helmet's headers, the access log line.
+  app.use(sequence([requestId(), securityHeaders(), accessLog(logger, metrics)]));
   if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) app.use(corsFor(options.corsOrigins));
 
   for (const operation of OPERATIONS) {
@@ -101,13 +101,20 @@ export function createApp(options: AppOptions): Express {
     if (operation.access === 'admin') chain.push(requireAdmin(options.adminSecret));
     else if (operation.access !== 'public') chain.push(requireScope(tokens, operation.access, logger));
     if (operation.rateLimit !== undefined) {
-      chain.push(rateLimitFor(operation.rateLimit, rateLimits[operation.rateLimit], options.limiterStore?.(operation.rateLimit), clock));
+      chain.push(
+        rateLimitFor(
+          operation.rateLimit,
+          rateLimits[operation.rateLimit],
+          options.limiterStore?.(operation.rateLimit),
+          clock,
+        ),
+      );
     }
     if (operation.body !== undefined) {
       chain.push(jsonBody(operation.access === 'admin' ? SNAPSHOT_BODY_LIMIT : (options.bodyLimitBytes ?? 100 * 1024)));
     }
     chain.push(validateRequest(operation, validator), respond(handler));
-    app[operation.method](expressPath(operation.path), ...chain);
+    app[operation.method](expressPath(operation.path), sequence(chain));
   }
 
   app.use(dashboard());
@@ -127,7 +134,11 @@ function tokenStore(db: Database, logger: Logger): TokenStore {
   const tokens: TokenStore = new TokenStore(db, { cache: () => listener.listening });
   const listener = db.listen(TOKEN_CHANGES_CHANNEL, (event) => {
     tokens.invalidate();
-    if (event === 'lost') logger.warn('lost the revocation notifications; reading tokens from the database on every request until they are back', { channel: TOKEN_CHANGES_CHANNEL });
+    if (event === 'lost')
+      logger.warn(
+        'lost the revocation notifications; reading tokens from the database on every request until they are back',
+        { channel: TOKEN_CHANGES_CHANNEL },
+      );
   });
   return tokens;
 }
@@ -135,7 +146,14 @@ function tokenStore(db: Database, logger: Logger): TokenStore {
 /** 406 when the Accept header rules out the one media type the route answers with. */
 function acceptable(type: string): RequestHandler {
   return (req, _res, next) => {
-    if (req.accepts(type) === false) next(new ApiError('NOT_ACCEPTABLE', `This route answers with ${type} only; accept it (or send no Accept header).`, { content_type: type }));
+    if (req.accepts(type) === false)
+      next(
+        new ApiError('NOT_ACCEPTABLE', `This route answers with ${type} only; accept it (or send no Accept header).`, {
+          details: {
+            content_type: type,
+          },
+        }),
+      );
     else next();
   };
 }
@@ -161,11 +179,22 @@ function respond(handler: Handler): RequestHandler {
 
 /** 404 for unknown paths, 405 for a known path with another method. */
 function notFound(): RequestHandler {
-  const templates = OPERATIONS.map((op) => ({ op, pattern: new RegExp(`^${op.path.replace(/\{[a-z_]+\}/g, '[^/]+')}$`) }));
+  const templates = OPERATIONS.map((op) => ({
+    op,
+    pattern: new RegExp(`^${op.path.replace(/\{[a-z_]+\}/g, '[^/]+')}$`),
+  }));
   return (req, _res, next) => {
     const allowed = templates.filter((t) => t.pattern.test(req.path)).map((t) => t.op.method.toUpperCase());
-    if (allowed.length > 0) next(new ApiError('METHOD_NOT_ALLOWED', `${req.method} is not allowed here; use ${allowed.join(' or ')}.`, { allowed_methods: allowed }));
-    else next(new ApiError('NOT_FOUND', `No route ${req.method} ${req.path}. The API reference is at /v1/openapi.json.`));
+    if (allowed.length > 0)
+      next(
+        new ApiError('METHOD_NOT_ALLOWED', `${req.method} is not allowed here; use ${allowed.join(' or ')}.`, {
+          details: {
+            allowed_methods: allowed,
+          },
+        }),
+      );
+    else
+      next(new ApiError('NOT_FOUND', `No route ${req.method} ${req.path}. The API reference is at /v1/openapi.json.`));
   };
 }
 
@@ -183,10 +212,12 @@ function errorHandler(logger: Logger, clock: () => Date) {
         request_id: ctx.requestId,
         route: ctx.route,
         code: apiError.code,
-        error: cause instanceof Error ? { name: cause.name, message: cause.message, stack: cause.stack } : String(cause),
+        error:
+          cause instanceof Error ? { name: cause.name, message: cause.message, stack: cause.stack } : String(cause),
       });
     }
-    if (apiError.status === 405) res.setHeader('Allow', String((apiError.details.allowed_methods as string[]).join(', ')));
+    if (apiError.status === 405)
+      res.setHeader('Allow', String((apiError.details.allowed_methods as string[]).join(', ')));
     if (apiError.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(apiError.retryAfterSeconds));
     res.status(apiError.status).json(envelope(apiError, ctx.requestId ?? 'unknown', clock()));
   };

@@ -18,7 +18,12 @@ export function requireScope(tokens: TokenStore, scope: Scope, logger: Logger): 
     const header = req.get('authorization');
     const match = header === undefined ? null : BEARER.exec(header.trim());
     if (match === null) {
-      next(new ApiError('UNAUTHORIZED', 'Send the header "Authorization: Bearer <API_TOKEN>". Create a token with `discovery-api tokens create`.'));
+      next(
+        new ApiError(
+          'UNAUTHORIZED',
+          'Send the header "Authorization: Bearer <API_TOKEN>". Create a token with `discovery-api tokens create`.',
+        ),
+      );
       return;
     }
     const token = await tokens.findActive(match[1]!);
@@ -28,13 +33,24 @@ export function requireScope(tokens: TokenStore, scope: Scope, logger: Logger): 
     }
     context(res).token = token;
     if (!token.scopes.includes(scope)) {
-      next(new ApiError('FORBIDDEN', `The token '${token.name}' lacks the '${scope}' scope needed here.`, { required_scope: scope, token_scopes: token.scopes }));
+      next(
+        new ApiError('FORBIDDEN', `The token '${token.name}' lacks the '${scope}' scope needed here.`, {
+          details: {
+            required_scope: scope,
+            token_scopes: token.scopes,
+          },
+        }),
+      );
       return;
     }
     const now = Date.now();
     if (now - (lastTouch.get(token.id) ?? 0) > TOUCH_INTERVAL_MS) {
       lastTouch.set(token.id, now);
-      tokens.touch(token.id).catch((error: unknown) => logger.warn('could not record token use', { token_name: token.name, error: String(error) }));
+      tokens
+        .touch(token.id)
+        .catch((error: unknown) =>
+          logger.warn('could not record token use', { token_name: token.name, error: String(error) }),
+        );
     }
     next();
   };

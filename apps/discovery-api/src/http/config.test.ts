@@ -4,7 +4,13 @@ import { DEFAULT_RATE_LIMITS, parseRateLimitOverrides } from './rate-limit-table
 describe('loadConfig', () => {
   it('defaults to the embedded database in the data folder and memory rate limits', () => {
     const config = loadConfig({ DISCOVERY_DATA_DIR: '/srv/disc' });
-    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', database: { kind: 'pglite', dataDir: '/srv/disc/pgdata' }, redisUrl: undefined, logFormat: 'json' });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      database: { kind: 'pglite', dataDir: '/srv/disc/pgdata' },
+      redisUrl: undefined,
+      logFormat: 'json',
+    });
     expect(config.rateLimits).toEqual(DEFAULT_RATE_LIMITS);
   });
 
@@ -17,17 +23,38 @@ describe('loadConfig', () => {
 
   it('reads the webhook worker, retry schedule and refresh settings', () => {
     const defaults = loadConfig({});
-    expect(defaults).toMatchObject({ allowLoopbackWebhooks: false, worker: true, retrySchedule: undefined, refreshIntervalMs: 6 * 3_600_000 });
-    const set = loadConfig({ DISCOVERY_ALLOW_LOOPBACK_WEBHOOKS: 'true', DISCOVERY_WORKER: 'off', DISCOVERY_WEBHOOK_RETRY_SCHEDULE: '1, 2.5,60', DISCOVERY_REFRESH_INTERVAL_MS: '0' });
-    expect(set).toMatchObject({ allowLoopbackWebhooks: true, worker: false, retrySchedule: [1, 2.5, 60], refreshIntervalMs: 0 });
+    expect(defaults).toMatchObject({
+      allowLoopbackWebhooks: false,
+      worker: true,
+      retrySchedule: undefined,
+      refreshIntervalMs: 6 * 3_600_000,
+    });
+    const set = loadConfig({
+      DISCOVERY_ALLOW_LOOPBACK_WEBHOOKS: 'true',
+      DISCOVERY_WORKER: 'off',
+      DISCOVERY_WEBHOOK_RETRY_SCHEDULE: '1, 2.5,60',
+      DISCOVERY_REFRESH_INTERVAL_MS: '0',
+    });
+    expect(set).toMatchObject({
+      allowLoopbackWebhooks: true,
+      worker: false,
+      retrySchedule: [1, 2.5, 60],
+      refreshIntervalMs: 0,
+    });
     // The earlier name of the development flag still works.
     expect(loadConfig({ DISCOVERY_WEBHOOKS_ALLOW_LOCAL: '1' }).allowLoopbackWebhooks).toBe(true);
-    expect(() => loadConfig({ DISCOVERY_WORKER: 'maybe' })).toThrow(new ConfigError('DISCOVERY_WORKER', "expected on or off, got 'maybe'"));
-    expect(() => loadConfig({ DISCOVERY_WEBHOOK_RETRY_SCHEDULE: '5,soon' })).toThrow(/DISCOVERY_WEBHOOK_RETRY_SCHEDULE/);
+    expect(() => loadConfig({ DISCOVERY_WORKER: 'maybe' })).toThrow(
+      new ConfigError('INVALID_VALUE', "expected on or off, got 'maybe'", { variable: 'DISCOVERY_WORKER' }),
+    );
+    expect(() => loadConfig({ DISCOVERY_WEBHOOK_RETRY_SCHEDULE: '5,soon' })).toThrow(
+      /DISCOVERY_WEBHOOK_RETRY_SCHEDULE/,
+    );
   });
 
   it('names the variable that is wrong', () => {
-    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(new ConfigError('PORT', "expected an integer from 0 to 65535, got 'eighty'"));
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(
+      new ConfigError('INVALID_VALUE', "expected an integer from 0 to 65535, got 'eighty'", { variable: 'PORT' }),
+    );
     expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
   });
 });
@@ -41,7 +68,9 @@ describe('rate-limit overrides', () => {
   });
 
   it('rejects unknown groups and non-positive limits', () => {
-    expect(() => parseRateLimitOverrides('{"everything":{"limit":1}}')).toThrow(/unknown rate-limit group 'everything'/);
+    expect(() => parseRateLimitOverrides('{"everything":{"limit":1}}')).toThrow(
+      /unknown rate-limit group 'everything'/,
+    );
     expect(() => parseRateLimitOverrides('{"discover":{"limit":0}}')).toThrow(/positive integers/);
     expect(() => parseRateLimitOverrides('{')).toThrow(/not valid JSON/);
   });

@@ -18,7 +18,10 @@ let previous: string | undefined;
 beforeAll(async () => {
   bundle = mkdtempSync(join(tmpdir(), 'dashboard-'));
   mkdirSync(join(bundle, 'assets'));
-  writeFileSync(join(bundle, 'index.html'), '<!doctype html><title>Discovery dashboard</title><script type="module" src="/assets/app-1.js"></script>');
+  writeFileSync(
+    join(bundle, 'index.html'),
+    '<!doctype html><title>Discovery dashboard</title><script type="module" src="/assets/app-1.js"></script>',
+  );
   writeFileSync(join(bundle, 'assets', 'app-1.js'), 'console.log("dashboard");');
   previous = process.env.DISCOVERY_DASHBOARD_DIR;
   process.env.DISCOVERY_DASHBOARD_DIR = bundle;

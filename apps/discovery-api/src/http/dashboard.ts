@@ -52,7 +52,13 @@ export function dashboard(dir: string = dashboardDir()): Router {
       secure(res);
       next();
     },
-    express.static(join(dir, 'assets'), { index: false, immutable: true, maxAge: '365d', fallthrough: true, redirect: false }),
+    express.static(join(dir, 'assets'), {
+      index: false,
+      immutable: true,
+      maxAge: '365d',
+      fallthrough: true,
+      redirect: false,
+    }),
   );
   return router;
 }

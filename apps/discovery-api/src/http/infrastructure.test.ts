@@ -22,7 +22,13 @@ beforeAll(async () => {
   const gone = await tokens.create('gone', ['webhooks']);
   await tokens.revoke(gone.record.id);
   revoked = gone.token;
-  api = await startApi({ db, engine: noEngine, rateLimits: withOverrides({ webhooks: { limit: 1000 }, webhook_reads: { limit: 1000 } }), bodyLimitBytes: 2048, webhookUrlPolicy: { lookup: fakeDns } });
+  api = await startApi({
+    db,
+    engine: noEngine,
+    rateLimits: withOverrides({ webhooks: { limit: 1000 }, webhook_reads: { limit: 1000 } }),
+    bodyLimitBytes: 2048,
+    webhookUrlPolicy: { lookup: fakeDns },
+  });
 });
 afterAll(async () => {
   await api.close();
@@ -32,7 +38,11 @@ afterAll(async () => {
 // Name resolution is the edge this suite does not control (the sandbox has no DNS): a
 // fixed table stands in for it, with one public and one loopback name.
 async function fakeDns(hostname: string): Promise<{ address: string; family: 4 | 6 }[]> {
-  const table: Record<string, string> = { 'hooks.example.org': '93.184.216.34', localhost: '127.0.0.1', 'rebind.example.org': '10.0.0.5' };
+  const table: Record<string, string> = {
+    'hooks.example.org': '93.184.216.34',
+    localhost: '127.0.0.1',
+    'rebind.example.org': '10.0.0.5',
+  };
   const address = table[hostname];
   if (address === undefined) throw new Error(`ENOTFOUND ${hostname}`);
   return [{ address, family: 4 }];
@@ -93,14 +103,32 @@ describe('request validation', () => {
   });
 
   it('names missing members and bad enum values', async () => {
-    const res = await api.call('POST', '/v1/webhooks', { token: full, body: { url: hook.url, events: ['price_change'] } });
+    const res = await api.call('POST', '/v1/webhooks', {
+      token: full,
+      body: { url: hook.url, events: ['price_change'] },
+    });
     expect(res.status).toBe(400);
     const paths = res.body.error.details.errors.map((e: { path: string }) => e.path);
     expect(paths).toEqual(expect.arrayContaining(['/secret', '/events/0']));
   });
 
   it('refuses plain-http and private receiver addresses', async () => {
-    for (const url of ['http://hooks.example.org/x', 'https://10.1.2.3/x', 'https://169.254.169.254/latest', 'https://localhost/x', 'https://rebind.example.org/x', 'http://127.0.0.1:9/x', 'https://[::1]/x', 'https://[::169.254.169.254]/', 'https://[::127.0.0.1]/', 'https://[::10.0.0.1]/', 'https://[::ffff:10.0.0.1]/', 'https://[64:ff9b::a00:1]/', 'https://[2002:a00:1::]/', 'https://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/']) {
+    for (const url of [
+      'http://hooks.example.org/x',
+      'https://10.1.2.3/x',
+      'https://169.254.169.254/latest',
+      'https://localhost/x',
+      'https://rebind.example.org/x',
+      'http://127.0.0.1:9/x',
+      'https://[::1]/x',
+      'https://[::169.254.169.254]/',
+      'https://[::127.0.0.1]/',
+      'https://[::10.0.0.1]/',
+      'https://[::ffff:10.0.0.1]/',
+      'https://[64:ff9b::a00:1]/',
+      'https://[2002:a00:1::]/',
+      'https://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/',
+    ]) {
       const res = await api.call('POST', '/v1/webhooks', { token: full, body: { ...hook, url } });
       expect([res.status, res.body.error.details.errors[0].path]).toEqual([400, '/url']);
     }
@@ -110,24 +138,51 @@ describe('request validation', () => {
     const headers = { 'content-type': 'application/json' };
     const malformed = await api.call('POST', '/v1/webhooks', { token: full, rawBody: '{"url":', headers });
     expect([malformed.status, malformed.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
-    const form = await api.call('POST', '/v1/webhooks', { token: full, rawBody: 'url=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await api.call('POST', '/v1/webhooks', {
+      token: full,
+      rawBody: 'url=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect([form.status, form.body.error.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
     const big = await api.call('POST', '/v1/webhooks', { token: full, body: { ...hook, secret: 'x'.repeat(4000) } });
     expect([big.status, big.body.error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
   });
 
   it('answers 400 for a secret containing U+0000, naming /secret', async () => {
-    const res = await api.call('POST', '/v1/webhooks', { token: full, body: { ...hook, secret: 'a-long-enough\u0000secret' } });
-    expect([res.status, res.body.error.code, res.body.error.details.errors[0].path]).toEqual([400, 'VALIDATION_ERROR', '/secret']);
+    const res = await api.call('POST', '/v1/webhooks', {
+      token: full,
+      body: { ...hook, secret: 'a-long-enough\u0000secret' },
+    });
+    expect([res.status, res.body.error.code, res.body.error.details.errors[0].path]).toEqual([
+      400,
+      'VALIDATION_ERROR',
+      '/secret',
+    ]);
   });
 
   it('answers 400 for a corrupt or mismatched Content-Encoding, 415 for an unknown one', async () => {
     const json = JSON.stringify(hook);
-    const corrupt = await api.call('POST', '/v1/webhooks', { token: full, rawBody: 'not gzip at all', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
-    expect([corrupt.status, corrupt.body.error.code, corrupt.body.error.details.content_encoding]).toEqual([400, 'VALIDATION_ERROR', 'gzip']);
-    const mismatched = await api.call('POST', '/v1/webhooks', { token: full, rawBody: json, headers: { 'content-type': 'application/json', 'content-encoding': 'deflate' } });
+    const corrupt = await api.call('POST', '/v1/webhooks', {
+      token: full,
+      rawBody: 'not gzip at all',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    });
+    expect([corrupt.status, corrupt.body.error.code, corrupt.body.error.details.content_encoding]).toEqual([
+      400,
+      'VALIDATION_ERROR',
+      'gzip',
+    ]);
+    const mismatched = await api.call('POST', '/v1/webhooks', {
+      token: full,
+      rawBody: json,
+      headers: { 'content-type': 'application/json', 'content-encoding': 'deflate' },
+    });
     expect([mismatched.status, mismatched.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
-    const unknown = await api.call('POST', '/v1/webhooks', { token: full, rawBody: json, headers: { 'content-type': 'application/json', 'content-encoding': 'zstd-x' } });
+    const unknown = await api.call('POST', '/v1/webhooks', {
+      token: full,
+      rawBody: json,
+      headers: { 'content-type': 'application/json', 'content-encoding': 'zstd-x' },
+    });
     expect([unknown.status, unknown.body.error.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
   });
 });
@@ -158,7 +213,9 @@ describe('errors, headers and operations routes', () => {
   it('reports readiness and serves metrics by route template and the OpenAPI document', async () => {
     expect((await api.call('GET', '/readyz')).body).toEqual({ status: 'ok', checks: { database: 'ok' } });
     const metrics = await api.call('GET', '/metrics');
-    expect(metrics.body).toMatch(/discovery_http_requests_total\{method="GET",route="\/v1\/webhooks",status="401"\} \d+/);
+    expect(metrics.body).toMatch(
+      /discovery_http_requests_total\{method="GET",route="\/v1\/webhooks",status="401"\} \d+/,
+    );
     const doc = await api.call('GET', '/v1/openapi.json');
     expect(doc.body.openapi).toBe('3.1.0');
     expect(Object.keys(doc.body.paths)).toContain('/v1/discovery/monitor/{symbol}');
@@ -170,7 +227,11 @@ describe('rate limits (spec section 8)', () => {
     const tokens = new TokenStore(db);
     const first = (await tokens.create('limited-1', ['webhooks'])).token;
     const second = (await tokens.create('limited-2', ['webhooks'])).token;
-    const limitedApi = await startApi({ db, engine: noEngine, rateLimits: withOverrides({ webhook_reads: { limit: 3 } }) });
+    const limitedApi = await startApi({
+      db,
+      engine: noEngine,
+      rateLimits: withOverrides({ webhook_reads: { limit: 3 } }),
+    });
     try {
       await expectLimited(limitedApi, first, second);
     } finally {
@@ -183,7 +244,9 @@ describe('IETF rate-limit headers, content negotiation and CORS', () => {
   it('sends RateLimit and RateLimit-Policy beside X-RateLimit-*', async () => {
     const res = await api.call('GET', '/v1/webhooks', { token: full });
     expect(res.headers.get('ratelimit-policy')).toMatch(/^"webhook_reads"; q=1000; w=3600(; |$)/);
-    expect(res.headers.get('ratelimit')).toMatch(new RegExp(`^"webhook_reads"; r=${res.headers.get('x-ratelimit-remaining')}; t=\\d+`));
+    expect(res.headers.get('ratelimit')).toMatch(
+      new RegExp(`^"webhook_reads"; r=${res.headers.get('x-ratelimit-remaining')}; t=\\d+`),
+    );
   });
 
   it('answers 406 when Accept rules out what an operational route sends', async () => {
@@ -198,12 +261,23 @@ describe('IETF rate-limit headers, content negotiation and CORS', () => {
     expect(off.headers.get('access-control-allow-origin')).toBeNull();
     const withCors = await startApi({ db, engine: noEngine, corsOrigins: [origin] });
     try {
-      const allowed = await fetch(`${withCors.baseUrl}/v1/webhooks`, { headers: { origin, authorization: `Bearer ${full}` } });
+      const allowed = await fetch(`${withCors.baseUrl}/v1/webhooks`, {
+        headers: { origin, authorization: `Bearer ${full}` },
+      });
       expect(allowed.headers.get('access-control-allow-origin')).toBe(origin);
       expect(allowed.headers.get('access-control-expose-headers')).toContain('X-RateLimit-Remaining');
-      const other = await fetch(`${withCors.baseUrl}/v1/webhooks`, { headers: { origin: 'https://evil.example', authorization: `Bearer ${full}` } });
+      const other = await fetch(`${withCors.baseUrl}/v1/webhooks`, {
+        headers: { origin: 'https://evil.example', authorization: `Bearer ${full}` },
+      });
       expect(other.headers.get('access-control-allow-origin')).toBeNull();
-      const preflight = await fetch(`${withCors.baseUrl}/v1/webhooks`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } });
+      const preflight = await fetch(`${withCors.baseUrl}/v1/webhooks`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type',
+        },
+      });
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-headers')).toContain('Authorization');
     } finally {
@@ -216,13 +290,20 @@ describe('webhook budgets', () => {
   it('lets a client that spent its registration budget still list and delete', async () => {
     const tokens = new TokenStore(db);
     const owner = (await tokens.create('budget', ['webhooks'])).token;
-    const tight = await startApi({ db, engine: noEngine, rateLimits: withOverrides({ webhooks: { limit: 2 } }), webhookUrlPolicy: { lookup: fakeDns } });
+    const tight = await startApi({
+      db,
+      engine: noEngine,
+      rateLimits: withOverrides({ webhooks: { limit: 2 } }),
+      webhookUrlPolicy: { lookup: fakeDns },
+    });
     try {
       const ids: string[] = [];
-      for (let i = 0; i < 2; i += 1) ids.push((await tight.call('POST', '/v1/webhooks', { token: owner, body: hook })).body.id as string);
+      for (let i = 0; i < 2; i += 1)
+        ids.push((await tight.call('POST', '/v1/webhooks', { token: owner, body: hook })).body.id as string);
       expect((await tight.call('POST', '/v1/webhooks', { token: owner, body: hook })).status).toBe(429);
       expect((await tight.call('GET', '/v1/webhooks', { token: owner })).status).toBe(200);
-      for (const id of ids) expect((await tight.call('DELETE', `/v1/webhooks/${id}`, { token: owner })).status).toBe(204);
+      for (const id of ids)
+        expect((await tight.call('DELETE', `/v1/webhooks/${id}`, { token: owner })).status).toBe(204);
     } finally {
       await tight.close();
     }
@@ -234,12 +315,17 @@ describe('GET /v1/webhooks/{id}/deliveries', () => {
     const created = await api.call('POST', '/v1/webhooks', { token: full, body: hook });
     const id = created.body.id as string;
     const other = (await api.call('POST', '/v1/webhooks', { token: full, body: hook })).body.id as string;
-    for (let i = 0; i < 5; i += 1) expect((await api.call('POST', `/v1/webhooks/${id}/test`, { token: full })).status).toBe(202);
+    for (let i = 0; i < 5; i += 1)
+      expect((await api.call('POST', `/v1/webhooks/${id}/test`, { token: full })).status).toBe(202);
     expect((await api.call('POST', `/v1/webhooks/${other}/test`, { token: full })).status).toBe(202);
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { status: number; body: { data: { id: string }[]; next_cursor: string | null } } = await api.call('GET', `/v1/webhooks/${id}/deliveries?limit=2${cursor === null ? '' : `&after=${cursor}`}`, { token: full });
+      const page: { status: number; body: { data: { id: string }[]; next_cursor: string | null } } = await api.call(
+        'GET',
+        `/v1/webhooks/${id}/deliveries?limit=2${cursor === null ? '' : `&after=${cursor}`}`,
+        { token: full },
+      );
       expect(page.status).toBe(200);
       expect(page.body.data.length).toBeLessThanOrEqual(2);
       seen.push(...page.body.data.map((d) => d.id));
@@ -248,8 +334,13 @@ describe('GET /v1/webhooks/{id}/deliveries', () => {
     const all = await api.call('GET', `/v1/webhooks/${id}/deliveries`, { token: full });
     expect(seen).toEqual(all.body.data.map((d: { id: string }) => d.id));
     expect(seen).toHaveLength(5);
-    const foreign = (await api.call('GET', `/v1/webhooks/${other}/deliveries`, { token: full })).body.data[0].id as string;
-    const bad = await api.call('GET', `/v1/webhooks/${id}/deliveries?after=${Buffer.from(foreign).toString('base64url')}`, { token: full });
+    const foreign = (await api.call('GET', `/v1/webhooks/${other}/deliveries`, { token: full })).body.data[0]
+      .id as string;
+    const bad = await api.call(
+      'GET',
+      `/v1/webhooks/${id}/deliveries?after=${Buffer.from(foreign).toString('base64url')}`,
+      { token: full },
+    );
     expect([bad.status, bad.body.error.details.errors[0].path]).toEqual([400, '/after']);
     const badLimit = await api.call('GET', `/v1/webhooks/${id}/deliveries?limit=0`, { token: full });
     expect([badLimit.status, badLimit.body.error.details.location]).toEqual([400, 'query']);
@@ -284,9 +375,16 @@ describe('internal failures', () => {
   it('answers 500 INTERNAL_ERROR without the internal message and 503 from /readyz', async () => {
     const broken = await openMemoryDatabase();
     const token = (await new TokenStore(broken).create('t', ['webhooks'])).token;
-    const brokenApi = await startApi({ db: broken, engine: noEngine, readinessChecks: { redis: () => Promise.reject(new Error('down')) } });
+    const brokenApi = await startApi({
+      db: broken,
+      engine: noEngine,
+      readinessChecks: { redis: () => Promise.reject(new Error('down')) },
+    });
     try {
-      expect((await brokenApi.call('GET', '/readyz')).body).toEqual({ status: 'unavailable', checks: { database: 'ok', redis: 'failed' } });
+      expect((await brokenApi.call('GET', '/readyz')).body).toEqual({
+        status: 'unavailable',
+        checks: { database: 'ok', redis: 'failed' },
+      });
       await broken.query('DROP TABLE webhooks CASCADE');
       const res = await brokenApi.call('GET', '/v1/webhooks', { token });
       expect(res.status).toBe(500);

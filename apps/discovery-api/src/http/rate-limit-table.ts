@@ -1,4 +1,4 @@
-/** Path groups with their own budget per token (spec section 8; DECISIONS adds
+/** Path groups with their own budget per token (docs/decisions/0012-rate-limits.md adds
  * `integrate` and `webhooks`, the budget of registering and test-sending; reading, listing
  * and deleting webhooks have a budget of their own, `webhook_reads`, so a client that spent
  * the registration budget can still clean up). Windows are fixed, 3600 s. */
@@ -39,10 +39,16 @@ export function parseRateLimitOverrides(raw: string | undefined): RateLimitTable
 export function withOverrides(overrides: Partial<Record<string, Partial<RateLimitRule>>>): RateLimitTable {
   const table: RateLimitTable = { ...DEFAULT_RATE_LIMITS };
   for (const [group, rule] of Object.entries(overrides)) {
-    if (!(group in table)) throw new Error(`unknown rate-limit group '${group}'; known: ${Object.keys(table).join(', ')}`);
+    if (!(group in table))
+      throw new Error(`unknown rate-limit group '${group}'; known: ${Object.keys(table).join(', ')}`);
     const base = table[group as RateLimitGroup];
     const merged = { ...base, ...rule };
-    if (!Number.isInteger(merged.limit) || merged.limit < 1 || !Number.isInteger(merged.windowSeconds) || merged.windowSeconds < 1) {
+    if (
+      !Number.isInteger(merged.limit) ||
+      merged.limit < 1 ||
+      !Number.isInteger(merged.windowSeconds) ||
+      merged.windowSeconds < 1
+    ) {
       throw new Error(`rate limit for '${group}' needs positive integers limit and windowSeconds`);
     }
     table[group as RateLimitGroup] = merged;

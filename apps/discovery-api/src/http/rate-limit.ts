@@ -14,10 +14,15 @@ interface LimitInfo {
   resetTime: Date | undefined;
 }
 
-/** Per-token budget of one path group, with the spec's headers (section 8) on every
+/** Per-token budget of one path group, with the contract's headers (docs/decisions/0012-rate-limits.md) on every
  * limited response and `Retry-After` on a 429. Runs after authentication, so the key is
  * the token id and an anonymous request never spends anyone's budget. */
-export function rateLimitFor(group: RateLimitGroup, rule: RateLimitRule, store: Store | undefined, clock: () => Date): RequestHandler {
+export function rateLimitFor(
+  group: RateLimitGroup,
+  rule: RateLimitRule,
+  store: Store | undefined,
+  clock: () => Date,
+): RequestHandler {
   const windowMs = rule.windowSeconds * 1000;
   const setHeaders = (res: Response, info: LimitInfo): number => {
     const resetSeconds = Math.ceil((info.resetTime?.getTime() ?? clock().getTime() + windowMs) / 1000);
@@ -30,7 +35,7 @@ export function rateLimitFor(group: RateLimitGroup, rule: RateLimitRule, store: 
   const limiter = rateLimit({
     windowMs,
     limit: rule.limit,
-    // IETF RateLimit / RateLimit-Policy (draft-8) beside the spec's X-RateLimit-* headers:
+    // IETF RateLimit / RateLimit-Policy (draft-8) beside the contract's X-RateLimit-* headers:
     // `RateLimit-Policy: "monitor"; q=100; w=3600; pk=…`, `RateLimit: "monitor"; r=99; t=3542; pk=…`.
     standardHeaders: 'draft-8',
     identifier: group,
@@ -47,11 +52,17 @@ export function rateLimitFor(group: RateLimitGroup, rule: RateLimitRule, store: 
       const retryAfter = Math.max(1, resetSeconds - Math.floor(clock().getTime() / 1000));
       res.setHeader('Retry-After', String(retryAfter));
       next(
-        new ApiError('RATE_LIMIT_EXCEEDED', `Rate limit of ${info.limit} requests per ${rule.windowSeconds} s exceeded for this token; retry after ${retryAfter} s.`, {
-          limit: info.limit,
-          window_seconds: rule.windowSeconds,
-          retry_after_seconds: retryAfter,
-        }),
+        new ApiError(
+          'RATE_LIMIT_EXCEEDED',
+          `Rate limit of ${info.limit} requests per ${rule.windowSeconds} s exceeded for this token; retry after ${retryAfter} s.`,
+          {
+            details: {
+              limit: info.limit,
+              window_seconds: rule.windowSeconds,
+              retry_after_seconds: retryAfter,
+            },
+          },
+        ),
       );
     },
   });

@@ -1,8 +1,8 @@
 import express, { type RequestHandler } from 'express';
-import { ASSET_TYPES, type AssetType } from '../discovery/engine';
+import { ASSET_TYPES, InvalidAssetTypeError, type AssetType } from '@disc/types';
 import { criteriaNames } from '../openapi/criteria-schemas';
 import type { Operation } from '../openapi/operations';
-import { ApiError } from './errors';
+import { ApiError, toApiError } from './errors';
 import { validationError, type SchemaValidator, type ValidationFailure } from './validation';
 
 /** JSON only: a request that carries a body must say `Content-Type: application/json`;
@@ -17,10 +17,18 @@ export function jsonBody(limitBytes: number): RequestHandler {
       return;
     }
     if (!req.is('application/json')) {
-      next(new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with "Content-Type: application/json".', { content_type: req.get('content-type') ?? null }));
+      next(
+        new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with "Content-Type: application/json".', {
+          details: {
+            content_type: req.get('content-type') ?? null,
+          },
+        }),
+      );
       return;
     }
-    parse(req, res, (error?: unknown) => next(error === undefined ? undefined : undecodable(error, req.get('content-encoding'))));
+    parse(req, res, (error?: unknown) =>
+      next(error === undefined ? undefined : undecodable(error, req.get('content-encoding'))),
+    );
   };
 }
 
@@ -33,17 +41,27 @@ function undecodable(error: unknown, contentEncoding: string | undefined): unkno
   return new ApiError(
     'VALIDATION_ERROR',
     `The request body could not be decoded: it is not valid ${contentEncoding ?? 'encoded'} data. Send Content-Encoding only when the body is compressed that way.`,
-    { location: 'body', content_encoding: contentEncoding ?? null, errors: [{ path: '', message: 'body does not match its Content-Encoding' }] },
-    { cause: error },
+    {
+      details: {
+        location: 'body',
+        content_encoding: contentEncoding ?? null,
+        errors: [{ path: '', message: 'body does not match its Content-Encoding' }],
+      },
+      cause: error,
+    },
   );
 }
 
 /** Checks path parameters and body against the operation's schemas. An unsupported asset
- * type is the spec's own error (400 INVALID_ASSET_TYPE), anything else VALIDATION_ERROR. */
+ * type is the contract's own error (400 INVALID_ASSET_TYPE), anything else VALIDATION_ERROR. */
 export function validateRequest(operation: Operation, validator: SchemaValidator): RequestHandler {
   // Built once per route, so the validator finds them compiled by identity.
-  const pathSchema = operation.pathParams === undefined ? undefined : { type: 'object', properties: operation.pathParams };
-  const querySchema = operation.queryParams === undefined ? undefined : { type: 'object', properties: operation.queryParams, additionalProperties: false };
+  const pathSchema =
+    operation.pathParams === undefined ? undefined : { type: 'object', properties: operation.pathParams };
+  const querySchema =
+    operation.queryParams === undefined
+      ? undefined
+      : { type: 'object', properties: operation.queryParams, additionalProperties: false };
   return (req, res, next) => {
     const params = req.params as Record<string, string>;
     if (operation.pathParams?.asset_type !== undefined) {
@@ -61,7 +79,7 @@ export function validateRequest(operation: Operation, validator: SchemaValidator
       }
     }
     if (operation.queryParams !== undefined) {
-      const query = typedQuery(req.query as Record<string, unknown>, operation.queryParams);
+      const query = typedQuery(req.query, operation.queryParams);
       const failures = validator.failures(querySchema ?? {}, query);
       if (failures.length > 0) {
         next(validationError('query', failures));
@@ -85,7 +103,10 @@ export function validateRequest(operation: Operation, validator: SchemaValidator
         next(validationError('body', failures));
         return;
       }
-      const foreign = operation.criteriaMember === undefined ? [] : foreignCriteria(body as Record<string, unknown>, operation.criteriaMember, params.asset_type as AssetType);
+      const foreign =
+        operation.criteriaMember === undefined
+          ? []
+          : foreignCriteria(body as Record<string, unknown>, operation.criteriaMember, params.asset_type as AssetType);
       if (foreign.length > 0) {
         next(validationError('body', foreign));
         return;
@@ -96,10 +117,7 @@ export function validateRequest(operation: Operation, validator: SchemaValidator
 }
 
 export function invalidAssetType(provided: string): ApiError {
-  return new ApiError('INVALID_ASSET_TYPE', `Unsupported asset type '${provided}'. Supported types: ${ASSET_TYPES.join(', ')}.`, {
-    supported_types: [...ASSET_TYPES],
-    provided_type: provided,
-  });
+  return toApiError(new InvalidAssetTypeError(provided));
 }
 
 /** `asset_types: ["bond"]` in a batch is the same mistake as `/discover/bond`. */
@@ -128,10 +146,16 @@ function foreignCriteria(body: Record<string, unknown>, member: string, assetTyp
 
 /** Query values are text: an integer parameter written as digits becomes a number (anything
  * else stays text, so the schema reports it). A repeated parameter is refused as an array. */
-function typedQuery(query: Record<string, unknown>, schemas: Record<string, { type?: unknown }>): Record<string, unknown> {
+function typedQuery(
+  query: Record<string, unknown>,
+  schemas: Record<string, { type?: unknown }>,
+): Record<string, unknown> {
   const typed: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(query)) {
-    typed[name] = schemas[name]?.type === 'integer' && typeof value === 'string' && /^[0-9]{1,9}$/.test(value) ? Number(value) : value;
+    typed[name] =
+      schemas[name]?.type === 'integer' && typeof value === 'string' && /^[0-9]{1,9}$/.test(value)
+        ? Number(value)
+        : value;
   }
   return typed;
 }

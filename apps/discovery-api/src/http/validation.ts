@@ -33,7 +33,9 @@ export class SchemaValidator {
     const key = typeof schema === 'string' ? schema : JSON.stringify(schema);
     let compiled = this.cache.get(key);
     if (compiled === undefined) {
-      compiled = this.ajv.compile(typeof schema === 'string' ? { $ref: `${DOCUMENT_ID}#/components/schemas/${schema}` } : rebase(schema));
+      compiled = this.ajv.compile(
+        typeof schema === 'string' ? { $ref: `${DOCUMENT_ID}#/components/schemas/${schema}` } : rebase(schema),
+      );
       this.cache.set(key, compiled);
     }
     if (typeof schema !== 'string') this.byObject.set(schema, compiled);
@@ -63,7 +65,10 @@ export function describeErrors(errors: readonly ErrorObject[]): ValidationFailur
     }
     if (error.keyword === 'enum') {
       const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;
-      return { path: error.instancePath, message: `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}` };
+      return {
+        path: error.instancePath,
+        message: `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`,
+      };
     }
     return { path: error.instancePath, message: error.message ?? 'is invalid' };
   });
@@ -83,8 +88,14 @@ function escapePointer(member: string): string {
 export function validationError(where: 'body' | 'path' | 'query', failures: readonly ValidationFailure[]): ApiError {
   const first = failures[0];
   const summary = first === undefined ? '' : `: ${first.path === '' ? where : first.path} ${first.message}`;
-  return new ApiError('VALIDATION_ERROR', `The request ${where} is invalid${summary}${failures.length > 1 ? ` (and ${failures.length - 1} more)` : ''}.`, {
-    location: where,
-    errors: failures,
-  });
+  return new ApiError(
+    'VALIDATION_ERROR',
+    `The request ${where} is invalid${summary}${failures.length > 1 ? ` (and ${failures.length - 1} more)` : ''}.`,
+    {
+      details: {
+        location: where,
+        errors: failures,
+      },
+    },
+  );
 }

@@ -38,6 +38,12 @@ export function createMonitoring(options: MonitoringOptions): Monitoring {
   const clock = options.clock ?? (() => new Date());
   const points = scorePointStore(options.db);
   const recorder = new ScoreRecorder(options.db, points, clock, options.onEnqueued, options.runsRetentionDays);
-  const refresh = new MonitoringRefresh({ db: options.db, engine: options.engine, recorder, clock, logger: options.logger });
+  const refresh = new MonitoringRefresh({
+    db: options.db,
+    engine: options.engine,
+    recorder,
+    clock,
+    logger: options.logger,
+  });
   return { points, recorder, refresh };
 }

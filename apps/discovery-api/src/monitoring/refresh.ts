@@ -1,7 +1,7 @@
+import { scorePointOf, type ScorePoint } from '@disc/monitoring';
 import type { Database } from '../db/database';
 import type { EngineSource } from '../discovery/engine';
 import type { Logger } from '../logging';
-import type { ScorePoint } from '../store/score-points';
 import { monitoredSymbols } from './monitored-symbols';
 import type { ScoreRecorder } from './score-recorder';
 
@@ -47,7 +47,9 @@ export class MonitoringRefresh {
   start(intervalMs: number): void {
     if (intervalMs <= 0 || this.timer !== undefined) return;
     this.timer = setInterval(() => {
-      this.runNow().catch((error: unknown) => this.options.logger.error('monitoring refresh failed', { error: String(error) }));
+      this.runNow().catch((error: unknown) =>
+        this.options.logger.error('monitoring refresh failed', { error: String(error) }),
+      );
     }, intervalMs);
     this.timer.unref();
   }
@@ -70,8 +72,7 @@ export class MonitoringRefresh {
       const assessment = await engine.assess(symbol);
       // A symbol the data no longer has keeps its history; its monitor alerts say so.
       if (assessment === undefined) continue;
-      const { point } = assessment;
-      points.push({ symbol, asset_type: assessment.asset_type, day, grade: point.grade, score: point.score, components: assessment.components });
+      points.push(scorePointOf({ ...assessment, symbol }, day));
     }
     const recorded = await recorder.record(points);
     const report: RefreshReport = {

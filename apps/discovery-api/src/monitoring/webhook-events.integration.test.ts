@@ -6,7 +6,7 @@ import { snapshotEngineSource } from '../discovery/snapshot-engine-source';
 import { silentLogger } from '../logging';
 import { startApi, type TestApi } from '../test-support/api';
 import { openMemoryDatabase } from '../test-support/databases';
-import { startReceiver, type WebhookReceiver } from '../test-support/receiver';
+import { startReceiver, type TestReceiver } from '@fin/test-utils';
 import { snapshotWithDowngradedEtf } from '../test-support/snapshots';
 import { TokenStore } from '../store/tokens';
 import { createMonitoring } from './monitoring';
@@ -20,7 +20,7 @@ const SECRET = 'receiver-secret-0123456789';
 let db: Database;
 let api: TestApi;
 let worker: DeliveryWorker;
-let receiver: WebhookReceiver;
+let receiver: TestReceiver;
 let token: string;
 let failingHook: string;
 
@@ -29,7 +29,13 @@ beforeAll(async () => {
   // /hook fails its first request and then recovers; /broken always fails.
   receiver = await startReceiver((request, index) => (request.path === '/broken' ? 500 : index === 0 ? 500 : 200));
   const engine = snapshotEngineSource(db, sdkEngineFactory(), 60_000);
-  worker = new DeliveryWorker({ db, pollIntervalMs: 20, schedule: [0.05, 0.05], disableAfterFailedDeliveries: 1, urlPolicy: { allowLoopback: true } });
+  worker = new DeliveryWorker({
+    db,
+    pollIntervalMs: 20,
+    schedule: [0.05, 0.05],
+    disableAfterFailedDeliveries: 1,
+    urlPolicy: { allowLoopback: true },
+  });
   const monitoring = createMonitoring({ db, engine, logger: silentLogger(), onEnqueued: () => worker.nudge() });
   api = await startApi({
     db,
@@ -56,7 +62,8 @@ async function register(body: Record<string, unknown>): Promise<string> {
   return res.body.id as string;
 }
 
-async function deliveries(id: string, done: (list: { status: string }[]) => boolean): Promise<any[]> { // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the deliveries' JSON, checked by each test
+async function deliveries(id: string, done: (list: { status: string }[]) => boolean): Promise<any[]> {
   for (;;) {
     const res = await api.call('GET', `/v1/webhooks/${id}/deliveries`, { token });
     if (done(res.body.data)) return res.body.data;
@@ -69,12 +76,15 @@ describe('grade_change', () => {
   let elsewhere: string;
 
   it('is sent once, signed, when a loaded snapshot moves a grade, and succeeds on retry after a 500', async () => {
-    hook = await register({ url: receiver.url('/hook'), events: ['grade_change', 'new_discovery'] });
-    elsewhere = await register({ url: receiver.url('/other'), events: ['grade_change'], symbols: ['ZZZZ'] });
+    hook = await register({ url: receiver.urlFor('/hook'), events: ['grade_change', 'new_discovery'] });
+    elsewhere = await register({ url: receiver.urlFor('/other'), events: ['grade_change'], symbols: ['ZZZZ'] });
     const first = await api.call('GET', '/v1/discovery/monitor/NUH', { token });
     expect([first.status, first.body.current_grade]).toEqual([200, 'A']);
 
-    const loaded = await api.call('POST', '/v1/admin/snapshots', { headers: { authorization: `Bearer ${ADMIN}` }, body: { source: 'downgrade.json', content: snapshotWithDowngradedEtf() } });
+    const loaded = await api.call('POST', '/v1/admin/snapshots', {
+      headers: { authorization: `Bearer ${ADMIN}` },
+      body: { source: 'downgrade.json', content: snapshotWithDowngradedEtf() },
+    });
     expect(loaded.status).toBe(201);
     expect(loaded.body.refresh).toMatchObject({ grade_changes: 1, deliveries: 1 });
 
@@ -84,7 +94,14 @@ describe('grade_change', () => {
       expect(payload).toEqual({
         event: 'grade_change',
         timestamp: expect.stringMatching(/Z$/),
-        data: { symbol: 'NUH', previous_grade: 'A', new_grade: 'D', previous_score: 0.9451, new_score: expect.any(Number), reason: expect.stringContaining('downgraded from A to D') },
+        data: {
+          symbol: 'NUH',
+          previous_grade: 'A',
+          new_grade: 'D',
+          previous_score: 0.9451,
+          new_score: expect.any(Number),
+          reason: expect.stringContaining('downgraded from A to D'),
+        },
       });
     }
     expect(retried!.headers['webhook-id']).toBe(failed!.headers['webhook-id']);
@@ -118,7 +135,16 @@ describe('grade_change', () => {
     expect(payload).toEqual({
       event: 'new_discovery',
       timestamp: expect.any(String),
-      data: { asset_type: 'etf', discoveries_count: aPlus.length, top_discovery: { symbol: aPlus[0].candidate.symbol, name: aPlus[0].candidate.name, score: expect.any(Number), grade: 'A+' } },
+      data: {
+        asset_type: 'etf',
+        discoveries_count: aPlus.length,
+        top_discovery: {
+          symbol: aPlus[0].candidate.symbol,
+          name: aPlus[0].candidate.name,
+          score: expect.any(Number),
+          grade: 'A+',
+        },
+      },
     });
     // The same run again finds nothing new.
     await api.call('POST', '/v1/discovery/discover/etf', { token, body: {} });
@@ -129,23 +155,30 @@ describe('grade_change', () => {
 describe('webhook management', () => {
   it('sends a test event to one webhook', async () => {
     const before = receiver.received.length;
-    const id = await register({ url: receiver.url('/test'), events: ['new_discovery'] });
+    const id = await register({ url: receiver.urlFor('/test'), events: ['new_discovery'] });
     const sent = await api.call('POST', `/v1/webhooks/${id}/test`, { token });
     expect(sent.status).toBe(202);
     const [request] = await receiver.waitFor(1, '/test');
     expect(request!.headers['webhook-id']).toBe(sent.body.delivery_id);
-    expect(verifyWebhook(SECRET, request!.headers as Record<string, string>, request!.body)).toMatchObject({ event: 'webhook.test', data: { webhook_id: id } });
+    expect(verifyWebhook(SECRET, request!.headers as Record<string, string>, request!.body)).toMatchObject({
+      event: 'webhook.test',
+      data: { webhook_id: id },
+    });
     expect(receiver.received.length).toBeGreaterThan(before);
   }, 30_000);
 
   it('disables an endpoint that keeps failing and says so in its listing', async () => {
-    failingHook = await register({ url: receiver.url('/broken'), events: ['new_discovery'] });
+    failingHook = await register({ url: receiver.urlFor('/broken'), events: ['new_discovery'] });
     await api.call('POST', `/v1/webhooks/${failingHook}/test`, { token });
     const [delivery] = await deliveries(failingHook, (list) => list[0]?.status === 'failed');
     expect(delivery.attempts.map((a: { status_code: number }) => a.status_code)).toEqual([500, 500, 500]);
     const listed = await api.call('GET', '/v1/webhooks', { token });
     const shown = listed.body.data.find((w: { id: string }) => w.id === failingHook);
-    expect(shown).toMatchObject({ active: false, failure_count: 1, disabled_reason: expect.stringContaining('failed') });
+    expect(shown).toMatchObject({
+      active: false,
+      failure_count: 1,
+      disabled_reason: expect.stringContaining('failed'),
+    });
     const retest = await api.call('POST', `/v1/webhooks/${failingHook}/test`, { token });
     expect([retest.status, retest.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
   }, 30_000);
@@ -153,11 +186,17 @@ describe('webhook management', () => {
   it('refuses a receiver on 127.0.0.1 without the development flag', async () => {
     const strict = await startApi({ db, engine: { current: () => Promise.reject(new Error('unused')) } });
     try {
-      for (const url of [receiver.url('/hook'), receiver.url('/hook').replace('http:', 'https:')]) {
-        const res = await strict.call('POST', '/v1/webhooks', { token, body: { url, events: ['grade_change'], secret: SECRET } });
+      for (const url of [receiver.urlFor('/hook'), receiver.urlFor('/hook').replace('http:', 'https:')]) {
+        const res = await strict.call('POST', '/v1/webhooks', {
+          token,
+          body: { url, events: ['grade_change'], secret: SECRET },
+        });
         expect([res.status, res.body.error.details.errors[0].path]).toEqual([400, '/url']);
       }
-      const https = await strict.call('POST', '/v1/webhooks', { token, body: { url: 'https://127.0.0.1/hook', events: ['grade_change'], secret: SECRET } });
+      const https = await strict.call('POST', '/v1/webhooks', {
+        token,
+        body: { url: 'https://127.0.0.1/hook', events: ['grade_change'], secret: SECRET },
+      });
       expect(https.body.error.message).toMatch(/loopback.*DISCOVERY_ALLOW_LOOPBACK_WEBHOOKS/);
     } finally {
       await strict.close();

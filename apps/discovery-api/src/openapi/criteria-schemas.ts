@@ -8,7 +8,10 @@ const TITLES: Record<AssetType, string> = { etf: 'ETF', stock: 'stock', crypto: 
  * (the one the SDK validates with), published as it is. */
 export function criteriaSchema(assetType: AssetType): JsonSchema {
   const { $id: _id, ...schema } = copy(CRITERIA_SCHEMAS[assetType]) as JsonSchema;
-  return { ...schema, description: `Screening criteria of ${TITLES[assetType]}s; every member optional (absent: the default shown). Units: docs/scoring.md.` };
+  return {
+    ...schema,
+    description: `Screening criteria of ${TITLES[assetType]}s; every member optional (absent: the default shown). Units: docs/scoring.md.`,
+  };
 }
 
 /** Every criterion of every asset type, for custom_criteria (whose asset type is the path's).

@@ -29,14 +29,28 @@ const RATE_LIMIT_HEADER_TEXT = {
 /** The rate-limit headers; `required` where the limiter has surely run (it runs after
  * authentication, so a 401/403 never carries them and a 500/503 may not). */
 const IETF_RATE_LIMIT_HEADER_TEXT = {
-  'RateLimit-Policy': 'IETF draft-ietf-httpapi-ratelimit-headers-08: the policy, e.g. `"monitor"; q=100; w=3600; pk=…` (quota q per window w seconds; pk a hash of the partition key)',
-  RateLimit: 'IETF draft-ietf-httpapi-ratelimit-headers-08: what is left, e.g. `"monitor"; r=99; t=3542; pk=…` (r requests left, t seconds to the reset)',
+  'RateLimit-Policy':
+    'IETF draft-ietf-httpapi-ratelimit-headers-08: the policy, e.g. `"monitor"; q=100; w=3600; pk=…` (quota q per window w seconds; pk a hash of the partition key)',
+  RateLimit:
+    'IETF draft-ietf-httpapi-ratelimit-headers-08: what is left, e.g. `"monitor"; r=99; t=3542; pk=…` (r requests left, t seconds to the reset)',
 };
 const rateLimitHeaders = (required: boolean): Record<string, unknown> => ({
-  ...Object.fromEntries(Object.entries(RATE_LIMIT_HEADER_TEXT).map(([name, description]) => [name, { description, required, schema: { type: 'integer' } }])),
-  ...Object.fromEntries(Object.entries(IETF_RATE_LIMIT_HEADER_TEXT).map(([name, description]) => [name, { description, required, schema: { type: 'string' } }])),
+  ...Object.fromEntries(
+    Object.entries(RATE_LIMIT_HEADER_TEXT).map(([name, description]) => [
+      name,
+      { description, required, schema: { type: 'integer' } },
+    ]),
+  ),
+  ...Object.fromEntries(
+    Object.entries(IETF_RATE_LIMIT_HEADER_TEXT).map(([name, description]) => [
+      name,
+      { description, required, schema: { type: 'string' } },
+    ]),
+  ),
 });
-const REQUEST_ID_HEADER = { 'X-Request-Id': { description: 'Also in error.request_id', required: true, schema: { type: 'string' } } };
+const REQUEST_ID_HEADER = {
+  'X-Request-Id': { description: 'Also in error.request_id', required: true, schema: { type: 'string' } },
+};
 /** Statuses answered before the rate limiter runs (authentication) or possibly so (server
  * errors, an unavailable database). */
 const BEFORE_LIMITER = new Set([401, 403]);
@@ -55,25 +69,37 @@ export function buildOpenApiDocument(): JsonSchema {
       title: 'Investment discovery API',
       version: API_VERSION,
       license: { name: 'MIT', identifier: 'MIT' },
-      description: 'Screens ETFs, stocks and crypto assets, grades them from A+ to F, monitors grades and plans portfolio changes. Error codes and their statuses: ' +
-        Object.entries(ERROR_STATUS).map(([code, status]) => `${code} ${status}`).join(', ') + '.',
+      description:
+        'Screens ETFs, stocks and crypto assets, grades them from A+ to F, monitors grades and plans portfolio changes. Error codes and their statuses: ' +
+        Object.entries(ERROR_STATUS)
+          .map(([code, status]) => `${code} ${status}`)
+          .join(', ') +
+        '.',
     },
     servers: [{ url: 'http://127.0.0.1:3000', description: 'Local default (`npm start`)' }],
     tags: [
       { name: 'discovery', description: 'Needs a token with the `discovery` scope' },
       { name: 'webhooks', description: 'Needs a token with the `webhooks` scope' },
       { name: 'operations', description: 'Health, readiness, metrics; no token' },
-      { name: 'admin', description: 'Loopback only, local admin secret of an embedded-database server; used by the CLI' },
+      {
+        name: 'admin',
+        description: 'Loopback only, local admin secret of an embedded-database server; used by the CLI',
+      },
     ],
     paths,
     components: {
       schemas: { ...responseSchemas, ...requestSchemas },
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', description: 'Opaque token `disc_…` from `discovery-api tokens create`' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Opaque token `disc_…` from `discovery-api tokens create`',
+        },
         adminSecret: {
           type: 'http',
           scheme: 'bearer',
-          description: 'The local admin secret in <DISCOVERY_DATA_DIR>/admin-secret; loopback only, embedded database only (used by the CLI)',
+          description:
+            'The local admin secret in <DISCOVERY_DATA_DIR>/admin-secret; loopback only, embedded database only (used by the CLI)',
         },
       },
     },
@@ -92,9 +118,20 @@ function describe(operation: Operation): Record<string, unknown> {
   responses[String(status)] = {
     description: 'Success',
     headers,
-    ...(schema !== undefined ? { content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } } : {}),
+    ...(schema !== undefined
+      ? { content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } }
+      : {}),
     ...(schema === undefined && contentType !== undefined
-      ? { content: { [contentType]: { schema: contentType === 'text/plain' ? { type: 'string' } : { type: 'object', additionalProperties: true, description: 'A JSON document (see the summary)' } } } }
+      ? {
+          content: {
+            [contentType]: {
+              schema:
+                contentType === 'text/plain'
+                  ? { type: 'string' }
+                  : { type: 'object', additionalProperties: true, description: 'A JSON document (see the summary)' },
+            },
+          },
+        }
       : {}),
   };
   for (const code of operation.errors) {
@@ -102,9 +139,25 @@ function describe(operation: Operation): Record<string, unknown> {
     responses[String(code)] = {
       description: STATUS_TEXT[code] ?? 'Error',
       headers:
-        code === 429 ? { ...errorHeaders, 'Retry-After': { description: 'Seconds until the window resets', required: true, schema: { type: 'integer' } } }
-        : code === 503 ? { ...errorHeaders, 'Retry-After': { description: 'Seconds to wait before retrying (sent with DATABASE_UNAVAILABLE)', required: false, schema: { type: 'integer' } } }
-        : errorHeaders,
+        code === 429
+          ? {
+              ...errorHeaders,
+              'Retry-After': {
+                description: 'Seconds until the window resets',
+                required: true,
+                schema: { type: 'integer' },
+              },
+            }
+          : code === 503
+            ? {
+                ...errorHeaders,
+                'Retry-After': {
+                  description: 'Seconds to wait before retrying (sent with DATABASE_UNAVAILABLE)',
+                  required: false,
+                  schema: { type: 'integer' },
+                },
+              }
+            : errorHeaders,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     };
   }
@@ -119,18 +172,34 @@ function describe(operation: Operation): Record<string, unknown> {
     operationId: operation.operationId,
     summary: operation.summary,
     tags: [operation.tag],
-    security: operation.access === 'public' ? [] : operation.access === 'admin' ? [{ adminSecret: [] }] : [{ bearer: [] }],
+    security:
+      operation.access === 'public' ? [] : operation.access === 'admin' ? [{ adminSecret: [] }] : [{ bearer: [] }],
     ...(operation.pathParams === undefined && operation.queryParams === undefined
       ? {}
       : {
           parameters: [
-            ...Object.entries(operation.pathParams ?? {}).map(([name, schema]) => ({ name, in: 'path', required: true, schema })),
-            ...Object.entries(operation.queryParams ?? {}).map(([name, schema]) => ({ name, in: 'query', required: false, schema })),
+            ...Object.entries(operation.pathParams ?? {}).map(([name, schema]) => ({
+              name,
+              in: 'path',
+              required: true,
+              schema,
+            })),
+            ...Object.entries(operation.queryParams ?? {}).map(([name, schema]) => ({
+              name,
+              in: 'query',
+              required: false,
+              schema,
+            })),
           ],
         }),
     ...(operation.body === undefined
       ? {}
-      : { requestBody: { required: Array.isArray(requestSchemas[operation.body]?.required), content: { 'application/json': { schema: { $ref: `#/components/schemas/${operation.body}` } } } } }),
+      : {
+          requestBody: {
+            required: Array.isArray(requestSchemas[operation.body]?.required),
+            content: { 'application/json': { schema: { $ref: `#/components/schemas/${operation.body}` } } },
+          },
+        }),
     responses,
   };
 }

@@ -11,15 +11,28 @@ export function renderReference(document: JsonSchema): string {
     const doc = paths[operation.path]?.[operation.method];
     if (doc === undefined) continue;
     lines.push(`### \`${operation.method.toUpperCase()} ${operation.path}\``, '', doc.summary + '.', '');
-    const access = operation.access === 'public' ? 'none' : operation.access === 'admin' ? 'local admin secret, loopback only' : `bearer token with the \`${operation.access}\` scope`;
+    const access =
+      operation.access === 'public'
+        ? 'none'
+        : operation.access === 'admin'
+          ? 'local admin secret, loopback only'
+          : `bearer token with the \`${operation.access}\` scope`;
     lines.push(`- Authentication: ${access}`);
     if (operation.rateLimit !== undefined) {
       const rule = DEFAULT_RATE_LIMITS[operation.rateLimit];
-      lines.push(`- Rate limit: ${rule.limit} requests per ${rule.windowSeconds} s per token (group \`${operation.rateLimit}\`)`);
+      lines.push(
+        `- Rate limit: ${rule.limit} requests per ${rule.windowSeconds} s per token (group \`${operation.rateLimit}\`)`,
+      );
     }
-    for (const parameter of doc.parameters ?? []) lines.push(`- Path parameter \`${parameter.name}\`: ${typeOf(parameter.schema)}${parameter.schema.description === undefined ? '' : ` — ${String(parameter.schema.description)}`}`);
+    for (const parameter of doc.parameters ?? [])
+      lines.push(
+        `- Path parameter \`${parameter.name}\`: ${typeOf(parameter.schema)}${parameter.schema.description === undefined ? '' : ` — ${shown(parameter.schema.description)}`}`,
+      );
     const body = doc.requestBody?.content['application/json']?.schema.$ref;
-    if (body !== undefined) lines.push(`- Request body: ${link(body)}${doc.requestBody?.required === true ? '' : ' (optional; an absent body counts as `{}`)'}`);
+    if (body !== undefined)
+      lines.push(
+        `- Request body: ${link(body)}${doc.requestBody?.required === true ? '' : ' (optional; an absent body counts as `{}`)'}`,
+      );
     lines.push('- Responses:');
     for (const [status, response] of Object.entries(doc.responses)) {
       const schema = response.content?.['application/json']?.schema.$ref;
@@ -38,10 +51,17 @@ export function renderReference(document: JsonSchema): string {
       continue;
     }
     const required = new Set((schema.required as string[] | undefined) ?? []);
-    lines.push(schema.additionalProperties === false ? 'Unknown members are rejected.' : 'Clients must ignore members they do not know.', '');
+    lines.push(
+      schema.additionalProperties === false
+        ? 'Unknown members are rejected.'
+        : 'Clients must ignore members they do not know.',
+      '',
+    );
     lines.push('| Member | Type | Required | Notes |', '|---|---|---|---|');
     for (const [member, memberSchema] of Object.entries(properties)) {
-      lines.push(`| \`${member}\` | ${typeOf(memberSchema)} | ${required.has(member) ? 'yes' : 'no'} | ${notes(memberSchema)} |`);
+      lines.push(
+        `| \`${member}\` | ${typeOf(memberSchema)} | ${required.has(member) ? 'yes' : 'no'} | ${notes(memberSchema)} |`,
+      );
     }
     lines.push('');
   }
@@ -65,17 +85,32 @@ function typeOf(schema: JsonSchema): string {
   if (Array.isArray(schema.enum)) return (schema.enum as unknown[]).map((v) => `\`${String(v)}\``).join(', ');
   if (Array.isArray(schema.type)) return (schema.type as string[]).join(' or ');
   if (schema.type === 'array') return `array of ${typeOf((schema.items as JsonSchema | undefined) ?? {})}`;
-  if (schema.type === 'object' && schema.additionalProperties !== undefined && typeof schema.additionalProperties === 'object') {
+  if (
+    schema.type === 'object' &&
+    schema.additionalProperties !== undefined &&
+    typeof schema.additionalProperties === 'object'
+  ) {
     return `object of ${typeOf(schema.additionalProperties as JsonSchema)}`;
   }
-  return typeof schema.type === 'string' ? (schema.format === undefined ? schema.type : `${schema.type} (${String(schema.format)})`) : 'any';
+  return typeof schema.type === 'string'
+    ? schema.format === undefined
+      ? schema.type
+      : `${schema.type} (${shown(schema.format)})`
+    : 'any';
+}
+
+/** A schema keyword's value as text: numbers and strings as they are, anything else as JSON. */
+function shown(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
 }
 
 function notes(schema: JsonSchema): string {
   const parts: string[] = [];
   if (typeof schema.description === 'string') parts.push(schema.description);
-  if (schema.minimum !== undefined || schema.maximum !== undefined) parts.push(`range ${String(schema.minimum ?? '…')} to ${String(schema.maximum ?? '…')}`);
-  if (schema.minLength !== undefined || schema.maxLength !== undefined) parts.push(`length ${String(schema.minLength ?? 0)} to ${String(schema.maxLength ?? '…')}`);
-  if (schema.maxItems !== undefined) parts.push(`at most ${String(schema.maxItems)} items`);
+  if (schema.minimum !== undefined || schema.maximum !== undefined)
+    parts.push(`range ${shown(schema.minimum ?? '…')} to ${shown(schema.maximum ?? '…')}`);
+  if (schema.minLength !== undefined || schema.maxLength !== undefined)
+    parts.push(`length ${shown(schema.minLength ?? 0)} to ${shown(schema.maxLength ?? '…')}`);
+  if (schema.maxItems !== undefined) parts.push(`at most ${shown(schema.maxItems)} items`);
   return parts.join('; ').replaceAll('|', '\\|');
 }

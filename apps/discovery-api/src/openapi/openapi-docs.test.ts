@@ -21,18 +21,41 @@ describe('published API documents', () => {
 
   it('documents every path of the spec with its rate limit headers', () => {
     const paths = Object.keys(document.paths as object);
-    for (const path of ['/v1/discovery/discover/{asset_type}', '/v1/discovery/monitor/{symbol}', '/v1/discovery/batch-discover', '/v1/discovery/criteria/{asset_type}', '/v1/discovery/integrate-discoveries', '/v1/webhooks']) {
+    for (const path of [
+      '/v1/discovery/discover/{asset_type}',
+      '/v1/discovery/monitor/{symbol}',
+      '/v1/discovery/batch-discover',
+      '/v1/discovery/criteria/{asset_type}',
+      '/v1/discovery/integrate-discoveries',
+      '/v1/webhooks',
+    ]) {
       expect(paths).toContain(path);
     }
-    const discover = (document.paths as Record<string, Record<string, { responses: Record<string, { headers: object }> }>>)['/v1/discovery/discover/{asset_type}']!.post!;
-    expect(Object.keys(discover.responses['429']!.headers)).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-RateLimit-Window', 'Retry-After']));
+    const discover = (
+      document.paths as Record<string, Record<string, { responses: Record<string, { headers: object }> }>>
+    )['/v1/discovery/discover/{asset_type}']!.post!;
+    expect(Object.keys(discover.responses['429']!.headers)).toEqual(
+      expect.arrayContaining([
+        'X-RateLimit-Limit',
+        'X-RateLimit-Remaining',
+        'X-RateLimit-Reset',
+        'X-RateLimit-Window',
+        'Retry-After',
+      ]),
+    );
     expect(new Set(OPERATIONS.map((o) => o.operationId)).size).toBe(OPERATIONS.length);
   });
 
   it('passes `redocly lint` with the recommended rules: 0 errors, 0 warnings', () => {
     const bin = join(__dirname, '..', '..', 'node_modules', '.bin', 'redocly');
-    const run = spawnSync(bin, ['lint', join(docs, 'openapi.json'), '--extends', 'recommended', '--format', 'json'], { encoding: 'utf8', timeout: 120_000 });
-    const report = JSON.parse(run.stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string }[] };
+    const run = spawnSync(bin, ['lint', join(docs, 'openapi.json'), '--extends', 'recommended', '--format', 'json'], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    const report = JSON.parse(run.stdout) as {
+      totals: { errors: number; warnings: number };
+      problems: { ruleId: string; message: string }[];
+    };
     expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   }, 180_000);
@@ -43,7 +66,8 @@ describe('published API documents', () => {
       if (Array.isArray(node)) node.forEach((child, i) => walk(child, `${at}/${i}`));
       else if (typeof node === 'object' && node !== null) {
         const schema = node as Record<string, unknown>;
-        if (schema.type === 'object' && schema.properties === undefined && schema.additionalProperties === undefined) bare.push(at);
+        if (schema.type === 'object' && schema.properties === undefined && schema.additionalProperties === undefined)
+          bare.push(at);
         for (const [key, child] of Object.entries(schema)) walk(child, `${at}/${key}`);
       }
     };

@@ -1,4 +1,5 @@
 import { CRITERIA_SCHEMAS } from '@disc/screening';
+import { SUBSCRIBABLE_EVENT_TYPES } from '@disc/webhooks';
 import { criteriaSchema, mergedCriteriaProperties } from './criteria-schemas';
 import { arrayOf, bool, int, num, ref, requestObject, str, unit, type JsonSchema } from './schema-types';
 
@@ -9,8 +10,15 @@ const symbol = str('Ticker or coin symbol', { minLength: 1, maxLength: 32 });
 export const RiskTolerance = { type: 'string', enum: ['conservative', 'moderate', 'aggressive'] } as const;
 
 export const PortfolioContext = requestObject({
-  current_holdings: arrayOf(requestObject({ symbol, allocation: unit('Fraction of the portfolio') }, ['symbol', 'allocation']), { maxItems: 500 }),
-  target_allocation: requestObject({ stocks: unit('Fraction'), bonds: unit('Fraction'), alternatives: unit('Fraction') }),
+  current_holdings: arrayOf(
+    requestObject({ symbol, allocation: unit('Fraction of the portfolio') }, ['symbol', 'allocation']),
+    { maxItems: 500 },
+  ),
+  target_allocation: requestObject({
+    stocks: unit('Fraction'),
+    bonds: unit('Fraction'),
+    alternatives: unit('Fraction'),
+  }),
   total_value: num('Extension: portfolio value in USD used to price proposals (default 100 000)', { minimum: 0 }),
 });
 
@@ -55,12 +63,28 @@ export const IntegrateRequest = requestObject(
       ['holdings', 'cash', 'total_value'],
     ),
     discoveries: arrayOf(
-      requestObject({ symbol, recommended_allocation: unit('Fraction of the portfolio'), replacement_for: { type: ['string', 'null'], description: "A holding to sell in full to make room, named by its symbol or its instrument's name; the plan's `replacements` says which holding matched" } }, ['symbol', 'recommended_allocation']),
+      requestObject(
+        {
+          symbol,
+          recommended_allocation: unit('Fraction of the portfolio'),
+          replacement_for: {
+            type: ['string', 'null'],
+            description:
+              "A holding to sell in full to make room, named by its symbol or its instrument's name; the plan's `replacements` says which holding matched",
+          },
+        },
+        ['symbol', 'recommended_allocation'],
+      ),
       { maxItems: 200 },
     ),
     constraints: requestObject({
-      max_transaction_cost: num('Budget for the transaction costs of the plan, in money: USD, the currency of current_value, cash and total_value (100 = at most 100 USD)', { minimum: 0 }),
-      max_transaction_cost_fraction: unit('Extension: the same budget as a fraction of total value (0.01 = 1 %); with both, the smaller budget applies'),
+      max_transaction_cost: num(
+        'Budget for the transaction costs of the plan, in money: USD, the currency of current_value, cash and total_value (100 = at most 100 USD)',
+        { minimum: 0 },
+      ),
+      max_transaction_cost_fraction: unit(
+        'Extension: the same budget as a fraction of total value (0.01 = 1 %); with both, the smaller budget applies',
+      ),
       tax_loss_harvesting: bool(),
       rebalancing_threshold: unit('Trades smaller than this fraction of total value are skipped (0.05 = 5 %)'),
     }),
@@ -86,28 +110,47 @@ export const requestSchemas: Record<string, JsonSchema> = {
     'How to filter and rank candidates. Besides the four options, any screening criterion of the asset type (EtfScreeningCriteria, StockScreeningCriteria, CryptoScreeningCriteria; e.g. max_expense_ratio for etf, min_roe for stock) overrides the criterion in force, so the criteria of GET /criteria/{asset_type} are accepted back as they are; a criterion of another asset type is a 400 naming its path (/custom_criteria/min_roe).',
   ),
   PortfolioContext,
-  DiscoverRequest: requestObject({ custom_criteria: ref('CustomCriteria'), portfolio_context: ref('PortfolioContext') }),
+  DiscoverRequest: requestObject({
+    custom_criteria: ref('CustomCriteria'),
+    portfolio_context: ref('PortfolioContext'),
+  }),
   BatchDiscoverRequest,
   IntegrateRequest,
   WebhookRequest: requestObject(
     {
       url: str('HTTPS address of the receiver', { format: 'uri', maxLength: 2048 }),
-      events: arrayOf({ type: 'string', enum: ['grade_change', 'new_discovery'] }, { minItems: 1, uniqueItems: true }),
-      secret: str('Shared secret for the webhook-signature header, 16 to 256 characters, no U+0000', { minLength: 16, maxLength: 256, pattern: '^[^\\u0000]*$' }),
+      events: arrayOf({ type: 'string', enum: SUBSCRIBABLE_EVENT_TYPES }, { minItems: 1, uniqueItems: true }),
+      secret: str('Shared secret for the webhook-signature header, 16 to 256 characters, no U+0000', {
+        minLength: 16,
+        maxLength: 256,
+        pattern: '^[^\\u0000]*$',
+      }),
       symbols: arrayOf(str(undefined, { minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9.^=_-]+$' }), {
         maxItems: 500,
         uniqueItems: true,
-        description: 'Extension: only grade_change events of these symbols are sent, and they are monitored by the scheduled refresh. Absent: every symbol.',
+        description:
+          'Extension: only grade_change events of these symbols are sent, and they are monitored by the scheduled refresh. Absent: every symbol.',
       }),
     },
     ['url', 'events', 'secret'],
   ),
   SnapshotUpload: requestObject(
-    { source: str('Where the snapshot came from, e.g. its file name', { minLength: 1, maxLength: 500 }), content: { type: 'object', additionalProperties: true, description: 'The snapshot, in the documented snapshot format (docs/data-format.md); validated against its JSON schema' } },
+    {
+      source: str('Where the snapshot came from, e.g. its file name', { minLength: 1, maxLength: 500 }),
+      content: {
+        type: 'object',
+        additionalProperties: true,
+        description:
+          'The snapshot, in the documented snapshot format (docs/data-format.md); validated against its JSON schema',
+      },
+    },
     ['source', 'content'],
   ),
   TokenCreateRequest: requestObject(
-    { name: str(undefined, { minLength: 1, maxLength: 100, pattern: '^[^\\u0000]*$' }), scopes: arrayOf({ type: 'string', enum: ['discovery', 'webhooks'] }, { minItems: 1, uniqueItems: true }) },
+    {
+      name: str(undefined, { minLength: 1, maxLength: 100, pattern: '^[^\\u0000]*$' }),
+      scopes: arrayOf({ type: 'string', enum: ['discovery', 'webhooks'] }, { minItems: 1, uniqueItems: true }),
+    },
     ['name', 'scopes'],
   ),
 };

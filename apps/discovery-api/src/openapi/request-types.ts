@@ -19,7 +19,10 @@ interface Components {
 /** A request body's type from the schema that validates it; `#/components/schemas/…` refs
  * resolve against `components`, as in the document. Defaulted members stay optional: the
  * request may leave them out. */
-type BodyOf<Schema extends JSONSchema> = FromSchema<Schema & { components: Components }, { keepDefaultedPropertiesOptional: true }>;
+type BodyOf<Schema extends JSONSchema> = FromSchema<
+  Schema & { components: Components },
+  { keepDefaultedPropertiesOptional: true }
+>;
 
 /** POST /v1/discovery/batch-discover, as validated. */
 export type BatchDiscoverBody = BodyOf<typeof BatchDiscoverRequest>;

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { SAMPLE_SNAPSHOT_PATH } from '@disc/screening';
+import { SAMPLE_SNAPSHOT_PATH } from '@disc/market-data';
 import type { Database } from '../db/database';
 import { sdkEngineFactory } from '../discovery/sdk-engine';
 import { snapshotEngineSource } from '../discovery/snapshot-engine-source';
@@ -41,7 +41,10 @@ describe('admin routes (loopback, local admin secret)', () => {
   });
 
   it('create, list and revoke tokens; a revoked token is refused at once', async () => {
-    const created = await api.call('POST', '/v1/admin/tokens', { ...admin, body: { name: 'cli', scopes: ['discovery'] } });
+    const created = await api.call('POST', '/v1/admin/tokens', {
+      ...admin,
+      body: { name: 'cli', scopes: ['discovery'] },
+    });
     expect(created.status).toBe(201);
     const token: string = created.body.token;
     expect((await api.call('GET', '/v1/discovery/criteria/etf', { token })).status).toBe(200);
@@ -55,7 +58,10 @@ describe('admin routes (loopback, local admin secret)', () => {
 
 describe('snapshots', () => {
   it('refuses an invalid snapshot with the failing JSON paths', async () => {
-    const res = await api.call('POST', '/v1/admin/snapshots', { ...admin, body: { source: 'bad.json', content: { format: 'disc-snapshot', version: 1 } } });
+    const res = await api.call('POST', '/v1/admin/snapshots', {
+      ...admin,
+      body: { source: 'bad.json', content: { format: 'disc-snapshot', version: 1 } },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION_ERROR');
     expect(res.body.error.details.errors.length).toBeGreaterThan(0);
@@ -63,12 +69,18 @@ describe('snapshots', () => {
 
   it('serves a loaded snapshot from the next request on, and exports it', async () => {
     const token = (await new TokenStore(db).create('reader', ['discovery'])).token;
-    const sample = JSON.parse(readFileSync(SAMPLE_SNAPSHOT_PATH, 'utf8')) as { description?: string; instruments: { symbol: string; name: string; asset_type: string }[] };
+    const sample = JSON.parse(readFileSync(SAMPLE_SNAPSHOT_PATH, 'utf8')) as {
+      description?: string;
+      instruments: { symbol: string; name: string; asset_type: string }[];
+    };
     const etf = sample.instruments.find((i) => i.asset_type === 'etf')!;
     sample.instruments.push({ ...etf, symbol: 'ZZNEW', name: 'Added by the test' });
     expect((await api.call('GET', '/v1/discovery/monitor/ZZNEW', { token })).status).toBe(404);
 
-    const loaded = await api.call('POST', '/v1/admin/snapshots', { ...admin, body: { source: 'with-zznew.json', content: sample } });
+    const loaded = await api.call('POST', '/v1/admin/snapshots', {
+      ...admin,
+      body: { source: 'with-zznew.json', content: sample },
+    });
     expect(loaded.status).toBe(201);
     expect(loaded.body.source).toBe('with-zznew.json');
 

@@ -10,7 +10,7 @@ import type { HandlerDependencies } from './handlers';
 export function adminHandlers(deps: HandlerDependencies): Record<string, Handler> {
   const snapshots = new SnapshotStore(deps.db);
   const webhooks = new WebhookStore(deps.db);
-  const noWebhook = (id: string) => new ApiError('NOT_FOUND', `No active webhook '${id}'.`, { id });
+  const noWebhook = (id: string) => new ApiError('NOT_FOUND', `No active webhook '${id}'.`, { details: { id } });
   return {
     adminListWebhooks: async () => ({ status: 200, json: { data: await webhooks.listAll() } }),
     adminDisableWebhook: async ({ params }) => {
@@ -33,7 +33,8 @@ export function adminHandlers(deps: HandlerDependencies): Record<string, Handler
     adminListTokens: async () => ({ status: 200, json: { data: await deps.tokens.list() } }),
     adminRevokeToken: async ({ params }) => {
       const id = params.id ?? '';
-      if (!(await deps.tokens.revoke(id))) throw new ApiError('NOT_FOUND', `No active token '${id}'.`, { id });
+      if (!(await deps.tokens.revoke(id)))
+        throw new ApiError('NOT_FOUND', `No active token '${id}'.`, { details: { id } });
       deps.logger.info('token revoked', { token_id: id, via: 'admin' });
       return { status: 204 };
     },

@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { InvestmentDiscoveryCrew, MarketDataError, SampleSnapshotProvider, type MarketDataProvider } from '@disc/discovery';
-import { SAMPLE_SNAPSHOT_PATH } from '@disc/screening';
+import {
+  InvestmentDiscoveryCrew,
+  MarketDataError,
+  SampleSnapshotProvider,
+  type MarketDataProvider,
+} from '@disc/discovery';
+import { SAMPLE_SNAPSHOT_PATH } from '@disc/market-data';
 import type { Database } from '../db/database';
 import { fixedEngine } from '../discovery/engine';
 import { sdkEngine } from '../discovery/sdk-engine';
@@ -11,7 +16,9 @@ import { openMemoryDatabase } from '../test-support/databases';
 
 const sample = new SampleSnapshotProvider();
 // Read once, synchronously: the tables of it.each are built before any hook runs.
-const sampleEtfs = (JSON.parse(readFileSync(SAMPLE_SNAPSHOT_PATH, 'utf8')) as { instruments: { symbol: string; asset_type: string }[] }).instruments
+const sampleEtfs = (
+  JSON.parse(readFileSync(SAMPLE_SNAPSHOT_PATH, 'utf8')) as { instruments: { symbol: string; asset_type: string }[] }
+).instruments
   .filter((i) => i.asset_type === 'etf')
   .map((i) => i.symbol);
 const etfSymbol = sampleEtfs[0]!;
@@ -23,14 +30,25 @@ let api: TestApi;
 let token: string;
 let webhooksOnly: string;
 
-const roomy = withOverrides({ discover: { limit: 1000 }, monitor: { limit: 1000 }, batch: { limit: 1000 }, criteria: { limit: 1000 }, integrate: { limit: 1000 } });
+const roomy = withOverrides({
+  discover: { limit: 1000 },
+  monitor: { limit: 1000 },
+  batch: { limit: 1000 },
+  criteria: { limit: 1000 },
+  integrate: { limit: 1000 },
+});
 
 beforeAll(async () => {
   db = await openMemoryDatabase();
   const tokens = new TokenStore(db);
   token = (await tokens.create('analyst', ['discovery'])).token;
   webhooksOnly = (await tokens.create('hooks', ['webhooks'])).token;
-  api = await startApi({ db, engine: fixedEngine(sdkEngine(new InvestmentDiscoveryCrew({ provider: sample, clock }))), clock, rateLimits: roomy });
+  api = await startApi({
+    db,
+    engine: fixedEngine(sdkEngine(new InvestmentDiscoveryCrew({ provider: sample, clock }))),
+    clock,
+    rateLimits: roomy,
+  });
 }, 60_000);
 afterAll(async () => {
   await api.close();
@@ -38,7 +56,11 @@ afterAll(async () => {
 });
 
 const portfolio = {
-  current_portfolio: { holdings: [{ symbol: 'PLACEHOLDER', shares: 10, current_value: 5000 }], cash: 5000, total_value: 10000 },
+  current_portfolio: {
+    holdings: [{ symbol: 'PLACEHOLDER', shares: 10, current_value: 5000 }],
+    cash: 5000,
+    total_value: 10000,
+  },
   discoveries: [] as { symbol: string; recommended_allocation: number }[],
 };
 
@@ -50,14 +72,27 @@ const endpoints = (): [string, string, unknown][] => [
   ['GET', `/v1/discovery/monitor/${etfSymbol}`, undefined],
   ['POST', '/v1/discovery/batch-discover', { asset_types: ['etf', 'crypto'] }],
   ['GET', '/v1/discovery/criteria/etf', undefined],
-  ['POST', '/v1/discovery/integrate-discoveries', { ...portfolio, current_portfolio: { ...portfolio.current_portfolio, holdings: [{ symbol: etfSymbol, shares: 10, current_value: 5000 }] } }],
+  [
+    'POST',
+    '/v1/discovery/integrate-discoveries',
+    {
+      ...portfolio,
+      current_portfolio: {
+        ...portfolio.current_portfolio,
+        holdings: [{ symbol: etfSymbol, shares: 10, current_value: 5000 }],
+      },
+    },
+  ],
 ];
 
 describe('200 with the spec shapes (checked against the OpenAPI document)', () => {
   it('POST /discover/{asset_type}', async () => {
     const res = await api.call('POST', '/v1/discovery/discover/etf', {
       token,
-      body: { custom_criteria: { min_score: 0.5, max_results: 3, risk_tolerance: 'moderate' }, portfolio_context: { current_holdings: [{ symbol: etfSymbol, allocation: 0.5 }] } },
+      body: {
+        custom_criteria: { min_score: 0.5, max_results: 3, risk_tolerance: 'moderate' },
+        portfolio_context: { current_holdings: [{ symbol: etfSymbol, allocation: 0.5 }] },
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.asset_type).toBe('etf');
@@ -67,9 +102,17 @@ describe('200 with the spec shapes (checked against the OpenAPI document)', () =
   });
 
   it('records a grade point for every candidate it returned', async () => {
-    const res = await api.call('POST', '/v1/discovery/discover/stock', { token, body: { custom_criteria: { min_score: 0.5, max_results: 2 } } });
-    const symbols: string[] = res.body.a_plus_candidates.map((a: { candidate: { symbol: string } }) => a.candidate.symbol.toUpperCase());
-    const stored = await db.query<{ symbol: string; day: string }>('SELECT symbol, day::text AS day FROM score_points WHERE symbol = ANY($1)', [symbols]);
+    const res = await api.call('POST', '/v1/discovery/discover/stock', {
+      token,
+      body: { custom_criteria: { min_score: 0.5, max_results: 2 } },
+    });
+    const symbols: string[] = res.body.a_plus_candidates.map((a: { candidate: { symbol: string } }) =>
+      a.candidate.symbol.toUpperCase(),
+    );
+    const stored = await db.query<{ symbol: string; day: string }>(
+      'SELECT symbol, day::text AS day FROM score_points WHERE symbol = ANY($1)',
+      [symbols],
+    );
     expect(stored.map((s) => s.symbol).sort()).toEqual([...symbols].sort());
     expect(new Set(stored.map((s) => s.day))).toEqual(new Set(['2026-11-20']));
   });
@@ -93,7 +136,11 @@ describe('200 with the spec shapes (checked against the OpenAPI document)', () =
   it('POST /batch-discover', async () => {
     const res = await api.call('POST', '/v1/discovery/batch-discover', {
       token,
-      body: { asset_types: ['etf', 'crypto'], global_criteria: { min_score: 0.5, max_results_per_type: 2 }, asset_specific_criteria: { crypto: { institutional_adoption_required: true } } },
+      body: {
+        asset_types: ['etf', 'crypto'],
+        global_criteria: { min_score: 0.5, max_results_per_type: 2 },
+        asset_specific_criteria: { crypto: { institutional_adoption_required: true } },
+      },
     });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.results).sort()).toEqual(['crypto', 'etf']);
@@ -111,13 +158,22 @@ describe('200 with the spec shapes (checked against the OpenAPI document)', () =
     const res = await api.call('POST', '/v1/discovery/integrate-discoveries', {
       token,
       body: {
-        current_portfolio: { holdings: [{ symbol: held, shares: 100, current_value: 20000 }], cash: 5000, total_value: 25000 },
+        current_portfolio: {
+          holdings: [{ symbol: held, shares: 100, current_value: 20000 }],
+          cash: 5000,
+          total_value: 25000,
+        },
         discoveries: [{ symbol: found, recommended_allocation: 0.1, replacement_for: null }],
         constraints: { max_transaction_cost_fraction: 0.01, rebalancing_threshold: 0.01 },
       },
     });
     expect(res.status).toBe(200);
-    expect(res.body.trades.some((t: { symbol: string; action: string }) => t.action === 'buy' && t.symbol.toUpperCase() === found!.toUpperCase())).toBe(true);
+    expect(
+      res.body.trades.some(
+        (t: { symbol: string; action: string }) =>
+          t.action === 'buy' && t.symbol.toUpperCase() === found!.toUpperCase(),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -129,7 +185,10 @@ describe('400', () => {
   ])('%s %s gives INVALID_ASSET_TYPE naming the supported types', async (method, path, body) => {
     const res = await api.call(method, path, { token, ...(body === undefined ? {} : { body }) });
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ code: 'INVALID_ASSET_TYPE', details: { supported_types: ['etf', 'stock', 'crypto'], provided_type: 'bond' } });
+    expect(res.body.error).toMatchObject({
+      code: 'INVALID_ASSET_TYPE',
+      details: { supported_types: ['etf', 'stock', 'crypto'], provided_type: 'bond' },
+    });
     expect(res.body.error.message).toContain('etf, stock, crypto');
   });
 
@@ -168,15 +227,24 @@ describe('batch with one failing asset type', () => {
       snapshotId: () => sample.snapshotId(),
       isSample: () => sample.isSample(),
       listInstruments: (t) => sample.listInstruments(t),
-      universe: (t) => (t === 'crypto' ? Promise.reject(new MarketDataError('coin feed at 10.0.0.9 refused')) : sample.universe(t)),
+      universe: (t) =>
+        t === 'crypto' ? Promise.reject(new MarketDataError('coin feed at 10.0.0.9 refused')) : sample.universe(t),
       getInstrument: (s) => sample.getInstrument(s),
       metricsFor: (s) => sample.metricsFor(s),
       getMarketContext: () => sample.getMarketContext(),
       getBenchmark: () => sample.getBenchmark(),
     };
-    const flakyApi = await startApi({ db, engine: fixedEngine(sdkEngine(new InvestmentDiscoveryCrew({ provider: flaky, clock }))), clock, rateLimits: roomy });
+    const flakyApi = await startApi({
+      db,
+      engine: fixedEngine(sdkEngine(new InvestmentDiscoveryCrew({ provider: flaky, clock }))),
+      clock,
+      rateLimits: roomy,
+    });
     try {
-      const res = await flakyApi.call('POST', '/v1/discovery/batch-discover', { token, body: { asset_types: ['etf', 'crypto'] } });
+      const res = await flakyApi.call('POST', '/v1/discovery/batch-discover', {
+        token,
+        body: { asset_types: ['etf', 'crypto'] },
+      });
       expect(res.status).toBe(200);
       expect(Object.keys(res.body.results)).toEqual(['etf']);
       expect(res.body.errors.crypto.code).toBe('MARKET_DATA_UNAVAILABLE');
@@ -195,17 +263,34 @@ describe('404', () => {
   });
 
   it('GET /monitor/{symbol} answers from history when the data no longer has the symbol', async () => {
-    await db.query("INSERT INTO score_points (symbol, asset_type, day, grade, score) VALUES ('GONE', 'stock', '2026-11-01', 'B', 0.77)");
+    await db.query(
+      "INSERT INTO score_points (symbol, asset_type, day, grade, score) VALUES ('GONE', 'stock', '2026-11-01', 'B', 0.77)",
+    );
     const res = await api.call('GET', '/v1/discovery/monitor/GONE', { token });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ current_grade: 'B', current_score: 0.77, grade_history: [{ date: '2026-11-01', grade: 'B', score: 0.77 }] });
+    expect(res.body).toMatchObject({
+      current_grade: 'B',
+      current_score: 0.77,
+      grade_history: [{ date: '2026-11-01', grade: 'B', score: 0.77 }],
+    });
   });
 });
 
 describe('429 on every endpoint', () => {
   it.each(endpoints())('%s %s', async (method, path, body) => {
-    const tight = withOverrides({ discover: { limit: 1 }, monitor: { limit: 1 }, batch: { limit: 1 }, criteria: { limit: 1 }, integrate: { limit: 1 } });
-    const limited = await startApi({ db, engine: fixedEngine(sdkEngine(new InvestmentDiscoveryCrew({ provider: sample, clock }))), clock, rateLimits: tight });
+    const tight = withOverrides({
+      discover: { limit: 1 },
+      monitor: { limit: 1 },
+      batch: { limit: 1 },
+      criteria: { limit: 1 },
+      integrate: { limit: 1 },
+    });
+    const limited = await startApi({
+      db,
+      engine: fixedEngine(sdkEngine(new InvestmentDiscoveryCrew({ provider: sample, clock }))),
+      clock,
+      rateLimits: tight,
+    });
     try {
       const request = { token, ...(body === undefined ? {} : { body }) };
       const first = await limited.call(method, path, request);
@@ -223,8 +308,15 @@ describe('429 on every endpoint', () => {
 function failingProvider(makeError: () => Error): MarketDataProvider {
   const fail = (): Promise<never> => Promise.reject(makeError());
   return {
-    name: 'failing', snapshotId: fail, isSample: fail, listInstruments: fail, universe: fail,
-    getInstrument: fail, metricsFor: fail, getMarketContext: fail, getBenchmark: fail,
+    name: 'failing',
+    snapshotId: fail,
+    isSample: fail,
+    listInstruments: fail,
+    universe: fail,
+    getInstrument: fail,
+    metricsFor: fail,
+    getMarketContext: fail,
+    getBenchmark: fail,
   };
 }
 
@@ -234,7 +326,12 @@ describe.each([
 ])('%i when the provider fails', (status, code, makeError) => {
   let failing: TestApi;
   beforeAll(async () => {
-    failing = await startApi({ db, engine: fixedEngine(sdkEngine(new InvestmentDiscoveryCrew({ provider: failingProvider(makeError), clock }))), clock, rateLimits: roomy });
+    failing = await startApi({
+      db,
+      engine: fixedEngine(sdkEngine(new InvestmentDiscoveryCrew({ provider: failingProvider(makeError), clock }))),
+      clock,
+      rateLimits: roomy,
+    });
   });
   afterAll(async () => {
     await failing.close();

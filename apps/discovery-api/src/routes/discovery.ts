@@ -1,7 +1,7 @@
-import type { TopDiscovery } from '@disc/webhooks';
-import type { DiscoverRequest, DiscoveryResult } from '@disc/discovery';
+import type { DiscoveryResult } from '@disc/discovery';
+import { aPlusDiscoveriesOf, scorePointsOf } from '@disc/monitoring';
 import type { BatchDiscoverBody, IntegrateBody } from '../openapi/request-types';
-import { scoredCandidates, type AssetType } from '../discovery/engine';
+import type { AssetType } from '../discovery/engine';
 import { ApiError, toApiError } from '../http/errors';
 import type { Handler } from './handler';
 import type { HandlerDependencies } from './handlers';
@@ -14,17 +14,16 @@ export function discoveryHandlers(deps: HandlerDependencies): Record<string, Han
   // Points, the run's A+ symbols and the events they cause are written in one transaction.
   const remember = async (results: readonly DiscoveryResult[]): Promise<void> => {
     const day = deps.clock().toISOString().slice(0, 10);
-    const scored = scoredCandidates(results);
     await recorder.record(
-      scored.map((c) => ({ ...c, day })),
-      results.map((result) => ({ assetType: result.asset_type, aPlus: aPlusOf(result) })),
+      scorePointsOf(results, day),
+      results.map((result) => ({ assetType: result.asset_type, aPlus: aPlusDiscoveriesOf(result) })),
     );
   };
 
   return {
     discover: async ({ params, body }) => {
       const engine = await deps.engine.current();
-      const result = await engine.discover(params.asset_type as AssetType, body as DiscoverRequest);
+      const result = await engine.discover(params.asset_type as AssetType, body);
       await remember([result]);
       return { status: 200, json: result };
     },
@@ -36,7 +35,11 @@ export function discoveryHandlers(deps: HandlerDependencies): Record<string, Han
       const failures = Object.values(errors);
       // Nothing succeeded because the data provider is down: that is the whole request's
       // 503, not a 200 with every type in `errors`.
-      if (Object.keys(result.results).length === 0 && failures.length > 0 && failures.every((e) => e.code === 'MARKET_DATA_UNAVAILABLE')) {
+      if (
+        Object.keys(result.results).length === 0 &&
+        failures.length > 0 &&
+        failures.every((e) => e.code === 'MARKET_DATA_UNAVAILABLE')
+      ) {
         throw new ApiError('MARKET_DATA_UNAVAILABLE', 'Market data is unavailable at the moment; retry later.');
       }
       await remember(Object.values(result.results).filter((r): r is DiscoveryResult => r !== undefined));
@@ -54,23 +57,13 @@ export function discoveryHandlers(deps: HandlerDependencies): Record<string, Han
   };
 }
 
-/** The A+ candidates of a result, as the `new_discovery` event names them. */
-function aPlusOf(result: DiscoveryResult): TopDiscovery[] {
-  return result.a_plus_candidates
-    .filter((analysis) => analysis.final_grade === 'A+')
-    .map((analysis) => ({
-      symbol: analysis.candidate.symbol.toUpperCase(),
-      name: analysis.candidate.name,
-      score: analysis.final_score ?? analysis.absolute_score ?? 0,
-      grade: analysis.final_grade,
-    }));
-}
-
 type BatchErrors = Partial<Record<string, { code: string; message: string; details: Record<string, unknown> }>>;
 
 /** Per-type errors of a batch go through the same table as whole-request errors, so an
  * upstream message never reaches the client there either. */
-function publicErrors(errors: BatchErrors): Record<string, { code: string; message: string; details: Record<string, unknown> }> {
+function publicErrors(
+  errors: BatchErrors,
+): Record<string, { code: string; message: string; details: Record<string, unknown> }> {
   const out: Record<string, { code: string; message: string; details: Record<string, unknown> }> = {};
   for (const [assetType, error] of Object.entries(errors)) {
     if (error === undefined) continue;

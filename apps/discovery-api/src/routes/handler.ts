@@ -11,8 +11,6 @@ export interface HandlerInput {
 
 /** What a handler answers: a JSON body, raw text with its content type, or no body. */
 export type HandlerResult =
-  | { status: number; json: unknown }
-  | { status: number; text: string; contentType: string }
-  | { status: 204 };
+  { status: number; json: unknown } | { status: number; text: string; contentType: string } | { status: 204 };
 
 export type Handler = (input: HandlerInput) => Promise<HandlerResult>;

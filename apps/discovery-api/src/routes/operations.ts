@@ -7,7 +7,10 @@ export function operationsHandlers(deps: HandlerDependencies): Record<string, Ha
   return {
     healthz: () => Promise.resolve({ status: 200, json: { status: 'ok' } }),
     readyz: async () => {
-      const checks: Record<string, () => Promise<unknown>> = { database: () => deps.db.query('SELECT 1'), ...deps.readinessChecks };
+      const checks: Record<string, () => Promise<unknown>> = {
+        database: () => deps.db.query('SELECT 1'),
+        ...deps.readinessChecks,
+      };
       const results: Record<string, 'ok' | 'failed'> = {};
       await Promise.all(
         Object.entries(checks).map(async ([name, check]) => {
@@ -23,7 +26,11 @@ export function operationsHandlers(deps: HandlerDependencies): Record<string, Ha
       const ready = Object.values(results).every((r) => r === 'ok');
       return { status: ready ? 200 : 503, json: { status: ready ? 'ok' : 'unavailable', checks: results } };
     },
-    metrics: async () => ({ status: 200, text: await deps.metrics.registry.metrics(), contentType: deps.metrics.registry.contentType }),
+    metrics: async () => ({
+      status: 200,
+      text: await deps.metrics.registry.metrics(),
+      contentType: deps.metrics.registry.contentType,
+    }),
     openapi: () => Promise.resolve({ status: 200, text: documentText, contentType: 'application/json' }),
   };
 }

@@ -18,8 +18,19 @@ let token: string;
 beforeAll(async () => {
   db = await openMemoryDatabase();
   token = (await new TokenStore(db).create('origin', ['discovery'])).token;
-  const roomy = withOverrides({ discover: { limit: 1000 }, monitor: { limit: 1000 }, batch: { limit: 1000 }, criteria: { limit: 1000 }, integrate: { limit: 1000 } });
-  api = await startApi({ db, engine: fixedEngine(sdkEngine(new InvestmentDiscoveryCrew({ provider: new SampleSnapshotProvider(), clock }))), clock, rateLimits: roomy });
+  const roomy = withOverrides({
+    discover: { limit: 1000 },
+    monitor: { limit: 1000 },
+    batch: { limit: 1000 },
+    criteria: { limit: 1000 },
+    integrate: { limit: 1000 },
+  });
+  api = await startApi({
+    db,
+    engine: fixedEngine(sdkEngine(new InvestmentDiscoveryCrew({ provider: new SampleSnapshotProvider(), clock }))),
+    clock,
+    rateLimits: roomy,
+  });
 }, 60_000);
 afterAll(async () => {
   await api.close();
@@ -45,35 +56,68 @@ describe('POST /integrate-discoveries, the origin example', () => {
     expect(res.status).toBe(200);
     expect(res.body.estimated_transaction_costs).toBeGreaterThan(0);
     expect(res.body.estimated_transaction_costs).toBeLessThanOrEqual(100);
-    expect(res.body.trades).toEqual([expect.objectContaining({ action: 'buy', symbol: 'VXUS', replacement_for: null })]);
-    expect(res.body.replacements).toEqual([{ symbol: 'VXUS', replacement_for: 'FTSE Developed Markets ETF', matched_holding: null, matched_by: null }]);
+    expect(res.body.trades).toEqual([
+      expect.objectContaining({ action: 'buy', symbol: 'VXUS', replacement_for: null }),
+    ]);
+    expect(res.body.replacements).toEqual([
+      { symbol: 'VXUS', replacement_for: 'FTSE Developed Markets ETF', matched_holding: null, matched_by: null },
+    ]);
     // 25 % of 46 300 is 11 575 USD, more than the 5 000 of cash: the buy is scaled down.
-    expect(res.body.constraint_violations.map((v: { constraint: string }) => v.constraint)).toEqual(['replacement_for', 'cash']);
+    expect(res.body.constraint_violations.map((v: { constraint: string }) => v.constraint)).toEqual([
+      'replacement_for',
+      'cash',
+    ]);
   });
 
   it('defers what a money budget cannot pay for', async () => {
-    const res = await api.call('POST', '/v1/discovery/integrate-discoveries', { token, body: { ...integrateExample, constraints: { max_transaction_cost: 1 } } });
+    const res = await api.call('POST', '/v1/discovery/integrate-discoveries', {
+      token,
+      body: { ...integrateExample, constraints: { max_transaction_cost: 1 } },
+    });
     expect(res.status).toBe(200);
     expect(res.body.trades).toEqual([]);
-    expect(res.body.constraint_violations).toContainEqual(expect.objectContaining({ constraint: 'max_transaction_cost', symbol: 'VXUS', message: expect.stringContaining('budget of 1 USD') }));
+    expect(res.body.constraint_violations).toContainEqual(
+      expect.objectContaining({
+        constraint: 'max_transaction_cost',
+        symbol: 'VXUS',
+        message: expect.stringContaining('budget of 1 USD'),
+      }),
+    );
   });
 
   it('takes the fraction under max_transaction_cost_fraction, the smaller budget winning', async () => {
-    const both = await api.call('POST', '/v1/discovery/integrate-discoveries', { token, body: { ...integrateExample, constraints: { max_transaction_cost: 1000, max_transaction_cost_fraction: 0.00001 } } });
+    const both = await api.call('POST', '/v1/discovery/integrate-discoveries', {
+      token,
+      body: {
+        ...integrateExample,
+        constraints: { max_transaction_cost: 1000, max_transaction_cost_fraction: 0.00001 },
+      },
+    });
     expect(both.status).toBe(200);
     expect(both.body.trades).toEqual([]);
-    const fraction = await api.call('POST', '/v1/discovery/integrate-discoveries', { token, body: { ...integrateExample, constraints: { max_transaction_cost_fraction: 1.5 } } });
+    const fraction = await api.call('POST', '/v1/discovery/integrate-discoveries', {
+      token,
+      body: { ...integrateExample, constraints: { max_transaction_cost_fraction: 1.5 } },
+    });
     expect(fraction.status).toBe(400);
     expect(fraction.body.error.details.errors[0].path).toBe('/constraints/max_transaction_cost_fraction');
   });
 
   it('resolves replacement_for by instrument name and says which holding matched', async () => {
-    const body = { ...integrateExample, discoveries: [{ symbol: 'VXUS', recommended_allocation: 0.25, replacement_for: 'total stock market ETF' }] };
+    const body = {
+      ...integrateExample,
+      discoveries: [{ symbol: 'VXUS', recommended_allocation: 0.25, replacement_for: 'total stock market ETF' }],
+    };
     const res = await api.call('POST', '/v1/discovery/integrate-discoveries', { token, body });
     expect(res.status).toBe(200);
-    expect(res.body.replacements).toEqual([{ symbol: 'VXUS', replacement_for: 'total stock market ETF', matched_holding: 'VTI', matched_by: 'name' }]);
+    expect(res.body.replacements).toEqual([
+      { symbol: 'VXUS', replacement_for: 'total stock market ETF', matched_holding: 'VTI', matched_by: 'name' },
+    ]);
     expect(res.body.trades[0]).toMatchObject({ action: 'sell', symbol: 'VTI', shares: 100, replacement_for: 'VTI' });
-    const bySymbol = await api.call('POST', '/v1/discovery/integrate-discoveries', { token, body: { ...body, discoveries: [{ ...body.discoveries[0], replacement_for: 'bnd' }] } });
+    const bySymbol = await api.call('POST', '/v1/discovery/integrate-discoveries', {
+      token,
+      body: { ...body, discoveries: [{ ...body.discoveries[0], replacement_for: 'bnd' }] },
+    });
     expect(bySymbol.body.replacements[0]).toMatchObject({ matched_holding: 'BND', matched_by: 'symbol' });
   });
 });
@@ -84,7 +128,13 @@ describe('units and order of the origin examples', () => {
       token,
       body: {
         custom_criteria: { min_score: 0.95, max_results: 20, regions: ['US', 'EU'], risk_tolerance: 'moderate' },
-        portfolio_context: { current_holdings: [{ symbol: 'VTI', allocation: 0.4 }, { symbol: 'VXUS', allocation: 0.3 }], target_allocation: { stocks: 0.7, bonds: 0.2, alternatives: 0.1 } },
+        portfolio_context: {
+          current_holdings: [
+            { symbol: 'VTI', allocation: 0.4 },
+            { symbol: 'VXUS', allocation: 0.3 },
+          ],
+          target_allocation: { stocks: 0.7, bonds: 0.2, alternatives: 0.1 },
+        },
       },
     });
     expect(res.status).toBe(200);
@@ -117,12 +167,15 @@ describe('units and order of the origin examples', () => {
     expect((await api.call('GET', '/v1/discovery/criteria/etf', { token })).status).toBe(200);
   });
 
-  it.each(['VTI', 'VXUS', 'BND', 'SCHD', 'AAPL', 'MSFT', 'GOOGL'])('GET /monitor/%s answers on the sample data, history newest first', async (symbol) => {
-    now = new Date('2026-11-20T10:00:00Z');
-    expect((await api.call('GET', `/v1/discovery/monitor/${symbol}`, { token })).status).toBe(200);
-    now = new Date('2026-11-21T10:00:00Z');
-    const res = await api.call('GET', `/v1/discovery/monitor/${symbol}`, { token });
-    expect(res.status).toBe(200);
-    expect(res.body.grade_history.map((p: { date: string }) => p.date)).toEqual(['2026-11-21', '2026-11-20']);
-  });
+  it.each(['VTI', 'VXUS', 'BND', 'SCHD', 'AAPL', 'MSFT', 'GOOGL'])(
+    'GET /monitor/%s answers on the sample data, history newest first',
+    async (symbol) => {
+      now = new Date('2026-11-20T10:00:00Z');
+      expect((await api.call('GET', `/v1/discovery/monitor/${symbol}`, { token })).status).toBe(200);
+      now = new Date('2026-11-21T10:00:00Z');
+      const res = await api.call('GET', `/v1/discovery/monitor/${symbol}`, { token });
+      expect(res.status).toBe(200);
+      expect(res.body.grade_history.map((p: { date: string }) => p.date)).toEqual(['2026-11-21', '2026-11-20']);
+    },
+  );
 });

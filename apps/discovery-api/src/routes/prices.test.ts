@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { InvestmentDiscoveryCrew, SampleSnapshotProvider, SnapshotProvider } from '@disc/discovery';
-import { SAMPLE_SNAPSHOT_PATH, parseSnapshot } from '@disc/screening';
+import { SAMPLE_SNAPSHOT_PATH, parseSnapshot } from '@disc/market-data';
 import type { Database } from '../db/database';
 import { fixedEngine } from '../discovery/engine';
 import { sdkEngine } from '../discovery/sdk-engine';
@@ -8,7 +8,10 @@ import { TokenStore } from '../store/tokens';
 import { startApi, type TestApi } from '../test-support/api';
 import { openMemoryDatabase } from '../test-support/databases';
 
-type Snapshot = { as_of: string; instruments: { symbol: string; asset_type: string; prices?: { start: string; closes: number[] } }[] };
+type Snapshot = {
+  as_of: string;
+  instruments: { symbol: string; asset_type: string; prices?: { start: string; closes: number[] } }[];
+};
 const sampleFile = JSON.parse(readFileSync(SAMPLE_SNAPSHOT_PATH, 'utf8')) as Snapshot;
 const etf = sampleFile.instruments.find((i) => i.asset_type === 'etf' && (i.prices?.closes.length ?? 0) > 300)!;
 const closes = etf.prices!.closes;
@@ -24,7 +27,10 @@ beforeAll(async () => {
   const tokens = new TokenStore(db);
   token = (await tokens.create('analyst', ['discovery'])).token;
   webhooksOnly = (await tokens.create('hooks', ['webhooks'])).token;
-  api = await startApi({ db, engine: fixedEngine(sdkEngine(new InvestmentDiscoveryCrew({ provider: new SampleSnapshotProvider() }))) });
+  api = await startApi({
+    db,
+    engine: fixedEngine(sdkEngine(new InvestmentDiscoveryCrew({ provider: new SampleSnapshotProvider() }))),
+  });
 }, 60_000);
 afterAll(async () => {
   await api.close();
@@ -53,13 +59,36 @@ describe('GET /v1/discovery/prices/{symbol}', () => {
     const all = await api.call('GET', `/v1/discovery/prices/${etf.symbol}?days=2000`, { token });
     const points = all.body.prices as { sma_50: number | null; sma_200: number | null }[];
     expect(points).toHaveLength(closes.length);
-    expect([points[48]!.sma_50, points[49]!.sma_50 !== null, points[198]!.sma_200, points[199]!.sma_200 !== null]).toEqual([null, true, null, true]);
+    expect([
+      points[48]!.sma_50,
+      points[49]!.sma_50 !== null,
+      points[198]!.sma_200,
+      points[199]!.sma_200 !== null,
+    ]).toEqual([null, true, null, true]);
     expect((await api.call('GET', `/v1/discovery/prices/${etf.symbol}`, { token })).body.prices).toHaveLength(365);
   });
 
   it('uses the dates a snapshot gives, and says when the data is not the sample', async () => {
-    const dated = { ...sampleFile, sample: false, instruments: [{ ...etf, prices: { start: '2026-01-05', dates: ['2026-01-05', '2026-01-07', '2026-01-09'], closes: [10, 11, 12] } }] };
-    const own = await startApi({ db, engine: fixedEngine(sdkEngine(new InvestmentDiscoveryCrew({ provider: new SnapshotProvider(parseSnapshot(dated, 'test'), { name: 'my snapshot' }) }))) });
+    const dated = {
+      ...sampleFile,
+      sample: false,
+      instruments: [
+        {
+          ...etf,
+          prices: { start: '2026-01-05', dates: ['2026-01-05', '2026-01-07', '2026-01-09'], closes: [10, 11, 12] },
+        },
+      ],
+    };
+    const own = await startApi({
+      db,
+      engine: fixedEngine(
+        sdkEngine(
+          new InvestmentDiscoveryCrew({
+            provider: new SnapshotProvider(parseSnapshot(dated, 'test'), { name: 'my snapshot' }),
+          }),
+        ),
+      ),
+    });
     try {
       const res = await own.call('GET', `/v1/discovery/prices/${etf.symbol}`, { token });
       expect(res.body).toMatchObject({ sample: false, data_source: 'my snapshot' });
@@ -86,7 +115,10 @@ describe('GET /v1/discovery/market-context', () => {
   it('answers the context discoveries report, without spending a discovery', async () => {
     const res = await api.call('GET', '/v1/discovery/market-context', { token });
     expect(res.status).toBe(200);
-    const discovery = await api.call('POST', '/v1/discovery/discover/etf', { token, body: { custom_criteria: { max_results: 0 } } });
+    const discovery = await api.call('POST', '/v1/discovery/discover/etf', {
+      token,
+      body: { custom_criteria: { max_results: 0 } },
+    });
     expect(res.body).toEqual(discovery.body.market_context);
     expect(res.body).toMatchObject({ sample: true, as_of: sampleFile.as_of });
     expect(res.headers.get('x-ratelimit-limit')).toBe('50');

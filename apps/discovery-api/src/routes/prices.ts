@@ -16,7 +16,10 @@ export function priceHandlers(deps: HandlerDependencies): Record<string, Handler
       const symbol = (params.symbol ?? '').toUpperCase();
       const engine = await deps.engine.current();
       const found = await engine.instrument(symbol);
-      if (found === undefined) throw new ApiError('SYMBOL_NOT_FOUND', `Symbol '${symbol}' is not in the market data.`, { symbol });
+      if (found === undefined)
+        throw new ApiError('SYMBOL_NOT_FOUND', `Symbol '${symbol}' is not in the market data.`, {
+          details: { symbol },
+        });
       const { instrument, source } = found;
       const series = instrument.prices ?? { start: source.as_of ?? '', closes: [] };
       const { closes } = series;
@@ -27,11 +30,22 @@ export function priceHandlers(deps: HandlerDependencies): Record<string, Handler
       const from = Math.max(0, closes.length - days);
       const prices = [];
       for (let i = from; i < closes.length; i++) {
-        prices.push({ date: dated?.[i] ?? businessDateAt(series.start, i), close: closes[i] as number, sma_50: round(sma50[i]), sma_200: round(sma200[i]) });
+        prices.push({
+          date: dated?.[i] ?? businessDateAt(series.start, i),
+          close: closes[i] as number,
+          sma_50: round(sma50[i]),
+          sma_200: round(sma200[i]),
+        });
       }
       return {
         status: 200,
-        json: { symbol: instrument.symbol.toUpperCase(), name: instrument.name, currency: instrument.currency, ...source, prices },
+        json: {
+          symbol: instrument.symbol.toUpperCase(),
+          name: instrument.name,
+          currency: instrument.currency,
+          ...source,
+          prices,
+        },
       };
     },
     marketContext: async () => {

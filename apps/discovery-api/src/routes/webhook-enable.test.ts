@@ -16,7 +16,11 @@ beforeAll(async () => {
   owner = (await tokens.create('owner', ['webhooks'])).token;
   other = (await tokens.create('other', ['webhooks'])).token;
   readOnly = (await tokens.create('analyst', ['discovery'])).token;
-  api = await startApi({ db, engine: { current: () => Promise.reject(new Error('unused')) }, webhookUrlPolicy: { allowLoopback: true } });
+  api = await startApi({
+    db,
+    engine: { current: () => Promise.reject(new Error('unused')) },
+    webhookUrlPolicy: { allowLoopback: true },
+  });
 }, 30_000);
 afterAll(async () => {
   await api.close();
@@ -24,7 +28,10 @@ afterAll(async () => {
 });
 
 const register = async (): Promise<string> => {
-  const res = await api.call('POST', '/v1/webhooks', { token: owner, body: { url: 'http://127.0.0.1:9/hook', secret: 'a-secret-of-sixteen-chars', events: ['grade_change'] } });
+  const res = await api.call('POST', '/v1/webhooks', {
+    token: owner,
+    body: { url: 'http://127.0.0.1:9/hook', secret: 'a-secret-of-sixteen-chars', events: ['grade_change'] },
+  });
   expect(res.status).toBe(201);
   return res.body.id as string;
 };

@@ -17,7 +17,8 @@ export function webhookEnableHandlers(deps: HandlerDependencies): Record<string,
       if (tokenId === undefined) throw new Error('webhook route reached without a token');
       const id = params.id ?? '';
       const hook = await store.get(tokenId, id);
-      if (hook === undefined) throw new ApiError('NOT_FOUND', `No webhook '${id}' registered by this token.`, { id });
+      if (hook === undefined)
+        throw new ApiError('NOT_FOUND', `No webhook '${id}' registered by this token.`, { details: { id } });
       if (hook.active) return { status: 200, json: hook };
       await checkUrl(hook.url, deps);
       await reenableWebhook(deps.db, hook.id);

@@ -1,4 +1,10 @@
-import { ReceiverUrlError, checkReceiverUrl, enqueueEvent, listDeliveriesPage, webhookTestPayload } from '@disc/webhooks';
+import {
+  ReceiverUrlError,
+  checkReceiverUrl,
+  enqueueEvent,
+  listDeliveriesPage,
+  webhookTestPayload,
+} from '@disc/webhooks';
 import { ApiError } from '../http/errors';
 import { WebhookStore, type WebhookEvent } from '../store/webhooks';
 import type { Handler } from './handler';
@@ -12,7 +18,8 @@ export function webhookHandlers(deps: HandlerDependencies): Record<string, Handl
     if (tokenId === undefined) throw new Error('webhook route reached without a token');
     return tokenId;
   };
-  const notFound = (id: string) => new ApiError('NOT_FOUND', `No webhook '${id}' registered by this token.`, { id });
+  const notFound = (id: string) =>
+    new ApiError('NOT_FOUND', `No webhook '${id}' registered by this token.`, { details: { id } });
   const owned = async (tokenId: string | undefined, id: string) => {
     const found = await store.get(owner(tokenId), id);
     if (found === undefined) throw notFound(id);
@@ -23,7 +30,12 @@ export function webhookHandlers(deps: HandlerDependencies): Record<string, Handl
       const url = String(body.url);
       await checkUrl(url, deps);
       const symbols = body.symbols as string[] | undefined;
-      const created = await store.create(owner(context.token?.id), { url, events: body.events as WebhookEvent[], secret: String(body.secret), symbols });
+      const created = await store.create(owner(context.token?.id), {
+        url,
+        events: body.events as WebhookEvent[],
+        secret: String(body.secret),
+        symbols,
+      });
       return { status: 201, json: created };
     },
     listWebhooks: async ({ context }) => ({ status: 200, json: { data: await store.list(owner(context.token?.id)) } }),
@@ -37,32 +49,52 @@ export function webhookHandlers(deps: HandlerDependencies): Record<string, Handl
       const hook = await owned(context.token?.id, params.id ?? '');
       const after = query.after as string | undefined;
       try {
-        return { status: 200, json: await listDeliveriesPage(deps.db, hook.id, { limit: (query.limit as number | undefined) ?? 50, ...(after === undefined ? {} : { after }) }) };
+        return {
+          status: 200,
+          json: await listDeliveriesPage(deps.db, hook.id, {
+            limit: (query.limit as number | undefined) ?? 50,
+            ...(after === undefined ? {} : { after }),
+          }),
+        };
       } catch (error) {
         if (!(error instanceof RangeError)) throw error;
-        throw new ApiError('VALIDATION_ERROR', `The cursor is not one of this webhook's: ${error.message}.`, { location: 'query', errors: [{ path: '/after', message: 'is not a cursor of this webhook' }] });
+        throw new ApiError('VALIDATION_ERROR', `The cursor is not one of this webhook's: ${error.message}.`, {
+          details: {
+            location: 'query',
+            errors: [{ path: '/after', message: 'is not a cursor of this webhook' }],
+          },
+        });
       }
     },
     testWebhook: async ({ params, context }) => {
       const hook = await owned(context.token?.id, params.id ?? '');
       if (!hook.active) {
-        throw new ApiError('VALIDATION_ERROR', `Webhook '${hook.id}' is disabled (${hook.disabled_reason ?? 'inactive'}); enable it again with POST /v1/webhooks/{id}/enable to receive events.`, { id: hook.id });
+        throw new ApiError(
+          'VALIDATION_ERROR',
+          `Webhook '${hook.id}' is disabled (${hook.disabled_reason ?? 'inactive'}); enable it again with POST /v1/webhooks/{id}/enable to receive events.`,
+          { details: { id: hook.id } },
+        );
       }
       const now = deps.clock();
-      const enqueued = await deps.db.transaction((tx) => enqueueEvent(tx, webhookTestPayload(hook.id, now), { webhookIds: [hook.id], now }));
+      const enqueued = await deps.db.transaction((tx) =>
+        enqueueEvent(tx, webhookTestPayload(hook.id, now), { webhookIds: [hook.id], now }),
+      );
       deps.onEventsEnqueued?.();
       return { status: 202, json: { event_id: enqueued.eventId, delivery_id: enqueued.deliveries[0]?.id ?? null } };
     },
   };
 }
 
-/** DECISIONS "Webhooks": HTTPS receivers whose host resolves only to public addresses
+/** docs/decisions/0010-webhook-delivery.md: HTTPS receivers whose host resolves only to public addresses
  * (SSRF). The worker checks the resolved addresses again before every attempt. */
 export async function checkUrl(url: string, deps: HandlerDependencies): Promise<void> {
   try {
     await checkReceiverUrl(url, deps.webhookUrlPolicy ?? {});
   } catch (error) {
     if (!(error instanceof ReceiverUrlError)) throw error;
-    throw new ApiError('VALIDATION_ERROR', error.message, { errors: [{ path: '/url', message: error.message }], reason: error.code }, { cause: error });
+    throw new ApiError('VALIDATION_ERROR', error.message, {
+      details: { errors: [{ path: '/url', message: error.message }], reason: error.code },
+      cause: error,
+    });
   }
 }

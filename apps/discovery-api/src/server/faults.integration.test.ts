@@ -5,9 +5,9 @@ import type { EngineSource } from '../discovery/engine';
 import { withOverrides } from '../http/rate-limit-table';
 import { TokenStore } from '../store/tokens';
 import { startApi, type TestApi } from '../test-support/api';
-import { createScratchPostgres, openMemoryDatabase } from '../test-support/databases';
+import { createScratchPostgres, freePort, hasRedisServer, startOwnRedis, type OwnRedis } from '@fin/test-utils';
+import { openMemoryDatabase } from '../test-support/databases';
 import { capturingLogger } from '../test-support/log-capture';
-import { freePort, hasRedisServer, startOwnRedis, type OwnRedis } from '../test-support/redis-server';
 import { describeWithServices } from '../test-support/services';
 import { connectRedisLimits, type RedisLimits } from './redis';
 
@@ -18,11 +18,19 @@ const ANSWER_WITHIN_MS = 5_000;
 const call = (api: TestApi, path: string, token?: string) =>
   Promise.race([
     api.call('GET', path, token === undefined ? {} : { token }),
-    new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error(`no answer to ${path} within ${ANSWER_WITHIN_MS} ms`)), ANSWER_WITHIN_MS).unref()),
+    new Promise<never>((_resolve, reject) =>
+      setTimeout(
+        () => reject(new Error(`no answer to ${path} within ${ANSWER_WITHIN_MS} ms`)),
+        ANSWER_WITHIN_MS,
+      ).unref(),
+    ),
   ]);
 
 const describeRedis = hasRedisServer() || process.env.CI !== undefined ? describe : describe.skip;
-if (!hasRedisServer() && process.env.CI === undefined) process.stderr.write('\n[discovery-api] SKIPPED Redis fault tests: redis-server is not installed (.ci/deps/redis-server.sh installs it).\n');
+if (!hasRedisServer() && process.env.CI === undefined)
+  process.stderr.write(
+    '\n[discovery-api] SKIPPED Redis fault tests: redis-server is not installed (.ci/deps/redis-server.sh installs it).\n',
+  );
 
 describeRedis('Redis outages (a private redis-server, never the shared one)', () => {
   let db: Database;
@@ -36,7 +44,14 @@ describeRedis('Redis outages (a private redis-server, never the shared one)', ()
   });
 
   async function serve(redis: RedisLimits, logger = capturingLogger().logger): Promise<TestApi> {
-    return startApi({ db, engine: noEngine, logger, rateLimits: withOverrides({ webhooks: { limit: 1000 }, webhook_reads: { limit: 1000 } }), limiterStore: redis.storeFactory, readinessChecks: { redis: redis.ping } });
+    return startApi({
+      db,
+      engine: noEngine,
+      logger,
+      rateLimits: withOverrides({ webhooks: { limit: 1000 }, webhook_reads: { limit: 1000 } }),
+      limiterStore: redis.storeFactory,
+      readinessChecks: { redis: () => redis.ping() },
+    });
   }
 
   async function counted(url: string): Promise<number> {
@@ -67,7 +82,9 @@ describeRedis('Redis outages (a private redis-server, never the shared one)', ()
       expect(limited.status).toBe(200);
       expect(limited.headers.get('x-ratelimit-remaining')).toBe('999');
       expect((await call(api, '/v1/webhooks', token)).headers.get('x-ratelimit-remaining')).toBe('998');
-      expect(capture.messages()).toContain('Redis rate-limit store failed; counting in this instance until Redis answers');
+      expect(capture.messages()).toContain(
+        'Redis rate-limit store failed; counting in this instance until Redis answers',
+      );
 
       own = await startOwnRedis(own.port);
       await eventually(async () => (await call(api, '/readyz')).status === 200);
@@ -84,12 +101,18 @@ describeRedis('Redis outages (a private redis-server, never the shared one)', ()
   it('at start-up: logs what it waits for, serves degraded after the bounded wait, then uses Redis once it is there', async () => {
     const port = await freePort();
     const capture = capturingLogger();
-    const redis = await connectRedisLimits(`redis://127.0.0.1:${port}`, 'faults:', { logger: capture.logger, startupTimeoutMs: 300, maxBackoffMs: 200 });
+    const redis = await connectRedisLimits(`redis://127.0.0.1:${port}`, 'faults:', {
+      logger: capture.logger,
+      startupTimeoutMs: 300,
+      maxBackoffMs: 200,
+    });
     const api = await serve(redis, capture.logger);
     let own: OwnRedis | undefined;
     try {
       expect(capture.messages()).toContain('waiting for Redis (rate-limit store)');
-      expect(capture.messages()).toContain('Redis unreachable at start-up; serving with per-instance rate limits and readiness failed until it answers');
+      expect(capture.messages()).toContain(
+        'Redis unreachable at start-up; serving with per-instance rate limits and readiness failed until it answers',
+      );
       expect((await call(api, '/readyz')).body.checks.redis).toBe('failed');
       expect((await call(api, '/v1/webhooks', token)).status).toBe(200);
 
@@ -110,7 +133,11 @@ describeWithServices('PostgreSQL outage', ['postgres'], () => {
     const scratch = await createScratchPostgres();
     const db = await openDatabase({ kind: 'postgres', url: scratch.url });
     const token = (await new TokenStore(db).create('pg', ['webhooks'])).token;
-    const api = await startApi({ db, engine: noEngine, rateLimits: withOverrides({ webhooks: { limit: 1000 }, webhook_reads: { limit: 1000 } }) });
+    const api = await startApi({
+      db,
+      engine: noEngine,
+      rateLimits: withOverrides({ webhooks: { limit: 1000 }, webhook_reads: { limit: 1000 } }),
+    });
     try {
       expect((await call(api, '/v1/webhooks', token)).status).toBe(200);
       await scratch.drop(); // terminates the pool's connections and removes the database

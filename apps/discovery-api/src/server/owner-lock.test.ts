@@ -24,14 +24,20 @@ describe('data-folder lock', () => {
   });
 
   it('takes over a lock left by a dead process', async () => {
-    await writeFile(join(dir, OWNER_FILE), JSON.stringify({ pid: 2 ** 22 + 12345, kind: 'server', started_at: '2026-01-01T00:00:00Z' }));
+    await writeFile(
+      join(dir, OWNER_FILE),
+      JSON.stringify({ pid: 2 ** 22 + 12345, kind: 'server', started_at: '2026-01-01T00:00:00Z' }),
+    );
     const lock = await acquireOwner(dir, 'cli');
     expect(JSON.parse(await readFile(join(dir, OWNER_FILE), 'utf8'))).toMatchObject({ pid: process.pid, kind: 'cli' });
     await lock.release();
   });
 
   it('takes over a lock with its own pid that it does not hold (a killed container: both PID 1)', async () => {
-    await writeFile(join(dir, OWNER_FILE), JSON.stringify({ pid: process.pid, kind: 'server', started_at: '2026-01-01T00:00:00Z' }));
+    await writeFile(
+      join(dir, OWNER_FILE),
+      JSON.stringify({ pid: process.pid, kind: 'server', started_at: '2026-01-01T00:00:00Z' }),
+    );
     expect(await readOwner(dir)).toBeUndefined();
     const lock = await acquireOwner(dir, 'server');
     expect(await readOwner(dir)).toMatchObject({ pid: process.pid, kind: 'server' });

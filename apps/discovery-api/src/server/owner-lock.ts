@@ -17,10 +17,24 @@ export const OWNER_FILE = 'owner.json';
 /** Lock files this process holds. */
 const held = new Set<string>();
 
+export const DATA_DIR_BUSY_ERROR_CODES = ['DATA_DIR_BUSY'] as const;
+export type DataDirBusyErrorCode = (typeof DATA_DIR_BUSY_ERROR_CODES)[number];
+
+/** The data folder's embedded database is held by another live process (`owner`). */
 export class DataDirBusyError extends Error {
-  constructor(readonly owner: Owner, dataDir: string) {
-    super(`The data folder ${dataDir} is in use by ${owner.kind} process ${owner.pid}.`);
-    this.name = 'DataDirBusyError';
+  override readonly name: string = 'DataDirBusyError';
+  readonly code: DataDirBusyErrorCode;
+  readonly owner: Owner;
+  readonly dataDir: string;
+  constructor(
+    code: DataDirBusyErrorCode,
+    message: string,
+    options: { owner: Owner; dataDir: string; cause?: unknown },
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.owner = options.owner;
+    this.dataDir = options.dataDir;
   }
 }
 
@@ -50,7 +64,12 @@ export async function acquireOwner(dataDir: string, kind: Owner['kind']): Promis
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const current = await readOwner(dataDir);
-      if (current !== undefined) throw new DataDirBusyError(current, dataDir);
+      if (current !== undefined)
+        throw new DataDirBusyError(
+          'DATA_DIR_BUSY',
+          `The data folder ${dataDir} is in use by ${current.kind} process ${current.pid}.`,
+          { owner: current, dataDir },
+        );
       await rm(path, { force: true });
     }
   }
@@ -58,7 +77,10 @@ export async function acquireOwner(dataDir: string, kind: Owner['kind']): Promis
 }
 
 export class OwnerLock {
-  constructor(private readonly path: string, private owner: Owner) {}
+  constructor(
+    private readonly path: string,
+    private owner: Owner,
+  ) {}
 
   async announcePort(port: number): Promise<void> {
     this.owner = { ...this.owner, port };

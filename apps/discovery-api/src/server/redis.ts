@@ -1,5 +1,5 @@
 import { MemoryStore, type Store } from 'express-rate-limit';
-import { RedisStore } from 'rate-limit-redis';
+import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import { createClient } from 'redis';
 import type { LimiterStoreFactory } from '../http/rate-limit';
 import type { Logger } from '../logging';
@@ -33,7 +33,11 @@ export interface RedisLimitsOptions {
  * `startupTimeoutMs`, logging each attempt, then serves in that degraded mode while the
  * client keeps reconnecting with exponential backoff.
  */
-export async function connectRedisLimits(url: string, prefix: string, options: RedisLimitsOptions): Promise<RedisLimits> {
+export async function connectRedisLimits(
+  url: string,
+  prefix: string,
+  options: RedisLimitsOptions,
+): Promise<RedisLimits> {
   const { logger } = options;
   const commandTimeoutMs = options.commandTimeoutMs ?? 500;
   const maxBackoffMs = options.maxBackoffMs ?? 5_000;
@@ -48,7 +52,12 @@ export async function connectRedisLimits(url: string, prefix: string, options: R
         const delay = Math.min(maxBackoffMs, 100 * 2 ** Math.min(retries, 16));
         // Every attempt while starting or just after a loss; then one line in ten.
         if (retries < 5 || retries % 10 === 0) {
-          logger.warn('waiting for Redis (rate-limit store)', { redis: where, attempt: retries + 1, retry_in_ms: delay, error: cause.message });
+          logger.warn('waiting for Redis (rate-limit store)', {
+            redis: where,
+            attempt: retries + 1,
+            retry_in_ms: delay,
+            error: cause.message,
+          });
         }
         return delay;
       },
@@ -68,22 +77,32 @@ export async function connectRedisLimits(url: string, prefix: string, options: R
     () => true,
     () => false,
   );
-  const ready = await Promise.race([connecting, new Promise<false>((resolve) => setTimeout(() => resolve(false), options.startupTimeoutMs).unref())]);
+  const ready = await Promise.race([
+    connecting,
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), options.startupTimeoutMs).unref()),
+  ]);
   if (!ready) {
-    logger.warn('Redis unreachable at start-up; serving with per-instance rate limits and readiness failed until it answers', {
-      redis: where,
-      waited_ms: options.startupTimeoutMs,
-    });
+    logger.warn(
+      'Redis unreachable at start-up; serving with per-instance rate limits and readiness failed until it answers',
+      {
+        redis: where,
+        waited_ms: options.startupTimeoutMs,
+      },
+    );
   }
 
-  const send = (args: string[]): Promise<never> => withTimeout(client.sendCommand(args), commandTimeoutMs, 'Redis command') as Promise<never>;
+  const send = (args: string[]): Promise<RedisReply> =>
+    withTimeout(client.sendCommand<RedisReply>(args), commandTimeoutMs, 'Redis command');
   let warnedAt = 0;
   const onFallback = (error: unknown): void => {
     // One warning per outage (and at most one a minute), not one per request.
     const now = Date.now();
     if (now - warnedAt < 60_000) return;
     warnedAt = now;
-    logger.warn('Redis rate-limit store failed; counting in this instance until Redis answers', { redis: where, error: error instanceof Error ? error.message : String(error) });
+    logger.warn('Redis rate-limit store failed; counting in this instance until Redis answers', {
+      redis: where,
+      error: error instanceof Error ? error.message : String(error),
+    });
   };
   const onRecovered = (): void => {
     if (warnedAt === 0) return;
@@ -92,7 +111,11 @@ export async function connectRedisLimits(url: string, prefix: string, options: R
   };
   return {
     storeFactory: (group): Store =>
-      new FallbackStore(new RedisStore({ sendCommand: (...args: string[]) => send(args), prefix: `${prefix}${group}:` }), new MemoryStore(), { onFallback, onRecovered }),
+      new FallbackStore(
+        new RedisStore({ sendCommand: (...args: string[]) => send(args), prefix: `${prefix}${group}:` }),
+        new MemoryStore(),
+        { onFallback, onRecovered },
+      ),
     ping: async () => {
       await withTimeout(client.ping(), commandTimeoutMs, 'Redis PING');
     },

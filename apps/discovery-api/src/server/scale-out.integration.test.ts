@@ -1,7 +1,7 @@
 import { createClient } from 'redis';
 import { randomBytes } from 'node:crypto';
 import { openDatabase } from '../db/open';
-import { createScratchPostgres, TEST_REDIS_URL, type ScratchPostgres } from '../test-support/databases';
+import { createScratchPostgres, TEST_REDIS_URL, type ScratchPostgres } from '@fin/test-utils';
 import { describeWithServices } from '../test-support/services';
 import { callApi } from '../test-support/api';
 import { runCli, spawnServer, type ServerProcess } from '../test-support/processes';
@@ -33,7 +33,17 @@ describeWithServices('PostgreSQL and Redis', ['postgres', 'redis'], () => {
       const tables = await db.query<{ table_name: string }>(
         "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
       );
-      expect(tables.map((t) => t.table_name)).toEqual(['api_tokens', 'discovery_runs', 'market_snapshots', 'schema_migrations', 'score_points', 'webhook_attempts', 'webhook_deliveries', 'webhook_events', 'webhooks']);
+      expect(tables.map((t) => t.table_name)).toEqual([
+        'api_tokens',
+        'discovery_runs',
+        'market_snapshots',
+        'schema_migrations',
+        'score_points',
+        'webhook_attempts',
+        'webhook_deliveries',
+        'webhook_events',
+        'webhooks',
+      ]);
     } finally {
       await db.close();
     }
@@ -46,14 +56,28 @@ describeWithServices('PostgreSQL and Redis', ['postgres', 'redis'], () => {
   it('reads, on one instance, the grade history another instance wrote', async () => {
     // Two instances with their own connection pools and clocks a day apart, as two
     // processes on two machines would be.
-    const [dbA, dbB] = await Promise.all([openDatabase({ kind: 'postgres', url: pg.url }), openDatabase({ kind: 'postgres', url: pg.url })]);
+    const [dbA, dbB] = await Promise.all([
+      openDatabase({ kind: 'postgres', url: pg.url }),
+      openDatabase({ kind: 'postgres', url: pg.url }),
+    ]);
     const dayOne = () => new Date('2026-11-20T08:00:00Z');
     const dayTwo = () => new Date('2026-11-21T08:00:00Z');
-    const a = await startApi({ db: dbA, clock: dayOne, engine: fixedEngine(sdkEngine(new InvestmentDiscoveryCrew({ clock: dayOne }))) });
-    const b = await startApi({ db: dbB, clock: dayTwo, engine: fixedEngine(sdkEngine(new InvestmentDiscoveryCrew({ clock: dayTwo }))) });
+    const a = await startApi({
+      db: dbA,
+      clock: dayOne,
+      engine: fixedEngine(sdkEngine(new InvestmentDiscoveryCrew({ clock: dayOne }))),
+    });
+    const b = await startApi({
+      db: dbB,
+      clock: dayTwo,
+      engine: fixedEngine(sdkEngine(new InvestmentDiscoveryCrew({ clock: dayTwo }))),
+    });
     try {
       const token = (await new TokenStore(dbA).create('history', ['discovery'])).token;
-      const discovered = await a.call('POST', '/v1/discovery/discover/etf', { token, body: { custom_criteria: { min_score: 0.5, max_results: 1 } } });
+      const discovered = await a.call('POST', '/v1/discovery/discover/etf', {
+        token,
+        body: { custom_criteria: { min_score: 0.5, max_results: 1 } },
+      });
       const symbol: string = discovered.body.a_plus_candidates[0].candidate.symbol;
       const res = await b.call('GET', `/v1/discovery/monitor/${symbol}`, { token });
       expect(res.status).toBe(200);
@@ -103,7 +127,9 @@ describeWithServices('PostgreSQL and Redis', ['postgres', 'redis'], () => {
     });
 
     it('see each other’s writes through the shared database', async () => {
-      const other = (await runCli(['tokens', 'create', '--name', 'writer', '--scopes', 'webhooks'], env())).stdout.trim();
+      const other = (
+        await runCli(['tokens', 'create', '--name', 'writer', '--scopes', 'webhooks'], env())
+      ).stdout.trim();
       // An address literal: no name to resolve (the test machines have no public DNS).
       const hook = { url: 'https://93.184.216.34/x', events: ['new_discovery'], secret: 'shared-secret-123456' };
       const created = await callApi(a.url, 'POST', '/v1/webhooks', { token: other, body: hook });

@@ -40,7 +40,11 @@ describe('startServer on the embedded database', () => {
     };
     const announced: string[] = [];
     const config = { ...loadConfig({ DISCOVERY_DATA_DIR: dataDir }), port: 0 };
-    const server = await startServer(config, { engineFactory: () => slowEngine, logger: silentLogger(), announce: (text) => announced.push(text) });
+    const server = await startServer(config, {
+      engineFactory: () => slowEngine,
+      logger: silentLogger(),
+      announce: (text) => announced.push(text),
+    });
     expect((await readOwner(dataDir))?.port).toBe(server.port);
     const token = /(disc_[A-Za-z0-9_-]{43})/.exec(announced.join(''))?.[1];
     expect(token).toBeDefined();
@@ -55,7 +59,11 @@ describe('startServer on the embedded database', () => {
     expect(await readOwner(dataDir)).toBeUndefined();
 
     // Second start: the token exists, so nothing is printed.
-    const again = await startServer(config, { engineFactory: () => engine, logger: silentLogger(), announce: (text) => announced.push(text) });
+    const again = await startServer(config, {
+      engineFactory: () => engine,
+      logger: silentLogger(),
+      announce: (text) => announced.push(text),
+    });
     await again.close();
     expect(announced).toHaveLength(1);
   }, 60_000);

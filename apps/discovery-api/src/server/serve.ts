@@ -1,19 +1,16 @@
-import type { Server } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ApiConfig } from '../config';
 import type { Database } from '../db/database';
-import { openDatabase } from '../db/open';
-import { snapshotEngineSource, type EngineFactory } from '../discovery/snapshot-engine-source';
-import { createApp } from '../http/app';
+import type { EngineFactory } from '../discovery/snapshot-engine-source';
 import { createHttpMetrics } from '../http/metrics';
+import { startingApp } from '../http/starting';
 import { createLogger, type Logger } from '../logging';
-import { createMonitoring } from '../monitoring/monitoring';
-import { createDeliveryWorker } from './delivery-worker';
-import { TokenStore } from '../store/tokens';
-import { ensureAdminSecret } from './admin-secret';
 import { acquireWhenFree } from './acquire';
 import type { OwnerLock } from './owner-lock';
-import { connectRedisLimits, type RedisLimits } from './redis';
+import type { RedisLimits } from './redis';
+import type { TokenStore } from '../store/tokens';
+import type * as Modules from './serve-modules';
 
 export interface RunningServer {
   url: string;
@@ -36,51 +33,92 @@ export async function startServer(config: ApiConfig, options: ServeOptions): Pro
   const logger = options.logger ?? createLogger({ level: config.logLevel, format: config.logFormat });
   const embedded = config.database.kind === 'pglite';
   const lock: OwnerLock | undefined = embedded ? await acquireWhenFree(config.dataDir, 'server') : undefined;
+  const metrics = createHttpMetrics({ processMetrics: true });
+  // Listening comes first: /healthz answers while the database opens (a new PGlite database
+  // takes seconds) and the rest of the app loads; /readyz and the API answer 503 until then.
+  let handle: RequestListener = startingApp(logger, metrics);
+  const server = createServer((req, res) => handle(req, res));
   let db: Database | undefined;
   let redis: RedisLimits | undefined;
   try {
-    db = await openDatabase(config.database);
-    redis = config.redisUrl === undefined ? undefined : await connectRedisLimits(config.redisUrl, config.redisPrefix, { logger, startupTimeoutMs: config.redisStartupTimeoutMs });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    const port = (server.address() as AddressInfo).port;
+    const url = `http://${displayHost(config.host)}:${port}`;
+    logger.info('starting', { url, database: config.database.kind });
+    // The modules behind the API load while the port already answers (a dynamic import()
+    // would load them as ES modules).
+    const {
+      openDatabase,
+      connectRedisLimits,
+      ensureAdminSecret,
+      snapshotEngineSource,
+      createDeliveryWorker,
+      createMonitoring,
+      createApp,
+      TokenStore,
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+    } = require('./serve-modules') as typeof Modules;
+    const opened = await openDatabase(config.database);
+    db = opened;
+    redis =
+      config.redisUrl === undefined
+        ? undefined
+        : await connectRedisLimits(config.redisUrl, config.redisPrefix, {
+            logger,
+            startupTimeoutMs: config.redisStartupTimeoutMs,
+          });
     const adminSecret = embedded ? await ensureAdminSecret(config.dataDir) : undefined;
-    const engine = snapshotEngineSource(db, options.engineFactory, config.snapshotPollMs);
+    const engine = snapshotEngineSource(opened, options.engineFactory, config.snapshotPollMs);
     // The in-process delivery worker (DISCOVERY_WORKER=off leaves delivery to
     // `discovery-api worker` processes); woken at once when a request writes an event.
-    const worker = config.worker ? createDeliveryWorker(db, config, logger) : undefined;
-    const monitoring = createMonitoring({ db, engine, logger, onEnqueued: () => worker?.nudge(), runsRetentionDays: config.runsRetentionDays });
-    const app = createApp({
+    const worker = config.worker ? createDeliveryWorker(opened, config, logger) : undefined;
+    const monitoring = createMonitoring({
+      db: opened,
+      engine,
+      logger,
+      onEnqueued: () => worker?.nudge(),
+      runsRetentionDays: config.runsRetentionDays,
+    });
+    handle = createApp({
       monitoring,
       onEventsEnqueued: () => worker?.nudge(),
-      db,
+      db: opened,
       engine,
       logger,
       rateLimits: config.rateLimits,
-      metrics: createHttpMetrics({ processMetrics: true }),
+      metrics,
       bodyLimitBytes: config.bodyLimitBytes,
       corsOrigins: config.corsOrigins,
-      ...(redis === undefined ? {} : { limiterStore: redis.storeFactory, readinessChecks: { redis: redis.ping } }),
+      ...(redis === undefined
+        ? {}
+        : { limiterStore: redis.storeFactory, readinessChecks: { redis: redis.ping.bind(redis) } }),
       ...(adminSecret === undefined ? {} : { adminSecret }),
       webhookUrlPolicy: { allowLoopback: config.allowLoopbackWebhooks },
       onSnapshotLoaded: () => engine.invalidate(),
     });
-    const server: Server = await new Promise((resolve, reject) => {
-      const listening = app.listen(config.port, config.host, () => resolve(listening));
-      listening.once('error', reject);
-    });
-    const port = (server.address() as AddressInfo).port;
     await lock?.announcePort(port);
-    const url = `http://${displayHost(config.host)}:${port}`;
-    if (embedded) await createDevelopmentToken(new TokenStore(db), url, options.announce ?? ((text) => process.stdout.write(text)));
+    if (embedded)
+      await createDevelopmentToken(
+        new TokenStore(opened),
+        url,
+        options.announce ?? ((text) => process.stdout.write(text)),
+      );
     worker?.start();
     monitoring.refresh.start(config.refreshIntervalMs);
     logger.info('listening', {
       url,
       dashboard: `${url}/`,
-      database: db.engine,
+      database: opened.engine,
       rate_limit_store: redis === undefined ? 'memory' : 'redis',
       webhook_worker: worker === undefined ? 'off' : worker.workerId,
       refresh_interval_ms: config.refreshIntervalMs,
     });
-    const openDb = db;
     const openRedis = redis;
     let closing: Promise<void> | undefined;
     return {
@@ -95,7 +133,7 @@ export async function startServer(config: ApiConfig, options: ServeOptions): Pro
           await monitoring.refresh.stop();
           await worker?.stop();
           await openRedis?.close();
-          await openDb.close();
+          await opened.close();
           await lock?.release();
           logger.info('stopped');
         })();
@@ -103,6 +141,10 @@ export async function startServer(config: ApiConfig, options: ServeOptions): Pro
       },
     };
   } catch (error) {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
     await redis?.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
     await lock?.release();
@@ -117,7 +159,11 @@ function displayHost(host: string): string {
 
 /** First start on the embedded default: no token exists yet, so create one with both
  * scopes and print it once, so that the quick start works without another step. */
-async function createDevelopmentToken(tokens: TokenStore, url: string, announce: (text: string) => void): Promise<void> {
+async function createDevelopmentToken(
+  tokens: Pick<TokenStore, 'count' | 'create'>,
+  url: string,
+  announce: (text: string) => void,
+): Promise<void> {
   if ((await tokens.count()) > 0) return;
   const { token } = await tokens.create('development', ['discovery', 'webhooks']);
   announce(

@@ -6,10 +6,10 @@ import { enqueueEvent, gradeChangePayload } from '@disc/webhooks';
 import type { Database } from '../db/database';
 import { openDatabase } from '../db/open';
 import { callApi } from '../test-support/api';
-import { createScratchPostgres, type ScratchPostgres } from '../test-support/databases';
+import { createScratchPostgres, type ScratchPostgres } from '@fin/test-utils';
 import { runCli, spawnCommand, spawnServer } from '../test-support/processes';
 import { snapshotWithDowngradedEtf } from '../test-support/snapshots';
-import { startReceiver, type WebhookReceiver } from '../test-support/receiver';
+import { startReceiver, type TestReceiver } from '@fin/test-utils';
 import { describeWithServices } from '../test-support/services';
 import { TokenStore } from '../store/tokens';
 import { WebhookStore } from '../store/webhooks';
@@ -20,7 +20,7 @@ describeWithServices('webhook delivery across processes', ['postgres'], () => {
   const SECRET = 'receiver-secret-0123456789';
   let pg: ScratchPostgres;
   let db: Database;
-  let receiver: WebhookReceiver;
+  let receiver: TestReceiver;
   let env: Record<string, string>;
 
   beforeAll(async () => {
@@ -51,18 +51,34 @@ describeWithServices('webhook delivery across processes', ['postgres'], () => {
     const first = await spawnServer({ ...env, DISCOVERY_WORKER: 'off' });
     let restarted: Awaited<ReturnType<typeof spawnServer>> | undefined;
     try {
-      const hook = await callApi(first.url, 'POST', '/v1/webhooks', { token, body: { url: receiver.url('/restart'), events: ['new_discovery'], secret: SECRET } });
+      const hook = await callApi(first.url, 'POST', '/v1/webhooks', {
+        token,
+        body: { url: receiver.urlFor('/restart'), events: ['new_discovery'], secret: SECRET },
+      });
       expect(hook.status).toBe(201);
       expect((await callApi(first.url, 'POST', '/v1/discovery/discover/etf', { token, body: {} })).status).toBe(200);
-      const pending = await db.query<{ status: string; attempts: number }>('SELECT status, attempts FROM webhook_deliveries WHERE webhook_id = $1', [hook.body.id]);
+      const pending = await db.query<{ status: string; attempts: number }>(
+        'SELECT status, attempts FROM webhook_deliveries WHERE webhook_id = $1',
+        [hook.body.id],
+      );
       expect(pending).toEqual([{ status: 'pending', attempts: 0 }]);
       await first.stop('SIGKILL');
       expect(receiver.received.filter((r) => r.path === '/restart')).toEqual([]);
 
       restarted = await spawnServer({ ...env, DISCOVERY_WORKER: 'on' });
       const [request] = await receiver.waitFor(1, '/restart');
-      expect(verifyWebhook(SECRET, request!.headers as Record<string, string>, request!.body)).toMatchObject({ event: 'new_discovery', data: { asset_type: 'etf' } });
-      await waitUntil(async () => (await db.query<{ status: string }>('SELECT status FROM webhook_deliveries WHERE webhook_id = $1', [hook.body.id]))[0]?.status === 'succeeded');
+      expect(verifyWebhook(SECRET, request!.headers as Record<string, string>, request!.body)).toMatchObject({
+        event: 'new_discovery',
+        data: { asset_type: 'etf' },
+      });
+      await waitUntil(
+        async () =>
+          (
+            await db.query<{ status: string }>('SELECT status FROM webhook_deliveries WHERE webhook_id = $1', [
+              hook.body.id,
+            ])
+          )[0]?.status === 'succeeded',
+      );
     } finally {
       await first.stop('SIGKILL');
       await restarted?.stop('SIGTERM');
@@ -75,14 +91,20 @@ describeWithServices('webhook delivery across processes', ['postgres'], () => {
     const file = join(await mkdtemp(join(tmpdir(), 'discovery-load-')), 'downgrade.json');
     try {
       await writeFile(file, JSON.stringify(snapshotWithDowngradedEtf('NUH')));
-      const hook = await callApi(server.url, 'POST', '/v1/webhooks', { token, body: { url: receiver.url('/load'), events: ['grade_change'], secret: SECRET, symbols: ['NUH'] } });
+      const hook = await callApi(server.url, 'POST', '/v1/webhooks', {
+        token,
+        body: { url: receiver.urlFor('/load'), events: ['grade_change'], secret: SECRET, symbols: ['NUH'] },
+      });
       expect(hook.status).toBe(201);
       expect((await callApi(server.url, 'GET', '/v1/discovery/monitor/NUH', { token })).body.current_grade).toBe('A');
       const loaded = await runCli(['data', 'load', file], env);
       expect(loaded.status).toBe(0);
       expect(loaded.stderr).toMatch(/1 grade changes, 1 webhook deliveries queued/);
       const [request] = await receiver.waitFor(1, '/load');
-      expect(verifyWebhook(SECRET, request!.headers as Record<string, string>, request!.body)).toMatchObject({ event: 'grade_change', data: { symbol: 'NUH', previous_grade: 'A', new_grade: 'D' } });
+      expect(verifyWebhook(SECRET, request!.headers as Record<string, string>, request!.body)).toMatchObject({
+        event: 'grade_change',
+        data: { symbol: 'NUH', previous_grade: 'A', new_grade: 'D' },
+      });
     } finally {
       await server.stop('SIGTERM');
       await rm(dirname(file), { recursive: true, force: true });
@@ -91,7 +113,11 @@ describeWithServices('webhook delivery across processes', ['postgres'], () => {
 
   it('two worker processes deliver each of 1,000 events exactly once', async () => {
     const owner = (await new TokenStore(db).create('many', ['webhooks'])).record.id;
-    const hook = await new WebhookStore(db).create(owner, { url: receiver.url('/many'), events: ['grade_change'], secret: SECRET });
+    const hook = await new WebhookStore(db).create(owner, {
+      url: receiver.urlFor('/many'),
+      events: ['grade_change'],
+      secret: SECRET,
+    });
     const workers = await Promise.all([1, 2].map(() => spawnCommand(['worker'], env, /"worker started"/)));
     try {
       const at = new Date();
@@ -99,13 +125,31 @@ describeWithServices('webhook delivery across processes', ['postgres'], () => {
         await db.transaction(async (tx) => {
           for (let i = 0; i < 100; i += 1) {
             const n = batch * 100 + i;
-            const payload = gradeChangePayload({ symbol: `S${n}`, previous_grade: 'A', new_grade: 'B', previous_score: 0.91, new_score: 0.76, reason: 'bench' }, at);
+            const payload = gradeChangePayload(
+              {
+                symbol: `S${n}`,
+                previous_grade: 'A',
+                new_grade: 'B',
+                previous_score: 0.91,
+                new_score: 0.76,
+                reason: 'bench',
+              },
+              at,
+            );
             await enqueueEvent(tx, payload, { webhookIds: [hook.id], now: at });
           }
         });
       }
       await receiver.waitFor(1000, '/many');
-      await waitUntil(async () => (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM webhook_deliveries WHERE webhook_id = $1 AND status = 'succeeded'", [hook.id]))[0]?.n === 1000);
+      await waitUntil(
+        async () =>
+          (
+            await db.query<{ n: number }>(
+              "SELECT count(*)::int AS n FROM webhook_deliveries WHERE webhook_id = $1 AND status = 'succeeded'",
+              [hook.id],
+            )
+          )[0]?.n === 1000,
+      );
       const ids = receiver.received.filter((r) => r.path === '/many').map((r) => r.headers['webhook-id']);
       expect(ids).toHaveLength(1000);
       expect(new Set(ids).size).toBe(1000);

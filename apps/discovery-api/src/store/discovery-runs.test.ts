@@ -19,8 +19,14 @@ describe('discovery_runs retention', () => {
     await runs.record('crypto', ['LONE'], day(0));
     await runs.record('etf', ['MID'], day(50));
     expect(await runs.record('etf', ['NEW'], day(100))).toEqual(['MID']);
-    const left = await db.query<{ asset_type: string; a_plus_symbols: string[] }>('SELECT asset_type, a_plus_symbols FROM discovery_runs ORDER BY run_at, id');
-    expect(left.map((r) => `${r.asset_type}:${r.a_plus_symbols.join(',')}`)).toEqual(['crypto:LONE', 'etf:MID', 'etf:NEW']);
+    const left = await db.query<{ asset_type: string; a_plus_symbols: string[] }>(
+      'SELECT asset_type, a_plus_symbols FROM discovery_runs ORDER BY run_at, id',
+    );
+    expect(left.map((r) => `${r.asset_type}:${r.a_plus_symbols.join(',')}`)).toEqual([
+      'crypto:LONE',
+      'etf:MID',
+      'etf:NEW',
+    ]);
     // The only run of crypto stays whatever its age: the next run compares with it.
     expect(await runs.prune('crypto', day(1000))).toBe(0);
   });

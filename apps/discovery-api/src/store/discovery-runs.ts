@@ -13,12 +13,20 @@ export class DiscoveryRunStore {
   ) {}
 
   /** Records a run and returns the A+ symbols of the previous run of that asset type. */
-  async record(assetType: string, aPlusSymbols: readonly string[], now: Date = new Date()): Promise<string[] | undefined> {
+  async record(
+    assetType: string,
+    aPlusSymbols: readonly string[],
+    now: Date = new Date(),
+  ): Promise<string[] | undefined> {
     const previous = await this.db.query<{ a_plus_symbols: string[] }>(
       'SELECT a_plus_symbols FROM discovery_runs WHERE asset_type = $1 ORDER BY run_at DESC, id DESC LIMIT 1',
       [assetType],
     );
-    await this.db.query('INSERT INTO discovery_runs (asset_type, a_plus_symbols, run_at) VALUES ($1, $2, $3)', [assetType, [...aPlusSymbols], now]);
+    await this.db.query('INSERT INTO discovery_runs (asset_type, a_plus_symbols, run_at) VALUES ($1, $2, $3)', [
+      assetType,
+      [...aPlusSymbols],
+      now,
+    ]);
     await this.prune(assetType, now);
     return previous[0]?.a_plus_symbols;
   }

@@ -16,7 +16,9 @@ const hook = { url: 'https://93.184.216.34/hook', events: ['grade_change' as con
 
 async function pendingDelivery(webhookId: string): Promise<string> {
   const now = new Date();
-  const enqueued = await db.transaction((tx) => enqueueEvent(tx, webhookTestPayload(webhookId, now), { webhookIds: [webhookId], now }));
+  const enqueued = await db.transaction((tx) =>
+    enqueueEvent(tx, webhookTestPayload(webhookId, now), { webhookIds: [webhookId], now }),
+  );
   return enqueued.deliveries[0]!.id;
 }
 
@@ -32,9 +34,15 @@ describe('revoking a token', () => {
     await pendingDelivery(theirs.id);
 
     expect(await tokens.revokeWithWebhooks(owner.record.id)).toEqual({ webhooks: [mine.id], cancelledDeliveries: 1 });
-    expect(await webhooks.get(owner.record.id, mine.id)).toMatchObject({ active: false, disabled_reason: 'its token was revoked' });
+    expect(await webhooks.get(owner.record.id, mine.id)).toMatchObject({
+      active: false,
+      disabled_reason: 'its token was revoked',
+    });
     const [delivery] = await listDeliveries(db, mine.id);
-    expect(delivery).toMatchObject({ status: 'failed', last_error: 'cancelled: the webhook is disabled: its token was revoked' });
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      last_error: 'cancelled: the webhook is disabled: its token was revoked',
+    });
     expect((await listDeliveries(db, theirs.id))[0]).toMatchObject({ status: 'pending' });
     expect(await webhooks.get(other.record.id, theirs.id)).toMatchObject({ active: true });
     expect(await tokens.revoke(owner.record.id)).toBe(false);

@@ -1,27 +1,5 @@
+import type { GradeHistoryStore, LatestPoint, ScorePoint, StoredScorePoint } from '@disc/monitoring';
 import type { Database, Queryable } from '../db/database';
-
-export interface ScorePoint {
-  symbol: string;
-  asset_type: string;
-  /** Calendar day in UTC, YYYY-MM-DD. */
-  day: string;
-  grade: string;
-  score: number;
-  components: Record<string, number>;
-}
-
-export interface StoredScorePoint extends ScorePoint {
-  recorded_at: string;
-}
-
-/** A symbol's newest stored point, what a new point is compared with. */
-export interface LatestPoint {
-  grade: string;
-  score: number;
-  day: string;
-  seq: number;
-  components?: Record<string, number>;
-}
 
 /** The grade history of every scored symbol: one point per symbol per day, plus one for each
  * grade change within a day, so a same-day A+ → B- is kept. A later scoring of the same day
@@ -45,14 +23,18 @@ const MAX_PAYLOAD = 7_000;
 const CACHED_SYMBOLS = 20_000;
 const DEFAULT_LIMIT = 365;
 
-export class ScorePointStore {
+/** The grade-history store (@disc/monitoring's port) on PostgreSQL or PGlite. */
+export class ScorePointStore implements GradeHistoryStore<Queryable> {
   private readonly store: Map<string, StoredScorePoint[]> | undefined;
   private readonly trusted: () => boolean;
   // Bumped by every invalidation: a history read while one happened is not kept (its rows
   // may predate the write that was announced).
   private generation = 0;
 
-  constructor(private readonly db: Queryable, options: ScorePointStoreOptions = {}) {
+  constructor(
+    private readonly db: Queryable,
+    options: ScorePointStoreOptions = {},
+  ) {
     this.store = options.cache === undefined || options.cache === false ? undefined : new Map();
     const cache = options.cache;
     this.trusted = typeof cache === 'function' ? cache : () => true;
@@ -71,7 +53,10 @@ export class ScorePointStore {
 
   async record(input: readonly ScorePoint[]): Promise<void> {
     const points = this.changed(input);
-    const previous = await this.latest(this.db, points.map((p) => p.symbol));
+    const previous = await this.latest(
+      this.db,
+      points.map((p) => p.symbol),
+    );
     await this.insert(this.db, points, previous);
     this.remember(points, previous);
   }
@@ -88,24 +73,40 @@ export class ScorePointStore {
    * grade updates that point's score when it moved; an identical one writes nothing. Call
    * `remember` once that transaction has committed.
    */
-  async insert(db: Queryable, points: readonly ScorePoint[], previous: ReadonlyMap<string, LatestPoint>): Promise<void> {
+  async insert(
+    db: Queryable,
+    points: readonly ScorePoint[],
+    previous: ReadonlyMap<string, LatestPoint>,
+  ): Promise<void> {
     const added: { point: ScorePoint; seq: number }[] = [];
     const updated: { point: ScorePoint; seq: number }[] = [];
     for (const point of points) {
       const last = previous.get(point.symbol);
       if (last === undefined || last.day !== point.day) added.push({ point, seq: 0 });
       else if (last.grade !== point.grade) added.push({ point, seq: last.seq + 1 });
-      else if (last.score !== point.score || JSON.stringify(last.components ?? {}) !== JSON.stringify(point.components)) updated.push({ point, seq: last.seq });
+      else if (last.score !== point.score || JSON.stringify(last.components ?? {}) !== JSON.stringify(point.components))
+        updated.push({ point, seq: last.seq });
     }
     if (added.length > 0) {
       // One statement for the whole run keeps a discovery of hundreds of candidates cheap.
       const values: unknown[] = [];
       const tuples = added.map(({ point, seq }, index) => {
         const base = index * 7;
-        values.push(point.symbol, point.asset_type, point.day, point.grade, point.score, JSON.stringify(point.components), seq);
+        values.push(
+          point.symbol,
+          point.asset_type,
+          point.day,
+          point.grade,
+          point.score,
+          JSON.stringify(point.components),
+          seq,
+        );
         return `($${base + 1}, $${base + 2}, $${base + 3}::date, $${base + 4}, $${base + 5}, $${base + 6}::jsonb, $${base + 7})`;
       });
-      await db.query(`INSERT INTO score_points (symbol, asset_type, day, grade, score, components, seq) VALUES ${tuples.join(', ')}`, values);
+      await db.query(
+        `INSERT INTO score_points (symbol, asset_type, day, grade, score, components, seq) VALUES ${tuples.join(', ')}`,
+        values,
+      );
     }
     for (const { point, seq } of updated) {
       await db.query(
@@ -124,12 +125,24 @@ export class ScorePointStore {
   /** The newest stored point of each symbol, read with `db` (the writing transaction). */
   async latest(db: Queryable, symbols: readonly string[]): Promise<Map<string, LatestPoint>> {
     if (symbols.length === 0) return new Map();
-    const rows = await db.query<{ symbol: string; grade: string; score: number; day: string; seq: number; components: Record<string, number> }>(
+    const rows = await db.query<{
+      symbol: string;
+      grade: string;
+      score: number;
+      day: string;
+      seq: number;
+      components: Record<string, number>;
+    }>(
       `SELECT DISTINCT ON (symbol) symbol, grade, score, day::text AS day, seq, components FROM score_points
         WHERE symbol = ANY ($1::text[]) ORDER BY symbol, day DESC, seq DESC`,
       [[...new Set(symbols)]],
     );
-    return new Map(rows.map((row) => [row.symbol, { grade: row.grade, score: Number(row.score), day: row.day, seq: Number(row.seq), components: row.components }]));
+    return new Map(
+      rows.map((row) => [
+        row.symbol,
+        { grade: row.grade, score: Number(row.score), day: row.day, seq: Number(row.seq), components: row.components },
+      ]),
+    );
   }
 
   /** Updates the in-memory histories after a committed write (same rules as `insert`). */
@@ -140,7 +153,11 @@ export class ScorePointStore {
       const history = this.cache.get(point.symbol);
       if (history === undefined) continue;
       const last = history[history.length - 1];
-      const sameDayAndGrade = last !== undefined && last.day === point.day && last.grade === point.grade && previous.get(point.symbol)?.day === point.day;
+      const sameDayAndGrade =
+        last !== undefined &&
+        last.day === point.day &&
+        last.grade === point.grade &&
+        previous.get(point.symbol)?.day === point.day;
       const kept = sameDayAndGrade ? history.slice(0, -1) : [...history];
       kept.push({ ...point, recorded_at: now });
       this.cache.set(point.symbol, kept.slice(-DEFAULT_LIMIT));
@@ -151,7 +168,13 @@ export class ScorePointStore {
   private alreadyStored(point: ScorePoint): boolean {
     const history = this.cache?.get(point.symbol);
     const last = history?.[history.length - 1];
-    return last !== undefined && last.day === point.day && last.grade === point.grade && last.score === point.score && last.asset_type === point.asset_type;
+    return (
+      last !== undefined &&
+      last.day === point.day &&
+      last.grade === point.grade &&
+      last.score === point.score &&
+      last.asset_type === point.asset_type
+    );
   }
 
   /** Oldest first, at most `limit` most recent points. */
@@ -166,7 +189,11 @@ export class ScorePointStore {
        ) recent ORDER BY day, seq`,
       [symbol, limit],
     );
-    const history = rows.map((row) => ({ ...row, score: Number(row.score), recorded_at: row.recorded_at.toISOString() }));
+    const history = rows.map((row) => ({
+      ...row,
+      score: Number(row.score),
+      recorded_at: row.recorded_at.toISOString(),
+    }));
     // Unknown symbols are not cached, so probing random symbols cannot grow the map.
     if (cache !== undefined && limit === DEFAULT_LIMIT && history.length > 0 && generation === this.generation) {
       if (cache.size >= CACHED_SYMBOLS) cache.clear();

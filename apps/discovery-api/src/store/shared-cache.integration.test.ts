@@ -4,7 +4,7 @@ import { openDatabase } from '../db/open';
 import { fixedEngine } from '../discovery/engine';
 import { sdkEngine } from '../discovery/sdk-engine';
 import { startApi, type TestApi } from '../test-support/api';
-import { createScratchPostgres, type ScratchPostgres } from '../test-support/databases';
+import { createScratchPostgres, type ScratchPostgres } from '@fin/test-utils';
 import { describeWithServices } from '../test-support/services';
 import { TokenStore } from './tokens';
 
@@ -41,12 +41,18 @@ describeWithServices('caches of a shared PostgreSQL, invalidated by NOTIFY', ['p
     const tokens = new TokenStore(other);
     const created = await tokens.create('elsewhere', ['discovery']);
     const criteria = () => api.call('GET', '/v1/discovery/criteria/etf', { token: created.token });
-    // Wait until the instance listens, then the first call caches the token.
-    expect(await eventually(async () => (await criteria()).status === 200)).toBe(true);
-    // A change that bypasses the revocation (and its notification) is not seen: the
-    // answer came from the cache, not from the table.
-    await other.query('UPDATE api_tokens SET scopes = $1 WHERE id = $2', [['webhooks'], created.record.id]);
-    expect((await criteria()).status).toBe(200);
+    const setScopes = (scopes: string[]) =>
+      other.query('UPDATE api_tokens SET scopes = $1 WHERE id = $2', [scopes, created.record.id]);
+    // Until the instance LISTENs for revocations it reads the table on every request. Once it
+    // does, a call caches the token, and a change that bypasses the revocation (and its
+    // notification) is not seen: the answer comes from the cache, not from the table.
+    const servedFromCache = async (): Promise<boolean> => {
+      await setScopes(['discovery']);
+      if ((await criteria()).status !== 200) return false;
+      await setScopes(['webhooks']);
+      return (await criteria()).status === 200;
+    };
+    expect(await eventually(servedFromCache)).toBe(true);
 
     expect(await tokens.revoke(created.record.id)).toBe(true);
     expect(await eventually(async () => (await criteria()).status === 401)).toBe(true);

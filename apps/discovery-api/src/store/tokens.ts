@@ -59,7 +59,10 @@ export class TokenStore {
   private generation = 0;
   private readonly trusted: () => boolean;
 
-  constructor(private readonly db: Queryable, options: TokenStoreOptions = {}) {
+  constructor(
+    private readonly db: Queryable,
+    options: TokenStoreOptions = {},
+  ) {
     this.cache = options.cache === undefined || options.cache === false ? undefined : new Map();
     const cache = options.cache;
     this.trusted = typeof cache === 'function' ? cache : () => true;
@@ -99,7 +102,10 @@ export class TokenStore {
     if (cached !== undefined) return cached ?? undefined;
     // A revocation that lands while this read is in flight must not leave the token cached.
     const generation = this.generation;
-    const rows = await this.db.query<TokenRow>(`SELECT ${COLUMNS} FROM api_tokens WHERE hash = $1 AND revoked_at IS NULL`, [hash]);
+    const rows = await this.db.query<TokenRow>(
+      `SELECT ${COLUMNS} FROM api_tokens WHERE hash = $1 AND revoked_at IS NULL`,
+      [hash],
+    );
     const found = rows[0] === undefined ? undefined : normalise(rows[0]);
     // Unknown tokens are not remembered: that would let a flood of random tokens grow the map.
     if (found !== undefined && cache !== undefined && generation === this.generation) {
@@ -119,12 +125,23 @@ export class TokenStore {
   /** As revoke, saying what happened to the token's webhooks; undefined: no such token. */
   async revokeWithWebhooks(id: string): Promise<DisabledWebhooks | undefined> {
     const work = async (q: Queryable): Promise<DisabledWebhooks | undefined> => {
-      const rows = await q.query('UPDATE api_tokens SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING id', [id]);
+      const rows = await q.query(
+        'UPDATE api_tokens SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING id',
+        [id],
+      );
       if (rows.length === 0) return undefined;
       // Other instances drop their cached tokens when this commits (TOKEN_CHANGES_CHANNEL).
-      if ((this.db as Partial<Database>).engine === 'postgres') await q.query('SELECT pg_notify($1, $2)', [TOKEN_CHANGES_CHANNEL, id]);
-      const hooks = await q.query<{ id: string }>('SELECT id FROM webhooks WHERE token_id = $1 AND deleted_at IS NULL', [id]);
-      return disableWebhooks(q, hooks.map((h) => h.id), 'its token was revoked');
+      if ((this.db as Partial<Database>).engine === 'postgres')
+        await q.query('SELECT pg_notify($1, $2)', [TOKEN_CHANGES_CHANNEL, id]);
+      const hooks = await q.query<{ id: string }>(
+        'SELECT id FROM webhooks WHERE token_id = $1 AND deleted_at IS NULL',
+        [id],
+      );
+      return disableWebhooks(
+        q,
+        hooks.map((h) => h.id),
+        'its token was revoked',
+      );
     };
     const db = this.db as Partial<Database> & Queryable;
     const result = db.transaction === undefined ? await work(db) : await db.transaction(work);
@@ -158,7 +175,10 @@ function normalise(row: TokenRow): TokenRecord {
 }
 
 export function parseScopes(raw: string): Scope[] {
-  const scopes = raw.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  const scopes = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
   const unknown = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
   if (unknown.length > 0 || scopes.length === 0) {
     throw new Error(`scopes must be a comma-separated list of ${SCOPES.join(', ')}; got '${raw}'`);

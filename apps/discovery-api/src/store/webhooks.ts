@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { disableWebhooks } from '@disc/webhooks';
+import { disableWebhooks, type SubscribableEventType } from '@disc/webhooks';
 import type { Queryable } from '../db/database';
 
-export type WebhookEvent = 'grade_change' | 'new_discovery';
-export const WEBHOOK_EVENTS: readonly WebhookEvent[] = ['grade_change', 'new_discovery'];
+export type WebhookEvent = SubscribableEventType;
 
 /** A registration as the admin listing shows it: with its owner. */
 export interface AdminWebhook extends Webhook {
@@ -12,7 +11,7 @@ export interface AdminWebhook extends Webhook {
   token_revoked: boolean;
 }
 
-/** A registration as the API shows it: the secret is never echoed (DECISIONS). */
+/** A registration as the API shows it: the secret is never echoed (docs/decisions/0009-responses-beyond-the-spec.md). */
 export interface Webhook {
   id: string;
   url: string;
@@ -86,12 +85,21 @@ export class WebhookStore {
 
   /** Admin: every webhook that is not deleted, whoever owns it, with its owner. */
   async listAll(): Promise<AdminWebhook[]> {
-    const rows = await this.db.query<WebhookRow & { token_id: string; token_name: string | null; token_revoked_at: Date | null }>(
-      `SELECT ${COLUMNS.split(', ').map((c) => `w.${c}`).join(', ')}, w.token_id, t.name AS token_name, t.revoked_at AS token_revoked_at
+    const rows = await this.db.query<
+      WebhookRow & { token_id: string; token_name: string | null; token_revoked_at: Date | null }
+    >(
+      `SELECT ${COLUMNS.split(', ')
+        .map((c) => `w.${c}`)
+        .join(', ')}, w.token_id, t.name AS token_name, t.revoked_at AS token_revoked_at
          FROM webhooks w LEFT JOIN api_tokens t ON t.id = w.token_id
         WHERE w.deleted_at IS NULL ORDER BY w.created_at, w.id`,
     );
-    return rows.map((row) => ({ ...present(row), token_id: row.token_id, token_name: row.token_name, token_revoked: row.token_revoked_at !== null }));
+    return rows.map((row) => ({
+      ...present(row),
+      token_id: row.token_id,
+      token_name: row.token_name,
+      token_revoked: row.token_revoked_at !== null,
+    }));
   }
 
   /** Admin: disables any webhook and cancels its pending deliveries; false when there is
@@ -107,7 +115,10 @@ export class WebhookStore {
   }
 
   private async removeWhere(condition: string, params: unknown[]): Promise<number> {
-    const rows = await this.db.query(`UPDATE webhooks SET deleted_at = now(), active = false WHERE ${condition} AND deleted_at IS NULL RETURNING id`, params);
+    const rows = await this.db.query(
+      `UPDATE webhooks SET deleted_at = now(), active = false WHERE ${condition} AND deleted_at IS NULL RETURNING id`,
+      params,
+    );
     return rows.length;
   }
 }

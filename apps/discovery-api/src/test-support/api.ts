@@ -39,7 +39,12 @@ export async function startApi(options: AppOptions): Promise<TestApi> {
   };
 }
 
-export async function callApi(baseUrl: string, method: string, path: string, request: RequestOptions = {}): Promise<ApiResponse> {
+export async function callApi(
+  baseUrl: string,
+  method: string,
+  path: string,
+  request: RequestOptions = {},
+): Promise<ApiResponse> {
   const headers: Record<string, string> = { ...request.headers };
   if (request.token !== undefined) headers.authorization = `Bearer ${request.token}`;
   let body: string | undefined = request.rawBody;

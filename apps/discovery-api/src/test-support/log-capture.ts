@@ -11,6 +11,14 @@ export function capturingLogger(): { logger: Logger; lines: string[]; messages: 
       done();
     },
   });
-  const logger = winston.createLogger({ level: 'debug', format: winston.format.json(), transports: [new winston.transports.Stream({ stream })] });
-  return { logger, lines, messages: () => lines.map((line) => String((JSON.parse(line) as { message: unknown }).message)) };
+  const logger = winston.createLogger({
+    level: 'debug',
+    format: winston.format.json(),
+    transports: [new winston.transports.Stream({ stream })],
+  });
+  return {
+    logger,
+    lines,
+    messages: () => lines.map((line) => String((JSON.parse(line) as { message: unknown }).message)),
+  };
 }

@@ -41,7 +41,10 @@ export interface CliResult {
 export function runCli(args: readonly string[], env: Record<string, string>): Promise<CliResult> {
   assertBuilt();
   return new Promise((resolve) => {
-    const child: ChildProcess = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child: ChildProcess = spawn(process.execPath, [BIN, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -57,7 +60,12 @@ export interface ChildProcessHandle {
 
 /** Starts `discovery-api <args>` and waits until its output matches `ready` (e.g. the
  * worker's "worker started" log line). */
-export function spawnCommand(args: readonly string[], env: Record<string, string>, ready: RegExp, timeoutMs = 60_000): Promise<ChildProcessHandle> {
+export function spawnCommand(
+  args: readonly string[],
+  env: Record<string, string>,
+  ready: RegExp,
+  timeoutMs = 60_000,
+): Promise<ChildProcessHandle> {
   assertBuilt();
   const child = spawn(process.execPath, [BIN, ...args], {
     env: { ...process.env, LOG_LEVEL: 'info', LOG_FORMAT: 'json', ...env },

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { TEST_POSTGRES_ADMIN_URL, TEST_REDIS_URL } from './databases';
+import { TEST_POSTGRES_ADMIN_URL, TEST_REDIS_URL } from '@fin/test-utils';
 
 /** Integration tests need the PostgreSQL and Redis servers of the development and CI
  * machines. Jest decides what to run before any test starts, so reachability is probed
@@ -24,7 +24,11 @@ export function services(): ServiceAvailability {
 
 /** `describe` when the servers are reachable or when running in CI (where a missing
  * server must fail the run, not hide it); otherwise `describe.skip` with a clear note. */
-export function describeWithServices(name: string, needs: readonly (keyof ServiceAvailability)[], body: () => void): void {
+export function describeWithServices(
+  name: string,
+  needs: readonly (keyof ServiceAvailability)[],
+  body: () => void,
+): void {
   const available = services();
   const missing = needs.filter((service) => !available[service]);
   if (missing.length === 0 || process.env.CI !== undefined) {

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { embeddedApiEnv } from '@fin/test-utils';
 
 const API_DIR = join(__dirname, '..', '..', '..', 'discovery-api');
 const BIN = join(API_DIR, 'bin', 'run.js');
@@ -30,22 +31,17 @@ export function assertBuilt(): void {
   }
 }
 
-export async function startDashboardServer(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<DashboardServer> {
+export async function startDashboardServer(
+  env: Record<string, string> = {},
+  timeoutMs = 60_000,
+): Promise<DashboardServer> {
   assertBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'discovery-web-e2e-'));
-  const childEnv = {
-    ...process.env,
-    DISCOVERY_DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'info',
-    LOG_FORMAT: 'json',
-    DISCOVERY_REFRESH_INTERVAL_MS: '0',
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    ...env,
-  };
-  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const childEnv = embeddedApiEnv(dataDir, { LOG_LEVEL: 'info', LOG_FORMAT: 'json', ...env });
+  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve'], {
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
@@ -99,6 +95,10 @@ function runCli(args: readonly string[], env: NodeJS.ProcessEnv): Promise<{ stdo
     let stderr = '';
     cli.stdout?.on('data', (c: Buffer) => (stdout += c.toString()));
     cli.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
-    cli.once('exit', (status) => (status === 0 ? resolve({ stdout: stdout.trim(), stderr }) : reject(new Error(`discovery-api ${args.join(' ')} exited with ${status}: ${stderr}`))));
+    cli.once('exit', (status) =>
+      status === 0
+        ? resolve({ stdout: stdout.trim(), stderr })
+        : reject(new Error(`discovery-api ${args.join(' ')} exited with ${status}: ${stderr}`)),
+    );
   });
 }

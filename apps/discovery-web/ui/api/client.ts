@@ -29,7 +29,12 @@ export function createApi(token: string, onUnauthorized?: () => void): Api {
     if (response.status === 401) onUnauthorized?.();
     return response;
   };
-  return new DiscoveryClient({ baseUrl: window.location.origin, apiKey: token, retry: { maxRetries: 0 }, fetch: fetchAndWatch });
+  return new DiscoveryClient({
+    baseUrl: window.location.origin,
+    apiKey: token,
+    retry: { maxRetries: 0 },
+    fetch: fetchAndWatch,
+  });
 }
 
 interface FetchResult<T> {
@@ -52,7 +57,13 @@ export async function unwrap<T>(call: Promise<FetchResult<T>>): Promise<NonNulla
   const code = typeof envelope.error?.code === 'string' ? envelope.error.code : `HTTP_${response.status}`;
   const message = typeof envelope.error?.message === 'string' ? envelope.error.message : response.statusText;
   const requestId = typeof envelope.error?.request_id === 'string' ? envelope.error.request_id : undefined;
-  throw new ApiProblem(response.status, code, message, response.status === 429 ? resetTime(response.headers) : undefined, requestId);
+  throw new ApiProblem(
+    response.status,
+    code,
+    message,
+    response.status === 429 ? resetTime(response.headers) : undefined,
+    requestId,
+  );
 }
 
 /** The answer of a @disc/client method, or an ApiProblem from its DiscoveryApiError. */
@@ -61,13 +72,20 @@ export async function settle<T>(call: Promise<T>): Promise<T> {
     return await call;
   } catch (error) {
     if (!(error instanceof DiscoveryApiError)) throw networkProblem(error);
-    const resetAt = error.status === 429 && error.retryAfterSeconds !== undefined ? new Date(Date.now() + error.retryAfterSeconds * 1000) : undefined;
+    const resetAt =
+      error.status === 429 && error.retryAfterSeconds !== undefined
+        ? new Date(Date.now() + error.retryAfterSeconds * 1000)
+        : undefined;
     throw new ApiProblem(error.status, error.code, error.message, resetAt, error.requestId);
   }
 }
 
 function networkProblem(error: unknown): ApiProblem {
-  return new ApiProblem(0, 'NETWORK_ERROR', `The API did not answer: ${error instanceof Error ? error.message : String(error)}`);
+  return new ApiProblem(
+    0,
+    'NETWORK_ERROR',
+    `The API did not answer: ${error instanceof Error ? error.message : String(error)}`,
+  );
 }
 
 function resetTime(headers: Headers): Date | undefined {
@@ -80,7 +98,8 @@ function resetTime(headers: Headers): Date | undefined {
 
 /** One sentence for a person: what happened and what to do. */
 export function describeProblem(problem: unknown): string {
-  if (!(problem instanceof ApiProblem)) return `Something went wrong: ${problem instanceof Error ? problem.message : String(problem)}`;
+  if (!(problem instanceof ApiProblem))
+    return `Something went wrong: ${problem instanceof Error ? problem.message : String(problem)}`;
   switch (problem.status) {
     case 401:
       return `The API refused the token (401 ${problem.code}): ${problem.message} Sign out and paste a valid token.`;
@@ -88,7 +107,10 @@ export function describeProblem(problem: unknown): string {
       return `This token lacks the scope for this (403 ${problem.code}): ${problem.message} Create a token with the needed scope.`;
     case 429: {
       const when = problem.resetAt;
-      const reset = when === undefined ? 'later' : `at ${when.toLocaleTimeString()} (in ${Math.max(1, Math.ceil((when.getTime() - Date.now()) / 1000))} s)`;
+      const reset =
+        when === undefined
+          ? 'later'
+          : `at ${when.toLocaleTimeString()} (in ${Math.max(1, Math.ceil((when.getTime() - Date.now()) / 1000))} s)`;
       return `Rate limit reached (429 ${problem.code}): ${problem.message} The limit resets ${reset}.`;
     }
     default:

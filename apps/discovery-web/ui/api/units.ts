@@ -15,8 +15,11 @@ function openApiDocument(): Promise<unknown> {
 
 /** The description of `schema.properties[member]` (one level of nesting: `cost_analysis.annual_savings`). */
 function description(doc: unknown, schema: string, path: string): string | undefined {
-  let node = (doc as { components?: { schemas?: Record<string, unknown> } } | undefined)?.components?.schemas?.[schema] as Record<string, unknown> | undefined;
-  for (const key of path.split('.')) node = (node?.properties as Record<string, Record<string, unknown>> | undefined)?.[key];
+  let node = (doc as { components?: { schemas?: Record<string, unknown> } } | undefined)?.components?.schemas?.[
+    schema
+  ] as Record<string, unknown> | undefined;
+  for (const key of path.split('.'))
+    node = (node?.properties as Record<string, Record<string, unknown>> | undefined)?.[key];
   return typeof node?.description === 'string' ? node.description : undefined;
 }
 

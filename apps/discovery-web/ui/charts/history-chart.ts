@@ -27,11 +27,9 @@ export function drawHistoryChart(container: HTMLElement, points: readonly Histor
         incrs: [DAY, 2 * DAY, 7 * DAY, 14 * DAY, 30 * DAY, 91 * DAY, 365 * DAY],
         values: (_u, ticks) => ticks.map((t) => new Date(t * 1000).toISOString().slice(0, 10)),
       },
-      { label: 'Final score', values: (_u, ticks) => ticks.map((t) => t.toFixed(2)) }],
-    series: [
-      {},
-      { label: 'Score', stroke: '#1d4ed8', width: 2, points: { show: true, size: 9, fill: '#1d4ed8' } },
+      { label: 'Final score', values: (_u, ticks) => ticks.map((t) => t.toFixed(2)) },
     ],
+    series: [{}, { label: 'Score', stroke: '#1d4ed8', width: 2, points: { show: true, size: 9, fill: '#1d4ed8' } }],
     legend: { show: false },
     cursor: { show: true },
     hooks: {

@@ -31,7 +31,12 @@ export function drawPriceChart(container: HTMLElement, points: readonly PricePoi
     legend: { show: true },
     cursor: { show: true },
   };
-  const data: uPlot.AlignedData = [xs, points.map((p) => p.close), points.map((p) => p.sma_50), points.map((p) => p.sma_200)];
+  const data: uPlot.AlignedData = [
+    xs,
+    points.map((p) => p.close),
+    points.map((p) => p.sma_50),
+    points.map((p) => p.sma_200),
+  ];
   const plot = new uPlot(options, data, container);
   return () => plot.destroy();
 }

@@ -16,7 +16,16 @@ export function ScoreBar({ label, value }: { label: string; value: unknown }) {
   const text = score === undefined ? '–' : score.toFixed(2);
   return (
     <span class="score">
-      <meter class="score-bar" min={0} max={1} low={0.5} high={0.85} optimum={1} value={score ?? 0} aria-label={`${label} score ${text}`} />
+      <meter
+        class="score-bar"
+        min={0}
+        max={1}
+        low={0.5}
+        high={0.85}
+        optimum={1}
+        value={score ?? 0}
+        aria-label={`${label} score ${text}`}
+      />
       <span class="score-text">{text}</span>
     </span>
   );
@@ -36,7 +45,8 @@ export function SampleLabel({ context }: { context: unknown }) {
   const source = (context as { data_source?: unknown }).data_source;
   return (
     <p class="sample-label" role="note">
-      <strong>Sample data.</strong> {typeof source === 'string' ? source : 'Synthetic instruments, not live market data.'}
+      <strong>Sample data.</strong>{' '}
+      {typeof source === 'string' ? source : 'Synthetic instruments, not live market data.'}
     </p>
   );
 }

@@ -15,7 +15,7 @@ type AssetType = (typeof ASSET_TYPES)[number];
 const TYPE_LABEL: Record<AssetType, string> = { etf: 'ETFs', stock: 'Stocks', crypto: 'Crypto' };
 
 export function Discover({ shared }: { shared: Shared }) {
-  const [type, setType] = useState<AssetType>((shared.lastDiscovery?.asset_type as AssetType | undefined) ?? 'etf');
+  const [type, setType] = useState<AssetType>(shared.lastDiscovery?.asset_type ?? 'etf');
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const onTabKey = (event: KeyboardEvent, index: number) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
@@ -78,7 +78,9 @@ function DiscoverPanel({ type, shared }: { type: AssetType; shared: Shared }) {
   useEffect(() => {
     if (criteria === undefined) return;
     const schema = `${type.charAt(0).toUpperCase()}${type.slice(1)}ScreeningCriteria`;
-    void Promise.all(Object.keys(criteria.criteria).map(async (key) => [key, await describedAs(schema, key)] as const)).then((pairs) =>
+    void Promise.all(
+      Object.keys(criteria.criteria).map(async (key) => [key, await describedAs(schema, key)] as const),
+    ).then((pairs) =>
       setHints(Object.fromEntries(pairs.filter((p): p is readonly [string, string] => p[1] !== undefined))),
     );
   }, [criteria]);
@@ -97,7 +99,9 @@ function DiscoverPanel({ type, shared }: { type: AssetType; shared: Shared }) {
     }
     await request(async () => {
       const body = { custom_criteria: custom } as Schemas['DiscoverRequest'];
-      const answer = await unwrap(shared.api.http.POST('/v1/discovery/discover/{asset_type}', { params: { path: { asset_type: type } }, body }));
+      const answer = await unwrap(
+        shared.api.http.POST('/v1/discovery/discover/{asset_type}', { params: { path: { asset_type: type } }, body }),
+      );
       shared.setLastDiscovery(answer);
       setResult(answer);
     });
@@ -108,12 +112,30 @@ function DiscoverPanel({ type, shared }: { type: AssetType; shared: Shared }) {
   return (
     <div class="discover">
       <div class="discover-top">
-        <form class="criteria-form" onSubmit={run} aria-label={`${type} discovery criteria`}>
+        <form class="criteria-form" onSubmit={(event) => void run(event)} aria-label={`${type} discovery criteria`}>
           <h2>Criteria</h2>
           {criteria === undefined && error === undefined ? <p>Loading the criteria in force…</p> : null}
           <div class="fields">
-            <Field id="min_score" label="Minimum final score (0–1)" value={minScore} onInput={setMinScore} type="number" step="0.01" min="0" max="1" />
-            <Field id="max_results" label="Maximum results" value={maxResults} onInput={setMaxResults} type="number" step="1" min="0" max="500" />
+            <Field
+              id="min_score"
+              label="Minimum final score (0–1)"
+              value={minScore}
+              onInput={setMinScore}
+              type="number"
+              step="0.01"
+              min="0"
+              max="1"
+            />
+            <Field
+              id="max_results"
+              label="Maximum results"
+              value={maxResults}
+              onInput={setMaxResults}
+              type="number"
+              step="1"
+              min="0"
+              max="500"
+            />
             <div class="field">
               <label for="risk_tolerance">Risk tolerance</label>
               <select id="risk_tolerance" value={risk} onChange={(e) => setRisk((e.target as HTMLSelectElement).value)}>
@@ -162,7 +184,18 @@ function DiscoverPanel({ type, shared }: { type: AssetType; shared: Shared }) {
   );
 }
 
-function Field(props: { id: string; label: string; hint?: string | undefined; value: string; onInput(text: string): void; type: string; step?: string; min?: string; max?: string; readOnly?: boolean }) {
+function Field(props: {
+  id: string;
+  label: string;
+  hint?: string | undefined;
+  value: string;
+  onInput(text: string): void;
+  type: string;
+  step?: string;
+  min?: string;
+  max?: string;
+  readOnly?: boolean;
+}) {
   return (
     <div class="field">
       <label for={props.id}>{props.label}</label>
@@ -192,10 +225,15 @@ function Regime({ criteria }: { criteria: Schemas['CriteriaResult'] | undefined 
   const notes = Array.isArray(adj.notes) ? adj.notes.filter((n): n is string => typeof n === 'string') : [];
   return (
     <aside class="regime" aria-labelledby="regime-title">
-      <h2 id="regime-title">Market regime: {String(adj.regime ?? '–')}</h2>
+      <h2 id="regime-title">Market regime: {typeof adj.regime === 'string' ? adj.regime : '–'}</h2>
       <dl>
         {Object.entries(adj)
-          .filter(([k, v]) => k !== 'regime' && k !== 'notes' && (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string'))
+          .filter(
+            ([k, v]) =>
+              k !== 'regime' &&
+              k !== 'notes' &&
+              (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string'),
+          )
           .map(([k, v]) => (
             <div key={k}>
               <dt>{label(k)}</dt>
@@ -214,7 +252,8 @@ function Regime({ criteria }: { criteria: Schemas['CriteriaResult'] | undefined 
   );
 }
 
-type SortKey = 'symbol' | 'grade' | 'fundamental_score' | 'technical_score' | 'quality_score' | 'risk_score' | 'confidence_level';
+type SortKey =
+  'symbol' | 'grade' | 'fundamental_score' | 'technical_score' | 'quality_score' | 'risk_score' | 'confidence_level';
 const COMPONENTS = [
   ['fundamental_score', 'Fundamental'],
   ['technical_score', 'Technical'],
@@ -237,7 +276,11 @@ function Results({ result }: { result: Schemas['DiscoveryResult'] }) {
     const text = filter.trim().toLowerCase();
     const floor = minGrade === '' ? Infinity : gradeRank(minGrade);
     const list = (result.a_plus_candidates as Candidate[]).filter(
-      (c) => (text === '' || c.candidate.symbol.toLowerCase().includes(text) || c.candidate.name.toLowerCase().includes(text)) && gradeRank(c.final_grade) <= floor,
+      (c) =>
+        (text === '' ||
+          c.candidate.symbol.toLowerCase().includes(text) ||
+          c.candidate.name.toLowerCase().includes(text)) &&
+        gradeRank(c.final_grade) <= floor,
     );
     const dir = sort.desc ? -1 : 1;
     return list.sort((a, b) => {
@@ -253,7 +296,11 @@ function Results({ result }: { result: Schemas['DiscoveryResult'] }) {
 
   const header = (key: SortKey, text: string) => (
     <th scope="col" aria-sort={sort.key === key ? (sort.desc ? 'descending' : 'ascending') : 'none'}>
-      <button type="button" class="sort" onClick={() => setSort({ key, desc: sort.key === key ? !sort.desc : key !== 'symbol' })}>
+      <button
+        type="button"
+        class="sort"
+        onClick={() => setSort({ key, desc: sort.key === key ? !sort.desc : key !== 'symbol' })}
+      >
         {text}
         <span aria-hidden="true">{sort.key === key ? (sort.desc ? ' ▼' : ' ▲') : ''}</span>
       </button>
@@ -274,11 +321,20 @@ function Results({ result }: { result: Schemas['DiscoveryResult'] }) {
       <div class="filters">
         <div class="field">
           <label for="filter-text">Filter by symbol or name</label>
-          <input id="filter-text" type="search" value={filter} onInput={(e) => setFilter((e.target as HTMLInputElement).value)} />
+          <input
+            id="filter-text"
+            type="search"
+            value={filter}
+            onInput={(e) => setFilter((e.target as HTMLInputElement).value)}
+          />
         </div>
         <div class="field">
           <label for="filter-grade">Minimum grade</label>
-          <select id="filter-grade" value={minGrade} onChange={(e) => setMinGrade((e.target as HTMLSelectElement).value)}>
+          <select
+            id="filter-grade"
+            value={minGrade}
+            onChange={(e) => setMinGrade((e.target as HTMLSelectElement).value)}
+          >
             <option value="">Any</option>
             {GRADE_BANDS.map((b) => (
               <option key={b.grade} value={b.grade}>
@@ -319,7 +375,12 @@ function Results({ result }: { result: Schemas['DiscoveryResult'] }) {
                 ))}
                 <td>{fixed(c.confidence_level, 2)}</td>
                 <td>
-                  <button type="button" aria-expanded={expanded} aria-controls={`why-${symbol}`} onClick={() => toggle(symbol)}>
+                  <button
+                    type="button"
+                    aria-expanded={expanded}
+                    aria-controls={`why-${symbol}`}
+                    onClick={() => toggle(symbol)}
+                  >
                     {expanded ? 'Hide' : 'Why?'}
                     <span class="visually-hidden"> {symbol}</span>
                   </button>

@@ -43,7 +43,7 @@ export function Market({ shared }: { shared: Shared }) {
           <SampleLabel context={context} />
           <dl class="market">
             <dt>Regime</dt>
-            <dd>{String(context.regime ?? '–')}</dd>
+            <dd>{typeof context.regime === 'string' ? context.regime : '–'}</dd>
             <dt>VIX</dt>
             <dd>
               {fixed(context.vix_level, 2)}
@@ -51,11 +51,17 @@ export function Market({ shared }: { shared: Shared }) {
             </dd>
             <dt>Interest rates</dt>
             <dd>
-              {String(context.interest_rate_environment ?? '–')}
-              {typeof context.risk_free_rate === 'number' ? `, risk-free rate ${(context.risk_free_rate * 100).toFixed(2)} %` : ''}
+              {typeof context.interest_rate_environment === 'string' ? context.interest_rate_environment : '–'}
+              {typeof context.risk_free_rate === 'number'
+                ? `, risk-free rate ${(context.risk_free_rate * 100).toFixed(2)} %`
+                : ''}
             </dd>
             <dt>Inflation</dt>
-            <dd>{inflationUnit === 'fraction' || inflationUnit === 'percent' ? `${withUnit(context.inflation_rate, inflationUnit)} a year` : inflationText(context.inflation_rate)}</dd>
+            <dd>
+              {inflationUnit === 'fraction' || inflationUnit === 'percent'
+                ? `${withUnit(context.inflation_rate, inflationUnit)} a year`
+                : inflationText(context.inflation_rate)}
+            </dd>
             <dt>Data as of</dt>
             <dd>{age(context.as_of)}</dd>
             <dt>Source</dt>

@@ -25,7 +25,9 @@ export function Portfolio({ shared }: { shared: Shared }) {
   const [threshold, setThreshold] = useState('1');
   const [harvest, setHarvest] = useState(true);
   const [errors, setErrors] = useState<string[]>([]);
-  const [plan, setPlan] = useState<{ plan: Plan; before: Map<string, number>; total: number; budgetUsd: number } | undefined>(undefined);
+  const [plan, setPlan] = useState<
+    { plan: Plan; before: Map<string, number>; total: number; budgetUsd: number } | undefined
+  >(undefined);
   const { busy, error, setError, run } = useRequest();
 
   const submit = async (event: Event) => {
@@ -35,7 +37,8 @@ export function Portfolio({ shared }: { shared: Shared }) {
     const cashUsd = Number(cash);
     const problems = [...parsed.errors, ...wanted.errors];
     if (!Number.isFinite(cashUsd) || cashUsd < 0) problems.push(`Cash "${cash}" is not a non-negative number.`);
-    if (wanted.discoveries.length === 0) problems.push('Name at least one discovery to integrate (symbol, allocation %).');
+    if (wanted.discoveries.length === 0)
+      problems.push('Name at least one discovery to integrate (symbol, allocation %).');
     setErrors(problems);
     setError(undefined);
     if (problems.length > 0) return;
@@ -54,37 +57,80 @@ export function Portfolio({ shared }: { shared: Shared }) {
       const answer = await settle(shared.api.integrateDiscoveries(body));
       const before = new Map(parsed.holdings.map((h) => [h.symbol, h.current_value] as const));
       before.set('Cash', cashUsd);
-      setPlan({ plan: answer, before, total, budgetUsd: (Number.isFinite(budgetFraction) ? budgetFraction : 0) * total });
+      setPlan({
+        plan: answer,
+        before,
+        total,
+        budgetUsd: (Number.isFinite(budgetFraction) ? budgetFraction : 0) * total,
+      });
     });
   };
 
   return (
     <section aria-labelledby="portfolio-title">
       <h1 id="portfolio-title">Portfolio integration</h1>
-      <form class="portfolio-form" onSubmit={submit}>
+      <form class="portfolio-form" onSubmit={(event) => void submit(event)}>
         <div class="field wide">
           <label for="holdings">Holdings: one per line, symbol, shares, value in USD, optional cost basis</label>
-          <textarea id="holdings" rows={6} value={holdingsText} onInput={(e) => setHoldingsText((e.target as HTMLTextAreaElement).value)} />
+          <textarea
+            id="holdings"
+            rows={6}
+            value={holdingsText}
+            onInput={(e) => setHoldingsText((e.target as HTMLTextAreaElement).value)}
+          />
         </div>
         <div class="field wide">
           <label for="discoveries">Discoveries to add: symbol, allocation in %, optional held symbol it replaces</label>
-          <textarea id="discoveries" rows={4} value={discoveriesText} onInput={(e) => setDiscoveriesText((e.target as HTMLTextAreaElement).value)} />
+          <textarea
+            id="discoveries"
+            rows={4}
+            value={discoveriesText}
+            onInput={(e) => setDiscoveriesText((e.target as HTMLTextAreaElement).value)}
+          />
         </div>
         <div class="fields">
           <div class="field">
             <label for="cash">Cash (USD)</label>
-            <input id="cash" type="number" min="0" step="any" value={cash} onInput={(e) => setCash((e.target as HTMLInputElement).value)} />
+            <input
+              id="cash"
+              type="number"
+              min="0"
+              step="any"
+              value={cash}
+              onInput={(e) => setCash((e.target as HTMLInputElement).value)}
+            />
           </div>
           <div class="field">
             <label for="budget">Transaction-cost budget (% of total)</label>
-            <input id="budget" type="number" min="0" max="100" step="any" value={budget} onInput={(e) => setBudget((e.target as HTMLInputElement).value)} />
+            <input
+              id="budget"
+              type="number"
+              min="0"
+              max="100"
+              step="any"
+              value={budget}
+              onInput={(e) => setBudget((e.target as HTMLInputElement).value)}
+            />
           </div>
           <div class="field">
             <label for="threshold">Rebalancing threshold (% of total)</label>
-            <input id="threshold" type="number" min="0" max="100" step="any" value={threshold} onInput={(e) => setThreshold((e.target as HTMLInputElement).value)} />
+            <input
+              id="threshold"
+              type="number"
+              min="0"
+              max="100"
+              step="any"
+              value={threshold}
+              onInput={(e) => setThreshold((e.target as HTMLInputElement).value)}
+            />
           </div>
           <div class="field field-check">
-            <input id="harvest" type="checkbox" checked={harvest} onChange={(e) => setHarvest((e.target as HTMLInputElement).checked)} />
+            <input
+              id="harvest"
+              type="checkbox"
+              checked={harvest}
+              onChange={(e) => setHarvest((e.target as HTMLInputElement).checked)}
+            />
             <label for="harvest">Tax-loss harvesting</label>
           </div>
         </div>
@@ -105,7 +151,17 @@ export function Portfolio({ shared }: { shared: Shared }) {
   );
 }
 
-function PlanView({ plan, before, total, budgetUsd }: { plan: Plan; before: Map<string, number>; total: number; budgetUsd: number }) {
+function PlanView({
+  plan,
+  before,
+  total,
+  budgetUsd,
+}: {
+  plan: Plan;
+  before: Map<string, number>;
+  total: number;
+  budgetUsd: number;
+}) {
   const after = new Map<string, number>();
   for (const h of plan.resulting_portfolio.holdings as Record<string, unknown>[]) {
     if (typeof h.symbol === 'string' && typeof h.current_value === 'number') after.set(h.symbol, h.current_value);
@@ -114,7 +170,9 @@ function PlanView({ plan, before, total, budgetUsd }: { plan: Plan; before: Map<
   const costs = plan.estimated_transaction_costs;
   return (
     <section class="plan" aria-labelledby="plan-title">
-      <h2 id="plan-title">Plan {plan.within_constraints ? '(within every constraint)' : '(some requests could not be met)'}</h2>
+      <h2 id="plan-title">
+        Plan {plan.within_constraints ? '(within every constraint)' : '(some requests could not be met)'}
+      </h2>
       <table class="trades">
         <caption>Trades</caption>
         <Head columns={['Action', 'Symbol', 'Shares', 'Amount', 'Reason']} />
@@ -141,7 +199,14 @@ function PlanView({ plan, before, total, budgetUsd }: { plan: Plan; before: Map<
         Estimated transaction costs {usd(costs)} of a budget of {usd(budgetUsd)}
         {budgetUsd > 0 ? ` (${((costs / budgetUsd) * 100).toFixed(0)} % used)` : ''}.
       </p>
-      <meter class="budget" min={0} max={Math.max(budgetUsd, costs, 0.01)} high={budgetUsd * 0.9} value={costs} aria-label="Transaction costs against the budget" />
+      <meter
+        class="budget"
+        min={0}
+        max={Math.max(budgetUsd, costs, 0.01)}
+        high={budgetUsd * 0.9}
+        value={costs}
+        aria-label="Transaction costs against the budget"
+      />
       <h3>Constraint violations</h3>
       {plan.constraint_violations.length === 0 ? (
         <p>None: every trade fits the constraints.</p>
@@ -161,7 +226,7 @@ function violationText(v: unknown): string {
   if (typeof v === 'object' && v !== null) {
     const { message, constraint, symbol } = v as Record<string, unknown>;
     if (typeof message === 'string') return message;
-    return `Constraint ${String(constraint ?? 'unknown')} not met${typeof symbol === 'string' ? ` for ${symbol}` : ''}.`;
+    return `Constraint ${typeof constraint === 'string' ? constraint : 'unknown'} not met${typeof symbol === 'string' ? ` for ${symbol}` : ''}.`;
   }
   return String(v);
 }
@@ -178,7 +243,13 @@ function Allocation({ title, values, total }: { title: string; values: Map<strin
           return (
             <li key={symbol}>
               <span class="alloc-label">{symbol}</span>
-              <meter class="alloc-bar" min={0} max={100} value={share} aria-label={`${title}: ${symbol} ${share.toFixed(1)} %`} />
+              <meter
+                class="alloc-bar"
+                min={0}
+                max={100}
+                value={share}
+                aria-label={`${title}: ${symbol} ${share.toFixed(1)} %`}
+              />
               <span class="alloc-value">
                 {share.toFixed(1)} % ({usd(value)})
               </span>
@@ -198,7 +269,9 @@ function Improvements({ improvements }: { improvements: readonly Schemas['Portfo
   const riskKeys = [...new Set(improvements.flatMap((i) => Object.keys(i.risk_impact ?? {})))];
   const [units, setUnits] = useState<Record<string, Unit | undefined>>({});
   useEffect(() => {
-    void Promise.all(costKeys.map(async (k) => [k, await unitOf('PortfolioImprovement', `cost_analysis.${k}`)] as const)).then((pairs) => setUnits(Object.fromEntries(pairs)));
+    void Promise.all(
+      costKeys.map(async (k) => [k, await unitOf('PortfolioImprovement', `cost_analysis.${k}`)] as const),
+    ).then((pairs) => setUnits(Object.fromEntries(pairs)));
   }, [costKeys.join(',')]);
   if (improvements.length === 0) return null;
   const label = (key: string) => key.replace(/_/g, ' ');

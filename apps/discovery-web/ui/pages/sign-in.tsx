@@ -15,22 +15,22 @@ export interface SignedIn {
 /** Probes the token: a 401 on both is a bad token; 200 or 429 means the scope is there. */
 export async function probeToken(token: string): Promise<SignedIn> {
   const api = createApi(token);
-  const [criteria, hooks] = await Promise.allSettled([
-    settle(api.criteria('etf')),
-    settle(api.webhooks.list()),
-  ]);
+  const [criteria, hooks] = await Promise.allSettled([settle(api.criteria('etf')), settle(api.webhooks.list())]);
   const scopes = new Set<Scope>();
-  const granted = (r: PromiseSettledResult<unknown>) => r.status === 'fulfilled' || (r.reason instanceof ApiProblem && r.reason.status === 429);
+  const granted = (r: PromiseSettledResult<unknown>) =>
+    r.status === 'fulfilled' || (r.reason instanceof ApiProblem && r.reason.status === 429);
   if (granted(criteria)) scopes.add('discovery');
   if (granted(hooks)) scopes.add('webhooks');
   if (scopes.size === 0) {
-    const reasons = [criteria, hooks].filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as unknown);
+    const reasons = [criteria, hooks]
+      .filter((r): r is PromiseRejectedResult => r.status === 'rejected')
+      .map((r) => r.reason as unknown);
     throw reasons.find((r) => r instanceof ApiProblem && r.status !== 403) ?? reasons[0];
   }
   return { token, scopes, ...(criteria.status === 'fulfilled' ? { etfCriteria: criteria.value } : {}) };
 }
 
-export function SignIn({ onSignedIn, notice }: { onSignedIn(result: SignedIn): void; notice?: string }) {
+export function SignIn({ onSignedIn, notice }: { onSignedIn: (result: SignedIn) => void; notice?: string }) {
   const [token, setToken] = useState('');
   const { busy, error, run } = useRequest();
   const submit = (event: Event) => {
@@ -41,8 +41,8 @@ export function SignIn({ onSignedIn, notice }: { onSignedIn(result: SignedIn): v
     <section class="sign-in" aria-labelledby="sign-in-title">
       <h1 id="sign-in-title">Sign in</h1>
       <p>
-        Paste an API token (<code>discovery-api tokens create</code> makes one). It stays in this tab's session storage and is sent only as the
-        bearer header to this server.
+        Paste an API token (<code>discovery-api tokens create</code> makes one). It stays in this tab's session storage
+        and is sent only as the bearer header to this server.
       </p>
       {notice === undefined ? null : <p class="notice">{notice}</p>}
       <form onSubmit={submit}>

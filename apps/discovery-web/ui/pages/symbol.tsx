@@ -15,9 +15,7 @@ export function SymbolPage({ symbol, shared }: { symbol: string; shared: Shared 
   useEffect(() => {
     setMonitor(undefined);
     setError(undefined);
-    settle(shared.api.monitorInvestment(symbol))
-      .then(setMonitor)
-      .catch(setError);
+    settle(shared.api.monitorInvestment(symbol)).then(setMonitor).catch(setError);
   }, [symbol]);
   const candidate = candidateOf(shared, symbol);
   const history = sortedHistory(monitor?.grade_history);
@@ -32,16 +30,24 @@ export function SymbolPage({ symbol, shared }: { symbol: string; shared: Shared 
         {candidate === undefined ? null : <span class="muted"> — {candidate.candidate.name}</span>}
       </h1>
       <Problem error={error} />
-      {monitor === undefined ? (error === undefined ? <p>Loading…</p> : null) : (
+      {monitor === undefined ? (
+        error === undefined ? (
+          <p>Loading…</p>
+        ) : null
+      ) : (
         <>
           <div class="summary">
             <p>
-              Grade <GradeBadge grade={monitor.current_grade} /> score <strong>{fixed(monitor.current_score, 4)}</strong>
+              Grade <GradeBadge grade={monitor.current_grade} /> score{' '}
+              <strong>{fixed(monitor.current_score, 4)}</strong>
             </p>
             <p>
-              Next review: <strong>{dateTime(monitor.next_review_date)}</strong> (last updated {dateTime(monitor.last_updated)})
+              Next review: <strong>{dateTime(monitor.next_review_date)}</strong> (last updated{' '}
+              {dateTime(monitor.last_updated)})
             </p>
-            {candidate?.candidate.current_price === undefined ? null : <p>Current price: {usd(candidate.candidate.current_price)}</p>}
+            {candidate?.candidate.current_price === undefined ? null : (
+              <p>Current price: {usd(candidate.candidate.current_price)}</p>
+            )}
           </div>
           <HistoryChart points={history} />
           <HistoryTable points={history} />
@@ -84,7 +90,12 @@ function HistoryChart({ points }: { points: HistoryPoint[] }) {
   }, [points.map((p) => `${p.date}:${p.score}`).join('|')]);
   return (
     <figure class="chart">
-      <div ref={box} class="chart-box history-chart" role="img" aria-label={`Score history, ${points.length} point${points.length === 1 ? '' : 's'}, over grade bands`} />
+      <div
+        ref={box}
+        class="chart-box history-chart"
+        role="img"
+        aria-label={`Score history, ${points.length} point${points.length === 1 ? '' : 's'}, over grade bands`}
+      />
       <figcaption>Grade and score history (one point per day), over the grade bands A+ to F.</figcaption>
     </figure>
   );
@@ -146,9 +157,7 @@ function PriceHistory({ shared, symbol }: { shared: Shared; symbol: string }) {
   useEffect(() => {
     setHistory(undefined);
     setError(undefined);
-    settle(shared.api.priceHistory(symbol, PRICE_DAYS))
-      .then(setHistory)
-      .catch(setError);
+    settle(shared.api.priceHistory(symbol, PRICE_DAYS)).then(setHistory).catch(setError);
   }, [symbol]);
   useEffect(() => {
     if (box.current === null || history === undefined || history.prices.length === 0) return undefined;
@@ -167,7 +176,11 @@ function PriceHistory({ shared, symbol }: { shared: Shared; symbol: string }) {
     <section aria-labelledby="prices-title">
       <h2 id="prices-title">Price history</h2>
       <Problem error={error} />
-      {history === undefined ? (error === undefined ? <p>Loading prices…</p> : null) : history.prices.length === 0 ? (
+      {history === undefined ? (
+        error === undefined ? (
+          <p>Loading prices…</p>
+        ) : null
+      ) : history.prices.length === 0 ? (
         <p>The market data has no price history for {history.symbol}.</p>
       ) : (
         <>
@@ -179,13 +192,18 @@ function PriceHistory({ shared, symbol }: { shared: Shared; symbol: string }) {
               aria-label={`Daily closes of ${history.symbol} with 50- and 200-day averages, ${history.prices.length} trading days to ${last?.date ?? ''}`}
             />
             <figcaption>
-              Daily closes over the last {history.prices.length} trading days, with the 50-day (dashed) and 200-day (dotted) moving averages.
+              Daily closes over the last {history.prices.length} trading days, with the 50-day (dashed) and 200-day
+              (dotted) moving averages.
             </figcaption>
           </figure>
           {last === undefined ? null : (
             <p class="price-summary">
-              Last close {fixed(last.close, 2)} {history.currency} on {last.date}; 50-day average {fixed(last.sma_50, 2)}, 200-day average {fixed(last.sma_200, 2)}
-              {last.sma_50 !== null && last.sma_200 !== null ? ` (the 50-day is ${last.sma_50 >= last.sma_200 ? 'above' : 'below'} the 200-day)` : ''}.
+              Last close {fixed(last.close, 2)} {history.currency} on {last.date}; 50-day average{' '}
+              {fixed(last.sma_50, 2)}, 200-day average {fixed(last.sma_200, 2)}
+              {last.sma_50 !== null && last.sma_200 !== null
+                ? ` (the 50-day is ${last.sma_50 >= last.sma_200 ? 'above' : 'below'} the 200-day)`
+                : ''}
+              .
             </p>
           )}
           <p class={history.sample ? 'sample-label' : 'muted'}>

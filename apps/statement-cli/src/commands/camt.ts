@@ -1,4 +1,5 @@
 import { Flags } from '@oclif/core';
+import { CAMT_FORMATS } from '@stmt/parser';
 import { StmtCommand } from '../lib/base-command';
 import { conversionFlags, globalFlags } from '../lib/flags';
 import { conversionRequest, runConvert } from '../lib/run-convert';
@@ -9,7 +10,11 @@ export default class Camt extends StmtCommand {
   static override examples = ['<%= config.bin %> camt -i statement.xml -o statement.csv'];
   static override baseFlags = globalFlags;
   static override flags = {
-    input: Flags.string({ char: 'i', description: 'camt XML file, folder, or `-` for standard input.', required: true }),
+    input: Flags.string({
+      char: 'i',
+      description: 'camt XML file, folder, or `-` for standard input.',
+      required: true,
+    }),
     output: Flags.string({ char: 'o', description: 'CSV file, folder, or `-` for standard output.' }),
     ...conversionFlags,
   };
@@ -22,13 +27,13 @@ export default class Camt extends StmtCommand {
       this.error('Missing -o/--output: give a CSV path, `-` for standard output, or use --dry-run.', { exit: 2 });
     }
     const from = flags.from;
-    if (from !== undefined && !from.startsWith('camt.')) {
+    if (from !== undefined && !isCamt(from)) {
       this.error(`--from ${from} is not a camt format; use \`stmt convert\` for it.`, { exit: 2 });
     }
     const exitCode = await runConvert(
       conversionRequest(flags, {
-        from: from as 'camt.052' | 'camt.053' | 'camt.054' | undefined,
-        allowedFormats: ['camt.052', 'camt.053', 'camt.054'],
+        from,
+        allowedFormats: CAMT_FORMATS,
         operation: 'camt',
       }),
       loaded,
@@ -37,4 +42,8 @@ export default class Camt extends StmtCommand {
     );
     if (exitCode !== 0) this.exit(exitCode);
   }
+}
+
+function isCamt(format: string): boolean {
+  return (CAMT_FORMATS as readonly string[]).includes(format);
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { answerWith, startFakeChatServer } from '../../../../packages/stmt-categorizer/test/fake-chat-server';
+import { answerWith, startFakeChatServer } from '@fin/test-utils';
 import { runCli, runCliAsync } from '../../test/run-cli';
 
 // Spawns the built binary: run `pnpm run build` first.
@@ -9,13 +9,22 @@ describe('stmt categorize', () => {
   it('answers from the shipped database with tier and confidence', () => {
     const run = runCli(['categorize', '--party', 'REWE Markt GmbH']);
     expect(run.status).toBe(0);
-    expect(run.stdout).toBe('category:   Groceries\ntier:       mapping (exact party mapping "rewe markt gmbh")\nconfidence: 1.00\n');
+    expect(run.stdout).toBe(
+      'category:   Groceries\ntier:       mapping (exact party mapping "rewe markt gmbh")\nconfidence: 1.00\n',
+    );
   });
 
   it('prints JSON and honours --credit', () => {
     const run = runCli(['categorize', '--party', 'ACME GmbH', '--text', 'Salary November', '--credit', '--json']);
     expect(run.status).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual({ party: 'ACME GmbH', credit_debit: 'CRDT', category: 'Salary', tier: 'rule', confidence: 0.9, matched: 'salary' });
+    expect(JSON.parse(run.stdout)).toEqual({
+      party: 'ACME GmbH',
+      credit_debit: 'CRDT',
+      category: 'Salary',
+      tier: 'rule',
+      confidence: 0.9,
+      matched: 'salary',
+    });
   });
 
   it('lets --database override the shipped files', () => {
@@ -39,11 +48,15 @@ describe('stmt categorize', () => {
     const bad = await startFakeChatServer(() => ({ status: 401 }));
     try {
       const env = { AI_API_KEY: key, CAMT_AI_MODEL: 'test-model', LOG_LEVEL: 'debug' };
-      const ok = await runCliAsync(['categorize', '--party', 'Qwerty Lodge', '--json'], { env: { ...env, CAMT_AI_BASE_URL: good.baseUrl } });
+      const ok = await runCliAsync(['categorize', '--party', 'Qwerty Lodge', '--json'], {
+        env: { ...env, CAMT_AI_BASE_URL: good.baseUrl },
+      });
       expect(JSON.parse(ok.stdout)).toMatchObject({ category: 'Travel', tier: 'ai' });
       expect(good.requests[0]?.headers.authorization).toBe(`Bearer ${key}`);
 
-      const failed = await runCliAsync(['categorize', '--party', 'Qwerty Lodge', '--json'], { env: { ...env, CAMT_AI_BASE_URL: bad.baseUrl } });
+      const failed = await runCliAsync(['categorize', '--party', 'Qwerty Lodge', '--json'], {
+        env: { ...env, CAMT_AI_BASE_URL: bad.baseUrl },
+      });
       expect(failed.status).toBe(0);
       expect(JSON.parse(failed.stdout)).toMatchObject({ category: 'Uncategorized', tier: 'fallback' });
       expect(failed.stderr).toMatch(/error ai service answered HTTP 401/);
@@ -57,7 +70,9 @@ describe('stmt categorize', () => {
   it('sends nothing to the AI service when CAMT_AI_ENABLED=false, even with a key', async () => {
     const server = await startFakeChatServer(answerWith(() => 'Travel'));
     try {
-      const run = await runCliAsync(['categorize', '--party', 'Qwerty Lodge', '--json'], { env: { AI_API_KEY: 'sk-x', CAMT_AI_ENABLED: 'false', CAMT_AI_BASE_URL: server.baseUrl } });
+      const run = await runCliAsync(['categorize', '--party', 'Qwerty Lodge', '--json'], {
+        env: { AI_API_KEY: 'sk-x', CAMT_AI_ENABLED: 'false', CAMT_AI_BASE_URL: server.baseUrl },
+      });
       expect(JSON.parse(run.stdout)).toMatchObject({ tier: 'fallback' });
       expect(server.requests).toHaveLength(0);
     } finally {

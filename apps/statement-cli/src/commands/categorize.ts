@@ -46,7 +46,11 @@ export default class Categorize extends StmtCommand {
     const { config } = await this.setup(flags);
     const creditDebit: CreditDebit = flags.credit ? 'CRDT' : 'DBIT';
     const categorizer = await loadCategorizer(config, this.logger, userDatabaseDir(config, flags.database));
-    const decision = await categorizer.categorize({ creditDebit, ...(flags.party ? { party: flags.party } : {}), ...(flags.text ? { text: flags.text } : {}) });
+    const decision = await categorizer.categorize({
+      creditDebit,
+      ...(flags.party ? { party: flags.party } : {}),
+      ...(flags.text ? { text: flags.text } : {}),
+    });
 
     if (flags.json) {
       this.log(JSON.stringify({ party: flags.party ?? null, credit_debit: creditDebit, ...decision }, null, 2));

@@ -11,10 +11,17 @@ export default class Config extends StmtCommand {
   static override summary = 'Print the effective configuration (secrets masked) or validate it.';
   static override description =
     'Sources, highest first: flags, environment, $XDG_CONFIG_HOME/stmt/.env, $XDG_CONFIG_HOME/stmt/config.yaml, defaults.';
-  static override examples = ['<%= config.bin %> config --show', '<%= config.bin %> config --show --json', '<%= config.bin %> config --validate'];
+  static override examples = [
+    '<%= config.bin %> config --show',
+    '<%= config.bin %> config --show --json',
+    '<%= config.bin %> config --validate',
+  ];
   static override baseFlags = globalFlags;
   static override flags = {
-    show: Flags.boolean({ description: 'Print the effective configuration with the source of each key.', exclusive: ['validate'] }),
+    show: Flags.boolean({
+      description: 'Print the effective configuration with the source of each key.',
+      exclusive: ['validate'],
+    }),
     validate: Flags.boolean({ description: 'Check every source; exit 6 listing the offending keys.' }),
     json: Flags.boolean({ description: 'With --show: print JSON ({config, sources}) instead of YAML.' }),
   };

@@ -1,5 +1,4 @@
 import { Flags } from '@oclif/core';
-import type { StatementFormat } from '@stmt/parser';
 import { StmtCommand } from '../lib/base-command';
 import { conversionFlags, globalFlags } from '../lib/flags';
 import { conversionRequest, runConvert } from '../lib/run-convert';
@@ -17,8 +16,15 @@ export default class Convert extends StmtCommand {
   ];
   static override baseFlags = globalFlags;
   static override flags = {
-    input: Flags.string({ char: 'i', description: 'Statement file, folder, or `-` for standard input.', required: true }),
-    output: Flags.string({ char: 'o', description: 'CSV file, folder (for a folder input), or `-` for standard output.' }),
+    input: Flags.string({
+      char: 'i',
+      description: 'Statement file, folder, or `-` for standard input.',
+      required: true,
+    }),
+    output: Flags.string({
+      char: 'o',
+      description: 'CSV file, folder (for a folder input), or `-` for standard output.',
+    }),
     ...conversionFlags,
   };
 
@@ -30,10 +36,13 @@ export default class Convert extends StmtCommand {
       this.error('Missing --output: give a CSV path, `-` for standard output, or use --dry-run.', { exit: 2 });
     }
     if (flags.json && flags.output === '-' && !flags['dry-run']) {
-      this.error('--json prints a summary on standard output, which carries the CSV with --output -: write the CSV to a file, or use --dry-run.', { exit: 2 });
+      this.error(
+        '--json prints a summary on standard output, which carries the CSV with --output -: write the CSV to a file, or use --dry-run.',
+        { exit: 2 },
+      );
     }
     const exitCode = await runConvert(
-      conversionRequest(flags, { from: flags.from as StatementFormat | undefined, operation: 'convert' }),
+      conversionRequest(flags, { from: flags.from, operation: 'convert' }),
       loaded,
       this.logger,
       { stdout: (text) => this.log(text), stderr: (text) => this.logToStderr(text) },

@@ -2,7 +2,8 @@ import { Flags } from '@oclif/core';
 import { StmtCommand } from '../lib/base-command';
 import { readBuildInfo } from '../lib/build-info';
 import { configDirectory } from '../lib/config/sources';
-import { globalFlags, STATEMENT_FORMATS } from '../lib/flags';
+import { STATEMENT_FORMATS } from '@stmt/parser';
+import { globalFlags } from '../lib/flags';
 import { versionLine } from '../lib/version-line';
 
 export interface VersionReport {
@@ -17,11 +18,18 @@ export interface VersionReport {
 
 export default class Version extends StmtCommand {
   static override summary = 'Print the version, commit and build date (also `stmt --version`).';
-  static override examples = ['<%= config.bin %> version', '<%= config.bin %> version --verbose', '<%= config.bin %> version --json', '<%= config.bin %> --version'];
+  static override examples = [
+    '<%= config.bin %> version',
+    '<%= config.bin %> version --verbose',
+    '<%= config.bin %> version --json',
+    '<%= config.bin %> --version',
+  ];
   static override enableJsonFlag = true;
   static override baseFlags = globalFlags;
   static override flags = {
-    verbose: Flags.boolean({ description: 'Also print the Node.js version, platform, supported formats and configuration folder.' }),
+    verbose: Flags.boolean({
+      description: 'Also print the Node.js version, platform, supported formats and configuration folder.',
+    }),
   };
 
   async run(): Promise<VersionReport> {
@@ -30,7 +38,12 @@ export default class Version extends StmtCommand {
     const report: VersionReport = { version: this.config.version, ...build };
     this.log(versionLine(this.config.version, build));
     if (!flags.verbose) return report;
-    const details = { node: process.version, platform: `${process.platform}-${process.arch}`, formats: STATEMENT_FORMATS, configFolder: configDirectory(process.env) };
+    const details = {
+      node: process.version,
+      platform: `${process.platform}-${process.arch}`,
+      formats: STATEMENT_FORMATS,
+      configFolder: configDirectory(process.env),
+    };
     this.log(`node: ${details.node}`);
     this.log(`platform: ${details.platform}`);
     this.log(`formats: ${details.formats.join(', ')}`);

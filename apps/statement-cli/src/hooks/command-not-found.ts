@@ -14,11 +14,16 @@ const hook: Hook.CommandNotFound = async function (options) {
     return;
   }
   const typed = options.id.replaceAll(':', ' ');
-  const ids = options.config.commands.filter((command) => command.hidden !== true).flatMap((command) => [command.id, ...command.aliases]);
+  const ids = options.config.commands
+    .filter((command) => command.hidden !== true)
+    .flatMap((command) => [command.id, ...command.aliases]);
   const nearest = ids.length === 0 ? undefined : closest(options.id, ids);
-  const close = nearest !== undefined && distance(options.id, nearest) <= Math.max(2, Math.floor(options.id.length / 3));
+  const close =
+    nearest !== undefined && distance(options.id, nearest) <= Math.max(2, Math.floor(options.id.length / 3));
   const hint = close ? ` Did you mean ${nearest.replaceAll(':', ' ')}?` : '';
-  process.stderr.write(`${new Date().toISOString()} error ${typed} is not a ${options.config.bin} command.${hint} Run \`${options.config.bin} help\` for the list of commands.\n`);
+  process.stderr.write(
+    `${new Date().toISOString()} error ${typed} is not a ${options.config.bin} command.${hint} Run \`${options.config.bin} help\` for the list of commands.\n`,
+  );
   this.exit(ExitCode.USAGE);
 };
 

@@ -1,14 +1,16 @@
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { flagValue, HEAP_FLAGS, SORTING_HEAP_FLAGS, tunedHeapFlags } from './heap-relaunch';
+import { HEAP_FLAGS, launchFlags, SORTING_HEAP_FLAGS, tunedHeapFlags } from './heap-relaunch';
 import { BROKEN_PIPE_EXIT, isBrokenPipe, signalExitCode } from './process-guards';
 
 describe('the --streaming launcher', () => {
   it('restarts a streaming run once, unless the user tuned the heap', () => {
     expect(tunedHeapFlags(['convert', '--streaming'], {}, [])).toBe(HEAP_FLAGS);
     expect(tunedHeapFlags(['convert', '--streaming'], { STMT_HEAP_TUNED: '1' }, [])).toBeUndefined();
-    expect(tunedHeapFlags(['convert', '--streaming'], { NODE_OPTIONS: '--max-old-space-size=512' }, [])).toBeUndefined();
+    expect(
+      tunedHeapFlags(['convert', '--streaming'], { NODE_OPTIONS: '--max-old-space-size=512' }, []),
+    ).toBeUndefined();
     expect(tunedHeapFlags(['convert', '--streaming'], {}, ['--max-semi-space-size=8'])).toBeUndefined();
   });
 
@@ -34,10 +36,17 @@ describe('the --streaming launcher', () => {
   });
 
   it('finds a flag value in every spelling', () => {
-    expect(flagValue(['convert', '-o', 'a.csv'], '-o', '--output')).toBe('a.csv');
-    expect(flagValue(['convert', '--output', 'b.csv'], '-o', '--output')).toBe('b.csv');
-    expect(flagValue(['convert', '--output=c.csv'], '-o', '--output')).toBe('c.csv');
-    expect(flagValue(['convert', '-i', 'x.xml'], '-o', '--output')).toBeUndefined();
+    expect(launchFlags(['convert', '-o', 'a.csv']).output).toBe('a.csv');
+    expect(launchFlags(['convert', '--output', 'b.csv']).output).toBe('b.csv');
+    expect(launchFlags(['convert', '--output=c.csv']).output).toBe('c.csv');
+    expect(launchFlags(['convert', '-i', 'x.xml']).output).toBeUndefined();
+    expect(launchFlags(['convert', '-ix.xml', '--from', 'mt940', '--streaming', '-o', '-'])).toEqual({
+      input: 'x.xml',
+      output: '-',
+      streaming: true,
+      dryRun: false,
+      help: false,
+    });
   });
 
   it('uses the shell conventions for signals and closed pipes', () => {
@@ -45,7 +54,9 @@ describe('the --streaming launcher', () => {
     expect(signalExitCode('SIGTERM')).toBe(143);
     expect(BROKEN_PIPE_EXIT).toBe(141);
     expect(isBrokenPipe(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }))).toBe(true);
-    expect(isBrokenPipe(new Error('outer', { cause: Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }) }))).toBe(true);
+    expect(
+      isBrokenPipe(new Error('outer', { cause: Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }) })),
+    ).toBe(true);
     expect(isBrokenPipe(Object.assign(new Error('ENOSPC'), { code: 'ENOSPC' }))).toBe(false);
   });
 });

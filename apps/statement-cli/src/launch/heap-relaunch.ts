@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { signalExitCode, STOP_SIGNALS } from './signals';
 
 /**
- * `--streaming` promises constant memory within the spec's 128 MiB container request. Node's
+ * `--streaming` promises constant memory within the 128 MiB container request of docs/decisions/0004-statement-converter-contract.md. Node's
  * default heap sizing lets a long stream of short-lived objects grow RSS to ~200 MiB before the
  * collector pushes back, so a streaming run restarts itself once with a small young generation
  * and a capped old space: with them, the main thread and one reading thread convert a 1 GB
@@ -26,21 +27,39 @@ const TUNED_MARK = 'STMT_HEAP_TUNED';
 
 /**
  * The heap flags to restart with, or undefined to run here: a streaming run, and a sorted
- * conversion of a large file, standard input or a folder, restart once, unless they already did
- * or the user tuned the heap.
+ * conversion of a large file, standard input or a folder holding a large file, restart once,
+ * unless they already did or the user tuned the heap.
  */
-export function tunedHeapFlags(args: readonly string[], env: NodeJS.ProcessEnv, execArgv: readonly string[]): readonly string[] | undefined {
-  if (env[TUNED_MARK] !== undefined || /--max-(old|semi)-space-size/.test(`${env['NODE_OPTIONS'] ?? ''} ${execArgv.join(' ')}`)) return undefined;
-  if (args.includes('--streaming')) return HEAP_FLAGS;
-  const converts = (args[0] === 'convert' || args[0] === 'camt') && !args.includes('--dry-run') && !args.includes('--help');
-  const input = flagValue(args, '-i', '--input');
-  return converts && input !== undefined && mayBeLarge(input) ? SORTING_HEAP_FLAGS : undefined;
+export function tunedHeapFlags(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  execArgv: readonly string[],
+): readonly string[] | undefined {
+  if (
+    env[TUNED_MARK] !== undefined ||
+    /--max-(old|semi)-space-size/.test(`${env['NODE_OPTIONS'] ?? ''} ${execArgv.join(' ')}`)
+  )
+    return undefined;
+  const flags = launchFlags(args);
+  if (flags.streaming) return HEAP_FLAGS;
+  const converts = (args[0] === 'convert' || args[0] === 'camt') && !flags.dryRun && !flags.help;
+  return converts && flags.input !== undefined && mayBeLarge(flags.input) ? SORTING_HEAP_FLAGS : undefined;
 }
 
+/** Standard input, a large file, or a folder holding one (a folder of small files converts in the default heap: no second start). */
 function mayBeLarge(input: string): boolean {
   if (input === '-') return true;
   const info = statSync(input, { throwIfNoEntry: false });
-  return info !== undefined && (info.isDirectory() || info.size >= LARGE_INPUT_BYTES);
+  if (info === undefined || !info.isDirectory()) return info !== undefined && info.size >= LARGE_INPUT_BYTES;
+  try {
+    return readdirSync(input, { withFileTypes: true }).some(
+      (entry) =>
+        entry.isFile() &&
+        (statSync(join(input, entry.name), { throwIfNoEntry: false })?.size ?? 0) >= LARGE_INPUT_BYTES,
+    );
+  } catch {
+    return true;
+  }
 }
 
 /**
@@ -67,12 +86,38 @@ export function relaunchWithTunedHeap(script: string, args: readonly string[], f
   });
 }
 
-/** The value of a flag (`-o x`, `--output x`, `--output=x`) in an argument list, if any. */
-export function flagValue(args: readonly string[], short: string, long: string): string | undefined {
-  const at = args.findIndex((arg) => arg === short || arg === long || arg.startsWith(`${long}=`));
-  if (at < 0) return undefined;
-  const arg = args[at] ?? '';
-  return arg.startsWith(`${long}=`) ? arg.slice(long.length + 1) : args[at + 1];
+/** The flags the launcher decides on; the command's own parsing (oclif) checks them all later. */
+const LAUNCH_FLAGS = {
+  input: { type: 'string', short: 'i' },
+  output: { type: 'string', short: 'o' },
+  streaming: { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const;
+
+/**
+ * The launcher's flags in every spelling (`-o x`, `-ox`, `--output x`, `--output=x`), read with
+ * Node's own argument parser before oclif is loaded: the waiting launcher must stay small. Other
+ * flags are ignored here.
+ */
+export function launchFlags(args: readonly string[]): LaunchFlags {
+  const { values } = parseArgs({ args: [...args], options: LAUNCH_FLAGS, strict: false, allowPositionals: true });
+  const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+  return {
+    input: text(values.input),
+    output: text(values.output),
+    streaming: values.streaming === true,
+    dryRun: values['dry-run'] === true,
+    help: values.help === true,
+  };
+}
+
+export interface LaunchFlags {
+  input: string | undefined;
+  output: string | undefined;
+  streaming: boolean;
+  dryRun: boolean;
+  help: boolean;
 }
 
 /**
@@ -81,7 +126,7 @@ export function flagValue(args: readonly string[], short: string, long: string):
  * process id) and exits with 1, an internal failure.
  */
 async function outOfMemory(pid: number | undefined, args: readonly string[], flags: readonly string[]): Promise<never> {
-  const output = flagValue(args, '-o', '--output');
+  const output = launchFlags(args).output;
   if (output !== undefined && output !== '-' && pid !== undefined) {
     // Loaded only here: the waiting launcher stays small (its memory counts in a container).
     const { removeTempFilesOfSync } = await import('@stmt/export');

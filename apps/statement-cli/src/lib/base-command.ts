@@ -35,7 +35,7 @@ export abstract class StmtCommand extends Command {
       setKey(layer, key, value);
       origins.set(key, `--${flag}`);
     }
-    return { flags: layer as PartialConfig, flagOrigins: origins };
+    return { flags: layer, flagOrigins: origins };
   }
 
   /** Loads the configuration (throwing exit code 6 on problems) and sets up logging from it. */

@@ -1,8 +1,7 @@
 import type { LedgerFormatName } from '@stmt/ledger';
-import type { LedgerOutput } from './convert-ledger';
+import type { CsvProfileOptions, LedgerOutput } from '@stmt/convert';
 import { loadUserProfiles } from './csv-profiles';
 import { loadLedgerAccounts } from './ledger-accounts';
-import type { CsvProfileOptions } from './statement-files';
 
 /**
  * What a conversion reads from the database folder besides categories: the user's CSV profiles
@@ -13,7 +12,16 @@ export async function profilesAndLedger(
   databaseDir: string,
 ): Promise<{ csv: CsvProfileOptions; ledger?: LedgerOutput }> {
   const csvProfiles = await loadUserProfiles(databaseDir);
-  const csv: CsvProfileOptions = { ...(csvProfiles.length > 0 ? { csvProfiles } : {}), ...(request.profile === undefined ? {} : { csvProfile: request.profile }) };
+  const csv: CsvProfileOptions = {
+    ...(csvProfiles.length > 0 ? { csvProfiles } : {}),
+    ...(request.profile === undefined ? {} : { csvProfile: request.profile }),
+  };
   if (request.to === undefined || request.to === 'csv') return { csv };
-  return { csv, ledger: { format: request.to as LedgerFormatName, accounts: await loadLedgerAccounts(request.accounts, databaseDir) } };
+  return {
+    csv,
+    ledger: {
+      format: request.to as LedgerFormatName,
+      accounts: await loadLedgerAccounts(request.accounts, databaseDir),
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CsvProfileError, validateCsvProfile, type CsvProfile } from '@stmt/parser';
-import { parseDocument } from 'yaml';
+import type * as Yaml from 'yaml';
 import { CliError } from './cli-error';
 
 /** Where a user's CSV profiles live: `<database folder>/profiles/*.yaml`. */
@@ -21,25 +21,37 @@ export async function loadUserProfiles(databaseDir: string): Promise<CsvProfile[
     names = (await readdir(dir)).filter((name) => /\.ya?ml$/i.test(name) && !name.startsWith('.')).sort();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw new CliError('CONFIG_INVALID', `Cannot read the CSV profiles folder ${dir}: ${(error as Error).message}.`, { cause: error });
+    throw new CliError('CONFIG_INVALID', `Cannot read the CSV profiles folder ${dir}: ${(error as Error).message}.`, {
+      cause: error,
+    });
   }
   const profiles: CsvProfile[] = [];
   for (const name of names) {
     const path = join(dir, name);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when there is a file to read
+    const { parseDocument } = require('yaml') as typeof Yaml;
     const document = parseDocument(await readFile(path, 'utf8'), { prettyErrors: true });
     if (document.errors.length > 0) {
-      throw new CliError('CONFIG_INVALID', `${path}: not valid YAML: ${document.errors.map((e) => e.message).join('; ')}`);
+      throw new CliError(
+        'CONFIG_INVALID',
+        `${path}: not valid YAML: ${document.errors.map((e) => e.message).join('; ')}`,
+      );
     }
     try {
       profiles.push(validateCsvProfile(document.toJS(), path));
     } catch (error) {
-      if (error instanceof CsvProfileError) throw new CliError('CONFIG_INVALID', `${error.message}. See docs/csv-profiles.md.`, { cause: error });
+      if (error instanceof CsvProfileError)
+        throw new CliError('CONFIG_INVALID', `${error.message}. See docs/csv-profiles.md.`, { cause: error });
       throw error;
     }
   }
   const seen = new Set<string>();
   for (const profile of profiles) {
-    if (seen.has(profile.name)) throw new CliError('CONFIG_INVALID', `Two CSV profiles in ${dir} are named ${JSON.stringify(profile.name)}; give each its own name.`);
+    if (seen.has(profile.name))
+      throw new CliError(
+        'CONFIG_INVALID',
+        `Two CSV profiles in ${dir} are named ${JSON.stringify(profile.name)}; give each its own name.`,
+      );
     seen.add(profile.name);
   }
   return profiles;

@@ -17,7 +17,11 @@ export function userDatabaseDir(config: StmtConfig, override?: string): string {
 }
 
 /** One categoriser for every command; a broken database file is a configuration error (exit 6). */
-export async function loadCategorizer(config: StmtConfig, logger: Logger, userDir: string = userDatabaseDir(config)): Promise<Categorizer> {
+export async function loadCategorizer(
+  config: StmtConfig,
+  logger: Logger,
+  userDir: string = userDatabaseDir(config),
+): Promise<Categorizer> {
   try {
     return await Categorizer.load({
       databaseDir: SHIPPED_DATABASE,
@@ -33,7 +37,11 @@ export async function loadCategorizer(config: StmtConfig, logger: Logger, userDi
     });
   } catch (error) {
     if (error instanceof CategorizerError) {
-      throw new CliError('CONFIG_INVALID', `${error.message}. Fix the database file or point --database (database.dir) elsewhere.`, { cause: error });
+      throw new CliError(
+        'CONFIG_INVALID',
+        `${error.message}. Fix the database file or point --database (database.dir) elsewhere.`,
+        { cause: error },
+      );
     }
     throw error;
   }

@@ -1,7 +1,15 @@
+import { ConvertError } from '@stmt/convert';
 import { ExportError } from '@stmt/export';
 import { StatementParseError, type SourceLocation } from '@stmt/parser';
+import { describeLibraryError } from './library-errors';
 import { CliError } from './cli-error';
-import { ExitCode, exitCodeForExportError, exitCodeForParseError, type ExitCodeValue } from './exit-codes';
+import {
+  EXIT_CODE_BY_CLI_ERROR,
+  ExitCode,
+  exitCodeForExportError,
+  exitCodeForParseError,
+  type ExitCodeValue,
+} from './exit-codes';
 
 export interface ErrorReport {
   exitCode: ExitCodeValue;
@@ -21,11 +29,16 @@ export function formatLocation(location: SourceLocation | undefined, fallbackFil
   return parts.join(', ');
 }
 
-const PARSE_HINT = 'Check that the file is a complete statement export; run `stmt validate --input FILE` to list every problem.';
+const PARSE_HINT =
+  'Check that the file is a complete statement export; run `stmt validate --input FILE` to list every problem.';
 
 export function describeError(error: unknown, file?: string): ErrorReport {
   if (error instanceof CliError) {
     return { exitCode: error.exitCode, message: error.message, fields: { code: error.code } };
+  }
+  // The conversion library's codes are a subset of the CLI's, with the same exit codes.
+  if (error instanceof ConvertError) {
+    return { exitCode: EXIT_CODE_BY_CLI_ERROR[error.code], message: error.message, fields: { code: error.code } };
   }
   if (error instanceof StatementParseError) {
     const where = formatLocation(error.location, file);
@@ -33,24 +46,39 @@ export function describeError(error: unknown, file?: string): ErrorReport {
     const prefix = exitCode === ExitCode.PARSE ? 'parse error' : 'read error';
     return {
       exitCode,
-      message: `${prefix} (${error.code}) in ${where}: ${error.detail.replace(/\.$/, '')}. ${exitCode === ExitCode.PARSE ? PARSE_HINT : ''}`.trim(),
+      message:
+        `${prefix} (${error.code}) in ${where}: ${error.detail.replace(/\.$/, '')}. ${exitCode === ExitCode.PARSE ? PARSE_HINT : ''}`.trim(),
       fields: { code: error.code, file: error.location?.file ?? file, ...locationFields(error.location) },
     };
   }
   if (error instanceof ExportError) {
-    return { exitCode: exitCodeForExportError(error.code), message: error.message, fields: { code: error.code, file: error.file } };
+    return {
+      exitCode: exitCodeForExportError(error.code),
+      message: error.message,
+      fields: { code: error.code, file: error.file },
+    };
   }
+  const library = describeLibraryError(error);
+  if (library !== undefined) return library;
   if (isOclifUsageError(error)) {
     const hint = error.message.includes('--help') ? '' : '\nSee `stmt --help`.';
     return { exitCode: ExitCode.USAGE, message: `${error.message}${hint}`, fields: { code: 'USAGE' } };
   }
   const message = error instanceof Error ? error.message : String(error);
-  return { exitCode: ExitCode.INTERNAL, message: `unexpected error: ${message}. Please report it with the command you ran.`, fields: {} };
+  return {
+    exitCode: ExitCode.INTERNAL,
+    message: `unexpected error: ${message}. Please report it with the command you ran.`,
+    fields: {},
+  };
 }
 
 function locationFields(location: SourceLocation | undefined): Record<string, unknown> {
   if (location === undefined) return {};
-  return { line: location.line, column: location.column, ...(location.path === undefined ? {} : { path: location.path }) };
+  return {
+    line: location.line,
+    column: location.column,
+    ...(location.path === undefined ? {} : { path: location.path }),
+  };
 }
 
 /** oclif's flag and argument errors carry `oclif.exit` (2 unless configured otherwise). */

@@ -1,29 +1,49 @@
 import { Flags } from '@oclif/core';
-import { PRESET_NAMES, resolveDelimiter } from '@stmt/export';
+import { DELIMITER_NAMES, PRESET_NAMES, resolveDelimiter } from '@stmt/export';
 import { LEDGER_FORMATS } from '@stmt/ledger';
-import type { StatementFormat } from '@stmt/parser';
+import { SHIPPED_PROFILES, STATEMENT_FORMATS } from '@stmt/parser';
 
-export const STATEMENT_FORMATS: readonly StatementFormat[] = ['camt.052', 'camt.053', 'camt.054', 'mt940', 'mt942', 'ofx', 'revolut-csv', 'bank-csv'];
+/** `--to`: the CSV file, or one of the journal formats `@stmt/ledger` registers. */
+export const OUTPUT_TARGETS = ['csv', ...LEDGER_FORMATS] as const;
+
+/** `--from FORMAT`: every format `@stmt/parser` registers (FORMAT_REGISTRY). */
+export const fromFlag = Flags.option({
+  description: 'Input format; skips content sniffing.',
+  options: STATEMENT_FORMATS,
+})();
 
 /** Flags every command takes; they override the configuration file and the environment. */
 export const globalFlags = {
-  'log-level': Flags.string({ description: 'Log level (overrides log.level).', options: ['debug', 'info', 'warn', 'error'], helpGroup: 'GLOBAL' }),
-  'log-format': Flags.string({ description: 'Log format on stderr (overrides log.format).', options: ['text', 'json'], helpGroup: 'GLOBAL' }),
-  verbose: Flags.boolean({ description: 'Also log progress and audit entries (info) on stderr; a successful run is otherwise quiet there.', helpGroup: 'GLOBAL' }),
+  'log-level': Flags.string({
+    description: 'Log level (overrides log.level).',
+    options: ['debug', 'info', 'warn', 'error'],
+    helpGroup: 'GLOBAL',
+  }),
+  'log-format': Flags.string({
+    description: 'Log format on stderr (overrides log.format).',
+    options: ['text', 'json'],
+    helpGroup: 'GLOBAL',
+  }),
+  verbose: Flags.boolean({
+    description: 'Also log progress and audit entries (info) on stderr; a successful run is otherwise quiet there.',
+    helpGroup: 'GLOBAL',
+  }),
 };
 
 /** `--database DIR`: the same meaning on every command that categorises. */
 export const databaseFlag = Flags.string({
-  description: 'Your database folder: its files win over the shipped starter set, and --save-mappings writes there (default: database.dir or the per-user folder).',
+  description:
+    'Your database folder: its files win over the shipped starter set, and --save-mappings writes there (default: database.dir or the per-user folder).',
 });
 
 /** `--strict`: refuse input that deviates from the standard instead of reading it with warnings (overrides input.strict). */
 /** `--profile NAME`: `convert`, `camt` and `validate` read bank CSVs alike. */
 export const profileFlag = Flags.string({
-  description: 'Read a bank CSV with this profile (a shipped one such as revolut, dkb, monzo, or one of yours in <database>/profiles/*.yaml), skipping detection.',
+  description: `Read a bank CSV with this profile (a shipped one: ${SHIPPED_PROFILES.map((profile) => profile.name).join(', ')}; or one of yours in <database>/profiles/*.yaml), skipping detection.`,
 });
 export const strictFlag = Flags.boolean({
-  description: 'Treat every warning (input that deviates from the standard but reads unambiguously) as an error, and unreconciled balances too. Overrides input.strict; --no-strict turns it off.',
+  description:
+    'Treat every warning (input that deviates from the standard but reads unambiguously) as an error, and unreconciled balances too. Overrides input.strict; --no-strict turns it off.',
   allowNo: true,
 });
 /** How to read the input: `convert`, `camt` and `validate` take them. */
@@ -33,7 +53,8 @@ export const inputFlags = {
       'Character encoding of the input (utf-8, iso-8859-1, iso-8859-2, windows-1250, windows-1252, utf-16le, …), winning over what the file declares (overrides input.encoding).',
   }),
   'max-field-size': Flags.string({
-    description: 'Largest single value read (a remittance line, a name, a CSV cell), e.g. 512KiB or 16MiB; a larger one is a parse error naming it. Default 1MiB (overrides input.max_field_size).',
+    description:
+      'Largest single value read (a remittance line, a name, a CSV cell), e.g. 512KiB or 16MiB; a larger one is a parse error naming it. Default 1MiB (overrides input.max_field_size).',
   }),
   'max-entry-details': Flags.integer({
     description:
@@ -46,33 +67,43 @@ export const inputFlags = {
 export const conversionFlags = {
   ...inputFlags,
   streaming: Flags.boolean({
-    description: 'Write rows in file order as they are parsed, in constant memory (for large files). To stdout, a parse error can leave partial output.',
+    description:
+      'Write rows in file order as they are parsed, in constant memory (for large files). To stdout, a parse error can leave partial output.',
   }),
   'dry-run': Flags.boolean({
-    description: 'Parse and print a summary (statements, entries, totals per currency and direction, rows per category and tier); write no file.',
+    description:
+      'Parse and print a summary (statements, entries, totals per currency and direction, rows per category and tier); write no file.',
   }),
   json: Flags.boolean({
-    description: 'Print the summary as JSON on standard output: with --dry-run instead of the text summary, otherwise after the output file is written (not with --output -).',
+    description:
+      'Print the summary as JSON on standard output: with --dry-run instead of the text summary, otherwise after the output file is written (not with --output -).',
   }),
-  from: Flags.string({ description: 'Input format; skips content sniffing.', options: [...STATEMENT_FORMATS] }),
+  from: fromFlag,
   'split-batches': Flags.boolean({ description: 'One row per transaction detail instead of one per booked entry.' }),
   categorize: Flags.boolean({
-    description: 'Fill the category column (party mappings, keyword rules, local classifier, then the AI service when enabled). --no-categorize leaves it empty.',
+    description:
+      'Fill the category column (party mappings, keyword rules, local classifier, then the AI service when enabled). --no-categorize leaves it empty.',
     default: true,
     allowNo: true,
   }),
   database: databaseFlag,
   'save-mappings': Flags.boolean({
-    description: 'After a successful conversion, list what the classifier and AI tiers decided and offer to save it as exact mappings in your database folder.',
+    description:
+      'After a successful conversion, list what the classifier and AI tiers decided and offer to save it as exact mappings in your database folder.',
   }),
   'mappings-review': Flags.string({
-    description: 'After a successful conversion, write the learned mappings to this YAML file to edit and apply later with `stmt mappings apply FILE`.',
+    description:
+      'After a successful conversion, write the learned mappings to this YAML file to edit and apply later with `stmt mappings apply FILE`.',
   }),
-  yes: Flags.boolean({ char: 'y', description: 'With --save-mappings: save without asking.', dependsOn: ['save-mappings'] }),
-  preset: Flags.string({ description: 'CSV layout (overrides csv.preset).', options: PRESET_NAMES }),
+  yes: Flags.boolean({
+    char: 'y',
+    description: 'With --save-mappings: save without asking.',
+    dependsOn: ['save-mappings'],
+  }),
+  preset: Flags.string({ description: 'CSV layout (overrides csv.preset).', options: [...PRESET_NAMES] }),
   strict: strictFlag,
   delimiter: Flags.custom<string>({
-    description: 'CSV delimiter: comma, semicolon, tab, pipe or one character (overrides csv.delimiter).',
+    description: `CSV delimiter: ${DELIMITER_NAMES.join(', ')} or one character (overrides csv.delimiter).`,
     // Checked while the flags are parsed, so a bad value is a usage error (exit 2) like any other.
     parse: async (value) => (resolveDelimiter(value), value),
   })(),
@@ -86,16 +117,17 @@ export const conversionFlags = {
       'Merge every statement of the input (a folder, or one file) into one CSV file, each booking once by its transaction_id; a booking pending in one statement and booked in another counts once, as booked. With --dry-run, lists what was dropped and why.',
   }),
   to: Flags.string({
-    description: 'Output format: csv (default), or a plain-text accounting journal: hledger, beancount, qif. Categories map to accounts (--accounts).',
-    options: ['csv', ...LEDGER_FORMATS],
+    description: `Output format: csv (default), or a plain-text accounting journal: ${LEDGER_FORMATS.join(', ')}. Categories map to accounts (--accounts).`,
+    options: [...OUTPUT_TARGETS],
     default: 'csv',
   }),
   accounts: Flags.string({
-    description: 'With --to hledger|beancount|qif: YAML mapping of categories and statement accounts to ledger accounts (default: <database>/ledger-accounts.yaml when present).',
+    description: `With --to ${LEDGER_FORMATS.join('|')}: YAML mapping of categories and statement accounts to ledger accounts (default: <database>/ledger-accounts.yaml when present).`,
   }),
   profile: profileFlag,
   'since-last': Flags.boolean({
-    description: 'Merge, and write only rows no earlier --since-last run wrote to the same --output (remembered in .<output>.stmt-ids beside it).',
+    description:
+      'Merge, and write only rows no earlier --since-last run wrote to the same --output (remembered in .<output>.stmt-ids beside it).',
   }),
   threads: Flags.integer({
     description:
@@ -114,4 +146,3 @@ export interface ConfigFlagValues {
   strict?: boolean | undefined;
   'formula-guard'?: boolean | undefined;
 }
-

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AccountMap, LedgerAccountsError, validateLedgerAccounts } from '@stmt/ledger';
-import { parseDocument } from 'yaml';
+import type * as Yaml from 'yaml';
 import { CliError } from './cli-error';
 
 /** The mapping `--to hledger|beancount|qif` uses by default: `<database folder>/ledger-accounts.yaml`, when it exists. */
@@ -21,14 +21,25 @@ export async function loadLedgerAccounts(file: string | undefined, databaseDir: 
     text = await readFile(path, 'utf8');
   } catch (error) {
     if (file === undefined && (error as NodeJS.ErrnoException).code === 'ENOENT') return new AccountMap();
-    throw new CliError('CONFIG_INVALID', `Cannot read the ledger account mapping ${path}: ${(error as Error).message}.`, { cause: error });
+    throw new CliError(
+      'CONFIG_INVALID',
+      `Cannot read the ledger account mapping ${path}: ${(error as Error).message}.`,
+      { cause: error },
+    );
   }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when there is a file to read
+  const { parseDocument } = require('yaml') as typeof Yaml;
   const document = parseDocument(text, { prettyErrors: true });
-  if (document.errors.length > 0) throw new CliError('CONFIG_INVALID', `${path}: not valid YAML: ${document.errors.map((e) => e.message).join('; ')}`);
+  if (document.errors.length > 0)
+    throw new CliError(
+      'CONFIG_INVALID',
+      `${path}: not valid YAML: ${document.errors.map((e) => e.message).join('; ')}`,
+    );
   try {
     return new AccountMap(validateLedgerAccounts(document.toJS(), path));
   } catch (error) {
-    if (error instanceof LedgerAccountsError) throw new CliError('CONFIG_INVALID', `${error.message}. See docs/ledger-output.md.`, { cause: error });
+    if (error instanceof LedgerAccountsError)
+      throw new CliError('CONFIG_INVALID', `${error.message}. See docs/ledger-output.md.`, { cause: error });
     throw error;
   }
 }

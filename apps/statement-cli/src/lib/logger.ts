@@ -1,8 +1,16 @@
-import winston from 'winston';
+import type * as Winston from 'winston';
 import type { LoadedConfig } from './config/load';
 import type { LogFormat, LogLevel } from './config/schema';
 
-export type Logger = winston.Logger;
+type LogMethod = (message: string, fields?: Record<string, unknown>) => void;
+
+/** What commands log through: one method per level, each taking a message and structured fields. */
+export interface Logger {
+  error: LogMethod;
+  warn: LogMethod;
+  info: LogMethod;
+  debug: LogMethod;
+}
 
 const LEVELS: LogLevel[] = ['error', 'warn', 'info', 'debug'];
 
@@ -17,16 +25,15 @@ function renderFields(fields: Record<string, unknown>): string {
     .join('');
 }
 
-const textFormat = winston.format.printf((info) => {
-  const { level, message, timestamp, ...fields } = info;
-  return `${String(timestamp)} ${level} ${String(message)}${renderFields(fields)}`;
-});
+type LoggerOptions = { level: LogLevel; format: LogFormat; stream?: NodeJS.WritableStream };
 
-/**
- * Logs go to stderr only, so stdout carries nothing but the command's output (a CSV for `-o -`).
- * `json` gives one JSON object per line for log shippers.
- */
-export function createLogger(options: { level: LogLevel; format: LogFormat; stream?: NodeJS.WritableStream }): Logger {
+function createWinstonLogger(options: LoggerOptions): Winston.Logger {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy require is how CommonJS loads a module on first use
+  const winston = require('winston') as typeof Winston;
+  const textFormat = winston.format.printf((info) => {
+    const { level, message, timestamp, ...fields } = info;
+    return `${String(timestamp)} ${level} ${String(message)}${renderFields(fields)}`;
+  });
   const format =
     options.format === 'json'
       ? winston.format.combine(winston.format.timestamp(), winston.format.json())
@@ -35,7 +42,31 @@ export function createLogger(options: { level: LogLevel; format: LogFormat; stre
     options.stream === undefined
       ? new winston.transports.Console({ stderrLevels: LEVELS })
       : new winston.transports.Stream({ stream: options.stream });
-  return winston.createLogger({ level: options.level, levels: { error: 0, warn: 1, info: 2, debug: 3 }, format, transports: [transport] });
+  return winston.createLogger({
+    level: options.level,
+    levels: { error: 0, warn: 1, info: 2, debug: 3 },
+    format,
+    transports: [transport],
+  });
+}
+
+/**
+ * Logs go to stderr only, so stdout carries nothing but the command's output (a CSV for `-o -`).
+ * `json` gives one JSON object per line for log shippers. winston is loaded at the first entry the
+ * level lets through: a quiet, successful run never loads it.
+ */
+export function createLogger(options: LoggerOptions): Logger {
+  const threshold = LEVELS.indexOf(options.level);
+  let logger: Winston.Logger | undefined;
+  const at =
+    (level: LogLevel): LogMethod =>
+    (message, fields) => {
+      if (LEVELS.indexOf(level) > threshold) return;
+      logger ??= createWinstonLogger(options);
+      if (fields === undefined) logger.log(level, message);
+      else logger.log(level, message, fields);
+    };
+  return { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
 }
 
 /**

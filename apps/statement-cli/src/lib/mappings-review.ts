@@ -51,24 +51,40 @@ export function toReviewYaml(mappings: readonly LearnedMapping[], source: string
   );
 }
 
-/** A review file's problem: the entry path (`mappings[2].direction`) and what is wrong there. */
+export const REVIEW_FILE_ERROR_CODES = ['INVALID_REVIEW_FILE'] as const;
+export type ReviewFileErrorCode = (typeof REVIEW_FILE_ERROR_CODES)[number];
+
+/** A review file's problems: each the entry path (`mappings[2].direction`) and what is wrong there. */
 export class ReviewFileError extends Error {
-  constructor(readonly problems: string[]) {
-    super(problems.join('; '));
-    this.name = 'ReviewFileError';
+  override readonly name: string = 'ReviewFileError';
+  readonly code: ReviewFileErrorCode;
+  readonly problems: string[];
+
+  constructor(code: ReviewFileErrorCode, message: string, options: { problems: string[]; cause?: unknown }) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.problems = options.problems;
   }
+}
+
+function invalidReviewFile(problems: string[]): ReviewFileError {
+  return new ReviewFileError('INVALID_REVIEW_FILE', problems.join('; '), { problems });
 }
 
 /** Reads an (edited) review file back; every problem is collected before anything is saved. */
 export function parseReviewYaml(text: string): LearnedMapping[] {
   const document = parseDocument(text);
-  if (document.errors.length > 0) throw new ReviewFileError(document.errors.map((error) => error.message));
+  if (document.errors.length > 0) throw invalidReviewFile(document.errors.map((error) => error.message));
   const value: unknown = document.toJS();
   const validateReview = reviewCheck();
   if (!validateReview(value)) {
-    throw new ReviewFileError(
+    throw invalidReviewFile(
       (validateReview.errors ?? []).map((error) => {
-        const path = error.instancePath.replace(/^\//, '').replace(/\/(\d+)/g, '[$1]').replace(/\//g, '.') || '(top level)';
+        const path =
+          error.instancePath
+            .replace(/^\//, '')
+            .replace(/\/(\d+)/g, '[$1]')
+            .replace(/\//g, '.') || '(top level)';
         return `${path} ${error.message ?? 'is invalid'}`;
       }),
     );

@@ -1,12 +1,13 @@
-import { isSupportedEncoding, type ParseOptions } from '@stmt/parser';
+import type { ReadOptions } from '@stmt/convert';
+import { isSupportedEncoding } from '@stmt/parser';
 import { CliError } from './cli-error';
 import type { StmtConfig } from './config/schema';
 import { parseSize } from './size';
 
-/** How to read input files: what `--encoding` / `--max-field-size` (or `input.*`) say. */
-export type ReadOptions = Pick<ParseOptions, 'encoding' | 'maxFieldSize' | 'maxEntryDetails' | 'streamEntryDetails'>;
-
-/** The flags win over the configuration; a name or size that makes no sense is a usage error (exit 2). */
+/**
+ * How to read input files: what `--encoding` / `--max-field-size` (or `input.*`) say. The flags win
+ * over the configuration; a name or size that makes no sense is a usage error (exit 2).
+ */
 export function readOptions(
   flags: { encoding?: string | undefined; maxFieldSize?: string | undefined; maxEntryDetails?: number | undefined },
   config: StmtConfig,
@@ -16,11 +17,18 @@ export function readOptions(
   const options: ReadOptions = {};
   if (encoding !== undefined) {
     if (!isSupportedEncoding(encoding)) {
-      throw new CliError('USAGE', `--encoding ${JSON.stringify(encoding)} is not an encoding this tool knows; use e.g. utf-8, iso-8859-1, iso-8859-2, windows-1250, windows-1252 or utf-16le.`);
+      throw new CliError(
+        'USAGE',
+        `--encoding ${JSON.stringify(encoding)} is not an encoding this tool knows; use e.g. utf-8, iso-8859-1, iso-8859-2, windows-1250, windows-1252 or utf-16le.`,
+      );
     }
     options.encoding = encoding.toLowerCase();
   }
-  if (size !== undefined) options.maxFieldSize = parseSize(size, flags.maxFieldSize !== undefined ? '--max-field-size' : 'input.max_field_size');
+  if (size !== undefined)
+    options.maxFieldSize = parseSize(
+      size,
+      flags.maxFieldSize !== undefined ? '--max-field-size' : 'input.max_field_size',
+    );
   const details = flags.maxEntryDetails ?? config.input?.max_entry_details;
   if (details !== undefined) options.maxEntryDetails = details;
   return options;

@@ -1,25 +1,29 @@
 import { availableParallelism } from 'node:os';
 import { getPreset, resolveDelimiter } from '@stmt/export';
 import type { Categorizer } from '@stmt/categorizer';
+import {
+  CategoryTally,
+  categorizingEnricher,
+  convertDirectory,
+  convertFile,
+  convertMerged,
+  leaveRowsAsTheyAre,
+  resolveInput,
+  type ConversionResult,
+} from '@stmt/convert';
 import type { StatementFormat } from '@stmt/parser';
-import type { AuditOperation } from './audit';
-import { CategoryTally } from './category-tally';
-import { categorizingEnricher } from './categorize-rows';
+import { audit, type AuditOperation } from './audit';
 import { CliError } from './cli-error';
 import type { LoadedConfig } from './config/load';
-import { convertDirectory, directoryExitCode } from './convert-directory';
-import { convertFile } from './convert-file';
-import type { ConversionResult } from './conversion';
-import { convertMerged, formatMergeSummary } from './convert-merged';
 import { profilesAndLedger } from './conversion-inputs';
 import { loadCategorizer, userDatabaseDir } from './database';
-import { leaveRowsAsTheyAre } from './enrich';
+import { describeDirectoryFailures, directoryExitCode } from './directory-report';
 import { ExitCode, type ExitCodeValue } from './exit-codes';
-import { resolveInput } from './input';
 import { readOptions } from './read-options';
 import type { Logger } from './logger';
-import { reviewAndSaveMappings, writeReviewFile } from './save-mappings';
-import { formatSummary, formatTally } from './summary-text';
+import { createProgress } from './progress';
+import type * as SaveMappings from './save-mappings';
+import { formatMergeSummary, formatSummary, formatTally } from './summary-text';
 
 export interface ConvertRequest {
   input: string;
@@ -122,13 +126,20 @@ export interface ConsoleOutput {
 }
 
 /** What `convert` and `camt` share: one file, stdin, or a folder; returns the exit code. */
-export async function runConvert(request: ConvertRequest, loaded: LoadedConfig, logger: Logger, out: ConsoleOutput): Promise<ExitCodeValue> {
+export async function runConvert(
+  request: ConvertRequest,
+  loaded: LoadedConfig,
+  logger: Logger,
+  out: ConsoleOutput,
+): Promise<ExitCodeValue> {
   const learning = request.saveMappings === true || request.mappingsReview !== undefined;
   if (learning && !request.categorize) {
     throw new CliError('USAGE', '--save-mappings and --mappings-review need categorisation; drop --no-categorize.');
   }
   const databaseDir = userDatabaseDir(loaded.config, request.database);
-  const categorizer: Categorizer | undefined = request.categorize ? await loadCategorizer(loaded.config, logger, databaseDir) : undefined;
+  const categorizer: Categorizer | undefined = request.categorize
+    ? await loadCategorizer(loaded.config, logger, databaseDir)
+    : undefined;
   const tally = new CategoryTally();
   const settings = {
     splitBatches: request.splitBatches,
@@ -138,18 +149,43 @@ export async function runConvert(request: ConvertRequest, loaded: LoadedConfig, 
     ...(request.allowedFormats === undefined ? {} : { allowedFormats: request.allowedFormats }),
   };
   const strict = request.strict ?? loaded.config.input.strict;
+  const onFileDone = (file: string, outcome: 'success' | 'failure'): void =>
+    audit(logger, request.operation, file, outcome);
   // With one row per transaction detail, an entry's details stream out in parts: any number of them in bounded memory.
-  const read = { ...readOptions(request, loaded.config), ...(request.splitBatches ? { streamEntryDetails: true } : {}) };
-  const job = { strict, read, format: request.from, ...(await profilesAndLedger(request, databaseDir)), threads: request.threads ?? defaultThreads(request.streaming), delimiter: resolveDelimiter(loaded.config.csv.delimiter), settings, logger, operation: request.operation };
+  const read = {
+    ...readOptions(request, loaded.config),
+    ...(request.splitBatches ? { streamEntryDetails: true } : {}),
+  };
+  const job = {
+    strict,
+    read,
+    format: request.from,
+    ...(await profilesAndLedger(request, databaseDir)),
+    threads: request.threads ?? defaultThreads(request.streaming),
+    delimiter: resolveDelimiter(loaded.config.csv.delimiter),
+    settings,
+    logger,
+    onFileDone,
+    progress: createProgress,
+  };
   const input = await resolveInput(request.input);
 
   let exitCode: ExitCodeValue = ExitCode.SUCCESS;
   if (request.merge === true || request.sinceLast === true) {
-    const merged = await convertMerged(input, job, { output: request.dryRun ? undefined : request.output, sinceLast: request.sinceLast === true, stateFor: request.output });
+    const merged = await convertMerged(input, job, {
+      output: request.dryRun ? undefined : request.output,
+      sinceLast: request.sinceLast === true,
+      stateFor: request.output,
+    });
     // With the CSV on standard output, the summary goes to standard error.
-    (request.output === '-' && !request.dryRun ? out.stderr : out.stdout)(formatMergeSummary(merged, request.dryRun, request.json === true));
+    (request.output === '-' && !request.dryRun ? out.stderr : out.stdout)(
+      formatMergeSummary(merged, request.dryRun, request.json === true),
+    );
   } else if (input.kind === 'directory') {
-    const report = await convertDirectory(input.path, request.output, job, request.dryRun);
+    const report = describeDirectoryFailures(
+      await convertDirectory(input.path, request.output, job, request.dryRun),
+      logger,
+    );
     out.stdout(
       `${request.dryRun ? 'Parsed' : 'Converted'} ${report.converted.length} file(s)` +
         `${report.skipped.length > 0 ? `, skipped ${report.skipped.length} unrecognised` : ''}` +
@@ -164,11 +200,27 @@ export async function runConvert(request: ConvertRequest, loaded: LoadedConfig, 
       const counts = tally.empty ? {} : tally.toJSON();
       out.stdout(
         request.json === true
-          ? JSON.stringify({ file: input.name, parser: result.parser, rows: result.rows, ...result.summary.toJSON(), ...counts, ...issuesJson(result) })
+          ? JSON.stringify({
+              file: input.name,
+              parser: result.parser,
+              rows: result.rows,
+              ...result.summary.toJSON(),
+              ...counts,
+              ...issuesJson(result),
+            })
           : formatSummary(input.name, result, tally),
       );
     } else if (request.json === true) {
-      out.stdout(JSON.stringify({ file: input.name, output: request.output, parser: result.parser, rows: result.rows, ...result.summary.toJSON(), ...issuesJson(result) }));
+      out.stdout(
+        JSON.stringify({
+          file: input.name,
+          output: request.output,
+          parser: result.parser,
+          rows: result.rows,
+          ...result.summary.toJSON(),
+          ...issuesJson(result),
+        }),
+      );
     }
   }
 
@@ -177,9 +229,22 @@ export async function runConvert(request: ConvertRequest, loaded: LoadedConfig, 
     out.stderr('Learned mappings not saved: the conversion did not succeed.');
     return exitCode;
   }
-  if (request.mappingsReview !== undefined) await writeReviewFile(categorizer, request.mappingsReview, input.name, out.stderr);
+  // Loaded only here: a conversion that learns nothing never loads the YAML editing and checking behind it.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy require is how CommonJS loads a module on first use
+  const { reviewAndSaveMappings, writeReviewFile } = require('./save-mappings') as typeof SaveMappings;
+  if (request.mappingsReview !== undefined)
+    await writeReviewFile(categorizer, request.mappingsReview, input.name, out.stderr);
   if (request.saveMappings === true) {
-    await reviewAndSaveMappings(categorizer, { targetDir: databaseDir, yes: request.yes === true, dryRun: request.dryRun, stdinConsumed: input.kind === 'stdin' }, out.stderr);
+    await reviewAndSaveMappings(
+      categorizer,
+      {
+        targetDir: databaseDir,
+        yes: request.yes === true,
+        dryRun: request.dryRun,
+        stdinConsumed: input.kind === 'stdin',
+      },
+      out.stderr,
+    );
   }
   return exitCode;
 }

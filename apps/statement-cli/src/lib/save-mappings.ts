@@ -29,7 +29,11 @@ export function formatMappings(mappings: readonly LearnedMapping[]): string[] {
  * classifier and AI tiers decided, then save on `--yes` or a "y" at the terminal. Without a
  * terminal and without `--yes` nothing is saved; the message says how to save.
  */
-export async function reviewAndSaveMappings(categorizer: Categorizer, request: SaveMappingsRequest, stderr: (text: string) => void): Promise<void> {
+export async function reviewAndSaveMappings(
+  categorizer: Categorizer,
+  request: SaveMappingsRequest,
+  stderr: (text: string) => void,
+): Promise<void> {
   const pending = categorizer.pendingMappings();
   if (pending.length === 0) {
     stderr('No learned mappings to save: every row was decided by a mapping or a rule, or not at all.');
@@ -43,7 +47,9 @@ export async function reviewAndSaveMappings(categorizer: Categorizer, request: S
   }
   if (!request.yes) {
     if (request.stdinConsumed || !canAsk()) {
-      stderr(`Nothing saved (${request.stdinConsumed ? 'standard input carried the statement' : 'not a terminal'}). Run again with --save-mappings --yes to save them to ${request.targetDir}.`);
+      stderr(
+        `Nothing saved (${request.stdinConsumed ? 'standard input carried the statement' : 'not a terminal'}). Run again with --save-mappings --yes to save them to ${request.targetDir}.`,
+      );
       return;
     }
     if (!(await confirm(`Save ${pending.length} mappings to ${request.targetDir}?`))) {
@@ -55,23 +61,41 @@ export async function reviewAndSaveMappings(categorizer: Categorizer, request: S
 }
 
 /** Saves (atomically, with a backup of each existing file) and says where; a failure is exit 5. */
-export async function saveLearned(categorizer: Categorizer, targetDir: string, mappings: readonly LearnedMapping[]): Promise<string> {
+export async function saveLearned(
+  categorizer: Categorizer,
+  targetDir: string,
+  mappings: readonly LearnedMapping[],
+): Promise<string> {
   try {
     const result = await categorizer.saveMappings(targetDir, mappings);
     return `Saved ${mappings.length} mapping(s) to ${result.written.join(', ')}${result.backups.length > 0 ? ` (backup: ${result.backups.join(', ')})` : ''}.`;
   } catch (error) {
-    if (error instanceof CategorizerError) throw new CliError('OUTPUT_FAILED', `${error.message}. Check that the folder is writable or choose another with --database.`, { cause: error });
+    if (error instanceof CategorizerError)
+      throw new CliError(
+        'OUTPUT_FAILED',
+        `${error.message}. Check that the folder is writable or choose another with --database.`,
+        { cause: error },
+      );
     throw error;
   }
 }
 
 /** `--mappings-review FILE`: the proposals as YAML to edit, then `stmt mappings apply FILE`. */
-export async function writeReviewFile(categorizer: Categorizer, file: string, source: string, stderr: (text: string) => void): Promise<void> {
+export async function writeReviewFile(
+  categorizer: Categorizer,
+  file: string,
+  source: string,
+  stderr: (text: string) => void,
+): Promise<void> {
   const pending = categorizer.pendingMappings();
   try {
     await writeFile(file, toReviewYaml(pending, source), 'utf8');
   } catch (error) {
-    throw new CliError('OUTPUT_FAILED', `Cannot write the mappings review file ${file}: ${(error as Error).message}.`, { cause: error });
+    throw new CliError('OUTPUT_FAILED', `Cannot write the mappings review file ${file}: ${(error as Error).message}.`, {
+      cause: error,
+    });
   }
-  stderr(`Wrote ${pending.length} learned mapping(s) to ${file}; edit it, then run \`stmt mappings apply ${file}\` to save them.`);
+  stderr(
+    `Wrote ${pending.length} learned mapping(s) to ${file}; edit it, then run \`stmt mappings apply ${file}\` to save them.`,
+  );
 }

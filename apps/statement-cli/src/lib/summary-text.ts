@@ -1,5 +1,4 @@
-import { CategoryTally } from './category-tally';
-import type { ConversionResult } from './conversion';
+import { CategoryTally, type ConversionResult, type MergeResult } from '@stmt/convert';
 
 /**
  * The dry-run report: what would be written, with exact totals per currency and direction and,
@@ -21,11 +20,36 @@ export function formatSummary(file: string, result: ConversionResult, tally?: Ca
   }
   if (tally !== undefined && !tally.empty) lines.push(formatTally(tally));
   const issues = result.issues;
-  if (issues !== undefined && issues.warnings > 0) lines.push(`warnings: ${issues.warnings} (logged with file, line, column and element; \`stmt validate\` lists them all)`);
+  if (issues !== undefined && issues.warnings > 0)
+    lines.push(
+      `warnings: ${issues.warnings} (logged with file, line, column and element; \`stmt validate\` lists them all)`,
+    );
   return lines.join('\n');
 }
 
 export function formatTally(tally: CategoryTally): string {
   const list = (counts: [string, number][]): string => counts.map(([name, count]) => `${name} ${count}`).join(', ');
   return `categories: ${list(CategoryTally.ranked(tally.categories))}\ntiers: ${list(CategoryTally.ranked(tally.tiers))}`;
+}
+
+/** What `convert --merge` prints: the counts, and in a dry run every dropped row with its reason (bounded). */
+export function formatMergeSummary(result: MergeResult, dryRun: boolean, json: boolean): string {
+  if (dryRun && json) {
+    return JSON.stringify({
+      files: result.files,
+      skipped: result.skipped,
+      parser: result.parser,
+      rows: result.rows,
+      ...result.summary.toJSON(),
+      ...result.report.toJSON(),
+    });
+  }
+  const { counts } = result.report;
+  const lines = [
+    `${dryRun ? 'Would merge' : 'Merged'} ${result.files.length} file(s)${result.skipped.length > 0 ? ` (skipped ${result.skipped.length} unrecognised)` : ''}: ` +
+      `${result.rows} row(s) ${dryRun ? 'to write' : 'written'}, ${result.report.total} dropped ` +
+      `(duplicate ${counts.duplicate}, pending booked later ${counts['pending-superseded']}, written earlier ${counts['written-earlier']}).`,
+  ];
+  if (dryRun) lines.push(...result.report.lines());
+  return lines.join('\n');
 }

@@ -1,7 +1,5 @@
 import { detectFormat, parseStream, StatementParseError, type ParseIssue, type StatementFormat } from '@stmt/parser';
-import { readChunks, type InputTarget } from './input';
-import type { ReadOptions } from './read-options';
-import type { CsvProfileOptions } from './statement-files';
+import { readChunks, type CsvProfileOptions, type InputTarget, type ReadOptions } from '@stmt/convert';
 
 export interface ValidationReport {
   file: string;
@@ -15,7 +13,12 @@ export interface ValidationReport {
  * Reads the whole file collecting every problem the parser can recover from; a fatal one (XML
  * not well formed, unknown message type) ends the run and is reported like the others.
  */
-export async function validateFile(input: Extract<InputTarget, { kind: 'file' | 'stdin' }>, format?: StatementFormat, read: ReadOptions & CsvProfileOptions = {}, strict = false): Promise<ValidationReport> {
+export async function validateFile(
+  input: Extract<InputTarget, { kind: 'file' | 'stdin' }>,
+  format?: StatementFormat,
+  read: ReadOptions & CsvProfileOptions = {},
+  strict = false,
+): Promise<ValidationReport> {
   const report: ValidationReport = { file: input.name, format: 'unknown', statements: 0, entries: 0, issues: [] };
   let head: Buffer | undefined;
   const chunks = async function* (): AsyncGenerator<Buffer> {
@@ -47,7 +50,8 @@ export async function validateFile(input: Extract<InputTarget, { kind: 'file' | 
     if (!(error instanceof StatementParseError)) throw error;
     report.issues.push(error.toIssue());
   }
-  if (report.statements === 0 && !report.issues.some((issue) => issue.severity === 'error')) noStatement(report, format ?? (head === undefined ? undefined : detectFormat(head)), strict);
+  if (report.statements === 0 && !report.issues.some((issue) => issue.severity === 'error'))
+    noStatement(report, format ?? (head === undefined ? undefined : detectFormat(head)), strict);
   return report;
 }
 

@@ -1,4 +1,4 @@
-import { CoinGeckoClient } from '@disc/market-data';
+import { CoinGeckoClient } from './client';
 import { coingeckoRoute, COINGECKO_TOO_MANY, fakeCoin } from '../testing/coingecko-fixtures';
 import { FakeServer } from '../testing/fake-server';
 
@@ -6,14 +6,28 @@ describe('CoinGeckoClient against a fake CoinGecko', () => {
   let server: FakeServer;
   const waits: number[] = [];
   const btc = fakeCoin('bitcoin', 'btc', 'Bitcoin', 21, '2009-01-03');
-  const tuning = { timeoutMs: 2000, retry: { retries: 2, baseDelayMs: 10 }, sleep: async (ms: number) => { waits.push(ms); } };
+  const tuning = {
+    timeoutMs: 2000,
+    retry: { retries: 2, baseDelayMs: 10 },
+    sleep: async (ms: number) => {
+      waits.push(ms);
+    },
+  };
 
-  beforeAll(async () => { server = await FakeServer.start(coingeckoRoute([btc])); });
+  beforeAll(async () => {
+    server = await FakeServer.start(coingeckoRoute([btc]));
+  });
   afterAll(() => server.close());
-  beforeEach(() => { waits.length = 0; server.requests.length = 0; });
+  beforeEach(() => {
+    waits.length = 0;
+    server.requests.length = 0;
+  });
 
   it('sends the demo key header and asks for USD markets of the ids', async () => {
-    const cg = new CoinGeckoClient({ baseUrl: server.baseUrl, apiKey: 'CG-demo-key-123456', requestsPerMinute: 60_000 }, tuning);
+    const cg = new CoinGeckoClient(
+      { baseUrl: server.baseUrl, apiKey: 'CG-demo-key-123456', requestsPerMinute: 60_000 },
+      tuning,
+    );
     const [row] = await cg.markets(['bitcoin']);
     expect(row).toMatchObject({ id: 'bitcoin', symbol: 'BTC', price: btc.price, volume24h: 38_500_000_000 });
     const req = server.requests[0];
@@ -24,10 +38,17 @@ describe('CoinGeckoClient against a fake CoinGecko', () => {
   });
 
   it('uses the pro header and three years of history on the pro plan', async () => {
-    const cg = new CoinGeckoClient({ baseUrl: server.baseUrl, apiKey: 'CG-pro-key-1234567', plan: 'pro', requestsPerMinute: 60_000 }, tuning);
+    const cg = new CoinGeckoClient(
+      { baseUrl: server.baseUrl, apiKey: 'CG-pro-key-1234567', plan: 'pro', requestsPerMinute: 60_000 },
+      tuning,
+    );
     expect(cg.historyDays).toBe(1095);
     await expect(cg.history('bitcoin')).rejects.toMatchObject({
-      details: { reason: 'rejected', status: 401, provider_message: expect.stringContaining('limited to querying historical data within the past 365 days') },
+      details: {
+        reason: 'rejected',
+        status: 401,
+        provider_message: expect.stringContaining('limited to querying historical data within the past 365 days'),
+      },
     });
     expect(server.requests[0]?.headers['x-cg-pro-api-key']).toBe('CG-pro-key-1234567');
   });
@@ -50,6 +71,8 @@ describe('CoinGeckoClient against a fake CoinGecko', () => {
 
   it('reports an unknown coin as not_found', async () => {
     const cg = new CoinGeckoClient({ baseUrl: server.baseUrl, requestsPerMinute: 60_000 }, tuning);
-    await expect(cg.detail('no-such-coin')).rejects.toMatchObject({ details: { provider: 'coingecko', reason: 'not_found', provider_message: 'coin not found' } });
+    await expect(cg.detail('no-such-coin')).rejects.toMatchObject({
+      details: { provider: 'coingecko', reason: 'not_found', provider_message: 'coin not found' },
+    });
   });
 });

@@ -1,7 +1,14 @@
-import type { PriceSeries } from '@disc/scoring';
+import type { PriceSeries } from '@disc/types';
 import { HttpClient } from '../http-client';
 import type { HttpTuning } from '../yahoo/client';
-import { describeCoinGeckoError, mapCoinDetail, mapMarketChart, mapMarkets, type CoinDetail, type CoinMarket } from './mapping';
+import {
+  describeCoinGeckoError,
+  mapCoinDetail,
+  mapMarketChart,
+  mapMarkets,
+  type CoinDetail,
+  type CoinMarket,
+} from './mapping';
 
 export type CoinGeckoPlan = 'public' | 'demo' | 'pro';
 
@@ -41,7 +48,11 @@ export class CoinGeckoClient {
   }
 
   markets(ids: readonly string[]): Promise<CoinMarket[]> {
-    return this.http.getMapped('/api/v3/coins/markets', { vs_currency: 'usd', ids: ids.join(','), per_page: 250, page: 1 }, mapMarkets);
+    return this.http.getMapped(
+      '/api/v3/coins/markets',
+      { vs_currency: 'usd', ids: ids.join(','), per_page: 250, page: 1 },
+      mapMarkets,
+    );
   }
 
   history(id: string): Promise<PriceSeries> {
@@ -50,7 +61,14 @@ export class CoinGeckoClient {
   }
 
   detail(id: string): Promise<CoinDetail> {
-    const params = { localization: 'false', tickers: 'false', market_data: 'false', community_data: 'false', developer_data: 'false', sparkline: 'false' };
+    const params = {
+      localization: 'false',
+      tickers: 'false',
+      market_data: 'false',
+      community_data: 'false',
+      developer_data: 'false',
+      sparkline: 'false',
+    };
     return this.http.getMapped(`/api/v3/coins/${encodeURIComponent(id)}`, params, mapCoinDetail);
   }
 }

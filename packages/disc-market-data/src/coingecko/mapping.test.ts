@@ -1,14 +1,38 @@
-import { mapCoinDetail, mapMarketChart, mapMarkets, monthsSince } from '@disc/market-data';
+import { mapCoinDetail, mapMarketChart, mapMarkets, monthsSince } from './mapping';
 
 describe('CoinGecko mapping', () => {
   it('maps markets rows, upper-casing symbols and reading a zero market cap as unknown', () => {
     const rows = mapMarkets([
-      { id: 'bitcoin', symbol: 'btc', name: 'Bitcoin', current_price: 91234.5, market_cap: 1_810_000_000_000, total_volume: 38_500_000_000, market_cap_rank: 1 },
-      { id: 'newcoin', symbol: 'new', name: 'New', current_price: 0.12, market_cap: 0, total_volume: 1000, market_cap_rank: null },
+      {
+        id: 'bitcoin',
+        symbol: 'btc',
+        name: 'Bitcoin',
+        current_price: 91234.5,
+        market_cap: 1_810_000_000_000,
+        total_volume: 38_500_000_000,
+        market_cap_rank: 1,
+      },
+      {
+        id: 'newcoin',
+        symbol: 'new',
+        name: 'New',
+        current_price: 0.12,
+        market_cap: 0,
+        total_volume: 1000,
+        market_cap_rank: null,
+      },
       { id: 'dead', symbol: 'dead', name: 'Dead', current_price: null, market_cap: 0, total_volume: 0 },
     ]);
     expect(rows).toEqual([
-      { id: 'bitcoin', symbol: 'BTC', name: 'Bitcoin', price: 91234.5, marketCap: 1_810_000_000_000, volume24h: 38_500_000_000, rank: 1 },
+      {
+        id: 'bitcoin',
+        symbol: 'BTC',
+        name: 'Bitcoin',
+        price: 91234.5,
+        marketCap: 1_810_000_000_000,
+        volume24h: 38_500_000_000,
+        rank: 1,
+      },
       { id: 'newcoin', symbol: 'NEW', name: 'New', price: 0.12, marketCap: null, volume24h: 1000, rank: undefined },
     ]);
   });
@@ -22,14 +46,25 @@ describe('CoinGecko mapping', () => {
         [Date.parse('2026-11-23T00:00:00Z'), 93000], // Monday
         [Date.parse('2026-11-23T11:37:12.345Z'), 93500], // Monday, "now"
       ],
-      market_caps: [], total_volumes: [],
+      market_caps: [],
+      total_volumes: [],
     });
-    expect(series).toEqual({ start: '2026-11-19', dates: ['2026-11-19', '2026-11-20', '2026-11-23'], closes: [90000, 91000, 93500] });
+    expect(series).toEqual({
+      start: '2026-11-19',
+      dates: ['2026-11-19', '2026-11-20', '2026-11-23'],
+      closes: [90000, 91000, 93500],
+    });
   });
 
   it('turns genesis_date into a launch date and keeps null as unknown', () => {
-    expect(mapCoinDetail({ genesis_date: '2009-01-03', categories: ['Cryptocurrency', 'Layer 1 (L1)'] })).toEqual({ genesisDate: '2009-01-03', category: 'Cryptocurrency' });
-    expect(mapCoinDetail({ genesis_date: null, categories: [] })).toEqual({ genesisDate: undefined, category: undefined });
+    expect(mapCoinDetail({ genesis_date: '2009-01-03', categories: ['Cryptocurrency', 'Layer 1 (L1)'] })).toEqual({
+      genesisDate: '2009-01-03',
+      category: 'Cryptocurrency',
+    });
+    expect(mapCoinDetail({ genesis_date: null, categories: [] })).toEqual({
+      genesisDate: undefined,
+      category: undefined,
+    });
   });
 
   it('counts whole months of age', () => {

@@ -1,4 +1,4 @@
-import type { PriceSeries } from '@disc/scoring';
+import type { PriceSeries } from '@disc/types';
 import { arrayAt, dailySeries, finite, isObject, objectAt, ShapeError, text } from '../shape';
 
 /** One row of `GET /api/v3/coins/markets`. Money in USD. */
@@ -50,7 +50,11 @@ export function mapMarketChart(body: unknown): PriceSeries {
     if (ms !== undefined && price !== undefined) points.push([new Date(ms).toISOString().slice(0, 10), price]);
   }
   const series = dailySeries(points);
-  if (series.closes.length < 2) throw new ShapeError(`$.prices has ${series.closes.length} usable daily prices; at least 2 are needed`);
+  if (series.closes.length < 2)
+    throw new ShapeError(
+      'MALFORMED',
+      `$.prices has ${series.closes.length} usable daily prices; at least 2 are needed`,
+    );
   return series;
 }
 
@@ -63,7 +67,9 @@ export interface CoinDetail {
 export function mapCoinDetail(body: unknown): CoinDetail {
   const b = objectAt(body, '$');
   const genesis = text(b.genesis_date);
-  const categories = Array.isArray(b.categories) ? b.categories.map(text).filter((c): c is string => c !== undefined) : [];
+  const categories = Array.isArray(b.categories)
+    ? b.categories.map(text).filter((c): c is string => c !== undefined)
+    : [];
   return {
     genesisDate: genesis !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(genesis) ? genesis : undefined,
     category: categories[0],

@@ -1,5 +1,5 @@
-import { FredClient } from '@disc/market-data';
-import type { MarketDataError } from '@disc/scoring';
+import { FredClient } from './client';
+import type { MarketDataError } from '@disc/types';
 import { FakeServer } from '../testing/fake-server';
 import { FRED_TEST_KEY, fredRoute, standardFredSeries } from '../testing/fred-fixtures';
 import { TEST_NOW } from '../testing/series';
@@ -7,10 +7,13 @@ import { TEST_NOW } from '../testing/series';
 describe('FredClient against a fake FRED', () => {
   let server: FakeServer;
   const tuning = { timeoutMs: 2000, retry: { retries: 0 }, now: () => TEST_NOW };
-  const fred = (apiKey = FRED_TEST_KEY) => new FredClient({ baseUrl: server.baseUrl, apiKey, requestsPerMinute: 60_000 }, tuning);
+  const fred = (apiKey = FRED_TEST_KEY) =>
+    new FredClient({ baseUrl: server.baseUrl, apiKey, requestsPerMinute: 60_000 }, tuning);
 
   const series = standardFredSeries();
-  beforeAll(async () => { server = await FakeServer.start(fredRoute(series)); });
+  beforeAll(async () => {
+    server = await FakeServer.start(fredRoute(series));
+  });
   afterAll(() => server.close());
 
   it('asks for JSON observations since two years ago, with the key, and drops "." values', async () => {
@@ -37,9 +40,11 @@ describe('FredClient against a fake FRED', () => {
     expect(cpi.values[cpi.values.length - 1]).toBeCloseTo(1.0025 ** 12 - 1, 4);
   });
 
-  it('turns FRED\'s 400 for a bad key into MarketDataError without the key', async () => {
+  it("turns FRED's 400 for a bad key into MarketDataError without the key", async () => {
     const wrong = 'wrongkey0123456789wrongkey012345';
-    const error = (await fred(wrong).vix().catch((e: unknown) => e)) as MarketDataError;
+    const error = (await fred(wrong)
+      .vix()
+      .catch((e: unknown) => e)) as MarketDataError;
     expect(error.details).toMatchObject({ provider: 'fred', reason: 'rejected', status: 400 });
     expect(error.message).toContain('The value for variable api_key is not registered');
     expect(JSON.stringify([error.message, error.details])).not.toContain(wrong);

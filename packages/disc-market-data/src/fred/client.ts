@@ -1,5 +1,5 @@
-import type { MonthlySeries } from '@disc/screening';
-import type { PriceSeries } from '@disc/scoring';
+import type { MonthlySeries } from '../market-context';
+import type { PriceSeries } from '@disc/types';
 import { HttpClient } from '../http-client';
 import type { HttpTuning } from '../yahoo/client';
 import { describeFredError, inflationYoY, mapObservations, vixSeries, yieldSeries } from './mapping';
@@ -53,11 +53,15 @@ export class FredClient {
   private observations<T>(seriesId: string, years: number, map: (body: unknown) => T): Promise<T> {
     const start = new Date(this.now());
     start.setUTCFullYear(start.getUTCFullYear() - years);
-    return this.http.getMapped('/fred/series/observations', {
-      series_id: seriesId,
-      api_key: this.apiKey,
-      file_type: 'json',
-      observation_start: start.toISOString().slice(0, 10),
-    }, map);
+    return this.http.getMapped(
+      '/fred/series/observations',
+      {
+        series_id: seriesId,
+        api_key: this.apiKey,
+        file_type: 'json',
+        observation_start: start.toISOString().slice(0, 10),
+      },
+      map,
+    );
   }
 }

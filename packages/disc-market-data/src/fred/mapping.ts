@@ -1,5 +1,5 @@
-import type { MonthlySeries } from '@disc/screening';
-import type { PriceSeries } from '@disc/scoring';
+import type { MonthlySeries } from '../market-context';
+import type { PriceSeries } from '@disc/types';
 import { arrayAt, dailySeries, isObject, objectAt, ShapeError, text, tidy } from '../shape';
 
 /**
@@ -16,7 +16,7 @@ export function mapObservations(body: unknown): [string, number][] {
     const value = text(o.value);
     if (date === undefined || value === undefined || value.trim() === '.') return;
     const n = Number(value);
-    if (!Number.isFinite(n)) throw new ShapeError(`$.observations[${i}].value '${value}' is not a number`);
+    if (!Number.isFinite(n)) throw new ShapeError('MALFORMED', `$.observations[${i}].value '${value}' is not a number`);
     out.push([date, n]);
   });
   return out;
@@ -29,7 +29,13 @@ export function vixSeries(observations: readonly [string, number][]): PriceSerie
 
 /** DGS10: the 10-year Treasury yield in percent (4.25) → a fraction (0.0425). */
 export function yieldSeries(observations: readonly [string, number][]): PriceSeries {
-  return needTwo(dailySeries(observations.map(([d, v]) => [d, tidy(v / 100)] as const), { allowNonPositive: true }), 'DGS10');
+  return needTwo(
+    dailySeries(
+      observations.map(([d, v]) => [d, tidy(v / 100)] as const),
+      { allowNonPositive: true },
+    ),
+    'DGS10',
+  );
 }
 
 /**
@@ -56,7 +62,8 @@ export function inflationYoY(observations: readonly [string, number][]): Monthly
     }
     values.push(tidy((index.get(month) as number) / base - 1));
   }
-  if (values.length === 0) throw new ShapeError('CPIAUCSL: no month has the index of 12 months earlier; ask for more history');
+  if (values.length === 0)
+    throw new ShapeError('MALFORMED', 'CPIAUCSL: no month has the index of 12 months earlier; ask for more history');
   return { start, values };
 }
 
@@ -73,6 +80,7 @@ export function describeFredError(body: unknown): string | undefined {
 }
 
 function needTwo(series: PriceSeries, id: string): PriceSeries {
-  if (series.closes.length < 2) throw new ShapeError(`${id}: ${series.closes.length} usable observations; at least 2 are needed`);
+  if (series.closes.length < 2)
+    throw new ShapeError('MALFORMED', `${id}: ${series.closes.length} usable observations; at least 2 are needed`);
   return series;
 }

@@ -1,4 +1,10 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** One scripted answer. An object body is sent as JSON, a string as is. */
@@ -12,7 +18,11 @@ export interface FakeResponse {
   delayMs?: number;
 }
 
-export interface RecordedRequest { path: string; query: URLSearchParams; headers: IncomingHttpHeaders }
+export interface RecordedRequest {
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+}
 
 export type Route = (path: string, query: URLSearchParams, headers: IncomingHttpHeaders) => FakeResponse;
 
@@ -30,7 +40,10 @@ export class FakeServer {
   private readonly hanging = new Set<ServerResponse>();
   private port = 0;
 
-  private constructor(private readonly server: Server, private readonly route: Route) {}
+  private constructor(
+    private readonly server: Server,
+    private readonly route: Route,
+  ) {}
 
   static async start(route: Route): Promise<FakeServer> {
     const server = createServer();

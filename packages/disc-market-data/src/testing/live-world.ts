@@ -22,9 +22,21 @@ export function worldData(): WorldData {
   const vooCloses = gspc.closes.map((c) => Math.round((c as number) * 9.2) / 100);
   return {
     gspc,
-    voo: { symbol: 'VOO', instrumentType: 'ETF', longName: 'Vanguard S&P 500 ETF', dates: gspc.dates, closes: vooCloses, adjcloses: vooCloses, quoteSummary: etfQuoteSummary('VOO', 'Vanguard S&P 500 ETF') },
+    voo: {
+      symbol: 'VOO',
+      instrumentType: 'ETF',
+      longName: 'Vanguard S&P 500 ETF',
+      dates: gspc.dates,
+      closes: vooCloses,
+      adjcloses: vooCloses,
+      quoteSummary: etfQuoteSummary('VOO', 'Vanguard S&P 500 ETF'),
+    },
     spy: { ...generatedSymbol('SPY', 'ETF', 6, 800, 600), longName: 'SPDR S&P 500 ETF Trust' },
-    msft: { ...generatedSymbol('MSFT', 'EQUITY', 7, 800, 380), longName: 'Microsoft Corporation', quoteSummary: stockQuoteSummary('MSFT', 'Microsoft Corporation') },
+    msft: {
+      ...generatedSymbol('MSFT', 'EQUITY', 7, 800, 380),
+      longName: 'Microsoft Corporation',
+      quoteSummary: stockQuoteSummary('MSFT', 'Microsoft Corporation'),
+    },
     bitcoin: fakeCoin('bitcoin', 'btc', 'Bitcoin', 21, '2009-01-03'),
     ethereum: fakeCoin('ethereum', 'eth', 'Ethereum', 22, null, 3100),
     fred: standardFredSeries(),
@@ -36,7 +48,12 @@ export class LiveWorld {
   now = TEST_NOW;
   readonly waits: number[] = [];
 
-  private constructor(readonly data: WorldData, readonly yahoo: FakeServer, readonly coingecko: FakeServer, readonly fred: FakeServer) {}
+  private constructor(
+    readonly data: WorldData,
+    readonly yahoo: FakeServer,
+    readonly coingecko: FakeServer,
+    readonly fred: FakeServer,
+  ) {}
 
   static async start(data: WorldData = worldData()): Promise<LiveWorld> {
     const [yahoo, coingecko, fred] = await Promise.all([
@@ -67,7 +84,11 @@ export class LiveWorld {
 
   provider(overrides: Partial<LiveProviderConfig> = {}): LiveMarketDataProvider {
     return new LiveMarketDataProvider(this.config(overrides), {
-      now: () => this.now, sleep: async (ms) => { this.waits.push(ms); }, random: () => 0.5,
+      now: () => this.now,
+      sleep: async (ms) => {
+        this.waits.push(ms);
+      },
+      random: () => 0.5,
     });
   }
 

@@ -4,7 +4,11 @@ import { createProviderFromConfig, LiveMarketDataProvider } from '@disc/market-d
 
 export async function readmeExample(): Promise<void> {
   const provider = new LiveMarketDataProvider({
-    universe: { etf: [{ symbol: 'VOO', tracking_index: '^GSPC' }], stock: ['MSFT'], crypto: [{ id: 'bitcoin', institutional_adoption: true }] },
+    universe: {
+      etf: [{ symbol: 'VOO', tracking_index: '^GSPC' }],
+      stock: ['MSFT'],
+      crypto: [{ id: 'bitcoin', institutional_adoption: true }],
+    },
     benchmark: 'SPY',
     fred: { apiKey: process.env.FRED_API_KEY ?? '' },
     coingecko: { apiKey: process.env.COINGECKO_API_KEY },
@@ -13,5 +17,5 @@ export async function readmeExample(): Promise<void> {
   console.log(await provider.getMarketContext());
   console.log((await provider.getInstrument('VOO'))?.etf);
   console.log(await provider.dataAge());
-  console.log(await createProviderFromConfig(process.env));
+  console.log(createProviderFromConfig({ provider: 'file', file: '/data/market.json' }).name);
 }

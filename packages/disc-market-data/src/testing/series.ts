@@ -1,4 +1,5 @@
 /** Deterministic price paths for fixtures: weekdays and a seeded random walk. */
+import { seeded } from '@fin/test-utils';
 
 /** "Now" in every test: Saturday 2026-11-21 12:00 UTC; the last trading day is Friday 11-20. */
 export const TEST_NOW = Date.parse('2026-11-21T12:00:00Z');
@@ -19,22 +20,14 @@ export function weekdaysUntil(end: string, n: number): string[] {
 /** Every calendar day from `start` to `end` inclusive. */
 export function daysBetween(start: string, end: string): string[] {
   const out: string[] = [];
-  for (const d = new Date(`${start}T00:00:00Z`); d.toISOString().slice(0, 10) <= end; d.setUTCDate(d.getUTCDate() + 1)) {
+  for (
+    const d = new Date(`${start}T00:00:00Z`);
+    d.toISOString().slice(0, 10) <= end;
+    d.setUTCDate(d.getUTCDate() + 1)
+  ) {
     out.push(d.toISOString().slice(0, 10));
   }
   return out;
-}
-
-/** mulberry32: a tiny seeded PRNG, so fixtures are the same on every run. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A random walk of `n` prices from `start` with daily drift and volatility, rounded to cents. */

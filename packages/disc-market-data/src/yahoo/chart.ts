@@ -1,4 +1,4 @@
-import type { PriceSeries } from '@disc/scoring';
+import type { PriceSeries } from '@disc/types';
 import { arrayAt, dailySeries, finite, isObject, isoDateOfSeconds, objectAt, ShapeError, text, tidy } from '../shape';
 
 /** What a Yahoo chart answer tells us about one symbol. */
@@ -26,7 +26,7 @@ export function mapChart(body: unknown, requested: string): YahooChart {
   if (isObject(chart.error)) {
     const e = chart.error;
     const description = text(e.description) ?? text(e.code) ?? 'error';
-    throw new ShapeError(`chart for ${requested}: ${description}`, e.code === 'Not Found' ? 'not_found' : 'malformed');
+    throw new ShapeError(e.code === 'Not Found' ? 'NOT_FOUND' : 'MALFORMED', `chart for ${requested}: ${description}`);
   }
   const result = arrayAt(chart.result, '$.chart.result');
   const r = objectAt(result[0], '$.chart.result[0]');
@@ -48,7 +48,7 @@ export function mapChart(body: unknown, requested: string): YahooChart {
   const last = prices.closes[prices.closes.length - 1];
   const quoted = finite(meta.regularMarketPrice);
   const price = quoted === undefined ? last : tidy(quoted / scale);
-  if (price === undefined || !(price > 0)) throw new ShapeError(`chart for ${requested} has no price`);
+  if (price === undefined || !(price > 0)) throw new ShapeError('MALFORMED', `chart for ${requested} has no price`);
   const first = finite(meta.firstTradeDate);
   return {
     symbol: text(meta.symbol) ?? requested,
@@ -65,7 +65,10 @@ const MINOR_UNITS: Readonly<Record<string, string>> = { GBp: 'GBP', GBX: 'GBP', 
 
 /** Adjusted closes when present and complete, else raw closes. */
 function closesOf(indicators: Record<string, unknown>, n: number): unknown[] {
-  const adj = Array.isArray(indicators.adjclose) && isObject(indicators.adjclose[0]) ? indicators.adjclose[0].adjclose : undefined;
+  const adj =
+    Array.isArray(indicators.adjclose) && isObject(indicators.adjclose[0])
+      ? indicators.adjclose[0].adjclose
+      : undefined;
   if (Array.isArray(adj) && adj.length === n) return adj;
   const quote = arrayAt(indicators.quote, '$.chart.result[0].indicators.quote');
   const close = objectAt(quote[0], '$.chart.result[0].indicators.quote[0]').close;

@@ -1,19 +1,37 @@
-import { YahooClient, type YahooOptions } from '@disc/market-data';
+import { YahooClient, type YahooOptions } from './client';
 import { FakeServer } from '../testing/fake-server';
 import { etfQuoteSummary, generatedSymbol, YAHOO_CRUMB, YAHOO_TOO_MANY, yahooRoute } from '../testing/yahoo-fixtures';
 
 describe('YahooClient against a fake Yahoo Finance', () => {
   let server: FakeServer;
   const waits: number[] = [];
-  const voo = { ...generatedSymbol('VOO', 'ETF', 1), longName: 'Vanguard S&P 500 ETF', quoteSummary: etfQuoteSummary('VOO', 'Vanguard S&P 500 ETF') };
+  const voo = {
+    ...generatedSymbol('VOO', 'ETF', 1),
+    longName: 'Vanguard S&P 500 ETF',
+    quoteSummary: etfQuoteSummary('VOO', 'Vanguard S&P 500 ETF'),
+  };
   const crumb = { value: YAHOO_CRUMB };
-  const yahoo = (options: Partial<YahooOptions> = {}) => new YahooClient({ baseUrl: server.baseUrl, cookieUrl: `${server.baseUrl}/fc`, requestsPerMinute: 60_000, ...options }, {
-    timeoutMs: 2000, retry: { retries: 2, baseDelayMs: 10 }, sleep: async (ms) => { waits.push(ms); },
-  });
+  const yahoo = (options: Partial<YahooOptions> = {}) =>
+    new YahooClient(
+      { baseUrl: server.baseUrl, cookieUrl: `${server.baseUrl}/fc`, requestsPerMinute: 60_000, ...options },
+      {
+        timeoutMs: 2000,
+        retry: { retries: 2, baseDelayMs: 10 },
+        sleep: async (ms) => {
+          waits.push(ms);
+        },
+      },
+    );
 
-  beforeAll(async () => { server = await FakeServer.start(yahooRoute([voo], crumb)); });
+  beforeAll(async () => {
+    server = await FakeServer.start(yahooRoute([voo], crumb));
+  });
   afterAll(() => server.close());
-  beforeEach(() => { waits.length = 0; server.requests.length = 0; crumb.value = YAHOO_CRUMB; });
+  beforeEach(() => {
+    waits.length = 0;
+    server.requests.length = 0;
+    crumb.value = YAHOO_CRUMB;
+  });
 
   it('requests five years of daily bars and maps them', async () => {
     const chart = await yahoo().chart('VOO');
@@ -30,7 +48,9 @@ describe('YahooClient against a fake Yahoo Finance', () => {
     expect(profile.fund.expenseRatio).toBe(0.03);
     expect(server.requests.map((r) => r.path)).toEqual(['/fc', '/v1/test/getcrumb', '/v10/finance/quoteSummary/VOO']);
     const req = server.requests[2];
-    expect(req?.query.get('modules')).toBe('fundProfile,defaultKeyStatistics,summaryDetail,financialData,price,assetProfile');
+    expect(req?.query.get('modules')).toBe(
+      'fundProfile,defaultKeyStatistics,summaryDetail,financialData,price,assetProfile',
+    );
     expect(req?.query.get('crumb')).toBe(YAHOO_CRUMB);
     expect(req?.headers.cookie).toMatch(/^A3=d=/);
   });
@@ -43,7 +63,7 @@ describe('YahooClient against a fake Yahoo Finance', () => {
     expect(server.count('/v1/test/getcrumb')).toBe(2);
   });
 
-  it('uses a configured crumb as is, and reports a refused one with Yahoo\'s words', async () => {
+  it("uses a configured crumb as is, and reports a refused one with Yahoo's words", async () => {
     await expect(yahoo({ crumb: 'stale', headers: { Cookie: 'A3=old' } }).quoteSummary('VOO')).rejects.toMatchObject({
       details: { reason: 'rejected', status: 401, provider_message: 'Unauthorized: Invalid Crumb' },
     });
@@ -57,15 +77,22 @@ describe('YahooClient against a fake Yahoo Finance', () => {
     expect(waits).toEqual([2000]);
   });
 
-  it('gives MarketDataError not_found with Yahoo\'s description for an unknown symbol', async () => {
+  it("gives MarketDataError not_found with Yahoo's description for an unknown symbol", async () => {
     await expect(yahoo().chart('NOPE')).rejects.toMatchObject({
       code: 'MARKET_DATA_UNAVAILABLE',
-      details: { provider: 'yahoo', reason: 'not_found', status: 404, provider_message: 'Not Found: No data found, symbol may be delisted' },
+      details: {
+        provider: 'yahoo',
+        reason: 'not_found',
+        status: 404,
+        provider_message: 'Not Found: No data found, symbol may be delisted',
+      },
     });
   });
 
   it('reports a 200 with a body of the wrong shape as malformed, naming the path', async () => {
     server.script('/v10/finance/quoteSummary/VOO', { body: { quoteSummary: { result: [], error: null } } });
-    await expect(yahoo().quoteSummary('VOO')).rejects.toMatchObject({ details: { reason: 'malformed', provider_message: '$.quoteSummary.result[0] is missing for VOO' } });
+    await expect(yahoo().quoteSummary('VOO')).rejects.toMatchObject({
+      details: { reason: 'malformed', provider_message: '$.quoteSummary.result[0] is missing for VOO' },
+    });
   });
 });

@@ -26,7 +26,10 @@ const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, l
 
 export const YAHOO_DEFAULT_BASE_URL = 'https://query1.finance.yahoo.com';
 
-export type HttpTuning = Pick<ConstructorParameters<typeof HttpClient>[0], 'timeoutMs' | 'retry' | 'sleep' | 'random' | 'now' | 'maxConcurrent'>;
+export type HttpTuning = Pick<
+  ConstructorParameters<typeof HttpClient>[0],
+  'timeoutMs' | 'retry' | 'sleep' | 'random' | 'now' | 'maxConcurrent'
+>;
 
 /** Yahoo Finance: chart history and quoteSummary fundamentals. */
 export class YahooClient {
@@ -40,7 +43,12 @@ export class YahooClient {
     this.crumb = options.crumb;
     const baseUrl = options.baseUrl ?? YAHOO_DEFAULT_BASE_URL;
     if (options.crumb === undefined && options.cookieUrl !== 'off') {
-      this.session = new YahooSession({ cookieUrl: options.cookieUrl ?? 'https://fc.yahoo.com', baseUrl, timeoutMs: tuning.timeoutMs, userAgent: USER_AGENT });
+      this.session = new YahooSession({
+        cookieUrl: options.cookieUrl ?? 'https://fc.yahoo.com',
+        baseUrl,
+        timeoutMs: tuning.timeoutMs,
+        userAgent: USER_AGENT,
+      });
     }
     this.http = new HttpClient({
       ...tuning,
@@ -55,7 +63,9 @@ export class YahooClient {
 
   chart(symbol: string): Promise<YahooChart> {
     const path = `/v8/finance/chart/${encodeURIComponent(symbol)}`;
-    return this.http.getMapped(path, { range: this.range, interval: '1d', events: 'div,split' }, (b) => mapChart(b, symbol));
+    return this.http.getMapped(path, { range: this.range, interval: '1d', events: 'div,split' }, (b) =>
+      mapChart(b, symbol),
+    );
   }
 
   async quoteSummary(symbol: string): Promise<YahooProfile> {

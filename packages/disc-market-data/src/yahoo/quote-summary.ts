@@ -4,7 +4,7 @@ import { regionOfCategory, regionOfCountry } from './regions';
 /** The modules requested from `GET /v10/finance/quoteSummary/{symbol}`. */
 export const QUOTE_SUMMARY_MODULES = 'fundProfile,defaultKeyStatistics,summaryDetail,financialData,price,assetProfile';
 
-/** Fund and company facts in our units (DECISIONS "Units, everywhere"). */
+/** Fund and company facts in our units (docs/decisions/0005-units.md). */
 export interface YahooProfile {
   quoteType: string | undefined; // ETF, EQUITY, …
   name: string | undefined;
@@ -41,9 +41,13 @@ export function mapQuoteSummary(body: unknown, requested: string): YahooProfile 
   const qs = objectAt(objectAt(body, '$').quoteSummary, '$.quoteSummary');
   if (isObject(qs.error)) {
     const description = text(qs.error.description) ?? text(qs.error.code) ?? 'error';
-    throw new ShapeError(`quoteSummary for ${requested}: ${description}`, qs.error.code === 'Not Found' ? 'not_found' : 'malformed');
+    throw new ShapeError(
+      qs.error.code === 'Not Found' ? 'NOT_FOUND' : 'MALFORMED',
+      `quoteSummary for ${requested}: ${description}`,
+    );
   }
-  if (!Array.isArray(qs.result) || !isObject(qs.result[0])) throw new ShapeError(`$.quoteSummary.result[0] is missing for ${requested}`);
+  if (!Array.isArray(qs.result) || !isObject(qs.result[0]))
+    throw new ShapeError('MALFORMED', `$.quoteSummary.result[0] is missing for ${requested}`);
   const r = qs.result[0];
   const fund = module(r, 'fundProfile');
   const stats = module(r, 'defaultKeyStatistics');

@@ -1,6 +1,7 @@
-import axios from 'axios';
-
-export interface YahooCredentials { cookie: string; crumb: string }
+export interface YahooCredentials {
+  cookie: string;
+  crumb: string;
+}
 
 export interface YahooSessionOptions {
   /** Answers with the session cookie (Set-Cookie); default https://fc.yahoo.com. */
@@ -34,14 +35,24 @@ export class YahooSession {
 
   private async fetch(): Promise<YahooCredentials | undefined> {
     const { cookieUrl, baseUrl, timeoutMs, userAgent } = this.options;
-    const first = await axios.get(cookieUrl, { timeout: timeoutMs, validateStatus: () => true, maxRedirects: 0, headers: { 'User-Agent': userAgent } });
-    const setCookie = first.headers['set-cookie'] ?? [];
-    const cookie = setCookie.map((c) => c.split(';')[0]).filter(Boolean).join('; ');
-    if (cookie === '') return undefined;
-    const res = await axios.get<string>(`${baseUrl.replace(/\/+$/, '')}/v1/test/getcrumb`, {
-      timeout: timeoutMs, responseType: 'text', validateStatus: () => true, headers: { Cookie: cookie, 'User-Agent': userAgent },
+    const first = await fetch(cookieUrl, {
+      redirect: 'manual',
+      headers: { 'User-Agent': userAgent },
+      signal: AbortSignal.timeout(timeoutMs),
     });
-    const crumb = typeof res.data === 'string' ? res.data.trim() : '';
+    await first.body?.cancel();
+    const cookie = first.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .filter(Boolean)
+      .join('; ');
+    if (cookie === '') return undefined;
+    const res = await fetch(`${baseUrl.replace(/\/+$/, '')}/v1/test/getcrumb`, {
+      headers: { Cookie: cookie, 'User-Agent': userAgent },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = await res.text();
+    const crumb = text.trim();
     // A refused crumb comes back as an HTML or JSON error page, never a short token.
     if (res.status !== 200 || crumb === '' || crumb.length > 64 || /[<{\s]/.test(crumb)) return undefined;
     return { cookie, crumb };

@@ -1,10 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Client, Pool } from 'pg';
-import type { SqlClient, SqlQueryable } from '@disc/webhooks';
-import { OUTBOX_MIGRATION_PATH, pgPoolClient, splitStatements } from '@disc/webhooks';
+import { Pool } from 'pg';
+import { applyMigrations, pgPoolClient, type SqlClient } from '@disc/sql';
+import { WEBHOOK_MIGRATIONS } from '@disc/webhooks';
+import { createScratchPostgres } from '@fin/test-utils';
 
 /** A test database: the SQL port the library uses, plus a way to run DDL and to clean up. */
 export interface TestDatabase extends SqlClient {
@@ -14,18 +12,13 @@ export interface TestDatabase extends SqlClient {
   close(): Promise<void>;
 }
 
-// The discovery API's `webhooks` table (apps/discovery-api/migrations/0001_initial.sql),
-// without its foreign key to api_tokens, which this package does not know about.
-const APP_WEBHOOKS_TABLE = `
-CREATE TABLE webhooks (
-  id text PRIMARY KEY, url text NOT NULL, events text[] NOT NULL, secret text NOT NULL,
-  active boolean NOT NULL DEFAULT true, token_id text NOT NULL,
-  created_at timestamptz NOT NULL DEFAULT now(), deleted_at timestamptz
-)`;
+// A column an app adds to the package's `webhooks` table (the discovery API's token_id,
+// without its foreign key to api_tokens, which this package does not know about).
+const APP_COLUMN = 'ALTER TABLE webhooks ADD COLUMN IF NOT EXISTS token_id text NOT NULL';
 
-export async function migrate(db: SqlQueryable, withAppTable = true): Promise<void> {
-  const statements = [...(withAppTable ? [APP_WEBHOOKS_TABLE] : []), ...splitStatements(readFileSync(OUTBOX_MIGRATION_PATH, 'utf8'))];
-  for (const statement of statements) await db.query(statement);
+export async function migrate(db: SqlClient, withAppColumn = true): Promise<void> {
+  await applyMigrations(db, WEBHOOK_MIGRATIONS);
+  if (withAppColumn) await db.query(APP_COLUMN);
 }
 
 export async function openPglite(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
@@ -47,36 +40,12 @@ export async function openPglite(options: { migrate?: boolean } = {}): Promise<T
   };
 }
 
-const ADMIN = { host: '127.0.0.1', port: 5432, user: process.env['PGUSER'] ?? 'postgres', database: 'test' };
-
-/** Whether PostgreSQL answers on 127.0.0.1:5432, checked synchronously so that a test file
- * can choose `describe` or `describe.skip` while it is being collected. */
-export function postgresReachable(): boolean {
-  const probe = `require('net').connect(${ADMIN.port}, '${ADMIN.host}').on('connect', () => process.exit(0)).on('error', () => process.exit(1))`;
-  return spawnSync(process.execPath, ['-e', probe], { timeout: 5000 }).status === 0;
-}
-
-/** `describe` when PostgreSQL is reachable; otherwise `describe.skip` with the reason printed,
- * except in CI, where a missing server must fail the run. */
-export function describeWithPostgres(name: string, body: () => void): void {
-  if (postgresReachable() || process.env['CI'] !== undefined) {
-    describe(name, body);
-    return;
-  }
-  console.warn(`Skipping "${name}": PostgreSQL is not reachable at ${ADMIN.host}:${ADMIN.port} (set CI to make this an error).`);
-  describe.skip(name, body);
-}
-
 /** A fresh, uniquely named database on the local PostgreSQL server, dropped by `close()`. */
 export async function openPostgres(): Promise<TestDatabase> {
-  const name = `disc_webhooks_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const admin = new Client(ADMIN);
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  const scratch = await createScratchPostgres('disc_webhooks');
   const pools: Pool[] = [];
   const connect = async (): Promise<SqlClient & { close(): Promise<void> }> => {
-    const pool = new Pool({ ...ADMIN, database: name, max: 4 });
+    const pool = new Pool({ connectionString: scratch.url, max: 4 });
     pool.on('error', () => undefined);
     pools.push(pool);
     return { ...pgPoolClient(pool), close: () => pool.end() };
@@ -89,10 +58,7 @@ export async function openPostgres(): Promise<TestDatabase> {
     connect,
     close: async () => {
       await Promise.all(pools.map((pool) => pool.end().catch(() => undefined)));
-      const dropper = new Client(ADMIN);
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 }

@@ -1,20 +1,20 @@
 import {
-  ABANDONED_ATTEMPT_ERROR,
-  claimDue,
   DeliveryWorker,
   enqueueEvent,
   gradeChangePayload,
   listDeliveries,
-  recordAttempts,
   verifyWebhook,
   webhookHealth,
   webhookTestPayload,
 } from '@disc/webhooks';
-import type { AttemptOutcome, WebhookPayload } from '@disc/webhooks';
+import type { WebhookPayload } from '@disc/webhooks';
+import { recordAttempts } from '../../src/attempt-recorder';
+import { ABANDONED_ATTEMPT_ERROR, claimDue } from '../../src/claim';
+import type { AttemptOutcome } from '../../src/record';
 import type { TestDatabase } from './databases';
 import { insertWebhook, ManualClock, waitFor } from './fixtures';
-import type { TestReceiver } from './receiver';
-import { startReceiver } from './receiver';
+import type { TestReceiver } from '@fin/test-utils';
+import { startReceiver } from '@fin/test-utils';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const START = new Date('2026-03-02T06:00:00Z');
@@ -44,7 +44,10 @@ export function deliverySuite(open: () => Promise<TestDatabase>): void {
     receiver = undefined;
   });
 
-  function worker(clock: ManualClock | undefined, extra: Partial<ConstructorParameters<typeof DeliveryWorker>[0]> = {}): DeliveryWorker {
+  function worker(
+    clock: ManualClock | undefined,
+    extra: Partial<ConstructorParameters<typeof DeliveryWorker>[0]> = {},
+  ): DeliveryWorker {
     return new DeliveryWorker({
       db,
       random: MIDPOINT,
@@ -82,9 +85,9 @@ export function deliverySuite(open: () => Promise<TestDatabase>): void {
     await enqueueEvent(db, webhookTestPayload(target, START), { webhookIds: [target], now: START });
     expect(await worker(clock).runOnce()).toBe(1);
     expect(receiver.received).toHaveLength(1);
-    expect(verifyWebhook(SECRET, receiver.received[0]!.headers, receiver.received[0]!.body, { now: clock.now() })).toEqual(
-      webhookTestPayload(target, START),
-    );
+    expect(
+      verifyWebhook(SECRET, receiver.received[0]!.headers, receiver.received[0]!.body, { now: clock.now() }),
+    ).toEqual(webhookTestPayload(target, START));
   });
 
   it('retries after a 500 and succeeds on the 200, keeping the message id and recording both attempts', async () => {
@@ -108,7 +111,13 @@ export function deliverySuite(open: () => Promise<TestDatabase>): void {
     expect(verifyWebhook(SECRET, second!.headers, second!.body, { now: clock.now() })).toEqual(gradeChange('VTI'));
 
     const [delivery] = await listDeliveries(db, webhookId);
-    expect(delivery).toMatchObject({ status: 'succeeded', attempt_count: 2, last_status: 200, next_attempt_at: null, event: 'grade_change' });
+    expect(delivery).toMatchObject({
+      status: 'succeeded',
+      attempt_count: 2,
+      last_status: 200,
+      next_attempt_at: null,
+      event: 'grade_change',
+    });
     expect(delivery?.attempts.map(({ attempt, status_code }) => ({ attempt, status_code }))).toEqual([
       { attempt: 1, status_code: 500 },
       { attempt: 2, status_code: 200 },
@@ -138,7 +147,11 @@ export function deliverySuite(open: () => Promise<TestDatabase>): void {
     await enqueueEvent(db, gradeChange('VTI'), { now: START });
     const clock = new ManualClock(START);
     const outcomesOfDead: AttemptOutcome[] = [];
-    const dying = worker(clock, { workerId: 'dying', leaseMs: 30_000, onAttempt: (_d, _r, outcome) => outcomesOfDead.push(outcome) });
+    const dying = worker(clock, {
+      workerId: 'dying',
+      leaseMs: 30_000,
+      onAttempt: (_d, _r, outcome) => outcomesOfDead.push(outcome),
+    });
     const dyingRun = dying.runOnce();
     await waitFor('the first request to arrive', () => receiver!.received.length === 1);
 
@@ -167,7 +180,11 @@ export function deliverySuite(open: () => Promise<TestDatabase>): void {
     const webhookId = await insertWebhook(db, { url: receiver.url });
     const clock = new ManualClock(START);
     const outcomes: AttemptOutcome[] = [];
-    const sender = worker(clock, { schedule: [1], disableAfterFailedDeliveries: 2, onAttempt: (_d, _r, o) => outcomes.push(o) });
+    const sender = worker(clock, {
+      schedule: [1],
+      disableAfterFailedDeliveries: 2,
+      onAttempt: (_d, _r, o) => outcomes.push(o),
+    });
     for (const symbol of ['A', 'B', 'C']) {
       await enqueueEvent(db, gradeChange(symbol), { now: clock.now() });
       clock.advance(1);
@@ -216,13 +233,17 @@ export function deliverySuite(open: () => Promise<TestDatabase>): void {
   it('fails a delivery whose last allowed attempt was abandoned by a dead worker', async () => {
     const webhookId = await insertWebhook(db, { url: 'https://hooks.example.com/' });
     await enqueueEvent(db, gradeChange('VTI'), { now: START });
-    const claim = (workerId: string, now: Date) => claimDue(db, { workerId, limit: 10, leaseMs: 1_000, now, maxAttempts: 2 });
+    const claim = (workerId: string, now: Date) =>
+      claimDue(db, { workerId, limit: 10, leaseMs: 1_000, now, maxAttempts: 2 });
     expect(await claim('dead-1', START)).toHaveLength(1);
     expect((await claim('dead-2', new Date(START.getTime() + 2_000))).map((d) => d.attempt)).toEqual([2]);
     expect(await claim('next', new Date(START.getTime() + 4_000))).toEqual([]);
     const [delivery] = await listDeliveries(db, webhookId);
     expect(delivery).toMatchObject({ status: 'failed', attempt_count: 2 });
-    expect(delivery?.attempts.map((attempt) => attempt.error)).toEqual([ABANDONED_ATTEMPT_ERROR, ABANDONED_ATTEMPT_ERROR]);
+    expect(delivery?.attempts.map((attempt) => attempt.error)).toEqual([
+      ABANDONED_ATTEMPT_ERROR,
+      ABANDONED_ATTEMPT_ERROR,
+    ]);
   });
 
   it('records a batch of attempts in one go, answering each in the order given', async () => {
@@ -233,7 +254,9 @@ export function deliverySuite(open: () => Promise<TestDatabase>): void {
     const claimed = await claimDue(db, { workerId: 'w', limit: 10, leaseMs: 60_000, now: START, maxAttempts: 11 });
     expect(claimed.map((d) => d.webhookId).sort()).toEqual([first, first, second, second].sort());
     const results = claimed.map((delivery, index) =>
-      index % 2 === 0 ? { ok: true, status: 200, latencyMs: 3 } : { ok: false, status: 502, latencyMs: 4, error: 'HTTP 502' },
+      index % 2 === 0
+        ? { ok: true, status: 200, latencyMs: 3 }
+        : { ok: false, status: 502, latencyMs: 4, error: 'HTTP 502' },
     );
     const outcomes = await recordAttempts(
       db,
@@ -241,12 +264,19 @@ export function deliverySuite(open: () => Promise<TestDatabase>): void {
       { workerId: 'w', random: MIDPOINT },
     );
     expect(outcomes).toEqual(
-      results.map((result) => (result.ok ? { outcome: 'succeeded' } : { outcome: 'retrying', nextAttemptAt: new Date(START.getTime() + 5_000) })),
+      results.map((result) =>
+        result.ok
+          ? { outcome: 'succeeded' }
+          : { outcome: 'retrying', nextAttemptAt: new Date(START.getTime() + 5_000) },
+      ),
     );
     const deliveries = [...(await listDeliveries(db, first)), ...(await listDeliveries(db, second))];
     const byId = new Map(deliveries.map((delivery) => [delivery.id, delivery]));
     claimed.forEach((delivery, index) => {
-      expect(byId.get(delivery.id)).toMatchObject({ last_status: results[index]!.status, attempts: [{ attempt: 1, status_code: results[index]!.status }] });
+      expect(byId.get(delivery.id)).toMatchObject({
+        last_status: results[index]!.status,
+        attempts: [{ attempt: 1, status_code: results[index]!.status }],
+      });
     });
   });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SqlQueryable } from '@disc/webhooks';
+import type { SqlQueryable } from '@disc/sql';
 
 export async function insertWebhook(
   db: SqlQueryable,
@@ -27,7 +27,11 @@ export class ManualClock {
 }
 
 /** Polls `condition` until it holds; fails with `what` after `timeoutMs`. */
-export async function waitFor(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+export async function waitFor(
+  what: string,
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 20_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);

@@ -17,6 +17,8 @@ describe('resolveApiKey', () => {
   it('is undefined with neither, and an error for an unreadable file', () => {
     expect(resolveApiKey({})).toBeUndefined();
     expect(() => resolveApiKey({ AI_API_KEY_FILE: '/nonexistent/key' })).toThrow(CategorizerError);
-    expect(() => resolveApiKey({ AI_API_KEY_FILE: '/nonexistent/key' })).toThrow('AI_API_KEY_FILE names /nonexistent/key, which cannot be read (ENOENT)');
+    expect(() => resolveApiKey({ AI_API_KEY_FILE: '/nonexistent/key' })).toThrow(
+      'AI_API_KEY_FILE names /nonexistent/key, which cannot be read (ENOENT)',
+    );
   });
 });

@@ -16,7 +16,11 @@ export function resolveApiKey(env: NodeJS.ProcessEnv): string | undefined {
     contents = readFileSync(file, 'utf8');
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new CategorizerError('API_KEY_FILE_UNREADABLE', `AI_API_KEY_FILE names ${file}, which cannot be read (${reason})`, { file });
+    throw new CategorizerError(
+      'API_KEY_FILE_UNREADABLE',
+      `AI_API_KEY_FILE names ${file}, which cannot be read (${reason})`,
+      { file },
+    );
   }
   const key = contents.trim();
   return key === '' ? undefined : key;

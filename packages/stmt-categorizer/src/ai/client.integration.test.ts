@@ -3,13 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Categorizer } from '@stmt/categorizer';
 import type { AiOptions } from '@stmt/categorizer';
-import { answerWith, chatCompletion, sentTransactions, startFakeChatServer } from '../../test/fake-chat-server';
-import type { FakeChatServer, Script } from '../../test/fake-chat-server';
+import { answerWith, chatCompletion, sentTransactions, startFakeChatServer } from '@fin/test-utils';
+import type { FakeChatServer, Script } from '@fin/test-utils';
 import { RecordingLogger } from '../../test/recording-logger';
 
 const KEY = 'sk-test-9f8e7d6c5b4a-secret';
-const CATEGORIES = 'categories:\n  - name: Groceries\n    keywords: [supermarket]\n  - name: Travel\n    keywords: [hotel]\n  - name: Subscriptions\n    keywords: [subscription]\n';
-const known: Record<string, string> = { 'Corner Shop Ltd': 'Groceries', 'Grand Palace': 'Travel', StreamCo: 'Subscriptions' };
+const CATEGORIES =
+  'categories:\n  - name: Groceries\n    keywords: [supermarket]\n  - name: Travel\n    keywords: [hotel]\n  - name: Subscriptions\n    keywords: [subscription]\n';
+const known: Record<string, string> = {
+  'Corner Shop Ltd': 'Groceries',
+  'Grand Palace': 'Travel',
+  StreamCo: 'Subscriptions',
+};
 
 let dir: string;
 let server: FakeChatServer | undefined;
@@ -32,7 +37,16 @@ async function setUp(script: Script, ai: Partial<AiOptions> = {}) {
     databaseDir: dir,
     logger,
     sleep: async (ms) => void sleeps.push(ms),
-    ai: { enabled: true, baseUrl: server.baseUrl, model: 'test-model', apiKey: KEY, requestsPerMinute: 6000, timeoutMs: 2000, maxRetries: 2, ...ai },
+    ai: {
+      enabled: true,
+      baseUrl: server.baseUrl,
+      model: 'test-model',
+      apiKey: KEY,
+      requestsPerMinute: 6000,
+      timeoutMs: 2000,
+      maxRetries: 2,
+      ...ai,
+    },
   });
   return { categorizer, logger, sleeps, server };
 }
@@ -47,14 +61,27 @@ describe('AI tier against a loopback chat-completions server', () => {
   it('batches parties into one request with the bearer key and accepts known categories', async () => {
     const { categorizer, server } = await setUp(answerWith((t) => known[t.party] ?? 'Uncategorized'));
     const decisions = await categorizer.categorizeMany(rows);
-    expect(decisions.map((d) => [d.category, d.tier])).toEqual([['Groceries', 'ai'], ['Travel', 'ai'], ['Subscriptions', 'ai']]);
+    expect(decisions.map((d) => [d.category, d.tier])).toEqual([
+      ['Groceries', 'ai'],
+      ['Travel', 'ai'],
+      ['Subscriptions', 'ai'],
+    ]);
     expect(server.requests).toHaveLength(1);
     const [request] = server.requests;
     expect(request?.path).toBe('/v1/chat/completions');
     expect(request?.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(request?.body.model).toBe('test-model');
-    expect(sentTransactions(request!).map((t) => [t.party, t.direction])).toEqual([['Corner Shop Ltd', 'debit'], ['Grand Palace', 'debit'], ['StreamCo', 'debit']]);
-    expect(categorizer.pendingMappings().map((m) => [m.party, m.category, m.file, m.tier])).toContainEqual(['Grand Palace', 'Travel', 'debtors.yaml', 'ai']);
+    expect(sentTransactions(request!).map((t) => [t.party, t.direction])).toEqual([
+      ['Corner Shop Ltd', 'debit'],
+      ['Grand Palace', 'debit'],
+      ['StreamCo', 'debit'],
+    ]);
+    expect(categorizer.pendingMappings().map((m) => [m.party, m.category, m.file, m.tier])).toContainEqual([
+      'Grand Palace',
+      'Travel',
+      'debtors.yaml',
+      'ai',
+    ]);
   });
 
   it('asks once per distinct party and remembers the answer for the run', async () => {
@@ -67,8 +94,14 @@ describe('AI tier against a loopback chat-completions server', () => {
   });
 
   it('splits large sets into batches of batchSize', async () => {
-    const { categorizer, server } = await setUp(answerWith(() => 'Groceries'), { batchSize: 2 });
-    const many = Array.from({ length: 5 }, (_, i) => ({ party: `Shop number ${String.fromCharCode(97 + i)}`, creditDebit: 'DBIT' as const }));
+    const { categorizer, server } = await setUp(
+      answerWith(() => 'Groceries'),
+      { batchSize: 2 },
+    );
+    const many = Array.from({ length: 5 }, (_, i) => ({
+      party: `Shop number ${String.fromCharCode(97 + i)}`,
+      creditDebit: 'DBIT' as const,
+    }));
     const decisions = await categorizer.categorizeMany(many);
     expect(decisions.every((d) => d.tier === 'ai')).toBe(true);
     expect(server.requests.map((r) => sentTransactions(r).length).sort()).toEqual([1, 2, 2]);
@@ -76,7 +109,11 @@ describe('AI tier against a loopback chat-completions server', () => {
 
   it('waits as long as Retry-After says after a 429, then succeeds', async () => {
     const ok = answerWith((t) => known[t.party] ?? 'Uncategorized');
-    const { categorizer, sleeps, server } = await setUp((req, i) => (i === 0 ? { status: 429, headers: { 'retry-after': '3' }, body: { error: { message: 'slow down' } } } : ok(req, i)));
+    const { categorizer, sleeps, server } = await setUp((req, i) =>
+      i === 0
+        ? { status: 429, headers: { 'retry-after': '3' }, body: { error: { message: 'slow down' } } }
+        : ok(req, i),
+    );
     const decision = await categorizer.categorize(rows[0]!);
     expect(decision).toMatchObject({ category: 'Groceries', tier: 'ai' });
     expect(server.requests).toHaveLength(2);
@@ -84,7 +121,10 @@ describe('AI tier against a loopback chat-completions server', () => {
   });
 
   it('retries a 500 with backoff and gives up after maxRetries, logging ai service at ERROR without the key', async () => {
-    const { categorizer, logger, sleeps, server } = await setUp(() => ({ status: 500, body: { error: { message: 'boom' } } }), { maxRetries: 2 });
+    const { categorizer, logger, sleeps, server } = await setUp(
+      () => ({ status: 500, body: { error: { message: 'boom' } } }),
+      { maxRetries: 2 },
+    );
     const decisions = await categorizer.categorizeMany(rows);
     expect(decisions.map((d) => d.tier)).toEqual(['fallback', 'fallback', 'fallback']);
     expect(decisions[0]?.category).toBe('Uncategorized');
@@ -104,14 +144,20 @@ describe('AI tier against a loopback chat-completions server', () => {
   });
 
   it('does not retry a 401 and reports it', async () => {
-    const { categorizer, logger, server } = await setUp(() => ({ status: 401, body: { error: { message: 'bad key' } } }));
+    const { categorizer, logger, server } = await setUp(() => ({
+      status: 401,
+      body: { error: { message: 'bad key' } },
+    }));
     expect((await categorizer.categorize(rows[0]!)).tier).toBe('fallback');
     expect(server.requests).toHaveLength(1);
     expect(logger.at('error')[0]).toMatch(/^ai service answered HTTP 401/);
   });
 
   it('times out a slow answer and continues without the service', async () => {
-    const { categorizer, logger, server } = await setUp(() => ({ delayMs: 5000, body: chatCompletion('{"results":[]}') }), { timeoutMs: 100, maxRetries: 1 });
+    const { categorizer, logger, server } = await setUp(
+      () => ({ delayMs: 5000, body: chatCompletion('{"results":[]}') }),
+      { timeoutMs: 100, maxRetries: 1 },
+    );
     const decision = await categorizer.categorize(rows[0]!);
     expect(decision.tier).toBe('fallback');
     expect(server.requests).toHaveLength(2);
@@ -120,7 +166,10 @@ describe('AI tier against a loopback chat-completions server', () => {
   });
 
   it('reports an unreachable service', async () => {
-    const { categorizer, logger } = await setUp(answerWith(() => 'Groceries'), { maxRetries: 0 });
+    const { categorizer, logger } = await setUp(
+      answerWith(() => 'Groceries'),
+      { maxRetries: 0 },
+    );
     await server!.close();
     expect((await categorizer.categorize(rows[0]!)).tier).toBe('fallback');
     expect(logger.at('error')[0]).toMatch(/^ai service unreachable \(ECONNREFUSED\)/);
@@ -147,7 +196,9 @@ describe('AI tier against a loopback chat-completions server', () => {
   });
 
   it('rejects unknown categories and keeps the known ones', async () => {
-    const { categorizer, logger } = await setUp(answerWith((t) => (t.party === 'StreamCo' ? 'Streaming Services' : known[t.party]!)));
+    const { categorizer, logger } = await setUp(
+      answerWith((t) => (t.party === 'StreamCo' ? 'Streaming Services' : known[t.party]!)),
+    );
     const decisions = await categorizer.categorizeMany(rows);
     expect(decisions.map((d) => d.category)).toEqual(['Groceries', 'Travel', 'Uncategorized']);
     expect(logger.at('warn')[0]).toContain('Streaming Services');
@@ -160,7 +211,10 @@ describe('AI tier switched off', () => {
     ['without a key', { enabled: true }],
   ])('sends nothing when %s', async (_, ai) => {
     const { categorizer: _unused, server } = await setUp(answerWith(() => 'Groceries'));
-    const categorizer = await Categorizer.load({ databaseDir: dir, ai: { baseUrl: server.baseUrl, model: 'm', requestsPerMinute: 60, ...ai } });
+    const categorizer = await Categorizer.load({
+      databaseDir: dir,
+      ai: { baseUrl: server.baseUrl, model: 'm', requestsPerMinute: 60, ...ai },
+    });
     expect((await categorizer.categorize(rows[0]!)).tier).toBe('fallback');
     expect(server.requests).toHaveLength(0);
   });
@@ -170,8 +224,14 @@ describe('AI rate limit', () => {
   it('never lets the server see more than requestsPerMinute requests in one window', async () => {
     const windowMs = 600;
     const limit = 3;
-    const { categorizer, server } = await setUp(answerWith(() => 'Groceries'), { requestsPerMinute: limit, windowMs, batchSize: 1 });
-    const parties = Array.from({ length: 10 }, (_, i) => ({ party: `Market ${String.fromCharCode(97 + i)}`, creditDebit: 'DBIT' as const }));
+    const { categorizer, server } = await setUp(
+      answerWith(() => 'Groceries'),
+      { requestsPerMinute: limit, windowMs, batchSize: 1 },
+    );
+    const parties = Array.from({ length: 10 }, (_, i) => ({
+      party: `Market ${String.fromCharCode(97 + i)}`,
+      creditDebit: 'DBIT' as const,
+    }));
     const decisions = await categorizer.categorizeMany(parties);
     expect(decisions.every((d) => d.tier === 'ai')).toBe(true);
     const arrivals = server.requests.map((r) => r.at).sort((a, b) => a - b);
@@ -179,7 +239,9 @@ describe('AI rate limit', () => {
     // Counted on the server: the most requests inside any window starting at an arrival.
     // The window is shortened by 20 % so that delivery jitter on a busy machine cannot make a
     // correct client fail; a client without the limit sends all ten at once.
-    const busiest = Math.max(...arrivals.map((start) => arrivals.filter((t) => t >= start && t < start + windowMs * 0.8).length));
+    const busiest = Math.max(
+      ...arrivals.map((start) => arrivals.filter((t) => t >= start && t < start + windowMs * 0.8).length),
+    );
     expect(busiest).toBeLessThanOrEqual(limit);
   });
 });

@@ -6,7 +6,7 @@ import type { AiOptions, CategorizerLogger } from '../types';
 import { describeFailure } from './failure';
 import { buildMessages, parseAnswers } from './prompt';
 import type { AiQuestion, ParsedAnswers } from './prompt';
-import { backoffDelay, isRetryableStatus, parseRetryAfter } from './retry';
+import { isRetryableStatus, parseRetryAfter, retryDelayMs } from '@fin/retry';
 
 const DEFAULTS = { windowMs: 60_000, timeoutMs: 30_000, maxRetries: 3, maxRetryDelayMs: 60_000, backoffBaseMs: 500 };
 
@@ -29,7 +29,10 @@ export class AiClient {
     private readonly sleep: Sleep = realSleep,
   ) {
     if (!(options.requestsPerMinute > 0)) {
-      throw new CategorizerError('AI_CONFIG_INVALID', `ai.requests_per_minute must be a positive number, got ${options.requestsPerMinute}`);
+      throw new CategorizerError(
+        'AI_CONFIG_INVALID',
+        `ai.requests_per_minute must be a positive number, got ${options.requestsPerMinute}`,
+      );
     }
     this.http = axios.create({
       baseURL: options.baseUrl.replace(/\/+$/, ''),
@@ -58,7 +61,12 @@ export class AiClient {
       if (outcome.kind === 'answer') return parseAnswers(outcome.content, categories);
       const failure = describeFailure(outcome, attempt);
       if (!outcome.retryable || attempt > this.maxRetries) throw failure;
-      const wait = Math.min(this.maxRetryDelayMs, outcome.retryAfterMs ?? backoffDelay(attempt, DEFAULTS.backoffBaseMs, this.maxRetryDelayMs));
+      const policy = {
+        baseDelayMs: DEFAULTS.backoffBaseMs,
+        maxDelayMs: this.maxRetryDelayMs,
+        jitter: 'equal',
+      } as const;
+      const wait = retryDelayMs(attempt, policy, outcome.retryAfterMs);
       this.logger.debug(`ai service attempt ${attempt} failed (${failure.message}); retrying in ${wait} ms`);
       await this.sleep(wait);
     }
@@ -68,12 +76,18 @@ export class AiClient {
     try {
       const response = await this.http.post('/chat/completions', body);
       if (response.status >= 200 && response.status < 300) {
-        const content = (response.data as { choices?: Array<{ message?: { content?: unknown } }> })?.choices?.[0]?.message?.content;
+        const content = (response.data as { choices?: Array<{ message?: { content?: unknown } }> })?.choices?.[0]
+          ?.message?.content;
         if (typeof content !== 'string') return { kind: 'bad-response', retryable: false };
         return { kind: 'answer', content };
       }
       const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
-      return { kind: 'status', status: response.status, retryable: isRetryableStatus(response.status), ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
+      return {
+        kind: 'status',
+        status: response.status,
+        retryable: isRetryableStatus(response.status),
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      };
     } catch (error) {
       // Only the error code leaves this function: axios errors carry the request headers, key included.
       const code = axios.isAxiosError(error) ? error.code : undefined;

@@ -57,18 +57,21 @@ function unfence(content: string): string {
   return (fenced?.[1] ?? content).trim();
 }
 
+const isList = (value: unknown): value is unknown[] => Array.isArray(value);
+
 function resultList(document: unknown): unknown[] | undefined {
-  if (Array.isArray(document)) return document;
+  if (isList(document)) return document;
   if (document && typeof document === 'object') {
     for (const key of ['results', 'transactions', 'categories']) {
       const value = (document as Record<string, unknown>)[key];
-      if (Array.isArray(value)) return value;
+      if (isList(value)) return value;
     }
   }
   return undefined;
 }
 
-const malformed = (what: string): CategorizerError => new CategorizerError('AI_BAD_RESPONSE', `ai service answer is malformed: ${what}`);
+const malformed = (what: string): CategorizerError =>
+  new CategorizerError('AI_BAD_RESPONSE', `ai service answer is malformed: ${what}`);
 
 /** Reads the assistant's content; only answers naming a known category (any case) are kept. */
 export function parseAnswers(content: string, categories: readonly string[]): ParsedAnswers {
@@ -93,7 +96,8 @@ export function parseAnswers(content: string, categories: readonly string[]): Pa
       rejected.push(category);
       continue;
     }
-    const stated = typeof confidence === 'number' && confidence >= 0 && confidence <= 1 ? confidence : AI_DEFAULT_CONFIDENCE;
+    const stated =
+      typeof confidence === 'number' && confidence >= 0 && confidence <= 1 ? confidence : AI_DEFAULT_CONFIDENCE;
     answers.set(Number(id), { category: canonical, confidence: stated });
   }
   return { answers, rejected };

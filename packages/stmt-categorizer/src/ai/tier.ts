@@ -27,7 +27,10 @@ export class AiTier {
     private readonly batchSize: number = DEFAULT_BATCH_SIZE,
   ) {}
 
-  async decide(inputs: readonly CategorizeInput[], categories: readonly string[]): Promise<Array<CategoryDecision | undefined>> {
+  async decide(
+    inputs: readonly CategorizeInput[],
+    categories: readonly string[],
+  ): Promise<Array<CategoryDecision | undefined>> {
     const open = new Map<string, CategorizeInput>();
     for (const input of inputs) {
       const key = questionKey(input);
@@ -35,7 +38,8 @@ export class AiTier {
     }
     const keys = [...open.keys()];
     const batches: string[][] = [];
-    for (let i = 0; i < keys.length; i += Math.max(1, this.batchSize)) batches.push(keys.slice(i, i + Math.max(1, this.batchSize)));
+    for (let i = 0; i < keys.length; i += Math.max(1, this.batchSize))
+      batches.push(keys.slice(i, i + Math.max(1, this.batchSize)));
     await Promise.all(batches.map((batch) => this.ask(batch, open, categories)));
     return inputs.map((input) => this.answers.get(questionKey(input)) ?? undefined);
   }
@@ -43,13 +47,20 @@ export class AiTier {
   private async ask(batch: string[], open: Map<string, CategorizeInput>, categories: readonly string[]): Promise<void> {
     const questions: AiQuestion[] = batch.map((key, id) => {
       const input = open.get(key) as CategorizeInput;
-      return { id, creditDebit: input.creditDebit, ...(input.party ? { party: input.party } : {}), ...(input.text ? { text: input.text } : {}) };
+      return {
+        id,
+        creditDebit: input.creditDebit,
+        ...(input.party ? { party: input.party } : {}),
+        ...(input.text ? { text: input.text } : {}),
+      };
     });
     if (this.unavailable) return;
     try {
       const { answers, rejected } = await this.client.classify(questions, categories);
       if (rejected.length > 0) {
-        this.logger.warn(`ai service named unknown categories (${[...new Set(rejected)].join(', ')}); those rows stay uncategorised`);
+        this.logger.warn(
+          `ai service named unknown categories (${[...new Set(rejected)].join(', ')}); those rows stay uncategorised`,
+        );
       }
       batch.forEach((key, id) => {
         const answer = answers.get(id);

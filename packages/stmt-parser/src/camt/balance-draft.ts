@@ -21,7 +21,8 @@ export class BalanceDraft {
     const parent = stack.name(1);
     switch (local) {
       case 'Cd': // v02+ Tp/CdOrPrtry/Cd; v01 Tp/Cd. Tp/SubTp/Cd is a sub-type, not the type.
-        if ((parent === 'CdOrPrtry' && stack.name(2) === 'Tp') || (parent === 'Tp' && stack.name(2) === 'Bal')) this.type = text.trim();
+        if ((parent === 'CdOrPrtry' && stack.name(2) === 'Tp') || (parent === 'Tp' && stack.name(2) === 'Bal'))
+          this.type = text.trim();
         return;
       case 'Prtry':
         if (parent === 'CdOrPrtry' && stack.name(2) === 'Tp') this.type ??= text.trim();
@@ -38,7 +39,8 @@ export class BalanceDraft {
         return;
       case 'Dt':
       case 'DtTm':
-        if (parent === 'Bal' || (parent === 'Dt' && stack.name(2) === 'Bal')) this.date = values.date(text, local === 'DtTm');
+        if (parent === 'Bal' || (parent === 'Dt' && stack.name(2) === 'Bal'))
+          this.date = values.date(text, local === 'DtTm');
         return;
       default:
         return;
@@ -52,11 +54,20 @@ export class BalanceDraft {
    */
   finish(issues: IssueSink, at: (child: string) => SourceLocation): Balance | undefined {
     const leftOut = 'the balance is left out (no reconciliation with it)';
-    if (!this.type) issues.warning('MISSING_ELEMENT', `expected the balance type <Tp><CdOrPrtry><Cd> (OPBD, CLBD …) in <Bal>; ${leftOut}`, at('Tp'));
+    if (!this.type)
+      issues.warning(
+        'MISSING_ELEMENT',
+        `expected the balance type <Tp><CdOrPrtry><Cd> (OPBD, CLBD …) in <Bal>; ${leftOut}`,
+        at('Tp'),
+      );
     if (!this.sawAmount) issues.warning('MISSING_ELEMENT', `expected <Amt Ccy="…"> in <Bal>; ${leftOut}`, at('Amt'));
     if (!this.sawCreditDebit && this.money?.amount.isZero()) {
       this.creditDebit = 'CRDT';
-      issues.warning('MISSING_ELEMENT', 'expected <CdtDbtInd> in <Bal>; the balance is zero, so read as CRDT', at('CdtDbtInd'));
+      issues.warning(
+        'MISSING_ELEMENT',
+        'expected <CdtDbtInd> in <Bal>; the balance is zero, so read as CRDT',
+        at('CdtDbtInd'),
+      );
     } else if (!this.sawCreditDebit) {
       issues.warning('MISSING_ELEMENT', `expected <CdtDbtInd> (CRDT or DBIT) in <Bal>; ${leftOut}`, at('CdtDbtInd'));
     }

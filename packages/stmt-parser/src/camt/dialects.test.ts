@@ -12,7 +12,8 @@ function camt053(statement: string): string {
 async function read(text: string): Promise<{ records: StatementRecord[]; issues: ParseIssue[] }> {
   const issues: ParseIssue[] = [];
   const records: StatementRecord[] = [];
-  for await (const record of parseString(text, { fileName: 'bank.xml', onIssue: (issue) => issues.push(issue) })) records.push(record);
+  for await (const record of parseString(text, { fileName: 'bank.xml', onIssue: (issue) => issues.push(issue) }))
+    records.push(record);
   return { records, issues };
 }
 
@@ -28,17 +29,30 @@ describe('camt dialects: read with a warning', () => {
   });
 
   it('reads a statement CreDtTm with a colon before the milliseconds, and says where', async () => {
-    const { records, issues } = await read(camt053(`<Id>S1</Id><CreDtTm>2019-08-09T11:17:11:735</CreDtTm>${ACCOUNT}${ENTRY}`));
+    const { records, issues } = await read(
+      camt053(`<Id>S1</Id><CreDtTm>2019-08-09T11:17:11:735</CreDtTm>${ACCOUNT}${ENTRY}`),
+    );
     const start = records.find((r) => r.kind === 'statement-start');
     expect(start?.kind === 'statement-start' && start.statement.createdAt).toBe('2019-08-09T11:17:11.735');
     const dated = issues.filter((i) => i.code === 'INVALID_DATE');
-    expect(dated).toEqual([expect.objectContaining({ severity: 'warning', location: expect.objectContaining({ file: 'bank.xml', line: 3, path: 'Document/BkToCstmrStmt/Stmt[1]/CreDtTm' }) })]);
+    expect(dated).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        location: expect.objectContaining({
+          file: 'bank.xml',
+          line: 3,
+          path: 'Document/BkToCstmrStmt/Stmt[1]/CreDtTm',
+        }),
+      }),
+    ]);
   });
 
   it('converts a <Stmt> without <Bal> and says no reconciliation is possible', async () => {
     const { records, issues } = await read(camt053(`<Id>S2</Id>${ACCOUNT}${ENTRY}`));
     expect(records.filter((r) => r.kind === 'entry')).toHaveLength(1);
-    expect(issues).toEqual([expect.objectContaining({ severity: 'warning', message: expect.stringMatching(/no reconciliation possible/) })]);
+    expect(issues).toEqual([
+      expect.objectContaining({ severity: 'warning', message: expect.stringMatching(/no reconciliation possible/) }),
+    ]);
   });
 
   it('converts a statement without <Id> or <Acct>, with a warning for each', async () => {
@@ -53,20 +67,30 @@ describe('camt dialects: read with a warning', () => {
 
   it('reads an entry booking date-time in a bank shape with a warning, and still refuses one that is no date', async () => {
     const odd = ENTRY.replace('<Dt>2019-08-09</Dt>', '<DtTm>2019-08-09 11:17:11</DtTm>');
-    const { records, issues } = await read(camt053(`<Id>S3</Id>${ACCOUNT}<Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">0</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2019-08-08</Dt></Dt></Bal>${odd}`));
+    const { records, issues } = await read(
+      camt053(
+        `<Id>S3</Id>${ACCOUNT}<Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">0</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2019-08-08</Dt></Dt></Bal>${odd}`,
+      ),
+    );
     const entry = records.find((r) => r.kind === 'entry');
     expect(entry?.kind === 'entry' && entry.entry.bookingDate).toBe('2019-08-09T11:17:11');
-    expect(issues.filter((i) => i.severity !== 'note').map((i) => [i.severity, i.code])).toEqual([['warning', 'INVALID_DATE']]);
+    expect(issues.filter((i) => i.severity !== 'note').map((i) => [i.severity, i.code])).toEqual([
+      ['warning', 'INVALID_DATE'],
+    ]);
     const none = await read(camt053(`<Id>S4</Id>${ACCOUNT}${ENTRY.replace('2019-08-09', '09.08.2019')}`));
     expect(none.issues.filter((i) => i.severity === 'error').map((i) => i.code)).toEqual(['INVALID_DATE']);
   });
 
   it('reads a zero balance without <CdtDbtInd> as a credit, and leaves out a balance without type, with warnings', async () => {
-    const zero = '<Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">0.00</Amt><Dt><Dt>2019-08-08</Dt></Dt></Bal>';
+    const zero =
+      '<Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">0.00</Amt><Dt><Dt>2019-08-08</Dt></Dt></Bal>';
     const untyped = '<Bal><Amt Ccy="EUR">12.50</Amt><CdtDbtInd>DBIT</CdtDbtInd><Dt><Dt>2019-08-09</Dt></Dt></Bal>';
     const { records, issues } = await read(camt053(`<Id>S5</Id>${ACCOUNT}${zero}${untyped}${ENTRY}`));
     const end = records.find((r) => r.kind === 'statement-end');
-    expect(end?.kind === 'statement-end' && end.statement.balances.map((b) => `${b.type} ${b.creditDebit} ${b.money.amount.toString()}`)).toEqual(['OPBD CRDT 0.00']);
+    expect(
+      end?.kind === 'statement-end' &&
+        end.statement.balances.map((b) => `${b.type} ${b.creditDebit} ${b.money.amount.toString()}`),
+    ).toEqual(['OPBD CRDT 0.00']);
     expect(records.filter((r) => r.kind === 'entry')).toHaveLength(1);
     expect(issues.filter((i) => i.severity === 'warning').map((i) => i.message)).toEqual([
       expect.stringMatching(/zero, so read as CRDT/),

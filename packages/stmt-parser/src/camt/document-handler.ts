@@ -1,11 +1,18 @@
 import { StatementParseError } from '../errors';
 import { IssueSink } from '../issues';
-import { ENTRY_DETAILS_PART, fieldTooLarge, maxEntryDetails, maxFieldSize, MAX_NESTING_DEPTH, nestedTooDeep } from '../limits';
+import {
+  ENTRY_DETAILS_PART,
+  fieldTooLarge,
+  maxEntryDetails,
+  maxFieldSize,
+  MAX_NESTING_DEPTH,
+  nestedTooDeep,
+} from '../limits';
 import type { Entry, ParseOptions, SourceLocation, StatementRecord } from '../types';
 import { BalanceDraft } from './balance-draft';
 import { ElementStack } from './element-stack';
 import { EntryDraft } from './entry-draft';
-import type { LeafContext } from './leaf';
+import { detached, type LeafContext } from './leaf';
 import { MessageScope } from './message-scope';
 import { StatementDraft } from './statement-draft';
 import { TransactionDraft } from './transaction-draft';
@@ -24,6 +31,8 @@ export class DocumentHandler implements LeafContext {
   readonly values: ValueReader;
   readonly issues: IssueSink;
   currency: string | undefined;
+  /** Copy leaf text out of its decoded chunk (`detached`); fragments, packed and dropped at once, skip it. */
+  detachText = true;
   /** Called as the document's first entry opens: parallel parsing learns the elements around entries then. */
   onFirstEntry: (() => void) | undefined;
   private readonly scope: MessageScope;
@@ -94,25 +103,27 @@ export class DocumentHandler implements LeafContext {
     // content), so only text before the first child can belong to a leaf.
     if (this.sawChild) return;
     this.chars += chunk;
-    if (this.chars.length > this.maxFieldSize) throw fieldTooLarge(`<${this.stack.name()}>`, this.maxFieldSize, this.stack.location());
+    if (this.chars.length > this.maxFieldSize)
+      throw fieldTooLarge(`<${this.stack.name()}>`, this.maxFieldSize, this.stack.location());
   }
 
   close(): void {
     const level = this.stack.depth - 1;
     const local = this.stack.name();
     const isLeaf = !this.sawChild;
+    const text = isLeaf && this.detachText ? detached(this.chars) : this.chars;
     if (this.tx) {
       if (level === this.txLevel) this.closeTransaction(this.tx);
-      else if (isLeaf) this.tx.leaf(local, this.chars, this);
+      else if (isLeaf) this.tx.leaf(local, text, this);
     } else if (this.entry) {
       if (level === this.entryLevel) this.closeEntry(this.entry);
-      else if (isLeaf) this.entry.leaf(local, this.chars, this);
+      else if (isLeaf) this.entry.leaf(local, text, this);
     } else if (this.balance) {
       if (level === this.balance.level) this.closeBalance(this.balance);
-      else if (isLeaf) this.balance.leaf(local, this.chars, this);
+      else if (isLeaf) this.balance.leaf(local, text, this);
     } else if (this.statement) {
       if (level === this.statementLevel) this.closeStatement(this.statement);
-      else if (isLeaf) this.statement.leaf(local, this.chars, this, level - this.statementLevel);
+      else if (isLeaf) this.statement.leaf(local, text, this, level - this.statementLevel);
     } else {
       this.scope.close(level);
     }
@@ -133,7 +144,7 @@ export class DocumentHandler implements LeafContext {
         inside
           ? `the file ends inside <${this.stack.name()}>; expected the rest of the document up to </${this.stack.name(this.stack.depth - 1)}> — the file is truncated`
           : 'the file ends before its root element; expected an XML document',
-        inside ? { ...where, path: inside } : where,
+        { location: inside ? { ...where, path: inside } : where },
       );
     }
     this.scope.end(where);
@@ -144,7 +155,13 @@ export class DocumentHandler implements LeafContext {
    * deep: the one place where entries read elsewhere (a fragment) can be taken over.
    */
   betweenEntries(depth: number): boolean {
-    return this.statement !== undefined && !this.entry && !this.balance && this.stack.depth === depth && this.statementLevel === depth - 1;
+    return (
+      this.statement !== undefined &&
+      !this.entry &&
+      !this.balance &&
+      this.stack.depth === depth &&
+      this.statementLevel === depth - 1
+    );
   }
 
   /**
@@ -168,7 +185,10 @@ export class DocumentHandler implements LeafContext {
       entry.statementIndex = statementIndex;
       entry.account = account;
       entry.index = index;
-      entry.location = this.fileName === undefined ? { line: entryLine, column: entryColumn, path } : { file: this.fileName, line: entryLine, column: entryColumn, path };
+      entry.location =
+        this.fileName === undefined
+          ? { line: entryLine, column: entryColumn, path }
+          : { file: this.fileName, line: entryLine, column: entryColumn, path };
       statement.entryCount++;
       statement.movement.add(entry);
       this.out.push({ kind: 'entry', entry });
@@ -214,7 +234,14 @@ export class DocumentHandler implements LeafContext {
     this.stack.setIndex(index + 1);
     const { statementId, index: statementIndex, account } = statement.header;
     const location = this.stack.locationWithPath(`${this.statementPath}/${this.stack.name()}[${index + 1}]`);
-    this.entry = new EntryDraft({ statementId, statementIndex, account, index, location, bookedOnly: statement.header.format === 'camt.053' });
+    this.entry = new EntryDraft({
+      statementId,
+      statementIndex,
+      account,
+      index,
+      location,
+      bookedOnly: statement.header.format === 'camt.053',
+    });
     this.entryLevel = level;
     this.transactionsInEntry = 0;
   }
@@ -238,7 +265,7 @@ export class DocumentHandler implements LeafContext {
         this.streamEntryDetails
           ? `the entry has more than ${this.maxEntryDetails} transaction details <TxDtls> before its amount, direction and status, so they are held in memory and larger batches are refused (--max-entry-details)`
           : `the entry has more than ${this.maxEntryDetails} transaction details <TxDtls>; one row joins them all, so the entry is held in memory and larger batches are refused. Use --split-batches (one row per detail, any number of details) or raise --max-entry-details`,
-        this.stack.location(),
+        { location: this.stack.location() },
       );
     }
     this.tx = new TransactionDraft();
@@ -248,7 +275,11 @@ export class DocumentHandler implements LeafContext {
   private closeTransaction(tx: TransactionDraft): void {
     const entry = this.entry;
     entry?.details.push(tx.finish());
-    if (this.streamEntryDetails && entry && entry.details.length >= Math.min(ENTRY_DETAILS_PART, this.maxEntryDetails)) {
+    if (
+      this.streamEntryDetails &&
+      entry &&
+      entry.details.length >= Math.min(ENTRY_DETAILS_PART, this.maxEntryDetails)
+    ) {
       const part = entry.takePart();
       if (part) this.out.push({ kind: 'entry', entry: part });
     }

@@ -88,13 +88,24 @@ export class EntryDraft {
    */
   finish(issues: IssueSink, entryLocation: (child: string) => SourceLocation): Entry | undefined {
     const { movement, place } = this;
-    if (!movement.sawAmount) issues.error('MISSING_ELEMENT', 'expected <Amt Ccy="…"> with the entry amount in <Ntry>', entryLocation('Amt'));
-    if (!movement.sawCreditDebit) issues.error('MISSING_ELEMENT', 'expected <CdtDbtInd> (CRDT or DBIT) in <Ntry>', entryLocation('CdtDbtInd'));
+    if (!movement.sawAmount)
+      issues.error('MISSING_ELEMENT', 'expected <Amt Ccy="…"> with the entry amount in <Ntry>', entryLocation('Amt'));
+    if (!movement.sawCreditDebit)
+      issues.error('MISSING_ELEMENT', 'expected <CdtDbtInd> (CRDT or DBIT) in <Ntry>', entryLocation('CdtDbtInd'));
     if (!this.status && place.bookedOnly) {
       this.status = 'BOOK';
-      issues.warning('MISSING_ELEMENT', 'expected the entry status <Sts> in <Ntry>; a camt.053 statement books its entries, so read as BOOK', entryLocation('Sts'));
+      issues.warning(
+        'MISSING_ELEMENT',
+        'expected the entry status <Sts> in <Ntry>; a camt.053 statement books its entries, so read as BOOK',
+        entryLocation('Sts'),
+      );
     }
-    if (!this.status) issues.error('MISSING_ELEMENT', 'expected the entry status <Sts> (BOOK, PDNG or INFO) in <Ntry>', entryLocation('Sts'));
+    if (!this.status)
+      issues.error(
+        'MISSING_ELEMENT',
+        'expected the entry status <Sts> (BOOK, PDNG or INFO) in <Ntry>',
+        entryLocation('Sts'),
+      );
     const { money, creditDebit } = movement;
     if (!money || !creditDebit || !this.status) return undefined;
     const entry = this.build(money, creditDebit, this.status);

@@ -20,7 +20,8 @@ port.on('message', (message: FragmentMessage) => {
 function work(): void {
   scheduled = false;
   for (;;) {
-    for (let received = receiveMessageOnPort(port); received; received = receiveMessageOnPort(port)) posted.push(received.message as FragmentMessage);
+    for (let received = receiveMessageOnPort(port); received; received = receiveMessageOnPort(port))
+      posted.push(received.message as FragmentMessage);
     const next = farthestUnclaimed();
     if (!next) return;
     port.postMessage({ seq: next.seq, result: parseFragment(next.job) } satisfies FragmentReply);
@@ -32,6 +33,7 @@ function farthestUnclaimed(): FragmentMessage | undefined {
   let kept = 0;
   for (const message of posted) if (isOpen(claims, message.seq)) posted[kept++] = message;
   posted.length = kept;
-  for (let message = posted.pop(); message; message = posted.pop()) if (claimSlot(claims, message.seq, THREAD)) return message;
+  for (let message = posted.pop(); message; message = posted.pop())
+    if (claimSlot(claims, message.seq, THREAD)) return message;
   return undefined;
 }

@@ -1,5 +1,6 @@
 import { closeSync, openSync, readSync } from 'node:fs';
-import { createDecoder } from '../encoding';
+import { createDecoder, isUtf8Name } from '../encoding';
+import { Utf8Check } from '../utf8-check';
 import type { Entry } from '../types';
 import { DocumentHandler } from './document-handler';
 import { packEntries } from './entry-transfer';
@@ -45,8 +46,10 @@ const READ_BYTES = 256 * 1024;
 const BATCH_ENTRIES = 64;
 
 /** Thrown inside sax callbacks to leave the fragment at the last entry boundary. */
-class Stop {
-  constructor(readonly reason: string) {}
+class Stop extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
 }
 
 /**
@@ -59,8 +62,16 @@ export function parseFragment(job: FragmentJob): FragmentResult {
   const depth = job.context.length;
   let issues = 0;
   const { maxFieldSize, maxEntryDetails } = job;
-  const limits = { ...(maxFieldSize === undefined ? {} : { maxFieldSize }), ...(maxEntryDetails === undefined ? {} : { maxEntryDetails }) };
-  const handler = new DocumentHandler({ ...(job.fileName === undefined ? {} : { fileName: job.fileName }), ...limits, onIssue: () => void issues++ });
+  const limits = {
+    ...(maxFieldSize === undefined ? {} : { maxFieldSize }),
+    ...(maxEntryDetails === undefined ? {} : { maxEntryDetails }),
+  };
+  const handler = new DocumentHandler({
+    ...(job.fileName === undefined ? {} : { fileName: job.fileName }),
+    ...limits,
+    onIssue: () => void issues++,
+  });
+  handler.detachText = false;
   const parser = createSaxParser(handler, job.fileName);
   const open = parser.onopentag.bind(parser);
   const close = parser.onclosetag.bind(parser);
@@ -127,9 +138,15 @@ export function parseFragment(job: FragmentJob): FragmentResult {
 }
 
 /** Feeds `start`–`end` to sax chunk by chunk; answers why it stopped early, if it did. */
-function readRange(job: FragmentJob, parser: ReturnType<typeof createSaxParser>, boundary: { chars: number; byte: number }): string | undefined {
+function readRange(
+  job: FragmentJob,
+  parser: ReturnType<typeof createSaxParser>,
+  boundary: { chars: number; byte: number },
+): string | undefined {
   const decoder = createDecoder(job.encoding);
-  const utf8 = /^utf-?8$/i.test(job.encoding);
+  const utf8 = isUtf8Name(job.encoding);
+  // Checked on the bytes, natively, before they are decoded: a replacement character would hide how many bytes it stood for.
+  const check = utf8 ? new Utf8Check() : undefined;
   const fd = openSync(job.path, 'r');
   const buffer = Buffer.allocUnsafe(READ_BYTES);
   let position = job.start;
@@ -140,9 +157,9 @@ function readRange(job: FragmentJob, parser: ReturnType<typeof createSaxParser>,
       const read = readSync(fd, buffer, 0, Math.min(READ_BYTES, job.end - position), position);
       if (read === 0) return 'the end of the file';
       position += read;
-      const text = decoder.write(buffer.subarray(0, read));
-      // A replacement character hides how many bytes it stood for.
-      if (utf8 && text.includes('\uFFFD')) return 'undecodable bytes';
+      const bytes = buffer.subarray(0, read);
+      if (check && check.write(bytes) >= 0) return 'undecodable bytes';
+      const text = decoder.write(bytes);
       try {
         parser.write(text);
       } finally {

@@ -12,7 +12,11 @@ import {
   type CamtMessage,
 } from './messages';
 
-const ROOT_ELEMENT_NAME: Readonly<Record<CamtMessage, string>> = { 'camt.052': 'BkToCstmrAcctRpt', 'camt.053': 'BkToCstmrStmt', 'camt.054': 'BkToCstmrDbtCdtNtfctn' };
+const ROOT_ELEMENT_NAME: Readonly<Record<CamtMessage, string>> = {
+  'camt.052': 'BkToCstmrAcctRpt',
+  'camt.053': 'BkToCstmrStmt',
+  'camt.054': 'BkToCstmrDbtCdtNtfctn',
+};
 
 /**
  * The part of the document above the statements: `<Document>` with its namespace, the
@@ -66,13 +70,17 @@ export class MessageScope {
     if (this.namespaceMessage !== undefined) {
       // A camt <Document> with nothing in it (an export of a period without activity): no row
       // is missing, so it converts to nothing, with a warning.
-      this.issues.warning('MISSING_ELEMENT', `the ${this.namespaceMessage} document holds no message (no <${ROOT_ELEMENT_NAME[this.namespaceMessage as CamtMessage]}>): nothing to convert`, where);
+      this.issues.warning(
+        'MISSING_ELEMENT',
+        `the ${this.namespaceMessage} document holds no message (no <${ROOT_ELEMENT_NAME[this.namespaceMessage as CamtMessage]}>): nothing to convert`,
+        where,
+      );
       return;
     }
     throw new StatementParseError(
       'UNKNOWN_FORMAT',
       `expected an ISO 20022 <Document> holding <BkToCstmrStmt>, <BkToCstmrAcctRpt> or <BkToCstmrDbtCdtNtfctn>; found none (supported: ${SUPPORTED_RANGE})`,
-      where,
+      { location: where },
     );
   }
 
@@ -93,15 +101,19 @@ export class MessageScope {
   private openMessage(local: string): void {
     const message = messageOfRootElement(local);
     if (!message) {
-      throw this.unsupported(`expected <BkToCstmrStmt>, <BkToCstmrAcctRpt> or <BkToCstmrDbtCdtNtfctn> under <Document>, found <${local}>`);
+      throw this.unsupported(
+        `expected <BkToCstmrStmt>, <BkToCstmrAcctRpt> or <BkToCstmrDbtCdtNtfctn> under <Document>, found <${local}>`,
+      );
     }
     if (this.namespaceMessage !== undefined && this.namespaceMessage !== message) {
-      throw this.unsupported(`the namespace declares ${this.namespaceMessage}, but <${local}> is the message element of ${message}`);
+      throw this.unsupported(
+        `the namespace declares ${this.namespaceMessage}, but <${local}> is the message element of ${message}`,
+      );
     }
     this.messageType = message;
   }
 
   private unsupported(detail: string): StatementParseError {
-    return new StatementParseError('UNSUPPORTED_MESSAGE', detail, this.stack.location());
+    return new StatementParseError('UNSUPPORTED_MESSAGE', detail, { location: this.stack.location() });
   }
 }

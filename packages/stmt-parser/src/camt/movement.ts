@@ -78,7 +78,11 @@ export class MovementDraft {
     if (parent === this.scope) {
       this.sawAmount = true;
       this.money = values.money(text, currency);
-    } else if (parent === 'Chrgs' ? stack.name(2) === this.scope : parent === 'Rcrd' && stack.name(2) === 'Chrgs' && stack.name(3) === this.scope) {
+    } else if (
+      parent === 'Chrgs'
+        ? stack.name(2) === this.scope
+        : parent === 'Rcrd' && stack.name(2) === 'Chrgs' && stack.name(3) === this.scope
+    ) {
       // v02–v03 list charges as repeated <Chrgs><Amt>; v04+ as <Chrgs><Rcrd><Amt>.
       const charge = values.money(text, currency);
       if (charge) (this.charges ??= []).push(charge);

@@ -54,7 +54,12 @@ interface PlannedFragment {
  * Fragments stop at anything but plain entries, so balances, statement ends and every issue are
  * met here, in order: the records, issues and errors are the ones the sequential parser gives.
  */
-export function parseCamtFile(path: string, size: number, options: ParseOptions & { encoding: string }, parallel: ParallelCamtOptions): AsyncIterable<StatementRecord> {
+export function parseCamtFile(
+  path: string,
+  size: number,
+  options: ParseOptions & { encoding: string },
+  parallel: ParallelCamtOptions,
+): AsyncIterable<StatementRecord> {
   return { [Symbol.asyncIterator]: () => new ParallelCamtRecords(path, size, options, parallel) };
 }
 
@@ -137,7 +142,12 @@ class ParallelCamtRecords extends RecordPump {
 
   /** Reads and parses the next chunk, never past `limit` (the next fragment's start). */
   private async read(limit: number): Promise<void> {
-    const { bytesRead } = await (this.file as FileHandle).read(this.buffer, 0, Math.min(this.readBytes, limit - this.position), this.position);
+    const { bytesRead } = await (this.file as FileHandle).read(
+      this.buffer,
+      0,
+      Math.min(this.readBytes, limit - this.position),
+      this.position,
+    );
     this.readBytes = this.buffer.length;
     if (bytesRead === 0) {
       this.finished = true;
@@ -163,14 +173,19 @@ class ParallelCamtRecords extends RecordPump {
   /** Bytes that are not UTF-8 in a UTF-8 file: an error where sax stands, which is just before them. */
   private notUtf8(): never {
     const file = this.options.fileName;
-    throw locateEncodingError((this.utf8 as Utf8Check).error(), () => ({ ...(file === undefined ? {} : { file }), line: this.parser.line + 1, column: this.parser.column + 1 }));
+    throw locateEncodingError((this.utf8 as Utf8Check).error(), () => ({
+      ...(file === undefined ? {} : { file }),
+      line: this.parser.line + 1,
+      column: this.parser.column + 1,
+    }));
   }
 
   /** At a fragment's start: take its entries if this really is a place between entries. */
   private async takeOver(fragment: PlannedFragment): Promise<void> {
     const result = await fragment.result;
     const depth = (this.context as readonly OpenTag[]).length;
-    const taken = result !== undefined && result.count > 0 && this.handler.betweenEntries(depth) && betweenTags(this.parser);
+    const taken =
+      result !== undefined && result.count > 0 && this.handler.betweenEntries(depth) && betweenTags(this.parser);
     if (result) this.parallel.onFragment?.(result, taken);
     if (!taken) return;
     this.adopting = { batches: result.entries, next: 0, line: this.parser.line + 1, column: this.parser.column };
@@ -207,7 +222,7 @@ class ParallelCamtRecords extends RecordPump {
       };
       const ticket = this.runFragment(job);
       // A failed fragment is simply not taken: the reader reads its stretch itself.
-      this.fragments.push({ start, end, result: ticket.result.catch(() => undefined), claim: ticket.claim });
+      this.fragments.push({ start, end, result: ticket.result.catch(() => undefined), claim: () => ticket.claim() });
     }
   }
 

@@ -42,7 +42,11 @@ class CamtRecords extends RecordPump {
     } catch (error) {
       // Bytes that are not UTF-8: sax has read the text before them, so it knows the place.
       const file = this.options.fileName;
-      throw locateEncodingError(error, () => ({ ...(file === undefined ? {} : { file }), line: this.parser.line + 1, column: this.parser.column + 1 }));
+      throw locateEncodingError(error, () => ({
+        ...(file === undefined ? {} : { file }),
+        line: this.parser.line + 1,
+        column: this.parser.column + 1,
+      }));
     }
     if (chunk.done) {
       this.finished = true;
@@ -66,13 +70,17 @@ class CamtRecords extends RecordPump {
       chunks = peeked.chunks;
     }
     const file = this.options.fileName;
-    const warn = (): void => this.handler.issues.warning('INVALID_ENCODING', looksLikeUtf8Warning(encoding as string), { ...(file === undefined ? {} : { file }), line: this.parser.line + 1, column: this.parser.column + 1 });
+    const warn = (): void =>
+      this.handler.issues.warning('INVALID_ENCODING', looksLikeUtf8Warning(encoding), {
+        ...(file === undefined ? {} : { file }),
+        line: this.parser.line + 1,
+        column: this.parser.column + 1,
+      });
     return decodeChunks(chunks, encoding, warn)[Symbol.asyncIterator]();
   }
 }
 
 export const camtParser: FormatParser = {
-  format: ['camt.052', 'camt.053', 'camt.054'],
   sniff: sniffCamt,
   unsupported: describeUnsupportedCamt,
   parse: parseCamt,

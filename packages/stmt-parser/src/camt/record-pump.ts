@@ -11,7 +11,7 @@ export abstract class RecordPump implements AsyncIterator<StatementRecord> {
   protected finished = false;
   private records: StatementRecord[] = [];
   private index = 0;
-  private failure: unknown;
+  private failure: { error: unknown } | undefined;
 
   /** `handler` collects the records a parse completes; after a failure, those are handed out first. */
   constructor(protected readonly handler: DocumentHandler) {}
@@ -24,7 +24,8 @@ export abstract class RecordPump implements AsyncIterator<StatementRecord> {
 
   next(): Promise<IteratorResult<StatementRecord>> {
     // Most calls find a record already parsed: hand it out without an async function's frame.
-    if (this.index < this.records.length) return Promise.resolve({ done: false, value: this.records[this.index++] as StatementRecord });
+    if (this.index < this.records.length)
+      return Promise.resolve({ done: false, value: this.records[this.index++] as StatementRecord });
     return this.nextAfterFill();
   }
 
@@ -37,11 +38,12 @@ export abstract class RecordPump implements AsyncIterator<StatementRecord> {
 
   private async nextAfterFill(): Promise<IteratorResult<StatementRecord>> {
     for (;;) {
-      if (this.index < this.records.length) return { done: false, value: this.records[this.index++] as StatementRecord };
+      if (this.index < this.records.length)
+        return { done: false, value: this.records[this.index++] as StatementRecord };
       if (this.failure !== undefined) {
         const failure = this.failure;
         this.failure = undefined;
-        throw failure;
+        throw failure.error;
       }
       if (this.finished) {
         await this.release();
@@ -53,7 +55,7 @@ export abstract class RecordPump implements AsyncIterator<StatementRecord> {
         this.records = await this.fill();
       } catch (error) {
         this.finished = true;
-        this.failure = error;
+        this.failure = { error };
         this.records = this.handler.drain();
         await this.release(); // close the file now, not when the iterator is collected
       }

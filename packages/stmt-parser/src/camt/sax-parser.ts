@@ -28,7 +28,12 @@ export function createSaxParser(handler: DocumentHandler, file: string | undefin
     // A start tag spread over several lines (attributes on their own lines) points at the
     // line of its `>` instead.
     const column = parser.column - (parser.position - parser.startTagPosition);
-    handler.open(tag.name, tag.attributes as Record<string, string>, parser.line + 1, column >= 1 ? column : parser.column);
+    handler.open(
+      tag.name,
+      tag.attributes as Record<string, string>,
+      parser.line + 1,
+      column >= 1 ? column : parser.column,
+    );
   };
   parser.onclosetag = () => handler.close();
   parser.ontext = (text) => handler.appendText(text);
@@ -37,17 +42,17 @@ export function createSaxParser(handler: DocumentHandler, file: string | undefin
     const reason = error.message.split('\n', 1)[0] ?? error.message;
     const location = handler.stack.depth > 0 ? handler.stack.location() : undefined;
     const expected = reason === 'Unexpected close tag' && location ? `; expected </${handler.stack.name()}>` : '';
-    throw new StatementParseError(
-      'NOT_WELL_FORMED',
-      `the file is not well-formed XML: ${reason}${expected}`,
-      {
+    throw new StatementParseError('NOT_WELL_FORMED', `the file is not well-formed XML: ${reason}${expected}`, {
+      location: {
         ...(file === undefined ? {} : { file }),
         line: parser.line + 1,
-        column: parser.column,
+        // sax counts a newline as the end of its line (column 0 of the next): a character
+        // that fails on it is placed at the next line's first column.
+        column: Math.max(1, parser.column),
         ...(location?.path === undefined ? {} : { path: location.path }),
       },
-      { cause: error },
-    );
+      cause: error,
+    });
   };
   return parser;
 }

@@ -14,7 +14,8 @@ const DOCUMENT = `<?xml version="1.0" encoding="UTF-8"?>
 describe('camt SEPA fields', () => {
   it('reads mandate, creditor reference, purpose, return reason and ultimate parties of a transaction', async () => {
     const details: TransactionDetail[] = [];
-    for await (const record of parseString(DOCUMENT, { onIssue: () => undefined })) if (record.kind === 'entry') details.push(...record.entry.details);
+    for await (const record of parseString(DOCUMENT, { onIssue: () => undefined }))
+      if (record.kind === 'entry') details.push(...record.entry.details);
     expect(details[0]).toMatchObject({
       mandateId: 'MANDATE-42',
       creditorReference: 'RF18539007547034',
@@ -26,16 +27,24 @@ describe('camt SEPA fields', () => {
   });
 
   it('reads the SEPA creditor id from <CdtrSchmeId>', async () => {
-    const withCreditorId = DOCUMENT.replace('<Purp>', '<CdtrSchmeId><Id><PrvtId><Othr><Id>DE98ZZZ09999999999</Id><SchmeNm><Prtry>SEPA</Prtry></SchmeNm></Othr></PrvtId></Id></CdtrSchmeId><Purp>');
+    const withCreditorId = DOCUMENT.replace(
+      '<Purp>',
+      '<CdtrSchmeId><Id><PrvtId><Othr><Id>DE98ZZZ09999999999</Id><SchmeNm><Prtry>SEPA</Prtry></SchmeNm></Othr></PrvtId></Id></CdtrSchmeId><Purp>',
+    );
     const details: TransactionDetail[] = [];
-    for await (const record of parseString(withCreditorId, { onIssue: () => undefined })) if (record.kind === 'entry') details.push(...record.entry.details);
+    for await (const record of parseString(withCreditorId, { onIssue: () => undefined }))
+      if (record.kind === 'entry') details.push(...record.entry.details);
     expect(details[0]?.creditorId).toBe('DE98ZZZ09999999999');
   });
 
   it('reads the creditor id that German banks put in the creditor party', async () => {
-    const inParty = DOCUMENT.replace('<Nm>Gym GmbH</Nm></Pty>', '<Nm>Gym GmbH</Nm><Id><PrvtId><Othr><Id>DE11ZZZ00000000001</Id></Othr></PrvtId></Id></Pty>');
+    const inParty = DOCUMENT.replace(
+      '<Nm>Gym GmbH</Nm></Pty>',
+      '<Nm>Gym GmbH</Nm><Id><PrvtId><Othr><Id>DE11ZZZ00000000001</Id></Othr></PrvtId></Id></Pty>',
+    );
     const details: TransactionDetail[] = [];
-    for await (const record of parseString(inParty, { onIssue: () => undefined })) if (record.kind === 'entry') details.push(...record.entry.details);
+    for await (const record of parseString(inParty, { onIssue: () => undefined }))
+      if (record.kind === 'entry') details.push(...record.entry.details);
     expect(details[0]?.creditorId).toBe('DE11ZZZ00000000001');
   });
 });

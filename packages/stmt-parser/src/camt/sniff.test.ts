@@ -1,6 +1,7 @@
 import { detectFormat } from '@stmt/parser';
 
-const doc = (ns: string, root: string) => `<?xml version="1.0"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:${ns}"><${root}>`;
+const doc = (ns: string, root: string) =>
+  `<?xml version="1.0"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:${ns}"><${root}>`;
 
 describe('detectFormat for camt', () => {
   it.each([

@@ -71,13 +71,31 @@ export class StatementDraft {
   /** Reports what the statement lacks and whether its balances reconcile; answers the statement. */
   finish(issues: IssueSink, at: (child: string) => SourceLocation): Statement {
     // Header elements no row needs (docs/formats.md, tolerance policy): warnings, not refusals.
-    if (!this.sawId) issues.warning('MISSING_ELEMENT', `expected the statement identification <Id> as the first element of <${this.elementName}>; the rows have an empty statement_id`, at('Id'));
-    if (!this.sawAccount) issues.warning('MISSING_ELEMENT', `expected the account <Acct> in <${this.elementName}>; the rows have no account`, at('Acct'));
+    if (!this.sawId)
+      issues.warning(
+        'MISSING_ELEMENT',
+        `expected the statement identification <Id> as the first element of <${this.elementName}>; the rows have an empty statement_id`,
+        at('Id'),
+      );
+    if (!this.sawAccount)
+      issues.warning(
+        'MISSING_ELEMENT',
+        `expected the account <Acct> in <${this.elementName}>; the rows have no account`,
+        at('Acct'),
+      );
     // Balances are mandatory (1..n) only in camt.053; reports and notifications may omit them.
     if (this.message === 'camt.053' && this.balanceElements === 0) {
-      issues.warning('MISSING_ELEMENT', 'expected at least one balance <Bal> in <Stmt> (camt.053 requires opening and closing balances); no reconciliation possible, the entries are converted unchecked', at('Bal'));
+      issues.warning(
+        'MISSING_ELEMENT',
+        'expected at least one balance <Bal> in <Stmt> (camt.053 requires opening and closing balances); no reconciliation possible, the entries are converted unchecked',
+        at('Bal'),
+      );
     } else if (this.entryCount > 0 && !canReconcile(this.balances)) {
-      issues.note('MISSING_ELEMENT', `no opening (OPBD/PRCD) and closing (CLBD) balance in one currency in <${this.elementName}>: no reconciliation possible`, at('Bal'));
+      issues.note(
+        'MISSING_ELEMENT',
+        `no opening (OPBD/PRCD) and closing (CLBD) balance in one currency in <${this.elementName}>: no reconciliation possible`,
+        at('Bal'),
+      );
     }
     const statement: Statement = { ...this.header, balances: this.balances, entryCount: this.entryCount };
     const unreconciled = reconcileBalances(statement, this.movement);

@@ -68,10 +68,16 @@ export class TransactionDraft {
         if (stack.name(1) === 'Id') this.account(stack.name(2), ctx, 'iban', text);
         return;
       case 'Id':
-        if (stack.name(1) === 'Othr' && stack.name(2) === 'Id') this.account(stack.name(3), ctx, 'otherAccountId', text);
+        if (stack.name(1) === 'Othr' && stack.name(2) === 'Id')
+          this.account(stack.name(3), ctx, 'otherAccountId', text);
         // The SEPA creditor identifier: <CdtrSchmeId><Id><PrvtId><Othr><Id>, or (German DK
         // rules) the creditor's own <Cdtr>[<Pty>]<Id><PrvtId><Othr><Id>.
-        else if (stack.name(1) === 'Othr' && stack.name(2) === 'PrvtId' && isCreditorIdHolder(stack.name(4), stack.name(5))) this.detail.creditorId = text.trim();
+        else if (
+          stack.name(1) === 'Othr' &&
+          stack.name(2) === 'PrvtId' &&
+          isCreditorIdHolder(stack.name(4), stack.name(5))
+        )
+          this.detail.creditorId = text.trim();
         return;
       case 'BIC':
       case 'BICFI':
@@ -124,7 +130,10 @@ export class TransactionDraft {
 
   /** `<DbtrAcct><Id><IBAN>` / `<Id><Othr><Id>`: only the debtor's and creditor's accounts are kept. */
   private account(element: string, ctx: LeafContext, field: 'iban' | 'otherAccountId', text: string): void {
-    if ((element === 'DbtrAcct' || element === 'CdtrAcct') && ctx.stack.name(field === 'iban' ? 3 : 4) === 'RltdPties') {
+    if (
+      (element === 'DbtrAcct' || element === 'CdtrAcct') &&
+      ctx.stack.name(field === 'iban' ? 3 : 4) === 'RltdPties'
+    ) {
       this.party(element === 'DbtrAcct' ? 'debtor' : 'creditor')[field] = text.trim();
     }
   }

@@ -19,15 +19,27 @@ export class ValueReader {
     const amount = this.decimal(text, 'amount');
     if (!amount) return undefined;
     if (amount.isNegative()) {
-      this.issues.error('INVALID_AMOUNT', `expected an unsigned amount (the sign is given by <CdtDbtInd>), found ${JSON.stringify(text)}`, this.here());
+      this.issues.error(
+        'INVALID_AMOUNT',
+        `expected an unsigned amount (the sign is given by <CdtDbtInd>), found ${JSON.stringify(text)}`,
+        this.here(),
+      );
       return undefined;
     }
     if (currency === undefined) {
-      this.issues.error('MISSING_ELEMENT', `expected a Ccy attribute naming the currency of <${this.stack.name()}>`, this.here());
+      this.issues.error(
+        'MISSING_ELEMENT',
+        `expected a Ccy attribute naming the currency of <${this.stack.name()}>`,
+        this.here(),
+      );
       return undefined;
     }
     if (!isCurrencyCode(currency)) {
-      this.issues.error('INVALID_VALUE', `expected an ISO 4217 currency code such as "EUR" in the Ccy attribute, found ${JSON.stringify(currency)}`, this.here());
+      this.issues.error(
+        'INVALID_VALUE',
+        `expected an ISO 4217 currency code such as "EUR" in the Ccy attribute, found ${JSON.stringify(currency)}`,
+        this.here(),
+      );
       return undefined;
     }
     return { amount, currency };
@@ -37,7 +49,11 @@ export class ValueReader {
     const value = Decimal.tryParse(text.trim());
     if (!value) {
       const example = what === 'amount' ? '"1234.50"' : '"1.0827"';
-      this.issues.error('INVALID_AMOUNT', `expected an ${what} such as ${example}, found ${JSON.stringify(text)}`, this.here());
+      this.issues.error(
+        'INVALID_AMOUNT',
+        `expected an ${what} such as ${example}, found ${JSON.stringify(text)}`,
+        this.here(),
+      );
     }
     return value;
   }
@@ -51,11 +67,19 @@ export class ValueReader {
     const repaired = repairDateTime(value);
     const read = repaired === undefined ? undefined : withTime ? repaired : repaired.slice(0, 10);
     if (read !== undefined && (withTime ? isIsoDateTime(read) || isIsoDate(read) : isIsoDate(read))) {
-      this.issues.warning('INVALID_DATE', `<${this.stack.name()}> ${JSON.stringify(text)} is not an ISO ${withTime ? 'date-time' : 'date'}; read as ${read}`, this.here());
+      this.issues.warning(
+        'INVALID_DATE',
+        `<${this.stack.name()}> ${JSON.stringify(text)} is not an ISO ${withTime ? 'date-time' : 'date'}; read as ${read}`,
+        this.here(),
+      );
       return read;
     }
     const expected = withTime ? 'a date-time such as "2024-03-31T18:30:00+01:00"' : 'a date such as "2024-03-31"';
-    this.issues.error('INVALID_DATE', `expected ${expected} in <${this.stack.name()}>, found ${JSON.stringify(text)}`, this.here());
+    this.issues.error(
+      'INVALID_DATE',
+      `expected ${expected} in <${this.stack.name()}>, found ${JSON.stringify(text)}`,
+      this.here(),
+    );
     return undefined;
   }
 
@@ -70,17 +94,29 @@ export class ValueReader {
     const repaired = repairDateTime(value);
     const element = this.stack.name();
     if (repaired) {
-      this.issues.warning('INVALID_DATE', `<${element}> ${JSON.stringify(text)} is not an ISO date-time; read as ${repaired}`, this.here());
+      this.issues.warning(
+        'INVALID_DATE',
+        `<${element}> ${JSON.stringify(text)} is not an ISO date-time; read as ${repaired}`,
+        this.here(),
+      );
       return repaired;
     }
-    this.issues.warning('INVALID_DATE', `<${element}> ${JSON.stringify(text)} is not a date-time; left out (no row needs it)`, this.here());
+    this.issues.warning(
+      'INVALID_DATE',
+      `<${element}> ${JSON.stringify(text)} is not a date-time; left out (no row needs it)`,
+      this.here(),
+    );
     return undefined;
   }
 
   creditDebit(text: string): CreditDebit | undefined {
     const value = text.trim();
     if (value === 'CRDT' || value === 'DBIT') return value;
-    this.issues.error('INVALID_VALUE', `expected CRDT or DBIT in <CdtDbtInd>, found ${JSON.stringify(text)}`, this.here());
+    this.issues.error(
+      'INVALID_VALUE',
+      `expected CRDT or DBIT in <CdtDbtInd>, found ${JSON.stringify(text)}`,
+      this.here(),
+    );
     return undefined;
   }
 
@@ -88,7 +124,11 @@ export class ValueReader {
     const value = text.trim();
     if (value === 'true' || value === '1') return true;
     if (value === 'false' || value === '0') return false;
-    this.issues.error('INVALID_VALUE', `expected true or false in <${this.stack.name()}>, found ${JSON.stringify(text)}`, this.here());
+    this.issues.error(
+      'INVALID_VALUE',
+      `expected true or false in <${this.stack.name()}>, found ${JSON.stringify(text)}`,
+      this.here(),
+    );
     return undefined;
   }
 
@@ -114,7 +154,12 @@ const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d
  * (`Z`, `+01:00`). Char codes, not a regex: this runs for two dates per entry.
  */
 export function isIsoDate(text: string): boolean {
-  if (text.length !== 10 && !(text.length === 11 && text.endsWith('Z')) && !(text.length === 16 && isOffset(text.slice(10)))) return false;
+  if (
+    text.length !== 10 &&
+    !(text.length === 11 && text.endsWith('Z')) &&
+    !(text.length === 16 && isOffset(text.slice(10)))
+  )
+    return false;
   if (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return false;
   const year = digits(text, 0, 4);
   const month = digits(text, 5, 7);
@@ -123,7 +168,14 @@ export function isIsoDate(text: string): boolean {
 }
 
 function isOffset(text: string): boolean {
-  return (text[0] === '+' || text[0] === '-') && text[3] === ':' && digits(text, 1, 3) >= 0 && digits(text, 1, 3) <= 14 && digits(text, 4, 6) >= 0 && digits(text, 4, 6) <= 59;
+  return (
+    (text[0] === '+' || text[0] === '-') &&
+    text[3] === ':' &&
+    digits(text, 1, 3) >= 0 &&
+    digits(text, 1, 3) <= 14 &&
+    digits(text, 4, 6) >= 0 &&
+    digits(text, 4, 6) <= 59
+  );
 }
 
 /** The number written in `text[from, to)`, or -1 if any character is not a digit. */
@@ -139,11 +191,14 @@ function digits(text: string, from: number, to: number): number {
 
 /** `2019-08-09T11:17:11:735` → `2019-08-09T11:17:11.735`; a space for `T`; `HH:MM` → `HH:MM:00`; a date alone. */
 export function repairDateTime(text: string): string | undefined {
-  const match = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(?::(\d{2}))?(?:[:.,](\d+))?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(text);
+  const match = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(?::(\d{2}))?(?:[:.,](\d+))?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(
+    text,
+  );
   if (!match) return undefined;
   const [, date, hhmm, seconds, fraction, zone] = match;
   if (hhmm === undefined) return isIsoDate(date as string) ? date : undefined;
-  const offset = zone === undefined || zone === 'Z' || zone.includes(':') ? (zone ?? '') : `${zone.slice(0, 3)}:${zone.slice(3)}`;
+  const offset =
+    zone === undefined || zone === 'Z' || zone.includes(':') ? (zone ?? '') : `${zone.slice(0, 3)}:${zone.slice(3)}`;
   const repaired = `${date}T${hhmm}:${seconds ?? '00'}${fraction === undefined ? '' : `.${fraction}`}${offset}`;
   return isIsoDateTime(repaired) ? repaired : undefined;
 }

@@ -13,7 +13,13 @@ import { revolutProfile } from './presets/revolut';
 export type { BankCsvPreset, CsvAccount, CsvCellProblem, CsvEntryDraft, CsvRow, CsvRowResult } from './preset';
 export type { CsvProfile, ProfileAmount, SkipRule, TextRule } from './profile';
 export { bankCsvParser } from './parser';
-export { CSV_PROFILE_SCHEMA, CsvProfileError, validateCsvProfile } from './profile-schema';
+export {
+  CSV_PROFILE_ERROR_CODES,
+  CSV_PROFILE_SCHEMA,
+  CsvProfileError,
+  validateCsvProfile,
+  type CsvProfileErrorCode,
+} from './profile-schema';
 export { detectCsvProfile } from './profile-detect';
 export { presetFromProfile } from './profile-preset';
 export { SHIPPED_PROFILES } from './presets';
@@ -47,22 +53,34 @@ const PROFILE_HEAD_BYTES = 16 * 1024;
  * one whose header columns appear in the head (see `detectCsvProfile`).
  */
 export const bankCsvProfileParser: FormatParser = {
-  format: 'bank-csv',
   sniff: (head) => (detectCsvProfile(head, SHIPPED_PROFILES) === undefined ? undefined : 'bank-csv'),
   parse: (source, options) => parseWithProfile(source, options),
 };
 
-async function* parseWithProfile(source: AsyncIterable<Buffer>, options: ParseOptions): AsyncGenerator<StatementRecord> {
+async function* parseWithProfile(
+  source: AsyncIterable<Buffer>,
+  options: ParseOptions,
+): AsyncGenerator<StatementRecord> {
   const peeked = await peekSource(source, PROFILE_HEAD_BYTES);
   const profiles = csvProfilesFor(options);
   const where = { ...(options.fileName === undefined ? {} : { file: options.fileName }), line: 1, column: 1 };
   let profile: CsvProfile | undefined;
   if (options.csvProfile !== undefined) {
     profile = profiles.find((candidate) => candidate.name === options.csvProfile);
-    if (!profile) throw new StatementParseError('UNKNOWN_FORMAT', `there is no CSV profile named ${JSON.stringify(options.csvProfile)}; known profiles: ${profiles.map((p) => p.name).join(', ')}`, where);
+    if (!profile)
+      throw new StatementParseError(
+        'UNKNOWN_FORMAT',
+        `there is no CSV profile named ${JSON.stringify(options.csvProfile)}; known profiles: ${profiles.map((p) => p.name).join(', ')}`,
+        { location: where },
+      );
   } else {
     profile = detectCsvProfile(peeked.head.toString('utf8'), profiles);
-    if (!profile) throw new StatementParseError('UNKNOWN_FORMAT', 'no CSV profile recognises the header of this file; write a profile for it (docs/csv-profiles.md) or name one with --profile', where);
+    if (!profile)
+      throw new StatementParseError(
+        'UNKNOWN_FORMAT',
+        'no CSV profile recognises the header of this file; write a profile for it (docs/csv-profiles.md) or name one with --profile',
+        { location: where },
+      );
   }
   yield* bankCsvParser(presetFor(profile)).parse(peeked.chunks, options);
 }

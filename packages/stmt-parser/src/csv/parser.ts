@@ -3,7 +3,7 @@ import { IssueSink } from '../issues';
 import { peekSource } from '../source';
 import type { ParseOptions, SourceLocation, StatementFormat, StatementRecord } from '../types';
 import type { FormatParser } from '../formats';
-import type { BankCsvPreset, CsvRow } from './preset';
+import type { BankCsvPreset } from './preset';
 import { readCsvRecords } from './rows';
 import { CsvTokenizer, type CsvRecord } from './tokenizer';
 import { maxFieldSize } from '../limits';
@@ -18,18 +18,22 @@ export function sniffCsv(preset: BankCsvPreset, head: string): StatementFormat |
 /** A streaming parser for one bank's CSV export, driven by its preset. */
 export function bankCsvParser(preset: BankCsvPreset): FormatParser {
   return {
-    format: preset.format,
     sniff: (head) => sniffCsv(preset, head),
     parse: (source, options) => parseBankCsv(preset, source, options),
   };
 }
 
-async function* parseBankCsv(preset: BankCsvPreset, source: AsyncIterable<Buffer>, options: ParseOptions): AsyncGenerator<StatementRecord> {
+async function* parseBankCsv(
+  preset: BankCsvPreset,
+  source: AsyncIterable<Buffer>,
+  options: ParseOptions,
+): AsyncGenerator<StatementRecord> {
   const issues = new IssueSink(options);
   const builder = new CsvStatementBuilder(preset.format, issues);
   const peeked = await peekSource(source, 4);
   const detected = detectEncoding(peeked.head);
-  const encoding = options.encoding ?? (detected.source === 'default' ? (preset.encoding ?? detected.encoding) : detected.encoding);
+  const encoding =
+    options.encoding ?? (detected.source === 'default' ? (preset.encoding ?? detected.encoding) : detected.encoding);
   const at = (line: number, column: number, path?: string): SourceLocation => {
     const location: SourceLocation = path === undefined ? { line, column } : { line, column, path };
     if (options.fileName !== undefined) location.file = options.fileName;
@@ -49,10 +53,19 @@ async function* parseBankCsv(preset: BankCsvPreset, source: AsyncIterable<Buffer
       }
       columns = record.fields.map((name) => name.trim());
       tokenizer.names = columns;
-      if (!record.terminated) issues.warning('TRUNCATED', 'the file ends after its header line, without a line break: if the file was cut, its rows are missing', at(record.line, 1, 'header'));
+      if (!record.terminated)
+        issues.warning(
+          'TRUNCATED',
+          'the file ends after its header line, without a line break: if the file was cut, its rows are missing',
+          at(record.line, 1, 'header'),
+        );
       const missing = preset.header.filter((name) => !columns?.includes(name));
       if (missing.length > 0) {
-        issues.error('MISSING_ELEMENT', `the ${preset.bank} export lacks the column(s) ${missing.join(', ')}; expected the header ${preset.header.join(preset.delimiter)}`, at(record.line, 1, 'header'));
+        issues.error(
+          'MISSING_ELEMENT',
+          `the ${preset.bank} export lacks the column(s) ${missing.join(', ')}; expected the header ${preset.header.join(preset.delimiter)}`,
+          at(record.line, 1, 'header'),
+        );
       }
       continue;
     }
@@ -60,19 +73,34 @@ async function* parseBankCsv(preset: BankCsvPreset, source: AsyncIterable<Buffer
     if (!rowIsWhole(record, columns.length, issues, at)) continue;
     const row: Record<string, string> = {};
     columns.forEach((name, i) => (row[name] = record.fields[i] ?? ''));
-    const result = preset.readRow(row as CsvRow);
+    const result = preset.readRow(row);
     if (result.kind === 'skip') continue;
     if (result.kind === 'problem') {
       const index = columns.indexOf(result.problem.column);
-      issues.error(result.problem.code, result.problem.message, at(record.line, columnOf(record.fields, index, preset.delimiter), result.problem.column));
+      issues.error(
+        result.problem.code,
+        result.problem.message,
+        at(record.line, columnOf(record.fields, index, preset.delimiter), result.problem.column),
+      );
       continue;
     }
     for (const out of builder.entry(result.draft, at(record.line, 1))) yield out;
   }
   for (const out of builder.finish()) yield out;
-  if (columns && rows === 0) issues.warning('TRUNCATED', 'the file has a header but no rows: if it was cut, its rows are missing', at(2, 1));
-  if (!columns && above > 0) issues.error('MISSING_ELEMENT', `no line of the file is the ${preset.bank} header: expected the columns ${preset.header.join(', ')}`, at(1, 1, 'header'));
-  else if (!columns) issues.error('MISSING_ELEMENT', `the file is empty; expected the ${preset.bank} header ${preset.header.join(preset.delimiter)}`, at(1, 1, 'header'));
+  if (columns && rows === 0)
+    issues.warning('TRUNCATED', 'the file has a header but no rows: if it was cut, its rows are missing', at(2, 1));
+  if (!columns && above > 0)
+    issues.error(
+      'MISSING_ELEMENT',
+      `no line of the file is the ${preset.bank} header: expected the columns ${preset.header.join(', ')}`,
+      at(1, 1, 'header'),
+    );
+  else if (!columns)
+    issues.error(
+      'MISSING_ELEMENT',
+      `the file is empty; expected the ${preset.bank} header ${preset.header.join(preset.delimiter)}`,
+      at(1, 1, 'header'),
+    );
 }
 
 /**
@@ -80,18 +108,42 @@ async function* parseBankCsv(preset: BankCsvPreset, source: AsyncIterable<Buffer
  * off (`TRUNCATED`), elsewhere a broken one. Extra fields are refused unless empty (a trailing
  * delimiter). A last row without a line break is read, with a warning that it may have been cut.
  */
-function rowIsWhole(record: CsvRecord, width: number, issues: IssueSink, at: (line: number, column: number, path?: string) => SourceLocation): boolean {
+function rowIsWhole(
+  record: CsvRecord,
+  width: number,
+  issues: IssueSink,
+  at: (line: number, column: number, path?: string) => SourceLocation,
+): boolean {
   const { fields } = record;
   if (fields.length < width) {
-    if (!record.terminated) issues.error('TRUNCATED', `the file ends in the middle of a row: it has ${fields.length} of the header's ${width} fields; the file is truncated`, at(record.line, 1));
-    else issues.error('INVALID_VALUE', `the row has ${fields.length} fields, the header ${width}: expected one value per column`, at(record.line, 1));
+    if (!record.terminated)
+      issues.error(
+        'TRUNCATED',
+        `the file ends in the middle of a row: it has ${fields.length} of the header's ${width} fields; the file is truncated`,
+        at(record.line, 1),
+      );
+    else
+      issues.error(
+        'INVALID_VALUE',
+        `the row has ${fields.length} fields, the header ${width}: expected one value per column`,
+        at(record.line, 1),
+      );
     return false;
   }
   if (fields.slice(width).some((field) => field !== '')) {
-    issues.error('INVALID_VALUE', `the row has ${fields.length} fields, the header ${width}: expected one value per column (a value with the delimiter in it must be quoted)`, at(record.line, 1));
+    issues.error(
+      'INVALID_VALUE',
+      `the row has ${fields.length} fields, the header ${width}: expected one value per column (a value with the delimiter in it must be quoted)`,
+      at(record.line, 1),
+    );
     return false;
   }
-  if (!record.terminated) issues.warning('TRUNCATED', 'the file does not end with a line break after this row: if the file was cut, its last value may be incomplete', at(record.line, 1));
+  if (!record.terminated)
+    issues.warning(
+      'TRUNCATED',
+      'the file does not end with a line break after this row: if the file was cut, its last value may be incomplete',
+      at(record.line, 1),
+    );
   return true;
 }
 

@@ -39,7 +39,8 @@ export interface CsvCellProblem {
   column: string;
 }
 
-export type CsvRowResult = { kind: 'entry'; draft: CsvEntryDraft } | { kind: 'skip' } | { kind: 'problem'; problem: CsvCellProblem };
+export type CsvRowResult =
+  { kind: 'entry'; draft: CsvEntryDraft } | { kind: 'skip' } | { kind: 'problem'; problem: CsvCellProblem };
 
 /**
  * Everything that is specific to one bank's CSV export. Adding a bank is one file in

@@ -35,15 +35,24 @@ export function resolveColumn(header: readonly string[], column: string): string
 
 /** `/^Paid Out \((\w{3})\)$/` → a RegExp; anything else → undefined. */
 export function asRegex(column: string): RegExp | undefined {
-  return column.length > 2 && column.startsWith('/') && column.endsWith('/') ? new RegExp(column.slice(1, -1)) : undefined;
+  return column.length > 2 && column.startsWith('/') && column.endsWith('/')
+    ? new RegExp(column.slice(1, -1))
+    : undefined;
 }
 
 /** Renders a text rule for one row (`{Column}` and `{Column|default}` placeholders). */
-export function renderText(rule: TextRule | undefined, direction: 'DBIT' | 'CRDT', cell: (column: string) => string): string {
+export function renderText(
+  rule: TextRule | undefined,
+  direction: 'DBIT' | 'CRDT',
+  cell: (column: string) => string,
+): string {
   if (rule === undefined) return '';
-  const template = typeof rule === 'string' ? rule : ((direction === 'DBIT' ? rule.debit : rule.credit) ?? rule.template ?? '');
+  const template =
+    typeof rule === 'string' ? rule : ((direction === 'DBIT' ? rule.debit : rule.credit) ?? rule.template ?? '');
   let text = renderTemplate(template, cell);
-  if (typeof rule === 'object') for (const { pattern, with: replacement } of rule.replace ?? []) text = text.replace(new RegExp(pattern, 'g'), replacement).trim();
+  if (typeof rule === 'object')
+    for (const { pattern, with: replacement } of rule.replace ?? [])
+      text = text.replace(new RegExp(pattern, 'g'), replacement).trim();
   return text;
 }
 
@@ -51,11 +60,16 @@ export function renderText(rule: TextRule | undefined, direction: 'DBIT' | 'CRDT
 export function renderTemplate(template: string, cell: (column: string) => string): string {
   const single = /^\{([^{}|]+)(?:\|([^{}]*))?\}$/.exec(template);
   if (single) return cell(single[1] as string) || (single[2] ?? '');
-  const text = template.replace(/\{([^{}|]+)(?:\|([^{}]*))?\}/g, (_, column: string, fallback: string | undefined) => cell(column) || (fallback ?? ''));
+  const text = template.replace(
+    /\{([^{}|]+)(?:\|([^{}]*))?\}/g,
+    (_, column: string, fallback: string | undefined) => cell(column) || (fallback ?? ''),
+  );
   // Separators left at the ends or doubled by empty columns (`Shop |  | ref`).
   return text
     .replace(/\s+/g, ' ')
-    .replace(/(\s*[|,;/-]\s*){2,}/g, (run: string) => run.trim().charAt(0) === ',' ? ', ' : ` ${run.trim().charAt(0)} `)
+    .replace(/(\s*[|,;/-]\s*){2,}/g, (run: string) =>
+      run.trim().charAt(0) === ',' ? ', ' : ` ${run.trim().charAt(0)} `,
+    )
     .replace(/^\s*[|,;/-]\s*|\s*[|,;/-]\s*$/g, '')
     .trim();
 }

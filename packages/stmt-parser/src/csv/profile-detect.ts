@@ -32,7 +32,12 @@ export function headerMatches(names: readonly string[], columns: readonly string
 
 /** A header line split on the delimiter, surrounding quotes and spaces removed (headers rarely quote the delimiter). */
 function splitHeader(line: string, delimiter: string): string[] {
-  return line.split(delimiter).map((field) => field.trim().replace(/^"(.*)"$/, '$1').trim());
+  return line.split(delimiter).map((field) =>
+    field
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .trim(),
+  );
 }
 
 function comparable(name: string): string {

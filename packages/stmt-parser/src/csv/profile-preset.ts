@@ -17,7 +17,11 @@ export function presetFromProfile(profile: CsvProfile): BankCsvPreset {
     // Regular-expression columns are checked by isHeader; the parser checks the exact names.
     header: columns.filter((column) => asRegex(column) === undefined),
     ...(profile.detect.encoding === undefined ? {} : { encoding: profile.detect.encoding }),
-    isHeader: (fields) => headerMatches(fields.map((field) => field.trim().replace(/^\uFEFF/, '')), columns),
+    isHeader: (fields) =>
+      headerMatches(
+        fields.map((field) => field.trim().replace(/^\uFEFF/, '')),
+        columns,
+      ),
     readRow: (row) => reader.read(row),
   };
 }
@@ -58,8 +62,14 @@ class ProfileRowReader {
       const value = cell(p.status.column);
       const known = p.status.values[value];
       if (!known) {
-        const skipped = (p.skip ?? []).filter((rule) => rule.column === p.status?.column).flatMap((rule) => rule.values ?? []);
-        return problem('INVALID_VALUE', p.status.column, `expected ${p.status.column} ${orList([...Object.keys(p.status.values), ...skipped])}, found ${JSON.stringify(value)}`);
+        const skipped = (p.skip ?? [])
+          .filter((rule) => rule.column === p.status?.column)
+          .flatMap((rule) => rule.values ?? []);
+        return problem(
+          'INVALID_VALUE',
+          p.status.column,
+          `expected ${p.status.column} ${orList([...Object.keys(p.status.values), ...skipped])}, found ${JSON.stringify(value)}`,
+        );
       }
       status = known;
     }
@@ -73,24 +83,47 @@ class ProfileRowReader {
     let fee = Decimal.zero(amount.value.scale);
     if (p.amount.fee !== undefined && cell(p.amount.fee) !== '') {
       const parsed = this.number(cell(p.amount.fee));
-      if (!parsed) return problem('INVALID_AMOUNT', p.amount.fee, `expected a decimal fee such as 0.00, found ${JSON.stringify(raw(p.amount.fee))}`);
+      if (!parsed)
+        return problem(
+          'INVALID_AMOUNT',
+          p.amount.fee,
+          `expected a decimal fee such as 0.00, found ${JSON.stringify(raw(p.amount.fee))}`,
+        );
       fee = parsed.value;
     }
     let balanceAfter: Decimal | undefined;
     if (p.balance !== undefined && cell(p.balance) !== '') {
       const parsed = this.number(cell(p.balance));
-      if (!parsed) return problem('INVALID_AMOUNT', p.balance, `expected a decimal balance, found ${JSON.stringify(cell(p.balance))}`);
+      if (!parsed)
+        return problem(
+          'INVALID_AMOUNT',
+          p.balance,
+          `expected a decimal balance, found ${JSON.stringify(cell(p.balance))}`,
+        );
       balanceAfter = parsed.value;
     }
     const valueDate = p.value_date === undefined ? undefined : this.readDate(cell(p.value_date));
-    if (valueDate === null && p.value_date !== undefined) return problem('INVALID_DATE', p.value_date, `expected ${this.dateText}, found ${JSON.stringify(raw(p.value_date))}`);
+    if (valueDate === null && p.value_date !== undefined)
+      return problem(
+        'INVALID_DATE',
+        p.value_date,
+        `expected ${this.dateText}, found ${JSON.stringify(raw(p.value_date))}`,
+      );
     const bookingDate = this.readDate(cell(p.booking_date));
-    if (bookingDate === null) return problem('INVALID_DATE', p.booking_date, `expected ${this.dateText}, found ${JSON.stringify(raw(p.booking_date))}`);
+    if (bookingDate === null)
+      return problem(
+        'INVALID_DATE',
+        p.booking_date,
+        `expected ${this.dateText}, found ${JSON.stringify(raw(p.booking_date))}`,
+      );
 
     // The balance moves by amount − fee; the transaction keeps its own amount and direction.
     const movement = amount.value.minus(fee);
     const direction: CreditDebit = movement.isNegative() ? 'DBIT' : 'CRDT';
-    const detail: TransactionDetail = { money: { amount: amount.value.abs(), currency: code }, creditDebit: amount.value.isNegative() ? 'DBIT' : 'CRDT' };
+    const detail: TransactionDetail = {
+      money: { amount: amount.value.abs(), currency: code },
+      creditDebit: amount.value.isNegative() ? 'DBIT' : 'CRDT',
+    };
     const remittance = renderText(p.remittance, direction, cell);
     const party = renderText(p.counterparty, direction, cell);
     if (remittance !== '') detail.remittanceInfo = remittance;
@@ -104,7 +137,12 @@ class ProfileRowReader {
     const iban = p.account?.iban === undefined ? '' : renderTemplate(p.account.iban, named).replace(/\s+/g, '');
     const statementId = renderTemplate(p.account?.statement ?? `${iban || accountName}-{currency}`, named);
     const draft: CsvEntryDraft = {
-      account: { key: statementId, statementId, account: iban === '' ? { otherId: accountName, currency: code } : { iban, currency: code }, currency: code },
+      account: {
+        key: statementId,
+        statementId,
+        account: iban === '' ? { otherId: accountName, currency: code } : { iban, currency: code },
+        currency: code,
+      },
       money: { amount: movement.abs(), currency: code },
       creditDebit: direction,
       status,
@@ -126,10 +164,17 @@ class ProfileRowReader {
   }
 
   /** The signed amount of the row, from one signed column, a column and a direction, or debit and credit columns. */
-  private amount(cell: (c: string) => string, raw: (c: string) => string): (ParsedAmount & { kind: 'amount' }) | RowProblem {
+  private amount(
+    cell: (c: string) => string,
+    raw: (c: string) => string,
+  ): (ParsedAmount & { kind: 'amount' }) | RowProblem {
     const spec = this.profile.amount;
     const invalid = (column: string): RowProblem =>
-      problem('INVALID_AMOUNT', column, `expected a decimal amount such as -12.50, found ${JSON.stringify(raw(column))}`);
+      problem(
+        'INVALID_AMOUNT',
+        column,
+        `expected a decimal amount such as -12.50, found ${JSON.stringify(raw(column))}`,
+      );
     let parsed: ParsedAmount;
     if (spec.column !== undefined) {
       const value = this.number(cell(spec.column));
@@ -140,7 +185,11 @@ class ProfileRowReader {
         const debit = spec.direction.debit.some((v) => wildcard(v).test(said));
         const credit = !debit && spec.direction.credit.some((v) => wildcard(v).test(said));
         if (!debit && !credit) {
-          return problem('INVALID_VALUE', spec.direction.column, `expected ${spec.direction.column} ${orList([...spec.direction.debit, ...spec.direction.credit])}, found ${JSON.stringify(said)}`);
+          return problem(
+            'INVALID_VALUE',
+            spec.direction.column,
+            `expected ${spec.direction.column} ${orList([...spec.direction.debit, ...spec.direction.credit])}, found ${JSON.stringify(said)}`,
+          );
         }
         parsed = { ...parsed, value: debit ? parsed.value.abs().negated() : parsed.value.abs() };
       }
@@ -151,7 +200,12 @@ class ProfileRowReader {
       const into = cell(creditColumn) === '' ? undefined : this.number(cell(creditColumn));
       if (cell(debitColumn) !== '' && !out) return invalid(debitColumn);
       if (cell(creditColumn) !== '' && !into) return invalid(creditColumn);
-      if (!out && !into) return problem('INVALID_AMOUNT', debitColumn, `expected an amount in ${debitColumn} or ${creditColumn}, found neither`);
+      if (!out && !into)
+        return problem(
+          'INVALID_AMOUNT',
+          debitColumn,
+          `expected an amount in ${debitColumn} or ${creditColumn}, found neither`,
+        );
       const value = (into?.value ?? Decimal.zero()).minus(out?.value.abs() ?? Decimal.zero());
       const currency = out?.currency ?? into?.currency;
       parsed = currency === undefined ? { value } : { value, currency };
@@ -160,7 +214,11 @@ class ProfileRowReader {
     return { kind: 'amount', ...parsed };
   }
 
-  private currency(row: CsvRow, cell: (c: string) => string, fromAmount: string | undefined): { kind: 'currency'; code: string } | RowProblem {
+  private currency(
+    row: CsvRow,
+    cell: (c: string) => string,
+    fromAmount: string | undefined,
+  ): { kind: 'currency'; code: string } | RowProblem {
     const spec = this.profile.currency;
     let code = spec?.column === undefined ? undefined : cell(spec.column);
     if (code === undefined || code === '') code = fromAmount;
@@ -172,7 +230,11 @@ class ProfileRowReader {
     if (code === undefined || code === '') code = spec?.code;
     const column = spec?.column ?? spec?.header ?? this.profile.amount.column ?? 'currency';
     if (code === undefined || !/^[A-Z]{3}$/.test(code)) {
-      return problem('INVALID_VALUE', column, `expected a three-letter currency code, found ${JSON.stringify(code ?? '')}`);
+      return problem(
+        'INVALID_VALUE',
+        column,
+        `expected a three-letter currency code, found ${JSON.stringify(code ?? '')}`,
+      );
     }
     return { kind: 'currency', code };
   }
@@ -193,9 +255,17 @@ class ProfileRowReader {
 
 /** `BUY*` → /^BUY.*$/i: values compare case-insensitively, `*` stands for anything. */
 function wildcard(value: string): RegExp {
-  return new RegExp(`^${value.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 'i');
+  return new RegExp(
+    `^${value
+      .split('*')
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+    'i',
+  );
 }
 
 function orList(values: string[]): string {
-  return values.length <= 1 ? (values[0] ?? '') : `${values.slice(0, -1).join(', ')} or ${values[values.length - 1] as string}`;
+  return values.length <= 1
+    ? (values[0] ?? '')
+    : `${values.slice(0, -1).join(', ')} or ${values[values.length - 1] as string}`;
 }

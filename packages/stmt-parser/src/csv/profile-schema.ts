@@ -1,4 +1,5 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
+import { lazySchemaCheck, SchemaDocumentError } from '../schema-document';
 import type { CsvProfile } from './profile';
 
 const column = { type: 'string', minLength: 1 } as const;
@@ -15,7 +16,12 @@ const text = {
         credit: { type: 'string' },
         replace: {
           type: 'array',
-          items: { type: 'object', additionalProperties: false, required: ['pattern', 'with'], properties: { pattern: { type: 'string' }, with: { type: 'string' } } },
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['pattern', 'with'],
+            properties: { pattern: { type: 'string' }, with: { type: 'string' } },
+          },
         },
       },
     },
@@ -63,7 +69,10 @@ export const CSV_PROFILE_SCHEMA = {
         negate: { type: 'boolean' },
         fee: column,
       },
-      oneOf: [{ required: ['column'], not: { anyOf: [{ required: ['debit'] }, { required: ['credit'] }] } }, { required: ['debit', 'credit'], not: { anyOf: [{ required: ['column'] }, { required: ['direction'] }] } }],
+      oneOf: [
+        { required: ['column'], not: { anyOf: [{ required: ['debit'] }, { required: ['credit'] }] } },
+        { required: ['debit', 'credit'], not: { anyOf: [{ required: ['column'] }, { required: ['direction'] }] } },
+      ],
     },
     currency: {
       type: 'object',
@@ -85,7 +94,13 @@ export const CSV_PROFILE_SCHEMA = {
         additionalProperties: false,
         required: ['column'],
         minProperties: 2,
-        properties: { column, values: strings, not_values: strings, empty: { type: 'boolean' }, matches: { type: 'string' } },
+        properties: {
+          column,
+          values: strings,
+          not_values: strings,
+          empty: { type: 'boolean' },
+          matches: { type: 'string' },
+        },
       },
     },
     reference: column,
@@ -100,27 +115,30 @@ export const CSV_PROFILE_SCHEMA = {
   },
 } as const;
 
-let compiled: ValidateFunction<CsvProfile> | undefined;
 /** Compiled on first use, so loading the parser costs no schema compilation. */
-const profileCheck = (): ValidateFunction<CsvProfile> => (compiled ??= new Ajv({ allErrors: true, strict: false }).compile<CsvProfile>(CSV_PROFILE_SCHEMA));
+const profileCheck = lazySchemaCheck<CsvProfile>(CSV_PROFILE_SCHEMA, { allErrors: true, strict: false });
+
+export const CSV_PROFILE_ERROR_CODES = ['INVALID_PROFILE'] as const;
+export type CsvProfileErrorCode = (typeof CSV_PROFILE_ERROR_CODES)[number];
 
 /** A profile that does not follow the schema; `problems` name the key of each. */
-export class CsvProfileError extends Error {
-  constructor(
-    readonly source: string,
-    readonly problems: string[],
-  ) {
-    super(`${source}: invalid CSV profile: ${problems.join('; ')}`);
-    this.name = 'CsvProfileError';
-  }
+export class CsvProfileError extends SchemaDocumentError<CsvProfileErrorCode> {
+  override readonly name: string = 'CsvProfileError';
+}
+
+function invalidProfile(source: string, problems: string[]): CsvProfileError {
+  return new CsvProfileError('INVALID_PROFILE', `${source}: invalid CSV profile: ${problems.join('; ')}`, {
+    source,
+    problems,
+  });
 }
 
 /** Checks a parsed YAML/JSON value against the schema (and the regular expressions in it); returns it typed. */
 export function validateCsvProfile(value: unknown, source: string): CsvProfile {
   const validate = profileCheck();
-  if (!validate(value)) throw new CsvProfileError(source, describe(validate.errors ?? []));
+  if (!validate(value)) throw invalidProfile(source, describe(validate.errors ?? []));
   const problems = regexProblems(value);
-  if (problems.length > 0) throw new CsvProfileError(source, problems);
+  if (problems.length > 0) throw invalidProfile(source, problems);
   return value;
 }
 
@@ -130,12 +148,17 @@ function describe(errors: ErrorObject[]): string[] {
   const chosen = specific.length > 0 ? specific : errors;
   const lines = chosen.map((error) => {
     const key = keyOf(error);
-    if (error.keyword === 'additionalProperties') return `${key}: unknown key '${String(error.params['additionalProperty'])}'`;
+    if (error.keyword === 'additionalProperties')
+      return `${key}: unknown key '${String(error.params['additionalProperty'])}'`;
     if (error.keyword === 'required') return `${key}: missing key '${String(error.params['missingProperty'])}'`;
-    if (error.keyword === 'enum') return `${key}: must be one of ${(error.params['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    if (error.keyword === 'enum')
+      return `${key}: must be one of ${(error.params['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
     return `${key}: ${error.message ?? 'is invalid'}`;
   });
-  if (errors.some((error) => error.instancePath === '/amount' && error.keyword === 'oneOf') && specific.every((error) => !error.instancePath.startsWith('/amount'))) {
+  if (
+    errors.some((error) => error.instancePath === '/amount' && error.keyword === 'oneOf') &&
+    specific.every((error) => !error.instancePath.startsWith('/amount'))
+  ) {
     lines.push('amount: give either column (signed, or with direction) or both debit and credit');
   }
   return [...new Set(lines)];

@@ -7,10 +7,14 @@ export interface ParsedAmount {
   currency?: string;
 }
 
-const SYMBOLS: Readonly<Record<string, string>> = { '€': 'EUR', $: 'USD', '£': 'GBP', '¥': 'JPY', 'CHF': 'CHF' };
+const SYMBOLS: Readonly<Record<string, string>> = { '€': 'EUR', $: 'USD', '£': 'GBP', '¥': 'JPY', CHF: 'CHF' };
 
 /** `undefined` for an empty cell, `null` for one that is not a number. */
-export function parseAmount(cell: string, decimal: '.' | ',', thousands: string | undefined): ParsedAmount | undefined | null {
+export function parseAmount(
+  cell: string,
+  decimal: '.' | ',',
+  thousands: string | undefined,
+): ParsedAmount | undefined | null {
   let text = cell.trim().replace(/\u00a0|\u202f/g, ' ');
   if (text === '') return undefined;
   let currency: string | undefined;

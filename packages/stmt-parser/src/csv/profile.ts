@@ -79,4 +79,5 @@ export interface SkipRule {
  * empty), optionally different for debits and credits, and regular-expression replacements.
  * Whitespace runs become one space; separators left dangling by empty columns are dropped.
  */
-export type TextRule = string | { template?: string; debit?: string; credit?: string; replace?: { pattern: string; with: string }[] };
+export type TextRule =
+  string | { template?: string; debit?: string; credit?: string; replace?: { pattern: string; with: string }[] };

@@ -9,7 +9,12 @@ export type { CsvRecord } from './tokenizer';
  * chunk and one record. `tokenizer` is created by the caller, which names its columns once
  * the header is read and can look at its work counter.
  */
-export async function* readCsvRecords(source: AsyncIterable<Buffer>, encoding: string, tokenizer: CsvTokenizer, onLooksLikeUtf8?: () => void): AsyncGenerator<CsvRecord> {
+export async function* readCsvRecords(
+  source: AsyncIterable<Buffer>,
+  encoding: string,
+  tokenizer: CsvTokenizer,
+  onLooksLikeUtf8?: () => void,
+): AsyncGenerator<CsvRecord> {
   const texts = decodeChunks(source, encoding, onLooksLikeUtf8)[Symbol.asyncIterator]();
   try {
     yield* records(texts, tokenizer);

@@ -72,7 +72,10 @@ export class CsvStatementBuilder {
     if (!statement) return [];
     this.statement = undefined;
     const balances = [statement.opening, statement.closing].filter((b): b is Balance => b !== undefined);
-    const issue = reconcileBalances({ balances, location: statement.header.location, statementId: statement.header.statementId }, statement.movement);
+    const issue = reconcileBalances(
+      { balances, location: statement.header.location, statementId: statement.header.statementId },
+      statement.movement,
+    );
     // The balances are derived from a per-row column whose order the bank does not promise
     // (Revolut sorts by start date, balances follow completion), so a mismatch is a warning.
     if (issue) this.issues.report({ ...issue, severity: 'warning' });
@@ -106,7 +109,13 @@ export class CsvStatementBuilder {
   }
 }
 
-function balance(type: string, signedAmount: Decimal, currency: string, date: string | undefined, location: SourceLocation): Balance {
+function balance(
+  type: string,
+  signedAmount: Decimal,
+  currency: string,
+  date: string | undefined,
+  location: SourceLocation,
+): Balance {
   const result: Balance = {
     type,
     money: { amount: signedAmount.abs(), currency },

@@ -36,7 +36,9 @@ describe('CsvTokenizer', () => {
   });
 
   it('calls a quoted field left open at the end of the input truncation, at the field', () => {
-    expect(() => tokenize(['a,b\n1,"cut here'])).toThrow(expect.objectContaining({ code: 'TRUNCATED', location: { file: 'x.csv', line: 2, column: 3 } }));
+    expect(() => tokenize(['a,b\n1,"cut here'])).toThrow(
+      expect.objectContaining({ code: 'TRUNCATED', location: { file: 'x.csv', line: 2, column: 3 } }),
+    );
   });
 
   it('refuses a field longer than the limit, naming its column', () => {
@@ -51,7 +53,9 @@ describe('CsvTokenizer', () => {
     }
     expect(error).toBeInstanceOf(StatementParseError);
     expect((error as StatementParseError).code).toBe('LIMIT_EXCEEDED');
-    expect((error as StatementParseError).message).toBe('x.csv:1:12: value of column "Description" exceeds 10 characters (--max-field-size); raise the limit if the file is genuine');
+    expect((error as StatementParseError).message).toBe(
+      'x.csv:1:12: value of column "Description" exceeds 10 characters (--max-field-size); raise the limit if the file is genuine',
+    );
   });
 
   it('does work linear in the input whatever the chunking: 1-byte chunks cost what one chunk costs', () => {

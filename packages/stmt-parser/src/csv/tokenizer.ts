@@ -125,7 +125,7 @@ export class CsvTokenizer {
       throw new StatementParseError(
         'TRUNCATED',
         'the file ends inside a quoted field that begins here: expected its closing quote (") and the rest of the row; the file is truncated',
-        this.at(this.fieldLine, this.fieldColumn),
+        { location: this.at(this.fieldLine, this.fieldColumn) },
       );
     }
     if (!this.fieldStarted && this.fields.length === 0) return [];
@@ -158,7 +158,11 @@ export class CsvTokenizer {
     this.pieceLength += piece.length;
     if (this.pieceLength > this.maxFieldSize) {
       const name = this.names?.[this.fields.length];
-      throw fieldTooLarge(name === undefined ? `field ${this.fields.length + 1}` : `column ${JSON.stringify(name)}`, this.maxFieldSize, this.at(this.fieldLine, this.fieldColumn));
+      throw fieldTooLarge(
+        name === undefined ? `field ${this.fields.length + 1}` : `column ${JSON.stringify(name)}`,
+        this.maxFieldSize,
+        this.at(this.fieldLine, this.fieldColumn),
+      );
     }
   }
 
@@ -170,7 +174,6 @@ export class CsvTokenizer {
     this.quoted = false;
     this.quoteEnds = false;
   }
-
 
   private endRecord(terminated: boolean): CsvRecord {
     this.endField();

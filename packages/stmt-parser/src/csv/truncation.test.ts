@@ -9,7 +9,13 @@ describe('bank CSV truncation', () => {
   it('refuses a file cut in the middle of a row, at that row', async () => {
     const third = bytes.indexOf('\n', bytes.indexOf('\n', bytes.indexOf('\n') + 1) + 1);
     const result = await outcome(bytes.subarray(0, third - 30));
-    expect(result.issues).toEqual([expect.objectContaining({ code: 'TRUNCATED', severity: 'error', location: { file: 'revolut.csv', line: 3, column: 1 } })]);
+    expect(result.issues).toEqual([
+      expect.objectContaining({
+        code: 'TRUNCATED',
+        severity: 'error',
+        location: { file: 'revolut.csv', line: 3, column: 1 },
+      }),
+    ]);
   });
 
   it('refuses a file cut inside a quoted field', async () => {

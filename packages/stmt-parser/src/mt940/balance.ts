@@ -12,7 +12,11 @@ export const BALANCE_TYPES: Readonly<Record<string, string>> = {
   '65': 'FWAV',
 };
 
-export type FieldProblem = { code: 'INVALID_DATE' | 'INVALID_AMOUNT' | 'INVALID_VALUE'; message: string; offset: number };
+export type FieldProblem = {
+  code: 'INVALID_DATE' | 'INVALID_AMOUNT' | 'INVALID_VALUE';
+  message: string;
+  offset: number;
+};
 
 /** A balance and what in it deviated from the SWIFT syntax (reported as warnings). */
 export interface ParsedBalance {
@@ -29,29 +33,48 @@ export function parseBalance(tag: string, text: string, knownCurrency?: string):
   const value = text.trim();
   const deviations: Deviation[] = [];
   const mark = value.charAt(0);
-  if (mark !== 'C' && mark !== 'D') return { code: 'INVALID_VALUE', message: `balance must start with the mark C or D, found "${mark}"`, offset: 0 };
+  if (mark !== 'C' && mark !== 'D')
+    return { code: 'INVALID_VALUE', message: `balance must start with the mark C or D, found "${mark}"`, offset: 0 };
   const date = readYymmdd(value.slice(1, 7), 'balance date', 1);
-  if (!date) return { code: 'INVALID_DATE', message: `balance date "${value.slice(1, 7)}" is not a YYMMDD date`, offset: 1 };
+  if (!date)
+    return { code: 'INVALID_DATE', message: `balance date "${value.slice(1, 7)}" is not a YYMMDD date`, offset: 1 };
   if (date.deviation) deviations.push(date.deviation);
   // The currency is what stands between the date and the first digit of the amount.
   const written = /^\D*/.exec(value.slice(7))?.[0] ?? '';
   let currency = written;
   const amountAt = 7 + written.length;
   if (!/^[A-Z]{3}$/.test(written)) {
-    if (!knownCurrency) return { code: 'INVALID_VALUE', message: `expected a three-letter currency code, found "${value.slice(7, 10)}"`, offset: 7 };
+    if (!knownCurrency)
+      return {
+        code: 'INVALID_VALUE',
+        message: `expected a three-letter currency code, found "${value.slice(7, 10)}"`,
+        offset: 7,
+      };
     // Missing (the amount follows the date) or odd (`EU`, `   `, `eur`): the statement's currency.
     deviations.push({
-      message: written.trim() === '' ? `the balance has no currency; read in the statement's currency ${knownCurrency}` : `currency "${written}" is not a three-letter code; read in the statement's currency ${knownCurrency}`,
+      message:
+        written.trim() === ''
+          ? `the balance has no currency; read in the statement's currency ${knownCurrency}`
+          : `currency "${written}" is not a three-letter code; read in the statement's currency ${knownCurrency}`,
       offset: 7,
     });
     currency = knownCurrency;
   }
   const amount = readSwiftAmount(value.slice(amountAt), amountAt);
   if (!amount || amount.length !== value.length - amountAt) {
-    return { code: 'INVALID_AMOUNT', message: `expected an amount with a decimal comma such as 1234,56, found "${value.slice(amountAt)}"`, offset: amountAt };
+    return {
+      code: 'INVALID_AMOUNT',
+      message: `expected an amount with a decimal comma such as 1234,56, found "${value.slice(amountAt)}"`,
+      offset: amountAt,
+    };
   }
   if (amount.deviation) deviations.push(amount.deviation);
-  const balance: Balance = { type: BALANCE_TYPES[tag] ?? 'INFO', money: { amount: Decimal.parse(amount.amountText), currency }, creditDebit: markToCreditDebit(mark), date: date.date };
+  const balance: Balance = {
+    type: BALANCE_TYPES[tag] ?? 'INFO',
+    money: { amount: Decimal.parse(amount.amountText), currency },
+    creditDebit: markToCreditDebit(mark),
+    date: date.date,
+  };
   return { balance, deviations };
 }
 
@@ -66,7 +89,11 @@ export function parseReportedTotal(text: string): ReportedTotal | FieldProblem {
   const match = /^(\d+)([A-Z]{3})(\d+,\d*)$/.exec(text.trim());
   const amountText = match ? swiftAmountToDecimalText(match[3] ?? '') : undefined;
   if (!match || amountText === undefined) {
-    return { code: 'INVALID_VALUE', message: `expected number of entries, currency and sum such as 3EUR1234,56, found "${text.trim()}"`, offset: 0 };
+    return {
+      code: 'INVALID_VALUE',
+      message: `expected number of entries, currency and sum such as 3EUR1234,56, found "${text.trim()}"`,
+      offset: 0,
+    };
   }
   return { count: Number(match[1]), currency: match[2] ?? '', amount: Decimal.parse(amountText) };
 }
@@ -77,7 +104,13 @@ export function floorLimitCurrency(text: string): { currency: string; deviation?
   if (!match) return undefined;
   const currency = match[1] as string;
   if (match[2] !== undefined) return { currency };
-  return { currency, deviation: { message: `floor limit "${text.trim()}" has no decimal comma; its currency ${currency} is the account currency`, offset: 3 } };
+  return {
+    currency,
+    deviation: {
+      message: `floor limit "${text.trim()}" has no decimal comma; its currency ${currency} is the account currency`,
+      offset: 3,
+    },
+  };
 }
 
 export function isFieldProblem(value: object): value is FieldProblem {

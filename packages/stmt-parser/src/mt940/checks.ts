@@ -14,7 +14,12 @@ export interface StatementTotals {
 }
 
 /** SWIFT's names for the balance fields: 60F first opening, 60M/62M intermediate, 62F final closing. */
-const BALANCE_NAMES: Readonly<Record<string, string>> = { ':60F:': 'first', ':60M:': 'intermediate', ':62F:': 'final', ':62M:': 'intermediate' };
+const BALANCE_NAMES: Readonly<Record<string, string>> = {
+  ':60F:': 'first',
+  ':60M:': 'intermediate',
+  ':62F:': 'final',
+  ':62M:': 'intermediate',
+};
 
 function describeBalance(balance: Balance): string {
   const tag = balance.location?.path;
@@ -31,14 +36,28 @@ function describeBalance(balance: Balance): string {
 export function statementProblems(statement: StatementTotals): ParseIssue[] {
   const problems: ParseIssue[] = [];
   const { header, opening, closing } = statement;
-  const missing = (message: string): ParseIssue => ({ code: 'MISSING_ELEMENT', severity: 'error', message, location: header.location });
-  if (!statement.isMt942 && !opening) problems.push(missing('expected an opening balance :60F: or :60M: in the statement'));
-  if (!statement.isMt942 && !closing) problems.push(missing('expected a closing balance :62F: or :62M: in the statement'));
+  const missing = (message: string): ParseIssue => ({
+    code: 'MISSING_ELEMENT',
+    severity: 'error',
+    message,
+    location: header.location,
+  });
+  if (!statement.isMt942 && !opening)
+    problems.push(missing('expected an opening balance :60F: or :60M: in the statement'));
+  if (!statement.isMt942 && !closing)
+    problems.push(missing('expected a closing balance :62F: or :62M: in the statement'));
   if (opening && closing) {
     // The shared reconciliation reads OPBD → CLBD; :60M:/:62M: pages are ITBD, so present them
     // as such to it, and name them in the message as they are written.
-    const balances = [{ ...opening, type: 'OPBD' }, { ...closing, type: 'CLBD' }];
-    const issue = reconcileBalances({ balances, location: header.location, statementId: header.statementId }, statement.movement, describeBalance);
+    const balances = [
+      { ...opening, type: 'OPBD' },
+      { ...closing, type: 'CLBD' },
+    ];
+    const issue = reconcileBalances(
+      { balances, location: header.location, statementId: header.statementId },
+      statement.movement,
+      describeBalance,
+    );
     if (issue) problems.push(issue);
   }
   for (const { tag, total, location } of statement.reported) {

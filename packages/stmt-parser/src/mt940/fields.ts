@@ -73,7 +73,8 @@ export class FieldReader {
     if (this.envelope.length > 0) {
       // Before a new statement they were an envelope; otherwise they were the field's text.
       const current = this.current;
-      if (!STATEMENT_START.test(raw) && !MESSAGE_END.test(raw) && current) for (const held of this.envelope) this.continueField(current, held.text);
+      if (!STATEMENT_START.test(raw) && !MESSAGE_END.test(raw) && current)
+        for (const held of this.envelope) this.continueField(current, held.text);
       this.envelope = [];
     }
     let text = raw;
@@ -94,7 +95,12 @@ export class FieldReader {
     if (tag) {
       this.flush(emit);
       this.strayLine = undefined;
-      this.current = { tag: tag[1] ?? '', lines: [text.slice(tag[0].length)], line, column: offset + tag[0].length + 1 };
+      this.current = {
+        tag: tag[1] ?? '',
+        lines: [text.slice(tag[0].length)],
+        line,
+        column: offset + tag[0].length + 1,
+      };
       this.currentLength = 0;
       this.grow(this.current, text.length);
       return;
@@ -123,13 +129,29 @@ export class FieldReader {
    * a tag.
    */
   openEnd(unterminated: boolean): OpenEnd | undefined {
-    if (this.fin === 'header') return { line: this.finLine, message: `the file ends inside the header {1:…}{2:… of a message (line ${this.finLine}) before its text block {4:` };
-    if (this.fin === 'text') return { line: this.finLine, message: `the file ends inside a message (block {4: opened on line ${this.finLine}) before its end "-}"` };
+    if (this.fin === 'header')
+      return {
+        line: this.finLine,
+        message: `the file ends inside the header {1:…}{2:… of a message (line ${this.finLine}) before its text block {4:`,
+      };
+    if (this.fin === 'text')
+      return {
+        line: this.finLine,
+        message: `the file ends inside a message (block {4: opened on line ${this.finLine}) before its end "-}"`,
+      };
     // Envelope lines still held at the end began another message that the file does not hold.
     const stray = this.strayLine ?? this.envelope[0]?.line;
-    if (stray !== undefined) return { line: stray, message: `the file ends after line ${stray}, which begins another message, before its first field :20:` };
+    if (stray !== undefined)
+      return {
+        line: stray,
+        message: `the file ends after line ${stray}, which begins another message, before its first field :20:`,
+      };
     const last = this.last;
-    if (unterminated && last && BARE_TAG.test(last.text)) return { line: last.line, message: `the file ends right after the tag ${JSON.stringify(last.text.trim())}, before the field's content` };
+    if (unterminated && last && BARE_TAG.test(last.text))
+      return {
+        line: last.line,
+        message: `the file ends right after the tag ${JSON.stringify(last.text.trim())}, before the field's content`,
+      };
     return undefined;
   }
 
@@ -142,7 +164,11 @@ export class FieldReader {
     this.currentLength += length;
     if (this.currentLength > this.maxFieldSize) {
       const at = { line: field.line, column: field.column, path: `:${field.tag}:` };
-      throw fieldTooLarge(`:${field.tag}:`, this.maxFieldSize, this.fileName === undefined ? at : { ...at, file: this.fileName });
+      throw fieldTooLarge(
+        `:${field.tag}:`,
+        this.maxFieldSize,
+        this.fileName === undefined ? at : { ...at, file: this.fileName },
+      );
     }
   }
 

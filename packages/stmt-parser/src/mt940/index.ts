@@ -3,7 +3,6 @@ import { parseMt940, sniffMt940 } from './parser';
 
 /** SWIFT MT940 (customer statement) and MT942 (interim transaction report). */
 export const mt940Parser: FormatParser = {
-  format: ['mt940', 'mt942'],
   sniff: sniffMt940,
   parse: parseMt940,
 };

@@ -7,8 +7,31 @@ import { isBic, isIban } from './identifiers';
  * Only known keywords split, so a `/` inside a value (`REMI/factuur 12/34`) survives.
  */
 const KEYWORDS = [
-  'TRTP', 'IBAN', 'BIC', 'NAME', 'REMI', 'EREF', 'MARF', 'CSID', 'ORDP', 'BENM', 'CNTP', 'ADDR', 'PREF', 'RTRN',
-  'ISDT', 'CDTRREFTP', 'CDTRREF', 'PURP', 'ULTC', 'ULTD', 'SVCL', 'ID', 'KREF', 'CD', 'ISSR',
+  'TRTP',
+  'IBAN',
+  'BIC',
+  'NAME',
+  'REMI',
+  'EREF',
+  'MARF',
+  'CSID',
+  'ORDP',
+  'BENM',
+  'CNTP',
+  'ADDR',
+  'PREF',
+  'RTRN',
+  'ISDT',
+  'CDTRREFTP',
+  'CDTRREF',
+  'PURP',
+  'ULTC',
+  'ULTD',
+  'SVCL',
+  'ID',
+  'KREF',
+  'CD',
+  'ISSR',
 ];
 const KEYWORD = new RegExp(`/(${KEYWORDS.join('|')})/`, 'g');
 
@@ -48,7 +71,12 @@ export function parseDutchInformation(text: string): EntryInformation | undefine
   const mandate = get('MARF');
   if (mandate) info.mandateId = mandate;
   const more: [keyof EntryInformation, string][] = [
-    ['creditorId', 'CSID'], ['creditorReference', 'CDTRREF'], ['purposeCode', 'PURP'], ['returnReason', 'RTRN'], ['ultimateCreditor', 'ULTC'], ['ultimateDebtor', 'ULTD'],
+    ['creditorId', 'CSID'],
+    ['creditorReference', 'CDTRREF'],
+    ['purposeCode', 'PURP'],
+    ['returnReason', 'RTRN'],
+    ['ultimateCreditor', 'ULTC'],
+    ['ultimateDebtor', 'ULTD'],
   ];
   for (const [field, key] of more) {
     const value = get(key);

@@ -46,17 +46,27 @@ export function parseSubfieldInformation(lines: readonly string[]): EntryInforma
     // shorter unbroken one ended a phrase. (Counting the break as part of the piece is what
     // banks do that wrap ?32 "…UL" / "PRZEMY" and go on in ?33 "SLOWA …".)
     const wrapped = breaks.some((b) => b > bodyStart + from && b < bodyStart + to);
-    subfields.set(tag, [...(subfields.get(tag) ?? []), { text: value, cut: value.length >= SUBFIELD_WIDTH || wrapped }]);
+    subfields.set(tag, [
+      ...(subfields.get(tag) ?? []),
+      { text: value, cut: value.length >= SUBFIELD_WIDTH || wrapped },
+    ]);
   });
   const one = (tag: string): string | undefined => {
-    const value = subfields.get(tag)?.map((piece) => piece.text).join('').trim();
+    const value = subfields
+      .get(tag)
+      ?.map((piece) => piece.text)
+      .join('')
+      .trim();
     return value === undefined || value === '' ? undefined : value;
   };
 
   const bookingText = one('00');
   if (bookingText) info.bookingText = bookingText;
 
-  const pieces = [...subfields.entries()].filter(([tag]) => REMITTANCE_TAGS.has(tag)).sort(([a], [b]) => a.localeCompare(b)).flatMap(([, values]) => values);
+  const pieces = [...subfields.entries()]
+    .filter(([tag]) => REMITTANCE_TAGS.has(tag))
+    .sort(([a], [b]) => a.localeCompare(b))
+    .flatMap(([, values]) => values);
   if (joinPieces(pieces) !== '') Object.assign(info, splitSepaKeywords(pieces));
 
   const bank = one('30');

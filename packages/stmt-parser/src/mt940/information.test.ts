@@ -18,24 +18,32 @@ describe(':86: information to account owner', () => {
   });
 
   it('keeps a German bank code and account number that are not IBAN/BIC as one account id', () => {
-    expect(parseInformation(['008?00DAUERAUFTRAG?20Miete November?3010020030?31234567?32MUELLER']).counterparty).toEqual({
+    expect(
+      parseInformation(['008?00DAUERAUFTRAG?20Miete November?3010020030?31234567?32MUELLER']).counterparty,
+    ).toEqual({
       otherAccountId: '10020030/234567',
       name: 'MUELLER',
     });
   });
 
   it('glues remittance pieces that fill their 27 characters and spaces shorter ones', () => {
-    expect(parseInformation(['?20Faktura VAT 15/03/2024 za u?21sługi?22księgowe']).remittanceInfo).toBe('Faktura VAT 15/03/2024 za usługi księgowe');
+    expect(parseInformation(['?20Faktura VAT 15/03/2024 za u?21sługi?22księgowe']).remittanceInfo).toBe(
+      'Faktura VAT 15/03/2024 za usługi księgowe',
+    );
   });
 
   it('reads Polish ~ subfields and prefers the ~38 IBAN', () => {
-    const info = parseInformation(['034~00PRZELEW~20Opłata~3010901014~310000071219812874~32Biuro~38PL27109010140000071219812874']);
+    const info = parseInformation([
+      '034~00PRZELEW~20Opłata~3010901014~310000071219812874~32Biuro~38PL27109010140000071219812874',
+    ]);
     expect(info.counterparty).toEqual({ iban: 'PL27109010140000071219812874', name: 'Biuro' });
     expect(info.bookingText).toBe('PRZELEW');
   });
 
   it('reads the Dutch keyword style and ignores slashes inside values', () => {
-    const info = parseInformation(['/TRTP/SEPA OVERBOEKING/IBAN/NL44RABO0123456789/BIC/RABONL2U/NAME/J. JANSEN/REMI/FACTUUR 12/34/EREF/NOTPROVIDED']);
+    const info = parseInformation([
+      '/TRTP/SEPA OVERBOEKING/IBAN/NL44RABO0123456789/BIC/RABONL2U/NAME/J. JANSEN/REMI/FACTUUR 12/34/EREF/NOTPROVIDED',
+    ]);
     expect(info).toEqual({
       style: 'keyword',
       bookingText: 'SEPA OVERBOEKING',
@@ -45,12 +53,22 @@ describe(':86: information to account owner', () => {
   });
 
   it('reads the ING counterparty written positionally in /CNTP/', () => {
-    const info = parseInformation(['/EREF/X-1//CNTP/NL20INGB0001234567/INGBNL2A/Energie BV/AMSTERDAM//REMI/USTD//maart/']);
-    expect(info).toMatchObject({ endToEndId: 'X-1', remittanceInfo: 'maart', counterparty: { iban: 'NL20INGB0001234567', bic: 'INGBNL2A', name: 'Energie BV' } });
+    const info = parseInformation([
+      '/EREF/X-1//CNTP/NL20INGB0001234567/INGBNL2A/Energie BV/AMSTERDAM//REMI/USTD//maart/',
+    ]);
+    expect(info).toMatchObject({
+      endToEndId: 'X-1',
+      remittanceInfo: 'maart',
+      counterparty: { iban: 'NL20INGB0001234567', bic: 'INGBNL2A', name: 'Energie BV' },
+    });
   });
 
   it('keeps free text as the remittance information', () => {
-    expect(parseInformation(['BARGELDBEZUG POSTOMAT', 'ZUERICH HB'])).toEqual({ style: 'text', counterparty: {}, remittanceInfo: 'BARGELDBEZUG POSTOMAT ZUERICH HB' });
+    expect(parseInformation(['BARGELDBEZUG POSTOMAT', 'ZUERICH HB'])).toEqual({
+      style: 'text',
+      counterparty: {},
+      remittanceInfo: 'BARGELDBEZUG POSTOMAT ZUERICH HB',
+    });
   });
 
   it('glues a full 65-character line to the next and spaces a shorter one', () => {
@@ -72,14 +90,26 @@ describe(':86: information to account owner', () => {
   });
 
   it('reads creditor id, customer reference and ultimate parties from their keywords', () => {
-    const info = parseInformation(['?20EREF+E1?21KREF+K-77?22MREF+M1?23CRED+DE98ZZZ09999999999?24ABWA+Oma Beispiel?25ABWE+Verein e.V.?26SVWZ+Beitrag']);
-    expect(info).toMatchObject({ endToEndId: 'E1', customerReference: 'K-77', mandateId: 'M1', creditorId: 'DE98ZZZ09999999999', ultimateDebtor: 'Oma Beispiel', ultimateCreditor: 'Verein e.V.', remittanceInfo: 'Beitrag' });
+    const info = parseInformation([
+      '?20EREF+E1?21KREF+K-77?22MREF+M1?23CRED+DE98ZZZ09999999999?24ABWA+Oma Beispiel?25ABWE+Verein e.V.?26SVWZ+Beitrag',
+    ]);
+    expect(info).toMatchObject({
+      endToEndId: 'E1',
+      customerReference: 'K-77',
+      mandateId: 'M1',
+      creditorId: 'DE98ZZZ09999999999',
+      ultimateDebtor: 'Oma Beispiel',
+      ultimateCreditor: 'Verein e.V.',
+      remittanceInfo: 'Beitrag',
+    });
   });
 
   it('glues a counterparty name whose ?32 piece the bank wrapped across a line, and spaces one that ended', () => {
     const wrapped = parseInformation(['020?00PRZELEW?32ZAKLAD STOLARSKI PRZY UL', 'KOPERNI?33KA 12 00-001 WARSZAWA']);
     expect(wrapped.counterparty.name).toBe('ZAKLAD STOLARSKI PRZY ULKOPERNIKA 12 00-001 WARSZAWA');
     expect(parseInformation(['166?32Max Mustermann?33GmbH']).counterparty.name).toBe('Max Mustermann GmbH');
-    expect(parseInformation(['166?32Gesellschaft fuer Beispiele?33mbH']).counterparty.name).toBe('Gesellschaft fuer BeispielembH');
+    expect(parseInformation(['166?32Gesellschaft fuer Beispiele?33mbH']).counterparty.name).toBe(
+      'Gesellschaft fuer BeispielembH',
+    );
   });
 });

@@ -20,7 +20,9 @@ export function declaredLineDecoder(encoding: string, fileName: string | undefin
     const at = firstInvalid(bytes);
     const error = notUtf8(bytes, at);
     const column = bytes.subarray(0, at).toString('utf8').length + 1;
-    throw new StatementParseError(error.code, error.detail, fileName === undefined ? { line, column } : { file: fileName, line, column });
+    throw new StatementParseError(error.code, error.detail, {
+      location: fileName === undefined ? { line, column } : { file: fileName, line, column },
+    });
   };
 }
 

@@ -2,7 +2,9 @@ import { LineSplitter } from './lines';
 
 function split(...chunks: (string | Buffer)[]): string[] {
   const splitter = new LineSplitter();
-  const lines = chunks.flatMap((chunk) => splitter.write(typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : chunk));
+  const lines = chunks.flatMap((chunk) =>
+    splitter.write(typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : chunk),
+  );
   return [...lines, ...splitter.end()].map((line) => `${line.line}:${line.text}`);
 }
 

@@ -54,7 +54,11 @@ export class LineSplitter {
       this.pendingLength += rest.length;
       if (this.pendingLength > this.maxLineBytes) {
         const at = { line: this.lineNumber + 1, column: 1 };
-        throw fieldTooLarge(`line ${at.line}`, this.maxLineBytes, this.fileName === undefined ? at : { ...at, file: this.fileName });
+        throw fieldTooLarge(
+          `line ${at.line}`,
+          this.maxLineBytes,
+          this.fileName === undefined ? at : { ...at, file: this.fileName },
+        );
       }
     }
     return lines;
@@ -76,7 +80,8 @@ export class LineSplitter {
 
   private take(chunk: Buffer, start: number, end: number): Buffer {
     const tail = chunk.subarray(start, end);
-    const bytes = this.pending.length === 0 ? tail : Buffer.concat([...this.pending, tail], this.pendingLength + tail.length);
+    const bytes =
+      this.pending.length === 0 ? tail : Buffer.concat([...this.pending, tail], this.pendingLength + tail.length);
     this.pending = [];
     this.pendingLength = 0;
     return bytes;

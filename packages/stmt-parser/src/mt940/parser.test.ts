@@ -11,7 +11,6 @@ async function records(text: string | Buffer, options = {}): Promise<StatementRe
   return out;
 }
 
-
 describe('MT940 detection', () => {
   it.each([
     [':20:REF\n:25:DE89370400440532013000\n:28C:1/1\n', 'mt940'],
@@ -37,8 +36,13 @@ describe('MT940 errors', () => {
 
   it('points an amount written with a dot at the amount itself', async () => {
     const issues: unknown[] = [];
-    await records(':20:X\n:25:DE89370400440532013000\n:60F:C240101EUR1,00\n:61:240101D12.50NTRFNONREF\n:62F:C240101EUR1,00\n', { onIssue: (i: unknown) => issues.push(i) });
-    expect(issues).toEqual([expect.objectContaining({ code: 'INVALID_AMOUNT', location: { line: 4, column: 12, path: ':61:' } })]);
+    await records(
+      ':20:X\n:25:DE89370400440532013000\n:60F:C240101EUR1,00\n:61:240101D12.50NTRFNONREF\n:62F:C240101EUR1,00\n',
+      { onIssue: (i: unknown) => issues.push(i) },
+    );
+    expect(issues).toEqual([
+      expect.objectContaining({ code: 'INVALID_AMOUNT', location: { line: 4, column: 12, path: ':61:' } }),
+    ]);
   });
 
   it('reports a statement whose balances do not reconcile', async () => {
@@ -49,8 +53,14 @@ describe('MT940 errors', () => {
 
   it('warns about fields before the first :20:', async () => {
     const issues: ParseIssue[] = [];
-    await records('{1:F01X}{2:O940}{4:\n:25:DE89370400440532013000\n:20:X\n', { onIssue: (i: ParseIssue) => issues.push(i) });
-    expect(issues[0]).toMatchObject({ severity: 'warning', code: 'MISSING_ELEMENT', location: { line: 2, column: 5, path: ':25:' } });
+    await records('{1:F01X}{2:O940}{4:\n:25:DE89370400440532013000\n:20:X\n', {
+      onIssue: (i: ParseIssue) => issues.push(i),
+    });
+    expect(issues[0]).toMatchObject({
+      severity: 'warning',
+      code: 'MISSING_ELEMENT',
+      location: { line: 2, column: 5, path: ':25:' },
+    });
   });
 });
 
@@ -61,12 +71,17 @@ describe('MT940 text', () => {
       Buffer.from('Müller\n', 'latin1'),
       Buffer.from(':61:240101C1,NTRFNONREF\n:86:Łódź\n:62F:C240101EUR2,\n', 'utf8'),
     ]);
-    const names = (await records(bytes)).flatMap((r) => (r.kind === 'entry' ? [r.entry.details[0]?.remittanceInfo] : []));
+    const names = (await records(bytes)).flatMap((r) =>
+      r.kind === 'entry' ? [r.entry.details[0]?.remittanceInfo] : [],
+    );
     expect(names).toEqual(['Müller', 'Łódź']);
   });
 
   it('honours an explicit encoding', async () => {
-    const bytes = Buffer.from(':20:X\n:25:DE89370400440532013000\n:60F:C240101EUR0,\n:61:240101C1,NTRFNONREF\n:86:Gr\u00fc\u00dfe\n:62F:C240101EUR1,\n', 'latin1');
+    const bytes = Buffer.from(
+      ':20:X\n:25:DE89370400440532013000\n:60F:C240101EUR0,\n:61:240101C1,NTRFNONREF\n:86:Gr\u00fc\u00dfe\n:62F:C240101EUR1,\n',
+      'latin1',
+    );
     const out: StatementRecord[] = [];
     for await (const record of parseStream(chunked(bytes, bytes.length), { encoding: 'iso-8859-1' })) out.push(record);
     const entry = out.find((r) => r.kind === 'entry');

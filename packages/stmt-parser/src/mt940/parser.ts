@@ -23,7 +23,10 @@ export function sniffMt940(head: string): StatementFormat | undefined {
 }
 
 /** Parses MT940/MT942 line by line; memory holds one statement line and its `:86:` text. */
-export async function* parseMt940(source: AsyncIterable<Buffer>, options: ParseOptions): AsyncGenerator<StatementRecord> {
+export async function* parseMt940(
+  source: AsyncIterable<Buffer>,
+  options: ParseOptions,
+): AsyncGenerator<StatementRecord> {
   const issues = new IssueSink(options);
   const builder = new Mt940StatementBuilder(issues, options.fileName, options.format);
   const input = await mt940Input(source, options);
@@ -40,7 +43,10 @@ export async function* parseMt940(source: AsyncIterable<Buffer>, options: ParseO
   };
   const inputEnd = (): void => {
     // The place of the end: after the last character of a cut line, else on the line after the last.
-    const location: SourceLocation = lines.unterminated && lastLine ? { line: lastLine.line, column: lastLine.text.length + 1 } : { line: lines.lineCount + 1, column: 1 };
+    const location: SourceLocation =
+      lines.unterminated && lastLine
+        ? { line: lastLine.line, column: lastLine.text.length + 1 }
+        : { line: lines.lineCount + 1, column: 1 };
     if (options.fileName !== undefined) location.file = options.fileName;
     const open = fields.openEnd(lines.unterminated);
     if (open) issues.error('TRUNCATED', `${open.message}; the file is truncated`, location);
@@ -52,28 +58,33 @@ export async function* parseMt940(source: AsyncIterable<Buffer>, options: ParseO
   };
   // Work is done per chunk in plain loops, and records are yielded in order after it, with
   // the error (if any) after the records completed before it.
-  const feed = (batch: readonly SourceLine[], last: boolean): unknown => {
+  const feed = (batch: readonly SourceLine[], last: boolean): { error: unknown } | undefined => {
     try {
       for (const line of batch) fields.accept(line, emit);
       lastLine = batch[batch.length - 1] ?? lastLine;
       if (last) inputEnd();
       return undefined;
     } catch (error) {
-      return error;
+      return { error };
     }
   };
   for await (const chunk of input.chunks) {
     const failure = feed(lines.write(chunk), false);
     for (const record of ready) yield record;
     ready.length = 0;
-    if (failure) throw failure;
+    if (failure) throw failure.error;
   }
   const failure = feed(lines.end(), true);
   for (const record of ready) yield record;
-  if (failure) throw failure;
+  if (failure) throw failure.error;
   if (statements === 0) {
-    const location = options.fileName !== undefined ? { file: options.fileName, line: 1, column: 1 } : { line: 1, column: 1 };
-    issues.error('MISSING_ELEMENT', 'no statement found: expected a :20: field followed by :25:, :60F:, :61: and :62F:', location);
+    const location =
+      options.fileName !== undefined ? { file: options.fileName, line: 1, column: 1 } : { line: 1, column: 1 };
+    issues.error(
+      'MISSING_ELEMENT',
+      'no statement found: expected a :20: field followed by :25:, :60F:, :61: and :62F:',
+      location,
+    );
   }
 }
 
@@ -85,18 +96,27 @@ const SAMPLE_BYTES = 64 * 1024;
  * is turned into UTF-8 first, since lines are split on bytes. Without `--encoding`, lines that
  * are not UTF-8 are read in the code page the head looks like, with a warning at the first.
  */
-async function mt940Input(source: AsyncIterable<Buffer>, options: ParseOptions): Promise<{ chunks: AsyncIterable<Buffer>; decoder: (issues: IssueSink) => LineDecoder }> {
+async function mt940Input(
+  source: AsyncIterable<Buffer>,
+  options: ParseOptions,
+): Promise<{ chunks: AsyncIterable<Buffer>; decoder: (issues: IssueSink) => LineDecoder }> {
   const peeked = await peekSource(source, SAMPLE_BYTES);
   const bom = detectEncoding(peeked.head);
   const encoding = options.encoding ?? (bom.source === 'bom' ? bom.encoding : undefined);
   if (encoding !== undefined && !splitsCleanly(encoding)) {
     return { chunks: asUtf8(peeked.chunks, encoding), decoder: () => declaredLineDecoder('utf-8', options.fileName) };
   }
-  if (encoding !== undefined) return { chunks: peeked.chunks, decoder: () => declaredLineDecoder(encoding, options.fileName) };
+  if (encoding !== undefined)
+    return { chunks: peeked.chunks, decoder: () => declaredLineDecoder(encoding, options.fileName) };
   const decoder = (issues: IssueSink): LineDecoder =>
     guessingLineDecoder(peeked.head, (line, page) => {
-      const location = options.fileName === undefined ? { line, column: 1 } : { file: options.fileName, line, column: 1 };
-      issues.warning('INVALID_ENCODING', `this line is not UTF-8: the file's 8-bit characters are read as ${page}, which they look like; say what the file is with --encoding (e.g. windows-1250, iso-8859-2, windows-1252)`, location);
+      const location =
+        options.fileName === undefined ? { line, column: 1 } : { file: options.fileName, line, column: 1 };
+      issues.warning(
+        'INVALID_ENCODING',
+        `this line is not UTF-8: the file's 8-bit characters are read as ${page}, which they look like; say what the file is with --encoding (e.g. windows-1250, iso-8859-2, windows-1252)`,
+        location,
+      );
     });
   return { chunks: peeked.chunks, decoder };
 }

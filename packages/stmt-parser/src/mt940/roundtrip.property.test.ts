@@ -40,7 +40,10 @@ function render(opening: bigint, entries: GeneratedEntry[], base: Date, crlf: bo
   entries.forEach((entry, i) => {
     const value = new Date(base.getTime() + entry.dayOffset * 86_400_000);
     const entryDate = entry.withEntryDate ? yymmdd(new Date(value.getTime() + 86_400_000)).slice(2) : '';
-    lines.push(`:61:${yymmdd(value)}${entryDate}${entry.mark}${swiftAmount(entry.cents)}NTRFREF${i}//B${i}`, `:86:Entry ${i}`);
+    lines.push(
+      `:61:${yymmdd(value)}${entryDate}${entry.mark}${swiftAmount(entry.cents)}NTRFREF${i}//B${i}`,
+      `:86:Entry ${i}`,
+    );
   });
   lines.push(balance('62F', closing, base), '-');
   return lines.join(crlf ? '\r\n' : '\n') + (crlf ? '\r\n' : '\n');
@@ -57,11 +60,19 @@ describe('MT940 round trip', () => {
         async (opening, entries, base, crlf) => {
           const issues: ParseIssue[] = [];
           const records: StatementRecord[] = [];
-          for await (const record of parseString(render(opening, entries, base, crlf), { onIssue: (i) => issues.push(i) })) records.push(record);
+          for await (const record of parseString(render(opening, entries, base, crlf), {
+            onIssue: (i) => issues.push(i),
+          }))
+            records.push(record);
           expect(issues).toEqual([]);
           const parsed = records.flatMap((r) => (r.kind === 'entry' ? [r.entry] : []));
           expect(parsed.map((e) => [e.money.amount.toString(), e.creditDebit, e.reversal, e.entryReference])).toEqual(
-            entries.map((e, i) => [swiftAmount(e.cents).replace(',', '.'), signedCents(e) > 0n ? 'CRDT' : 'DBIT', e.mark.startsWith('R'), `REF${i}`]),
+            entries.map((e, i) => [
+              swiftAmount(e.cents).replace(',', '.'),
+              signedCents(e) > 0n ? 'CRDT' : 'DBIT',
+              e.mark.startsWith('R'),
+              `REF${i}`,
+            ]),
           );
           const end = records[records.length - 1];
           expect(end?.kind === 'statement-end' && end.statement.entryCount).toBe(entries.length);

@@ -12,7 +12,18 @@ const KEYWORD = /(EREF|KREF|MREF|CRED|DEBT|SVWZ|ABWA|ABWE|COAM|OAMT|IBAN|BIC)\+/
  * it is not part of the field (it is remittance text the bank put after it).
  */
 const MAX_LENGTH: Readonly<Record<string, number>> = {
-  EREF: 35, KREF: 35, MREF: 35, CRED: 35, DEBT: 35, SVWZ: 140, ABWA: 70, ABWE: 70, COAM: 16, OAMT: 16, IBAN: 34, BIC: 11,
+  EREF: 35,
+  KREF: 35,
+  MREF: 35,
+  CRED: 35,
+  DEBT: 35,
+  SVWZ: 140,
+  ABWA: 70,
+  ABWE: 70,
+  COAM: 16,
+  OAMT: 16,
+  IBAN: 34,
+  BIC: 11,
 };
 
 /** A remittance subfield (`?20`–`?29`, `?60`–`?63`) and whether the bank cut it (see `joinPieces`). */
@@ -51,13 +62,17 @@ export function splitSepaKeywords(pieces: readonly Piece[]): SepaRemittance {
     const marks = [...piece.text.matchAll(KEYWORD)];
     const firstAt = marks[0]?.index ?? piece.text.length;
     const lead = piece.text.slice(0, firstAt);
-    if (lead.trim() !== '' || marks.length === 0) addTo(key, { text: lead, cut: marks.length === 0 ? piece.cut : false });
+    if (lead.trim() !== '' || marks.length === 0)
+      addTo(key, { text: lead, cut: marks.length === 0 ? piece.cut : false });
     marks.forEach((mark, i) => {
-      key = mark[1] as string;
+      key = mark[1] ?? '';
       overflowed = false;
       const to = marks[i + 1]?.index ?? piece.text.length;
       const last = i === marks.length - 1;
-      values.set(key, [...(values.get(key) ?? []), { text: piece.text.slice((mark.index ?? 0) + mark[0].length, to), cut: last ? piece.cut : false }]);
+      values.set(key, [
+        ...(values.get(key) ?? []),
+        { text: piece.text.slice((mark.index ?? 0) + mark[0].length, to), cut: last ? piece.cut : false },
+      ]);
     });
   }
 
@@ -81,7 +96,13 @@ export function splitSepaKeywords(pieces: readonly Piece[]): SepaRemittance {
   if (remittance !== '') result.remittanceInfo = remittance;
   const endToEnd = get('EREF');
   if (endToEnd && endToEnd !== 'NOTPROVIDED') result.endToEndId = endToEnd;
-  const fields: [keyof SepaRemittance, string][] = [['mandateId', 'MREF'], ['creditorId', 'CRED'], ['customerReference', 'KREF'], ['ultimateDebtor', 'ABWA'], ['ultimateCreditor', 'ABWE']];
+  const fields: [keyof SepaRemittance, string][] = [
+    ['mandateId', 'MREF'],
+    ['creditorId', 'CRED'],
+    ['customerReference', 'KREF'],
+    ['ultimateDebtor', 'ABWA'],
+    ['ultimateCreditor', 'ABWE'],
+  ];
   for (const [field, name] of fields) {
     const value = get(name);
     if (value && value !== 'NOTPROVIDED') result[field] = value;

@@ -3,7 +3,14 @@ import type { IssueSink } from '../issues';
 import { BookedMovement } from '../reconcile';
 import type { Balance, ParseIssue, SourceLocation, StatementFormat, StatementHeader, StatementRecord } from '../types';
 import { parseAccount } from './account';
-import { floorLimitCurrency, isFieldProblem, parseBalance, parseReportedTotal, type FieldProblem, type ReportedTotal } from './balance';
+import {
+  floorLimitCurrency,
+  isFieldProblem,
+  parseBalance,
+  parseReportedTotal,
+  type FieldProblem,
+  type ReportedTotal,
+} from './balance';
 import { statementProblems } from './checks';
 import { buildEntry, type PendingEntry } from './entry';
 import type { Field } from './fields';
@@ -25,11 +32,13 @@ export interface InputEnd {
  */
 function atInputEnd(problem: ParseIssue, end: InputEnd): ParseIssue[] {
   if (problem.code === 'MISSING_ELEMENT' && problem.message.includes(':62F:')) {
-    const message = 'the file ends before the closing balance :62F:/:62M: of the statement; the file is truncated or incomplete';
+    const message =
+      'the file ends before the closing balance :62F:/:62M: of the statement; the file is truncated or incomplete';
     return [{ code: 'TRUNCATED', severity: 'error', message, location: end.location }];
   }
   if (!end.unterminated || problem.code !== 'UNRECONCILED_BALANCE') return [problem];
-  const message = 'the file ends in the middle of a line and the balances do not reconcile: the closing balance may have been cut off';
+  const message =
+    'the file ends in the middle of a line and the balances do not reconcile: the closing balance may have been cut off';
   return [problem, { code: 'TRUNCATED', severity: 'warning', message, location: end.location }];
 }
 
@@ -84,7 +93,11 @@ export class Mt940StatementBuilder {
     if (separated !== undefined && field.tag !== '20' && this.statement) {
       if (CONTINUING_TAGS.has(field.tag)) {
         delete this.statement.separatedAt;
-        this.issues.warning('MISSING_ELEMENT', `the statement goes on after the "-" separator on line ${separated} without a new :20:; read as the same statement`, this.location(field));
+        this.issues.warning(
+          'MISSING_ELEMENT',
+          `the statement goes on after the "-" separator on line ${separated} without a new :20:; read as the same statement`,
+          this.location(field),
+        );
       } else {
         out.push(...this.close());
       }
@@ -111,7 +124,12 @@ export class Mt940StatementBuilder {
       case '13D': {
         const createdAt = parseDateTimeWithOffset(value);
         if (createdAt) statement.header.createdAt = createdAt;
-        else this.problem(field, { code: 'INVALID_DATE', message: `expected date and time YYMMDDHHMM+ZZZZ, found "${value.trim()}"`, offset: 0 });
+        else
+          this.problem(field, {
+            code: 'INVALID_DATE',
+            message: `expected date and time YYMMDDHHMM+ZZZZ, found "${value.trim()}"`,
+            offset: 0,
+          });
         break;
       }
       case '34F': {
@@ -139,7 +157,8 @@ export class Mt940StatementBuilder {
       case '86':
         // After `:61:` (or another `:86:` of the same entry) the text describes the entry;
         // elsewhere it describes the statement, which our records do not carry.
-        if (statement.pending && (previousTag === '61' || previousTag === '86')) statement.pending.information.push(...field.lines);
+        if (statement.pending && (previousTag === '61' || previousTag === '86'))
+          statement.pending.information.push(...field.lines);
         break;
       case '90D':
       case '90C': {
@@ -148,7 +167,11 @@ export class Mt940StatementBuilder {
         else {
           statement.totals.push({ tag: field.tag, total, location: this.location(field) });
           if (!statement.currency && !statement.sawFloorLimit) {
-            this.issues.warning('MISSING_ELEMENT', `no :34F: floor limit (and no balance) gives the account currency; taken from :${field.tag}: as ${total.currency}`, this.location(field));
+            this.issues.warning(
+              'MISSING_ELEMENT',
+              `no :34F: floor limit (and no balance) gives the account currency; taken from :${field.tag}: as ${total.currency}`,
+              this.location(field),
+            );
           }
           statement.currency ??= total.currency;
           out.push(...this.release(statement));
@@ -181,18 +204,47 @@ export class Mt940StatementBuilder {
    */
   finish(end: InputEnd): StatementRecord[] {
     const statement = this.statement;
-    if (statement?.isMt942 && statement.separatedAt === undefined) this.issues.error('TRUNCATED', 'the file ends inside an MT942 report: expected its end-of-message line "-"; the file is truncated', end.location);
+    if (statement?.isMt942 && statement.separatedAt === undefined)
+      this.issues.error(
+        'TRUNCATED',
+        'the file ends inside an MT942 report: expected its end-of-message line "-"; the file is truncated',
+        end.location,
+      );
     return this.close(end);
   }
 
   private open(statementId: string, location: SourceLocation): OpenStatement {
-    const header: StatementHeader = { format: this.forcedFormat ?? 'mt940', index: this.index++, statementId, account: {}, location };
-    return { header, started: false, currency: undefined, pending: undefined, opening: undefined, closing: undefined, balances: [], entryCount: 0, movement: new BookedMovement(), totals: [], isMt942: false, held: [], sawFloorLimit: false };
+    const header: StatementHeader = {
+      format: this.forcedFormat ?? 'mt940',
+      index: this.index++,
+      statementId,
+      account: {},
+      location,
+    };
+    return {
+      header,
+      started: false,
+      currency: undefined,
+      pending: undefined,
+      opening: undefined,
+      closing: undefined,
+      balances: [],
+      entryCount: 0,
+      movement: new BookedMovement(),
+      totals: [],
+      isMt942: false,
+      held: [],
+      sawFloorLimit: false,
+    };
   }
 
   /** Fields before any `:20:`: report it once, then read them as a statement without a reference. */
   private implicitStatement(field: Field): OpenStatement {
-    this.issues.warning('MISSING_ELEMENT', `expected the statement to begin with field :20: (transaction reference), found :${field.tag}:`, this.location(field));
+    this.issues.warning(
+      'MISSING_ELEMENT',
+      `expected the statement to begin with field :20: (transaction reference), found :${field.tag}:`,
+      this.location(field),
+    );
     this.statement = this.open('', this.location(field));
     return this.statement;
   }
@@ -204,9 +256,14 @@ export class Mt940StatementBuilder {
       statement.header.format = statement.isMt942 ? 'mt942' : 'mt940';
     }
     if (!statement.header.account.iban && !statement.header.account.otherId) {
-      this.issues.warning('MISSING_ELEMENT', 'expected field :25: (account identification) before the first entry; the rows have no account', statement.header.location);
+      this.issues.warning(
+        'MISSING_ELEMENT',
+        'expected field :25: (account identification) before the first entry; the rows have no account',
+        statement.header.location,
+      );
     }
-    if (statement.currency && !statement.header.account.currency) statement.header.account = { ...statement.header.account, currency: statement.currency };
+    if (statement.currency && !statement.header.account.currency)
+      statement.header.account = { ...statement.header.account, currency: statement.currency };
     return [{ kind: 'statement-start', statement: { ...statement.header } }];
   }
 
@@ -226,7 +283,12 @@ export class Mt940StatementBuilder {
     const line = parseStatementLine(field.lines);
     if (isStatementLineProblem(line)) return this.problem(field, line);
     for (const deviation of line.deviations) this.deviation(field, deviation);
-    statement.pending = { line, amount: Decimal.parse(line.amountText), location: this.location(field), information: [] };
+    statement.pending = {
+      line,
+      amount: Decimal.parse(line.amountText),
+      location: this.location(field),
+      information: [],
+    };
   }
 
   private flushEntry(statement: OpenStatement): StatementRecord[] {
@@ -246,7 +308,11 @@ export class Mt940StatementBuilder {
     if (statement.held.length === 0 || (!statement.currency && this.statement === statement && !giveUp)) return [];
     if (!statement.currency) {
       const first = statement.held[0] as PendingEntry;
-      this.issues.error('MISSING_ELEMENT', 'the account currency is unknown: expected :60F:/:60M: (or in MT942 :34F:, :90D: or :90C:) to give it', first.location);
+      this.issues.error(
+        'MISSING_ELEMENT',
+        'the account currency is unknown: expected :60F:/:60M: (or in MT942 :34F:, :90D: or :90C:) to give it',
+        first.location,
+      );
     }
     const held = statement.held;
     statement.held = [];
@@ -283,7 +349,10 @@ export class Mt940StatementBuilder {
 
   private deviation(field: Field, deviation: Deviation): void {
     const location = this.location(field);
-    this.issues.warning('INVALID_VALUE', deviation.message, { ...location, column: location.column + deviation.offset });
+    this.issues.warning('INVALID_VALUE', deviation.message, {
+      ...location,
+      column: location.column + deviation.offset,
+    });
   }
 
   private problem(field: Field, problem: FieldProblem): void {
@@ -297,4 +366,3 @@ export class Mt940StatementBuilder {
     return location;
   }
 }
-

@@ -38,7 +38,11 @@ describe(':61: statement line', () => {
 
   it('splits references at // and treats NONREF as none', () => {
     const line = parsed('1312091209C79,7FMSC01916//NONREF', '20131209007602198765432000000012');
-    expect(line).toMatchObject({ customerReference: '01916', transactionType: 'FMSC', supplementaryDetails: '20131209007602198765432000000012' });
+    expect(line).toMatchObject({
+      customerReference: '01916',
+      transactionType: 'FMSC',
+      supplementaryDetails: '20131209007602198765432000000012',
+    });
     expect(line.bankReference).toBeUndefined();
   });
 

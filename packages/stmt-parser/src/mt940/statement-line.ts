@@ -20,7 +20,11 @@ export interface StatementLine {
   deviations: Deviation[];
 }
 
-export type StatementLineProblem = { code: 'INVALID_DATE' | 'INVALID_AMOUNT' | 'INVALID_VALUE'; message: string; offset: number };
+export type StatementLineProblem = {
+  code: 'INVALID_DATE' | 'INVALID_AMOUNT' | 'INVALID_VALUE';
+  message: string;
+  offset: number;
+};
 
 const NO_REFERENCE = 'NONREF';
 
@@ -38,7 +42,8 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
   const text = lines[0] ?? '';
   const deviations: Deviation[] = [];
   const value = readYymmdd(text.slice(0, 6), 'value date', 0);
-  if (!value) return { code: 'INVALID_DATE', message: `value date "${text.slice(0, 6)}" is not a YYMMDD date`, offset: 0 };
+  if (!value)
+    return { code: 'INVALID_DATE', message: `value date "${text.slice(0, 6)}" is not a YYMMDD date`, offset: 0 };
   if (value.deviation) deviations.push(value.deviation);
   const valueDate = value.date;
   let pos = 6;
@@ -55,7 +60,10 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
       const clamped = clampYymmdd(`${valueDate.slice(2, 4)}${mmdd}`);
       if (!clamped) return { code: 'INVALID_DATE', message: `entry date "${mmdd}" is not an MMDD date`, offset: pos };
       entryDate = entryDateNear(valueDate, clamped.slice(5, 7) + clamped.slice(8, 10));
-      deviations.push({ message: `entry date "${mmdd}" does not exist; read as ${entryDate ?? clamped}, the last day of that month`, offset: pos });
+      deviations.push({
+        message: `entry date "${mmdd}" does not exist; read as ${entryDate ?? clamped}, the last day of that month`,
+        offset: pos,
+      });
     }
     pos += 4;
   } else if (/^ +(?=R?[CD])/.test(text.slice(pos))) {
@@ -65,7 +73,12 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
     pos += blanks;
   }
   const mark = /^(RC|RD|C|D)/.exec(text.slice(pos))?.[1];
-  if (!mark) return { code: 'INVALID_VALUE', message: `expected debit/credit mark C, D, RC or RD, found "${text.slice(pos, pos + 2)}"`, offset: pos };
+  if (!mark)
+    return {
+      code: 'INVALID_VALUE',
+      message: `expected debit/credit mark C, D, RC or RD, found "${text.slice(pos, pos + 2)}"`,
+      offset: pos,
+    };
   pos += mark.length;
   let fundsCode: string | undefined;
   if (/^[A-Z]/.test(text.slice(pos))) {
@@ -74,7 +87,11 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
   }
   const amount = readSwiftAmount(text.slice(pos), pos);
   if (!amount) {
-    return { code: 'INVALID_AMOUNT', message: `expected an amount with a decimal comma such as 1234,56, found "${text.slice(pos, pos + 15)}"`, offset: pos };
+    return {
+      code: 'INVALID_AMOUNT',
+      message: `expected an amount with a decimal comma such as 1234,56, found "${text.slice(pos, pos + 15)}"`,
+      offset: pos,
+    };
   }
   if (amount.deviation) deviations.push(amount.deviation);
   const amountText = amount.amountText;
@@ -83,9 +100,17 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
   if (!transactionType) {
     // `S   `, `MCI0`: four characters all the same, as the bank's own code.
     const odd = /^[A-Za-z][A-Za-z0-9 ]{0,3}/.exec(text.slice(pos))?.[0];
-    if (!odd) return { code: 'INVALID_VALUE', message: `expected a transaction type such as NTRF, found "${text.slice(pos, pos + 4)}"`, offset: pos };
+    if (!odd)
+      return {
+        code: 'INVALID_VALUE',
+        message: `expected a transaction type such as NTRF, found "${text.slice(pos, pos + 4)}"`,
+        offset: pos,
+      };
     transactionType = odd.trimEnd();
-    deviations.push({ message: `transaction type "${odd}" is not N, F or S followed by three letters or digits; kept as "${transactionType}"`, offset: pos });
+    deviations.push({
+      message: `transaction type "${odd}" is not N, F or S followed by three letters or digits; kept as "${transactionType}"`,
+      offset: pos,
+    });
     pos += odd.length;
   } else {
     pos += 4;
@@ -97,7 +122,9 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
   // counterparty after it without `//`, which then counts as supplementary detail.
   const customerPart = split >= 0 ? rest.slice(0, split) : rest.slice(0, 16);
   const bankPart = split >= 0 ? rest.slice(split + 2) : '';
-  const overflow = [split < 0 ? rest.slice(16) : '', bankPart.slice(16), ...lines.slice(1)].map((s) => s.trim()).filter((s) => s !== '');
+  const overflow = [split < 0 ? rest.slice(16) : '', bankPart.slice(16), ...lines.slice(1)]
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 
   const line: StatementLine = {
     valueDate,

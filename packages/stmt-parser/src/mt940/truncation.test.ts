@@ -7,7 +7,8 @@ const fixture = (name: string): Buffer => readFileSync(join(FIXTURES, name));
 const outcome = (bytes: Buffer | string) => collect(chunked(Buffer.from(bytes), 7), { fileName: 'cut.sta' });
 
 describe('MT940/MT942 truncation is an error with the place of the cut', () => {
-  const complete = ':20:A\n:25:DE89370400440532013000\n:28C:1/1\n:60F:C240101EUR10,00\n:61:240101D2,50NTRFNONREF\n:86:Miete Januar\n:62F:C240101EUR7,50\n-\n';
+  const complete =
+    ':20:A\n:25:DE89370400440532013000\n:28C:1/1\n:60F:C240101EUR10,00\n:61:240101D2,50NTRFNONREF\n:86:Miete Januar\n:62F:C240101EUR7,50\n-\n';
 
   it('accepts the complete message', async () => {
     const result = await outcome(complete);
@@ -55,10 +56,17 @@ describe('MT940/MT942 truncation is an error with the place of the cut', () => {
 
   it('refuses a bank envelope (sender BIC, message type) after a complete statement without a separator, with nothing after it', async () => {
     const bare = complete.replace('-\n', '');
-    expect((await outcome(`${bare}ABNANL2A\n940\n:20:B\n:25:DE89370400440532013000\n:28C:2/1\n:60F:C240101EUR7,50\n:62F:C240101EUR7,50\n`).then((r) => r.error))).toBeNull();
+    expect(
+      await outcome(
+        `${bare}ABNANL2A\n940\n:20:B\n:25:DE89370400440532013000\n:28C:2/1\n:60F:C240101EUR7,50\n:62F:C240101EUR7,50\n`,
+      ).then((r) => r.error),
+    ).toBeNull();
     const result = await outcome(`${bare}ABNANL2A\n940\n`);
     const truncated = result.issues.find((i) => i.code === 'TRUNCATED');
-    expect(truncated).toMatchObject({ severity: 'error', message: expect.stringMatching(/after line 8, which begins another message/) });
+    expect(truncated).toMatchObject({
+      severity: 'error',
+      message: expect.stringMatching(/after line 8, which begins another message/),
+    });
   });
 
   it('refuses an MT942 report without its end-of-message line', async () => {

@@ -46,12 +46,19 @@ export function clampYymmdd(text: string): string | undefined {
 }
 
 /** A `YYMMDD` date, clamped to the month's last day (with a deviation keeping the text) when the day does not exist. */
-export function readYymmdd(text: string, what: string, offset: number): { date: string; deviation?: Deviation } | undefined {
+export function readYymmdd(
+  text: string,
+  what: string,
+  offset: number,
+): { date: string; deviation?: Deviation } | undefined {
   const date = parseYymmdd(text);
   if (date) return { date };
   const clamped = clampYymmdd(text);
   if (!clamped) return undefined;
-  return { date: clamped, deviation: { message: `${what} "${text}" does not exist; read as ${clamped}, the last day of that month`, offset } };
+  return {
+    date: clamped,
+    deviation: { message: `${what} "${text}" does not exist; read as ${clamped}, the last day of that month`, offset },
+  };
 }
 
 /** `YYMMDD` → `YYYY-MM-DD`, or undefined when it is not a calendar date. */
@@ -88,14 +95,22 @@ export function entryDateNear(valueDate: string, mmdd: string): string | undefin
  * A SWIFT amount at the start of `text`: digits with the decimal comma, or (Knab and others)
  * digits without it, which mean a whole amount. The second gives a deviation.
  */
-export function readSwiftAmount(text: string, offset: number): { amountText: string; length: number; deviation?: Deviation } | undefined {
+export function readSwiftAmount(
+  text: string,
+  offset: number,
+): { amountText: string; length: number; deviation?: Deviation } | undefined {
   const withComma = /^\d+,\d*/.exec(text)?.[0];
-  if (withComma !== undefined) return { amountText: swiftAmountToDecimalText(withComma) as string, length: withComma.length };
+  if (withComma !== undefined)
+    return { amountText: swiftAmountToDecimalText(withComma) as string, length: withComma.length };
   // Only when the transaction type or the end follows: `12.50` is a refused decimal point, not 12.
   const whole = /^\d+(?=[A-Za-z]|$)/.exec(text)?.[0];
   if (whole === undefined) return undefined;
   const amountText = swiftAmountToDecimalText(`${whole},`) as string;
-  return { amountText, length: whole.length, deviation: { message: `amount "${whole}" has no decimal comma; read as the whole amount ${amountText}`, offset } };
+  return {
+    amountText,
+    length: whole.length,
+    deviation: { message: `amount "${whole}" has no decimal comma; read as the whole amount ${amountText}`, offset },
+  };
 }
 
 /** SWIFT amounts: digits with a mandatory decimal comma, e.g. `1234,5`, `107,`, `0,00`. */

@@ -23,9 +23,40 @@ interface Frame {
  * unclosed leaf looks like the start of an aggregate, so these are closed when the next tag opens.
  */
 const LEAVES = new Set([
-  'MEMO', 'NAME', 'PAYEEID', 'CHECKNUM', 'REFNUM', 'SIC', 'SRVRTID', 'EXTDNAME', 'MESSAGE', 'FITID', 'TRNTYPE',
-  'DTUSER', 'DTAVAIL', 'DTPOSTED', 'TRNAMT', 'CURRATE', 'CURSYM', 'BANKID', 'BRANCHID', 'ACCTID', 'ACCTTYPE', 'ACCTKEY',
-  'ADDR1', 'ADDR2', 'ADDR3', 'CITY', 'STATE', 'POSTALCODE', 'COUNTRY', 'PHONE', 'DTSTART', 'DTEND', 'DTASOF', 'BALAMT',
+  'MEMO',
+  'NAME',
+  'PAYEEID',
+  'CHECKNUM',
+  'REFNUM',
+  'SIC',
+  'SRVRTID',
+  'EXTDNAME',
+  'MESSAGE',
+  'FITID',
+  'TRNTYPE',
+  'DTUSER',
+  'DTAVAIL',
+  'DTPOSTED',
+  'TRNAMT',
+  'CURRATE',
+  'CURSYM',
+  'BANKID',
+  'BRANCHID',
+  'ACCTID',
+  'ACCTTYPE',
+  'ACCTKEY',
+  'ADDR1',
+  'ADDR2',
+  'ADDR3',
+  'CITY',
+  'STATE',
+  'POSTALCODE',
+  'COUNTRY',
+  'PHONE',
+  'DTSTART',
+  'DTEND',
+  'DTASOF',
+  'BALAMT',
   'CURDEF',
 ]);
 
@@ -62,13 +93,22 @@ export class OfxElementReader {
     switch (token.type) {
       case 'text': {
         const top = this.stack[this.stack.length - 1];
-        const text = token.cdata ? token.text : decodeEntities(token.text, (reference) => this.fail(token, `the character reference ${reference.slice(0, 20)} names no Unicode character`));
+        const text = token.cdata
+          ? token.text
+          : decodeEntities(token.text, (reference) =>
+              this.fail(token, `the character reference ${reference.slice(0, 20)} names no Unicode character`),
+            );
         if (!top || top.isAggregate) {
-          if (text.trim() !== '' && top) this.fail(token, `unexpected text ${JSON.stringify(text.trim().slice(0, 30))} inside aggregate <${top.name}>`);
+          if (text.trim() !== '' && top)
+            this.fail(
+              token,
+              `unexpected text ${JSON.stringify(text.trim().slice(0, 30))} inside aggregate <${top.name}>`,
+            );
           return; // OFX 1.x header lines before <OFX>, whitespace between tags
         }
         top.value = (top.value ?? '') + text;
-        if (top.value.length > this.maxFieldSize) throw fieldTooLarge(`<${top.name}>`, this.maxFieldSize, { ...top.location, path: this.path() });
+        if (top.value.length > this.maxFieldSize)
+          throw fieldTooLarge(`<${top.name}>`, this.maxFieldSize, { ...top.location, path: this.path() });
         return;
       }
       case 'open':
@@ -91,7 +131,8 @@ export class OfxElementReader {
   }
 
   private close(token: OfxToken & { type: 'close' }, emit: (event: OfxEvent) => void): void {
-    if (!this.stack.some((frame) => frame.name === token.name)) this.fail(token, `unexpected end tag </${token.name}>: no such element is open (open: ${this.path() || 'none'})`);
+    if (!this.stack.some((frame) => frame.name === token.name))
+      this.fail(token, `unexpected end tag </${token.name}>: no such element is open (open: ${this.path() || 'none'})`);
     for (;;) {
       const top = this.stack[this.stack.length - 1] as Frame;
       if (top.name === token.name) {
@@ -145,6 +186,8 @@ export class OfxElementReader {
   }
 
   private fail(token: OfxToken, message: string): never {
-    throw new StatementParseError('NOT_WELL_FORMED', message, { ...this.location(token), path: this.path() });
+    throw new StatementParseError('NOT_WELL_FORMED', message, {
+      location: { ...this.location(token), path: this.path() },
+    });
   }
 }

@@ -5,13 +5,16 @@ import { OfxTokenizer } from './tokenizer';
 
 const sgml = readFileSync(join(__dirname, '..', '..', 'test', 'fixtures', 'ofx', 'bank-sgml.ofx'), 'latin1');
 const withMemo = (memo: string): Buffer => Buffer.from(sgml.replace(/<MEMO>[^<\r\n]*/, `<MEMO>${memo}`), 'latin1');
-const outcome = (bytes: Buffer, options = {}, size = 4096) => collect(chunked(bytes, size), { fileName: 'x.ofx', ...options });
+const outcome = (bytes: Buffer, options = {}, size = 4096) =>
+  collect(chunked(bytes, size), { fileName: 'x.ofx', ...options });
 
 describe('hostile OFX gives a parse error, never a crash', () => {
   it('refuses a character reference above U+10FFFF with its place', async () => {
     const result = await outcome(withMemo('A&#1114112;B'));
     expect(result.error).toMatchObject({ code: 'NOT_WELL_FORMED' });
-    expect(result.error?.message).toMatch(/x\.ofx:\d+:\d+ at .*MEMO: the character reference &#1114112; names no Unicode character/);
+    expect(result.error?.message).toMatch(
+      /x\.ofx:\d+:\d+ at .*MEMO: the character reference &#1114112; names no Unicode character/,
+    );
   });
 
   it.each(['&#xD800;', '&#0;', '&#99999999999999999999;'])('refuses %s', async (reference) => {
@@ -27,7 +30,9 @@ describe('hostile OFX gives a parse error, never a crash', () => {
   it('refuses a value above --max-field-size, naming the element, line and column', async () => {
     const result = await outcome(withMemo('x'.repeat(3000)), { maxFieldSize: 1024 }, 100);
     expect(result.error).toMatchObject({ code: 'LIMIT_EXCEEDED' });
-    expect(result.error?.message).toMatch(/^x\.ofx:\d+:\d+ at .*\/MEMO: value of <MEMO> exceeds 1 KiB \(--max-field-size\)/);
+    expect(result.error?.message).toMatch(
+      /^x\.ofx:\d+:\d+ at .*\/MEMO: value of <MEMO> exceeds 1 KiB \(--max-field-size\)/,
+    );
   });
 });
 

@@ -5,7 +5,6 @@ import { detectFormat } from '@stmt/parser';
 
 const FIXTURES = join(__dirname, '..', '..', 'test', 'fixtures', 'ofx');
 
-
 describe('OFX detection', () => {
   it.each([
     ['OFXHEADER:100\nDATA:OFXSGML\n', 'ofx'],
@@ -31,7 +30,11 @@ describe('OFX errors', () => {
   it('reports a file cut off inside a transaction as truncated, at the end of the file', async () => {
     const error = await firstError(readFileSync(join(FIXTURES, 'invalid', 'truncated.ofx')));
     expect(error.code).toBe('TRUNCATED');
-    expect(error.location).toMatchObject({ line: 17, column: 38, path: 'OFX/BANKMSGSRSV1/STMTTRNRS[1]/STMTRS/BANKTRANLIST/STMTTRN[2]/DTPOSTED' });
+    expect(error.location).toMatchObject({
+      line: 17,
+      column: 38,
+      path: 'OFX/BANKMSGSRSV1/STMTTRNRS[1]/STMTRS/BANKTRANLIST/STMTTRN[2]/DTPOSTED',
+    });
   });
 
   it('throws the first bad value with the element path when nobody collects issues', async () => {
@@ -41,7 +44,11 @@ describe('OFX errors', () => {
   });
 
   it('reports an OFX file without statements', async () => {
-    const error = await firstError(Buffer.from('OFXHEADER:100\n\n<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>0</STATUS></SONRS></SIGNONMSGSRSV1></OFX>'));
+    const error = await firstError(
+      Buffer.from(
+        'OFXHEADER:100\n\n<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>0</STATUS></SONRS></SIGNONMSGSRSV1></OFX>',
+      ),
+    );
     expect(error.code).toBe('MISSING_ELEMENT');
   });
 });

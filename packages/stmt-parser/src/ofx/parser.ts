@@ -29,7 +29,11 @@ export async function* parseOfx(source: AsyncIterable<Buffer>, options: ParseOpt
   const peeked = await peekSource(source, HEADER_BYTES);
   const header = readOfxHeader(peeked.head, options.encoding);
   const elements = new OfxElementReader(options.fileName, maxFieldSize(options));
-  const tokenizer = new OfxTokenizer({ maxFieldSize: maxFieldSize(options), ...(options.fileName === undefined ? {} : { fileName: options.fileName }), openElement: () => elements.openPath });
+  const tokenizer = new OfxTokenizer({
+    maxFieldSize: maxFieldSize(options),
+    ...(options.fileName === undefined ? {} : { fileName: options.fileName }),
+    openElement: () => elements.openPath,
+  });
   const builder = new OfxStatementBuilder(issues, header.version);
   const location = (): SourceLocation => {
     const at: SourceLocation = { ...tokenizer.position, path: elements.openPath };
@@ -43,33 +47,45 @@ export async function* parseOfx(source: AsyncIterable<Buffer>, options: ParseOpt
   const emit = (event: OfxEvent): void => {
     for (const record of builder.accept(event)) ready.push(record);
   };
-  const feed = (tokens: Iterable<OfxToken>): unknown => {
+  const feed = (tokens: Iterable<OfxToken>): { error: unknown } | undefined => {
     try {
       for (const token of tokens) elements.accept(token, emit);
       return undefined;
     } catch (error) {
-      return error; // yielded after the records completed before it, as with any chunking
+      return { error }; // yielded after the records completed before it, as with any chunking
     }
   };
   try {
-    const warn = (): void => issues.warning('INVALID_ENCODING', looksLikeUtf8Warning(header.encoding), { ...location(), ...tokenizer.inputEnd });
+    const warn = (): void =>
+      issues.warning('INVALID_ENCODING', looksLikeUtf8Warning(header.encoding), {
+        ...location(),
+        ...tokenizer.inputEnd,
+      });
     for await (const text of decodeChunks(peeked.chunks, header.encoding, warn)) {
       const failure = feed(tokenizer.write(text));
       for (const record of ready) yield record;
       ready.length = 0;
-      if (failure) throw failure;
+      if (failure) throw failure.error;
     }
   } catch (error) {
     throw locateEncodingError(error, () => ({ ...location(), ...tokenizer.inputEnd }));
   }
   const failure = feed(tokenizer.end());
   for (const record of ready) yield record;
-  if (failure) throw failure;
+  if (failure) throw failure.error;
   if (tokenizer.unterminated !== '' || elements.depth > 0) {
     const open = elements.openPath;
-    throw new StatementParseError('TRUNCATED', `the file ends inside ${open ? `<${open.split('/').pop() ?? ''}>` : 'a tag'}: expected the closing tags up to </OFX>`, location());
+    throw new StatementParseError(
+      'TRUNCATED',
+      `the file ends inside ${open ? `<${open.split('/').pop() ?? ''}>` : 'a tag'}: expected the closing tags up to </OFX>`,
+      { location: location() },
+    );
   }
   if (builder.statementCount === 0) {
-    issues.error('MISSING_ELEMENT', 'no statement found: expected <STMTRS>, <CCSTMTRS> or <INVSTMTRS> inside <OFX>', location());
+    issues.error(
+      'MISSING_ELEMENT',
+      'no statement found: expected <STMTRS>, <CCSTMTRS> or <INVSTMTRS> inside <OFX>',
+      location(),
+    );
   }
 }

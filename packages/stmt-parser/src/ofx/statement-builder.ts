@@ -58,7 +58,11 @@ export class OfxStatementBuilder {
     if (!statement) return [];
     const transaction = statement.transaction;
     if (transaction) {
-      if (event.type === 'leaf') transaction.fields.set(event.path.slice(transaction.path.length + 1), { value: event.value, location: event.location });
+      if (event.type === 'leaf')
+        transaction.fields.set(event.path.slice(transaction.path.length + 1), {
+          value: event.value,
+          location: event.location,
+        });
       if (event.type === 'exit' && event.path === transaction.path) return this.finishTransaction(statement);
       return [];
     }
@@ -75,9 +79,26 @@ export class OfxStatementBuilder {
   }
 
   private open(event: OfxEvent): OpenStatement {
-    const header: StatementHeader = { format: 'ofx', index: this.index++, statementId: '', account: {}, location: event.location };
+    const header: StatementHeader = {
+      format: 'ofx',
+      index: this.index++,
+      statementId: '',
+      account: {},
+      location: event.location,
+    };
     if (this.version) header.version = this.version;
-    return { header, path: event.path, currency: undefined, account: {}, started: false, entryCount: 0, balances: [], asOf: undefined, balance: undefined, transaction: undefined };
+    return {
+      header,
+      path: event.path,
+      currency: undefined,
+      account: {},
+      started: false,
+      entryCount: 0,
+      balances: [],
+      asOf: undefined,
+      balance: undefined,
+      transaction: undefined,
+    };
   }
 
   private leaf(statement: OpenStatement, name: string, value: string, location: SourceLocation): void {
@@ -87,11 +108,15 @@ export class OfxStatementBuilder {
     }
     if (value === '') return;
     if (name === 'CURDEF') statement.currency = this.fileCurrency = value;
-    else if (name === 'ACCTID') statement.account = isIban(value) ? { ...statement.account, iban: value.replace(/\s/g, '') } : { ...statement.account, otherId: value };
+    else if (name === 'ACCTID')
+      statement.account = isIban(value)
+        ? { ...statement.account, iban: value.replace(/\s/g, '') }
+        : { ...statement.account, otherId: value };
     else if (name === 'DTASOF') statement.asOf = parseOfxDate(value)?.date;
     else if (name === 'DTSTART' || name === 'DTEND') {
       const date = parseOfxDate(value);
-      if (!date) this.issues.error('INVALID_DATE', `expected a date YYYYMMDD…, found ${JSON.stringify(value)}`, location);
+      if (!date)
+        this.issues.error('INVALID_DATE', `expected a date YYYYMMDD…, found ${JSON.stringify(value)}`, location);
       else if (name === 'DTSTART') statement.header.fromDate = date.date;
       else statement.header.toDate = date.date;
     }
@@ -103,11 +128,25 @@ export class OfxStatementBuilder {
     const header = statement.header;
     if (!statement.currency && this.fileCurrency) {
       statement.currency = this.fileCurrency;
-      this.issues.warning('MISSING_ELEMENT', `<CURDEF> (statement currency) is empty or missing; taken from the file's other statement as ${this.fileCurrency}`, header.location);
+      this.issues.warning(
+        'MISSING_ELEMENT',
+        `<CURDEF> (statement currency) is empty or missing; taken from the file's other statement as ${this.fileCurrency}`,
+        header.location,
+      );
     }
-    if (!statement.currency) this.issues.error('MISSING_ELEMENT', 'expected <CURDEF> (statement currency) before the transactions', header.location);
+    if (!statement.currency)
+      this.issues.error(
+        'MISSING_ELEMENT',
+        'expected <CURDEF> (statement currency) before the transactions',
+        header.location,
+      );
     // No account changes no row's amount or date (docs/formats.md, tolerance policy): a warning.
-    if (!statement.account.iban && !statement.account.otherId) this.issues.warning('MISSING_ELEMENT', 'expected <ACCTID> in the account aggregate (BANKACCTFROM, CCACCTFROM or INVACCTFROM); the rows have no account', header.location);
+    if (!statement.account.iban && !statement.account.otherId)
+      this.issues.warning(
+        'MISSING_ELEMENT',
+        'expected <ACCTID> in the account aggregate (BANKACCTFROM, CCACCTFROM or INVACCTFROM); the rows have no account',
+        header.location,
+      );
     header.account = statement.currency ? { ...statement.account, currency: statement.currency } : statement.account;
     const id = header.account.iban ?? header.account.otherId ?? '';
     header.statementId = header.toDate && id !== '' ? `${id}-${header.toDate.replace(/-/g, '')}` : id;
@@ -121,7 +160,14 @@ export class OfxStatementBuilder {
     const header = statement.header;
     const entry = buildTransaction(
       transaction.fields,
-      { statementId: header.statementId, statementIndex: header.index, account: header.account, currency: statement.currency ?? 'XXX', index: statement.entryCount, location: transaction.location },
+      {
+        statementId: header.statementId,
+        statementIndex: header.index,
+        account: header.account,
+        currency: statement.currency ?? 'XXX',
+        index: statement.entryCount,
+        location: transaction.location,
+      },
       this.issues,
     );
     if (!entry) return [];
@@ -135,11 +181,26 @@ export class OfxStatementBuilder {
     const amount = fields?.get(amountKey);
     if (!fields || !amount) return;
     const signed = parseOfxAmount(amount.value);
-    if (!signed) return this.issues.error('INVALID_AMOUNT', `expected a decimal amount, found ${JSON.stringify(amount.value)}`, amount.location);
-    const balance: Balance = { type, money: { amount: signed.amount, currency: statement.currency ?? 'XXX' }, creditDebit: signed.creditDebit, location: amount.location };
+    if (!signed)
+      return this.issues.error(
+        'INVALID_AMOUNT',
+        `expected a decimal amount, found ${JSON.stringify(amount.value)}`,
+        amount.location,
+      );
+    const balance: Balance = {
+      type,
+      money: { amount: signed.amount, currency: statement.currency ?? 'XXX' },
+      creditDebit: signed.creditDebit,
+      location: amount.location,
+    };
     const asOf = fields.get('DTASOF');
     const date = asOf ? parseOfxDate(asOf.value) : undefined;
-    if (asOf && !date) this.issues.error('INVALID_DATE', `expected a date YYYYMMDD…, found ${JSON.stringify(asOf.value)}`, asOf.location);
+    if (asOf && !date)
+      this.issues.error(
+        'INVALID_DATE',
+        `expected a date YYYYMMDD…, found ${JSON.stringify(asOf.value)}`,
+        asOf.location,
+      );
     const balanceDate = date?.date ?? statement.asOf;
     if (balanceDate) balance.date = balanceDate;
     statement.balances.push(balance);
@@ -149,8 +210,16 @@ export class OfxStatementBuilder {
     this.statement = undefined;
     const out = this.start(statement);
     // OFX carries no opening balance, so there is nothing to reconcile the entries against.
-    if (statement.entryCount > 0) this.issues.note('MISSING_ELEMENT', 'OFX gives no opening balance: no reconciliation possible', statement.header.location);
-    out.push({ kind: 'statement-end', statement: { ...statement.header, balances: statement.balances, entryCount: statement.entryCount } });
+    if (statement.entryCount > 0)
+      this.issues.note(
+        'MISSING_ELEMENT',
+        'OFX gives no opening balance: no reconciliation possible',
+        statement.header.location,
+      );
+    out.push({
+      kind: 'statement-end',
+      statement: { ...statement.header, balances: statement.balances, entryCount: statement.entryCount },
+    });
     return out;
   }
 }

@@ -28,7 +28,10 @@ export function decodeEntities(text: string, invalid: (reference: string) => nev
 }
 
 function invalidReference(reference: string): never {
-  throw new StatementParseError('NOT_WELL_FORMED', `the character reference ${reference.slice(0, 20)} names no Unicode character`);
+  throw new StatementParseError(
+    'NOT_WELL_FORMED',
+    `the character reference ${reference.slice(0, 20)} names no Unicode character`,
+  );
 }
 
 export interface OfxTokenizerOptions {
@@ -144,7 +147,11 @@ export class OfxTokenizer {
         if (lt < 0 && !complete) break;
         next = lt < 0 ? buffer.length : lt;
         yield { type: 'text', text: buffer.slice(pos, next), cdata: false, line, column };
-      } else if (buffer.length - pos < 9 && !complete && ('<![CDATA['.startsWith(buffer.slice(pos)) || '<!--'.startsWith(buffer.slice(pos)))) {
+      } else if (
+        buffer.length - pos < 9 &&
+        !complete &&
+        ('<![CDATA['.startsWith(buffer.slice(pos)) || '<!--'.startsWith(buffer.slice(pos)))
+      ) {
         break; // too little of the tag to tell a CDATA section or comment from a declaration
       } else if (buffer.startsWith('<![CDATA[', pos)) {
         const close = this.search(buffer, ']]>', pos);
@@ -179,10 +186,23 @@ export class OfxTokenizer {
     this.pieces.push(piece);
     this.pendingLength += piece.length;
     if (this.pendingLength > this.maxFieldSize) {
-      const at = { line: this.line, column: this.column, ...(this.options.fileName === undefined ? {} : { file: this.options.fileName }) };
+      const at = {
+        line: this.line,
+        column: this.column,
+        ...(this.options.fileName === undefined ? {} : { file: this.options.fileName }),
+      };
       const open = this.options.openElement?.() ?? '';
       const name = open.split('/').pop() ?? '';
-      const what = this.pending === 'text' ? (name ? `<${name}>` : 'text') : this.pending === 'tag' ? 'a tag' : this.pending === 'cdata' ? 'a CDATA section' : 'a comment';
+      const what =
+        this.pending === 'text'
+          ? name
+            ? `<${name}>`
+            : 'text'
+          : this.pending === 'tag'
+            ? 'a tag'
+            : this.pending === 'cdata'
+              ? 'a CDATA section'
+              : 'a comment';
       throw fieldTooLarge(what, this.maxFieldSize, open ? { ...at, path: open } : at);
     }
   }

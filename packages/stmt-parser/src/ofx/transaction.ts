@@ -18,7 +18,11 @@ export interface TransactionContext {
 }
 
 /** Builds the entry for one `<STMTTRN>`, or reports why it cannot and returns undefined. */
-export function buildTransaction(fields: TransactionFields, context: TransactionContext, issues: IssueSink): Entry | undefined {
+export function buildTransaction(
+  fields: TransactionFields,
+  context: TransactionContext,
+  issues: IssueSink,
+): Entry | undefined {
   const get = (key: string): string | undefined => {
     const value = fields.get(key)?.value;
     return value === undefined || value === '' ? undefined : value;
@@ -29,17 +33,43 @@ export function buildTransaction(fields: TransactionFields, context: Transaction
   const which = get('FITID') === undefined ? 'the transaction' : `transaction ${JSON.stringify(get('FITID'))}`;
   if (amountText === undefined || /^(null|none|n\/a)$/i.test(amountText)) {
     // An amount that is not there cannot be guessed: the row would be wrong, so it is refused.
-    const found = amountText === undefined ? (fields.has('TRNAMT') ? 'an empty <TRNAMT>' : 'no <TRNAMT>') : `<TRNAMT>${amountText}`;
-    return void issues.error('MISSING_ELEMENT', `${which} has ${found}: its amount is unknown, so it cannot be converted`, fields.has('TRNAMT') ? where('TRNAMT') : context.location);
+    const found =
+      amountText === undefined ? (fields.has('TRNAMT') ? 'an empty <TRNAMT>' : 'no <TRNAMT>') : `<TRNAMT>${amountText}`;
+    return void issues.error(
+      'MISSING_ELEMENT',
+      `${which} has ${found}: its amount is unknown, so it cannot be converted`,
+      fields.has('TRNAMT') ? where('TRNAMT') : context.location,
+    );
   }
   const signed = parseOfxAmount(amountText);
-  if (!signed) return void issues.error('INVALID_AMOUNT', `expected a decimal amount such as -12.50, found ${JSON.stringify(amountText)}`, where('TRNAMT'));
-  if (signed.plusSign) issues.warning('INVALID_AMOUNT', `amount ${JSON.stringify(amountText)} has a '+' sign, which OFX does not write (a positive amount is unsigned); read as a credit of ${signed.amount.toString()}`, where('TRNAMT'));
-  if (signed.grouped !== undefined) issues.warning('INVALID_AMOUNT', `amount ${JSON.stringify(amountText)} has thousands separators; read as ${signed.creditDebit === 'DBIT' ? '-' : ''}${signed.grouped}`, where('TRNAMT'));
+  if (!signed)
+    return void issues.error(
+      'INVALID_AMOUNT',
+      `expected a decimal amount such as -12.50, found ${JSON.stringify(amountText)}`,
+      where('TRNAMT'),
+    );
+  if (signed.plusSign)
+    issues.warning(
+      'INVALID_AMOUNT',
+      `amount ${JSON.stringify(amountText)} has a '+' sign, which OFX does not write (a positive amount is unsigned); read as a credit of ${signed.amount.toString()}`,
+      where('TRNAMT'),
+    );
+  if (signed.grouped !== undefined)
+    issues.warning(
+      'INVALID_AMOUNT',
+      `amount ${JSON.stringify(amountText)} has thousands separators; read as ${signed.creditDebit === 'DBIT' ? '-' : ''}${signed.grouped}`,
+      where('TRNAMT'),
+    );
   const postedText = get('DTPOSTED');
-  if (postedText === undefined) return void issues.error('MISSING_ELEMENT', 'expected <DTPOSTED> (posting date) in <STMTTRN>', context.location);
+  if (postedText === undefined)
+    return void issues.error('MISSING_ELEMENT', 'expected <DTPOSTED> (posting date) in <STMTTRN>', context.location);
   const posted = parseOfxDate(postedText);
-  if (!posted) return void issues.error('INVALID_DATE', `expected a date YYYYMMDD[HHMMSS[.XXX]][[offset:TZ]], found ${JSON.stringify(postedText)}`, where('DTPOSTED'));
+  if (!posted)
+    return void issues.error(
+      'INVALID_DATE',
+      `expected a date YYYYMMDD[HHMMSS[.XXX]][[offset:TZ]], found ${JSON.stringify(postedText)}`,
+      where('DTPOSTED'),
+    );
 
   const entry: Entry = {
     statementId: context.statementId,
@@ -58,7 +88,8 @@ export function buildTransaction(fields: TransactionFields, context: Transaction
   };
   const availText = get('DTAVAIL');
   const avail = availText === undefined ? undefined : parseOfxDate(availText);
-  if (availText !== undefined && !avail) issues.error('INVALID_DATE', `expected a date YYYYMMDD…, found ${JSON.stringify(availText)}`, where('DTAVAIL'));
+  if (availText !== undefined && !avail)
+    issues.error('INVALID_DATE', `expected a date YYYYMMDD…, found ${JSON.stringify(availText)}`, where('DTAVAIL'));
   if (avail) entry.valueDate = avail.date;
   const type = get('TRNTYPE');
   if (type) entry.bankTransactionCode = type;
@@ -73,7 +104,11 @@ export function buildTransaction(fields: TransactionFields, context: Transaction
   const account = get('BANKACCTTO/ACCTID') ?? get('CCACCTTO/ACCTID');
   if (name || account) {
     const party = name ? { name } : {};
-    const withAccount = !account ? party : isIban(account) ? { ...party, iban: account.replace(/\s/g, '') } : { ...party, otherAccountId: account };
+    const withAccount = !account
+      ? party
+      : isIban(account)
+        ? { ...party, iban: account.replace(/\s/g, '') }
+        : { ...party, otherAccountId: account };
     // The counterparty is the creditor of a debit and the debtor of a credit.
     if (entry.creditDebit === 'DBIT') detail.creditor = withAccount;
     else detail.debtor = withAccount;
@@ -92,7 +127,11 @@ export function buildTransaction(fields: TransactionFields, context: Transaction
  * scale of TRNAMT, since a rate rarely divides exactly.
  */
 function applyCurrency(entry: Entry, fields: TransactionFields, get: (key: string) => string | undefined): void {
-  const kind = fields.has('CURRENCY/CURSYM') ? 'CURRENCY' : fields.has('ORIGCURRENCY/CURSYM') ? 'ORIGCURRENCY' : undefined;
+  const kind = fields.has('CURRENCY/CURSYM')
+    ? 'CURRENCY'
+    : fields.has('ORIGCURRENCY/CURSYM')
+      ? 'ORIGCURRENCY'
+      : undefined;
   if (!kind) return;
   const symbol = get(`${kind}/CURSYM`);
   const rate = Decimal.tryParse(get(`${kind}/CURRATE`)?.replace(',', '.') ?? '');
@@ -101,10 +140,16 @@ function applyCurrency(entry: Entry, fields: TransactionFields, get: (key: strin
   const scale = written.scale;
   entry.exchangeRate = rate;
   if (kind === 'CURRENCY') {
-    const converted: Money = { amount: Decimal.parse(new Big(written.toString()).times(rate.toString()).toFixed(scale, Big.roundHalfUp)), currency: entry.money.currency };
+    const converted: Money = {
+      amount: Decimal.parse(new Big(written.toString()).times(rate.toString()).toFixed(scale, Big.roundHalfUp)),
+      currency: entry.money.currency,
+    };
     entry.originalMoney = { amount: written, currency: symbol };
     entry.money = converted;
   } else {
-    entry.originalMoney = { amount: Decimal.parse(new Big(written.toString()).div(rate.toString()).toFixed(scale, Big.roundHalfUp)), currency: symbol };
+    entry.originalMoney = {
+      amount: Decimal.parse(new Big(written.toString()).div(rate.toString()).toFixed(scale, Big.roundHalfUp)),
+      currency: symbol,
+    };
   }
 }

@@ -3,7 +3,10 @@ import { decodeEntities, OfxTokenizer, type OfxToken } from './tokenizer';
 
 describe('OFX dates', () => {
   it('keeps the calendar date as written and converts the time to UTC', () => {
-    expect(parseOfxDate('20090401122017.000[-5:EST]')).toEqual({ date: '2009-04-01', timestamp: '2009-04-01T17:20:17.000Z' });
+    expect(parseOfxDate('20090401122017.000[-5:EST]')).toEqual({
+      date: '2009-04-01',
+      timestamp: '2009-04-01T17:20:17.000Z',
+    });
     expect(parseOfxDate('20240331235959[-5:EST]')).toEqual({ date: '2024-03-31', timestamp: '2024-04-01T04:59:59Z' });
     expect(parseOfxDate('20240401')).toEqual({ date: '2024-04-01' });
     expect(parseOfxDate('20240401093000[+5.5:IST]')?.timestamp).toBe('2024-04-01T04:00:00Z');

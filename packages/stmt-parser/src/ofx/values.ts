@@ -9,7 +9,8 @@ export interface OfxDate {
   timestamp?: string;
 }
 
-const OFX_DATE = /^(\d{4})(\d{2})(\d{2})(?:(\d{2})(\d{2})(?:(\d{2})(?:\.(\d{1,3}))?)?)?\s*(?:\[\s*([+-]?\d{1,2}(?:\.\d+)?)(?::[A-Za-z]*)?\s*\])?$/;
+const OFX_DATE =
+  /^(\d{4})(\d{2})(\d{2})(?:(\d{2})(\d{2})(?:(\d{2})(?:\.(\d{1,3}))?)?)?\s*(?:\[\s*([+-]?\d{1,2}(?:\.\d+)?)(?::[A-Za-z]*)?\s*\])?$/;
 
 /** OFX 1.6 §3.2.8.2: `YYYYMMDD[HHMMSS[.XXX]][[gmt offset[:tz name]]]`, e.g. `20090401122017.000[-5:EST]`. */
 export function parseOfxDate(text: string): OfxDate | undefined {
@@ -25,7 +26,15 @@ export function parseOfxDate(text: string): OfxDate | undefined {
   if (h !== undefined && mi !== undefined) {
     if (Number(h) > 23 || Number(mi) > 59 || Number(s ?? 0) > 60) return undefined;
     const offsetMinutes = Math.round(Number(offset ?? 0) * 60);
-    const local = Date.UTC(year, month - 1, day, Number(h), Number(mi), Number(s ?? 0), Number((ms ?? '0').padEnd(3, '0')));
+    const local = Date.UTC(
+      year,
+      month - 1,
+      day,
+      Number(h),
+      Number(mi),
+      Number(s ?? 0),
+      Number((ms ?? '0').padEnd(3, '0')),
+    );
     const iso = new Date(local - offsetMinutes * 60_000).toISOString();
     result.timestamp = ms === undefined ? iso.replace('.000Z', 'Z') : iso;
   }

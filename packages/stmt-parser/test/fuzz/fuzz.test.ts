@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import { statementFixtures } from './fixtures';
-import { mutate, mutationPlan } from './mutations';
+import { mutate, mutationPlan, statementFixtures } from '@fin/test-utils';
 import { accepted, problem, run, type Run } from './oracle';
 
 // The statement fuzz harness (issue 12). CI runs it with a fixed seed; `pnpm fuzz:stmt` runs
@@ -44,18 +43,23 @@ async function check({ fixture, plan, sizes, collectIssues }: Case): Promise<voi
   const growth = process.memoryUsage().heapUsed - heapBefore;
   const wrong = problem(mutant, result, await original(name, bytes), /^(mt940|csv)\//.test(name));
   if (wrong) throw new Error(`${name}, ${plan.kind}: ${wrong}`);
-  if (growth > HEAP_GROWTH_LIMIT) throw new Error(`${name}, ${plan.kind}: the heap grew by ${Math.round(growth / 2 ** 20)} MiB`);
+  if (growth > HEAP_GROWTH_LIMIT)
+    throw new Error(`${name}, ${plan.kind}: the heap grew by ${Math.round(growth / 2 ** 20)} MiB`);
 }
 
 describe('statement fuzz harness', () => {
-  it(`every mutant of every fixture ends in a complete result or a located parse error (seed ${SEED})`, async () => {
-    const deadline = Date.now() + SECONDS * 1000;
-    let seed = SEED;
-    do {
-      await fc.assert(fc.asyncProperty(planArbitrary, check), { seed, numRuns: RUNS, endOnFailure: true });
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    } while (Date.now() < deadline);
-  }, 600_000 + SECONDS * 1000);
+  it(
+    `every mutant of every fixture ends in a complete result or a located parse error (seed ${SEED})`,
+    async () => {
+      const deadline = Date.now() + SECONDS * 1000;
+      let seed = SEED;
+      do {
+        await fc.assert(fc.asyncProperty(planArbitrary, check), { seed, numRuns: RUNS, endOnFailure: true });
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      } while (Date.now() < deadline);
+    },
+    600_000 + SECONDS * 1000,
+  );
 
   it('a small fixture cut at every offset is refused, says it may be cut, or keeps the original data', async () => {
     let cuts = 0;
@@ -66,7 +70,12 @@ describe('statement fuzz harness', () => {
       const step = bytes.length <= 1000 || SECONDS > 0 ? 1 : 3;
       for (let at = 1; at < bytes.length; at += step) {
         const mutant = { bytes: bytes.subarray(0, at), kind: 'truncate' as const, truncated: true };
-        const wrong = problem(mutant, await run(mutant.bytes, [at % 7 === 0 ? 3 : 4096], true), whole, /^(mt940|csv)\//.test(name));
+        const wrong = problem(
+          mutant,
+          await run(mutant.bytes, [at % 7 === 0 ? 3 : 4096], true),
+          whole,
+          /^(mt940|csv)\//.test(name),
+        );
         if (wrong) throw new Error(`${name} cut at ${at}: ${wrong}`);
         cuts++;
       }

@@ -1,6 +1,12 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { parseStream, StatementParseError, type ParseIssue, type ParseOptions, type StatementRecord } from '@stmt/parser';
+import {
+  parseStream,
+  StatementParseError,
+  type ParseIssue,
+  type ParseOptions,
+  type StatementRecord,
+} from '@stmt/parser';
 
 export const FIXTURE_DIR = join(__dirname, '..', 'fixtures', 'camt');
 
@@ -17,7 +23,9 @@ export async function collect(source: AsyncIterable<Buffer | string>, options: P
 }
 
 /** Runs a parse that reports issues to `onIssue` to its end, collecting records, issues and the fatal error. */
-export async function collectFrom(parse: (onIssue: (issue: ParseIssue) => void) => AsyncIterable<StatementRecord>): Promise<Outcome> {
+export async function collectFrom(
+  parse: (onIssue: (issue: ParseIssue) => void) => AsyncIterable<StatementRecord>,
+): Promise<Outcome> {
   const outcome: Outcome = { records: [], issues: [], error: null };
   try {
     for await (const record of parse((issue) => outcome.issues.push(issue))) outcome.records.push(record);

@@ -1,7 +1,8 @@
 import { AdminCommand } from '../../cli/base-command';
 
 export default class DataExport extends AdminCommand {
-  static override description = 'Print the market-data snapshot in force (the newest loaded one, or the bundled sample) as JSON on stdout.';
+  static override description =
+    'Print the market-data snapshot in force (the newest loaded one, or the bundled sample) as JSON on stdout.';
 
   async run(): Promise<void> {
     const snapshot = await this.withAdmin((admin) => admin.exportSnapshot());

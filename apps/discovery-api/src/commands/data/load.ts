@@ -4,7 +4,8 @@ import { Args } from '@oclif/core';
 import { AdminCommand } from '../../cli/base-command';
 
 export default class DataLoad extends AdminCommand {
-  static override description = 'Load a market-data snapshot (the documented snapshot format). It replaces the data in force; running servers pick it up, and the monitored symbols are re-scored at once (grade changes emit webhook events).';
+  static override description =
+    'Load a market-data snapshot (the documented snapshot format). It replaces the data in force; running servers pick it up, and the monitored symbols are re-scored at once (grade changes emit webhook events).';
   static override args = { file: Args.string({ required: true, description: 'Snapshot JSON file' }) };
 
   async run(): Promise<void> {

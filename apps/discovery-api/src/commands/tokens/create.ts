@@ -3,7 +3,8 @@ import { AdminCommand } from '../../cli/base-command';
 import { parseScopes } from '../../store/tokens';
 
 export default class TokensCreate extends AdminCommand {
-  static override description = 'Create an API token. Prints only the token on stdout (shown once; only its hash is stored).';
+  static override description =
+    'Create an API token. Prints only the token on stdout (shown once; only its hash is stored).';
   static override examples = ['<%= config.bin %> tokens create --name ci --scopes discovery,webhooks'];
   static override flags = {
     name: Flags.string({ required: true, description: 'A name that says who uses the token (shown in logs)' }),
@@ -19,7 +20,9 @@ export default class TokensCreate extends AdminCommand {
       this.error((error as Error).message, { exit: 2 });
     }
     const created = await this.withAdmin((admin) => admin.createToken(flags.name, scopes));
-    process.stderr.write(`Created token ${created.record.id} '${created.record.name}' with scopes ${created.record.scopes.join(', ')}.\n`);
+    process.stderr.write(
+      `Created token ${created.record.id} '${created.record.name}' with scopes ${created.record.scopes.join(', ')}.\n`,
+    );
     process.stdout.write(`${created.token}\n`);
   }
 }

@@ -13,7 +13,14 @@ export default class TokensList extends AdminCommand {
       process.stdout.write(`${JSON.stringify(tokens, null, 2)}\n`);
       return;
     }
-    const rows = tokens.map((t) => [t.id, t.name, t.scopes.join(','), t.created_at, t.revoked_at === null ? 'active' : `revoked ${t.revoked_at}`, t.last_used_at ?? '-']);
+    const rows = tokens.map((t) => [
+      t.id,
+      t.name,
+      t.scopes.join(','),
+      t.created_at,
+      t.revoked_at === null ? 'active' : `revoked ${t.revoked_at}`,
+      t.last_used_at ?? '-',
+    ]);
     printTable(['ID', 'NAME', 'SCOPES', 'CREATED', 'STATUS', 'LAST USED'], rows);
   }
 }

@@ -3,7 +3,8 @@ import { AdminCommand } from '../../cli/base-command';
 import { printTable } from '../../cli/table';
 
 export default class WebhooksList extends AdminCommand {
-  static override description = 'List every webhook, whoever registered it, with its owner token and state (never the secret).';
+  static override description =
+    'List every webhook, whoever registered it, with its owner token and state (never the secret).';
   static override flags = { json: Flags.boolean({ description: 'Print JSON instead of a table' }) };
 
   async run(): Promise<void> {

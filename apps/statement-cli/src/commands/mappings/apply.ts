@@ -1,19 +1,23 @@
 import { readFile } from 'node:fs/promises';
 import { Args, Flags } from '@oclif/core';
+import { inputError } from '@stmt/convert';
 import { StmtCommand } from '../../lib/base-command';
 import { CliError } from '../../lib/cli-error';
 import { loadCategorizer, userDatabaseDir } from '../../lib/database';
 import { databaseFlag, globalFlags } from '../../lib/flags';
-import { inputError } from '../../lib/input';
 import { parseReviewYaml, ReviewFileError } from '../../lib/mappings-review';
 import { formatMappings, saveLearned } from '../../lib/save-mappings';
 
 export default class MappingsApply extends StmtCommand {
-  static override summary = 'Save the mappings of a reviewed file (from `convert --mappings-review FILE`) into your database folder.';
+  static override summary =
+    'Save the mappings of a reviewed file (from `convert --mappings-review FILE`) into your database folder.';
   static override description =
     'Each entry becomes an exact mapping in debtors.yaml (debit) or creditors.yaml (credit) of your database folder. ' +
     'Existing files are backed up as <file>.<timestamp>.bak and replaced atomically; your comments and order are kept.';
-  static override examples = ['<%= config.bin %> mappings apply april-mappings.yaml', '<%= config.bin %> mappings apply april-mappings.yaml --database ./my-database'];
+  static override examples = [
+    '<%= config.bin %> mappings apply april-mappings.yaml',
+    '<%= config.bin %> mappings apply april-mappings.yaml --database ./my-database',
+  ];
   static override baseFlags = globalFlags;
   static override args = { file: Args.string({ description: 'The reviewed YAML file.', required: true }) };
   static override flags = {
@@ -33,7 +37,11 @@ export default class MappingsApply extends StmtCommand {
       mappings = parseReviewYaml(text);
     } catch (error) {
       if (!(error instanceof ReviewFileError)) throw error;
-      throw new CliError('USAGE', `${args.file} is not a valid mappings review file: ${error.message}. Nothing was saved.`, { cause: error });
+      throw new CliError(
+        'USAGE',
+        `${args.file} is not a valid mappings review file: ${error.message}. Nothing was saved.`,
+        { cause: error },
+      );
     }
     if (mappings.length === 0) {
       this.log(`${args.file} lists no mappings; nothing to save.`);

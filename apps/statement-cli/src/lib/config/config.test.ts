@@ -14,13 +14,19 @@ describe('configFromVariables', () => {
       CAMT_CSV_DELIMITER: 'tab',
       UNRELATED: 'x',
     });
-    expect(config).toEqual({ log: { level: 'debug' }, ai: { enabled: false, requests_per_minute: 30 }, csv: { delimiter: 'tab' } });
+    expect(config).toEqual({
+      log: { level: 'debug' },
+      ai: { enabled: false, requests_per_minute: 30 },
+      csv: { delimiter: 'tab' },
+    });
     expect(origins.get('log.level')).toBe('CAMT_LOG_LEVEL');
   });
 
   it('keeps text that is not a boolean as text, so the schema reports the wrong type', () => {
     const { config } = configFromVariables({ CAMT_AI_ENABLED: 'maybe' });
-    expect(validatePartialConfig(config, 'environment')).toEqual([{ key: 'ai.enabled', message: 'must be boolean', source: 'environment' }]);
+    expect(validatePartialConfig(config, 'environment')).toEqual([
+      { key: 'ai.enabled', message: 'must be boolean', source: 'environment' },
+    ]);
   });
 });
 
@@ -30,7 +36,10 @@ describe('validatePartialConfig', () => {
   });
 
   it('names unknown keys and bad values by their dotted path', () => {
-    const problems = validatePartialConfig({ log: { level: 'loud', colour: true }, csv: { preset: 'fancy' } }, 'config file x');
+    const problems = validatePartialConfig(
+      { log: { level: 'loud', colour: true }, csv: { preset: 'fancy' } },
+      'config file x',
+    );
     expect(problems.map((p) => `${p.key}: ${p.message}`).sort()).toEqual([
       'log.colour: is not a known configuration key',
       'log.level: must be one of debug, info, warn, error',

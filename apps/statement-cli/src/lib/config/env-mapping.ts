@@ -39,7 +39,10 @@ function coerce(raw: string, kind: 'string' | 'boolean' | 'integer'): unknown {
 }
 
 /** Builds a partial configuration from variables; `origins` records which variable set each key. */
-export function configFromVariables(variables: Record<string, string | undefined>): { config: PartialConfig; origins: Map<string, string> } {
+export function configFromVariables(variables: Record<string, string | undefined>): {
+  config: PartialConfig;
+  origins: Map<string, string>;
+} {
   const config: Record<string, Record<string, unknown>> = {};
   const origins = new Map<string, string>();
   for (const { name, key, kind } of ENV_KEYS) {
@@ -48,7 +51,7 @@ export function configFromVariables(variables: Record<string, string | undefined
     setKey(config, key, coerce(raw, kind));
     origins.set(key, name);
   }
-  return { config: config as PartialConfig, origins };
+  return { config, origins };
 }
 
 export function setKey(target: Record<string, Record<string, unknown>>, dotted: string, value: unknown): void {

@@ -20,17 +20,33 @@ export interface LoadConfigOptions {
   flagOrigins?: Map<string, string>;
 }
 
-const KEYS = ['log.level', 'log.format', 'ai.enabled', 'ai.requests_per_minute', 'ai.base_url', 'ai.model', 'ai.api_key', 'csv.delimiter', 'csv.preset', 'csv.formula_guard', 'database.dir', 'input.strict', 'input.encoding', 'input.max_field_size', 'input.max_entry_details'];
+const KEYS = [
+  'log.level',
+  'log.format',
+  'ai.enabled',
+  'ai.requests_per_minute',
+  'ai.base_url',
+  'ai.model',
+  'ai.api_key',
+  'csv.delimiter',
+  'csv.preset',
+  'csv.formula_guard',
+  'database.dir',
+  'input.strict',
+  'input.encoding',
+  'input.max_field_size',
+  'input.max_entry_details',
+];
 
 /**
- * Reads every source and merges them with the precedence of DECISIONS: flags > environment >
+ * Reads every source and merges them with the precedence of docs/decisions/0015-configuration-precedence.md: flags > environment >
  * per-user env file > per-user YAML > defaults. Problems are collected, not thrown, so that
  * `config --validate` can list them all; `loadConfig` throws them.
  */
 export async function inspectConfig(options: LoadConfigOptions): Promise<LoadedConfig> {
   const directory = configDirectory(options.env);
   const layers: ConfigLayer[] = [
-    { kind: 'defaults', label: 'defaults', config: DEFAULT_CONFIG as PartialConfig, origins: new Map() },
+    { kind: 'defaults', label: 'defaults', config: DEFAULT_CONFIG, origins: new Map<string, string>() },
   ];
   const yaml = await yamlLayer(join(directory, 'config.yaml'));
   if (yaml !== undefined) layers.push(yaml);
@@ -38,16 +54,23 @@ export async function inspectConfig(options: LoadConfigOptions): Promise<LoadedC
   if (envFile !== undefined) layers.push(envFile);
   layers.push(await environmentLayer(options.env));
   if (options.flags !== undefined) {
-    layers.push({ kind: 'flags', label: 'flags', config: options.flags, origins: options.flagOrigins ?? new Map() });
+    layers.push({
+      kind: 'flags',
+      label: 'flags',
+      config: options.flags,
+      origins: options.flagOrigins ?? new Map<string, string>(),
+    });
   }
 
   // The defaults are checked against the schema by a test, not on every run.
-  const problems = layers.filter((layer) => layer.kind !== 'defaults').flatMap((layer) =>
-    validatePartialConfig(layer.config, describe(layer)).map((problem) => {
-      const origin = layer.origins.get(problem.key);
-      return origin === undefined ? problem : { ...problem, source: `${problem.source}, ${origin}` };
-    }),
-  );
+  const problems = layers
+    .filter((layer) => layer.kind !== 'defaults')
+    .flatMap((layer) =>
+      validatePartialConfig(layer.config, describe(layer)).map((problem) => {
+        const origin = layer.origins.get(problem.key);
+        return origin === undefined ? problem : { ...problem, source: `${problem.source}, ${origin}` };
+      }),
+    );
   const merged: Record<string, Record<string, unknown>> = {};
   const sources = new Map<string, string>();
   for (const layer of layers) {
@@ -65,7 +88,10 @@ export async function inspectConfig(options: LoadConfigOptions): Promise<LoadedC
 export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConfig> {
   const loaded = await inspectConfig(options);
   if (loaded.problems.length > 0) {
-    throw new CliError('CONFIG_INVALID', `Invalid configuration:\n${formatProblems(loaded.problems)}\nFix the keys above; \`stmt config --show\` lists every key with its value and source, and \`stmt help config\` says where the files are.`);
+    throw new CliError(
+      'CONFIG_INVALID',
+      `Invalid configuration:\n${formatProblems(loaded.problems)}\nFix the keys above; \`stmt config --show\` lists every key with its value and source, and \`stmt help config\` says where the files are.`,
+    );
   }
   return loaded;
 }

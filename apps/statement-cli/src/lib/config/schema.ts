@@ -67,7 +67,11 @@ export const CONFIG_SCHEMA: SchemaObject = {
       strict: { type: 'boolean' },
       encoding: { type: 'string', minLength: 1 },
       // Bytes, or a size with a binary unit: 1MiB, 512KiB, 16M.
-      max_field_size: { type: ['integer', 'string'], minimum: 1, pattern: '^\\s*\\d+(\\.\\d+)?\\s*([KkMmGg]([Ii]?[Bb])?|[Bb])?\\s*$' },
+      max_field_size: {
+        type: ['integer', 'string'],
+        minimum: 1,
+        pattern: '^\\s*\\d+(\\.\\d+)?\\s*([KkMmGg]([Ii]?[Bb])?|[Bb])?\\s*$',
+      },
       // Most <TxDtls> held for one camt entry (one row joins them; --split-batches streams them).
       max_entry_details: { type: 'integer', minimum: 1 },
     }),

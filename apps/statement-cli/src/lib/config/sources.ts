@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
-import { parse as parseYaml, YAMLParseError } from 'yaml';
+import type * as Yaml from 'yaml';
 import { CliError } from '../cli-error';
 import { API_KEY_FILE_VARIABLE, configFromVariables } from './env-mapping';
 import type { PartialConfig } from './schema';
@@ -20,7 +20,10 @@ export interface ConfigLayer {
 
 /** `$XDG_CONFIG_HOME/stmt/` or `~/.config/stmt/`: holds `config.yaml` and `.env`. */
 export function configDirectory(env: NodeJS.ProcessEnv): string {
-  const base = env['XDG_CONFIG_HOME'] !== undefined && env['XDG_CONFIG_HOME'] !== '' ? env['XDG_CONFIG_HOME'] : join(homedir(), '.config');
+  const base =
+    env['XDG_CONFIG_HOME'] !== undefined && env['XDG_CONFIG_HOME'] !== ''
+      ? env['XDG_CONFIG_HOME']
+      : join(homedir(), '.config');
   return join(base, 'stmt');
 }
 
@@ -36,6 +39,8 @@ async function readOptional(path: string): Promise<string | undefined> {
 export async function yamlLayer(path: string): Promise<ConfigLayer | undefined> {
   const text = await readOptional(path);
   if (text === undefined) return undefined;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when there is a configuration file
+  const { parse: parseYaml, YAMLParseError } = require('yaml') as typeof Yaml;
   try {
     const parsed: unknown = parseYaml(text) ?? {};
     return { kind: 'config file', label: path, config: parsed as PartialConfig, origins: new Map() };
@@ -43,7 +48,11 @@ export async function yamlLayer(path: string): Promise<ConfigLayer | undefined> 
     if (error instanceof YAMLParseError) {
       const at = error.linePos?.[0];
       const where = at === undefined ? path : `${path}, line ${at.line}, column ${at.col}`;
-      throw new CliError('CONFIG_INVALID', `Configuration file is not valid YAML (${where}): ${error.message.split('\n')[0]}`, { cause: error });
+      throw new CliError(
+        'CONFIG_INVALID',
+        `Configuration file is not valid YAML (${where}): ${error.message.split('\n')[0]}`,
+        { cause: error },
+      );
     }
     throw error;
   }
@@ -65,15 +74,24 @@ export async function environmentLayer(env: NodeJS.ProcessEnv): Promise<ConfigLa
   return { kind: 'environment', label: 'environment', config, origins };
 }
 
-async function applyKeyFile(config: PartialConfig, origins: Map<string, string>, keyFile: string | undefined, source: string): Promise<void> {
+async function applyKeyFile(
+  config: PartialConfig,
+  origins: Map<string, string>,
+  keyFile: string | undefined,
+  source: string,
+): Promise<void> {
   if (keyFile === undefined || keyFile === '' || config.ai?.api_key !== undefined) return;
   let key: string;
   try {
     key = (await readFile(keyFile, 'utf8')).trim();
   } catch (error) {
-    throw new CliError('CONFIG_INVALID', `${API_KEY_FILE_VARIABLE} (${source}) names ${keyFile}, which cannot be read: ${(error as Error).message}.`, {
-      cause: error,
-    });
+    throw new CliError(
+      'CONFIG_INVALID',
+      `${API_KEY_FILE_VARIABLE} (${source}) names ${keyFile}, which cannot be read: ${(error as Error).message}.`,
+      {
+        cause: error,
+      },
+    );
   }
   config.ai = { ...config.ai, api_key: key };
   origins.set('ai.api_key', API_KEY_FILE_VARIABLE);

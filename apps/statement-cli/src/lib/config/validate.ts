@@ -1,4 +1,5 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type * as AjvModule from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { PRESET_NAMES } from '@stmt/export';
 import { CONFIG_SCHEMA, type PartialConfig } from './schema';
 
@@ -6,7 +7,11 @@ type SchemaCheck = ValidateFunction<PartialConfig>;
 let compiled: SchemaCheck | undefined;
 /** Compiled on first use: a run whose sources set nothing never pays for it. */
 function schemaCheck(): SchemaCheck {
-  return (compiled ??= new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile<PartialConfig>(CONFIG_SCHEMA));
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded (as compiled) only when a source sets something
+  const Ajv = (require('ajv') as typeof AjvModule).default;
+  return (compiled ??= new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile<PartialConfig>(
+    CONFIG_SCHEMA,
+  ));
 }
 
 /** Whether a source sets any key at all (an empty one has nothing to check). */
@@ -50,7 +55,11 @@ function toProblem(error: ErrorObject, source: string): ConfigProblem {
     return { key, message: `must be one of ${(error.params['allowedValues'] as unknown[]).join(', ')}`, source };
   }
   if (error.keyword === 'pattern' && key === 'csv.delimiter') {
-    return { key, message: 'must be comma, semicolon, tab, pipe or a single character other than a quote or line break', source };
+    return {
+      key,
+      message: 'must be comma, semicolon, tab, pipe or a single character other than a quote or line break',
+      source,
+    };
   }
   if (error.keyword === 'pattern' && key === 'input.max_field_size') {
     return { key, message: 'must be a number of bytes or a size such as 512KiB or 16MiB', source };

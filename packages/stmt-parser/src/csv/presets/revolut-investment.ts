@@ -23,10 +23,27 @@ export const revolutInvestmentProfile: CsvProfile = {
     },
   },
   currency: { column: 'Currency' },
-  skip: [{ column: 'Type', not_values: ['BUY*', 'SELL*', 'DIVIDEND*', 'CASH TOP-UP', 'CASH WITHDRAWAL', '*FEE*', 'WITHHOLDING TAX*', 'INTEREST*'] }],
+  skip: [
+    {
+      column: 'Type',
+      not_values: [
+        'BUY*',
+        'SELL*',
+        'DIVIDEND*',
+        'CASH TOP-UP',
+        'CASH WITHDRAWAL',
+        '*FEE*',
+        'WITHHOLDING TAX*',
+        'INTEREST*',
+      ],
+    },
+  ],
   transaction_code: 'Type',
   counterparty: { template: 'Revolut Investment {Ticker}' },
-  remittance: { template: '{Type} {Quantity} {Ticker} @ {Price per share}', replace: [{ pattern: '\\s*@\\s*$', with: '' }] },
+  remittance: {
+    template: '{Type} {Quantity} {Ticker} @ {Price per share}',
+    replace: [{ pattern: '\\s*@\\s*$', with: '' }],
+  },
   account: { name: 'Revolut Investment', statement: 'Investment-{currency}' },
 };
 

@@ -55,7 +55,9 @@ export const visecaProfile: CsvProfile = {
   name: 'viseca',
   bank: 'Viseca',
   description: 'Viseca one credit card transactions (viseca-exporter CSV).',
-  detect: { columns: ['TransactionID', 'Date', 'Merchant', 'Amount', 'Currency', 'OriginalAmount', 'OriginalCurrency'] },
+  detect: {
+    columns: ['TransactionID', 'Date', 'Merchant', 'Amount', 'Currency', 'OriginalAmount', 'OriginalCurrency'],
+  },
   date_format: 'YYYY-MM-DD',
   booking_date: 'Date',
   amount: { column: 'Amount', negate: true },

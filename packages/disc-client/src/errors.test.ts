@@ -1,0 +1,37 @@
+import { apiErrorOf, DiscoveryApiError } from './errors';
+
+const answer = (status: number, headers: Record<string, string> = {}) =>
+  new Response(null, { status, statusText: 'Bad Gateway', headers });
+
+describe('apiErrorOf', () => {
+  it('keeps a code of the API and its envelope fields', () => {
+    const error = apiErrorOf(answer(404), {
+      error: { code: 'SYMBOL_NOT_FOUND', message: 'no', details: { symbol: 'X' }, request_id: 'r1' },
+    });
+    expect(error).toBeInstanceOf(DiscoveryApiError);
+    expect([error.name, error.code, error.reportedCode, error.status, error.requestId, error.details]).toEqual([
+      'DiscoveryApiError',
+      'SYMBOL_NOT_FOUND',
+      'SYMBOL_NOT_FOUND',
+      404,
+      'r1',
+      { symbol: 'X' },
+    ]);
+  });
+
+  it('answers HTTP_ERROR for a body that is not the envelope', () => {
+    const error = apiErrorOf(answer(502, { 'x-request-id': 'r2', 'retry-after': '7' }), '<html>');
+    expect([error.code, error.reportedCode, error.message, error.requestId, error.retryAfterSeconds]).toEqual([
+      'HTTP_ERROR',
+      undefined,
+      'The API answered 502 Bad Gateway.',
+      'r2',
+      7,
+    ]);
+  });
+
+  it('answers HTTP_ERROR for a code this client does not know, keeping it as reportedCode', () => {
+    const error = apiErrorOf(answer(400), { error: { code: 'SOMETHING_NEW', message: 'new' } });
+    expect([error.code, error.reportedCode, error.message]).toEqual(['HTTP_ERROR', 'SOMETHING_NEW', 'new']);
+  });
+});

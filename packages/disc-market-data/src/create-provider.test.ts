@@ -1,0 +1,24 @@
+import {
+  createProviderFromConfig,
+  DEFAULT_UNIVERSE,
+  FileSnapshotProvider,
+  LiveMarketDataProvider,
+  SampleSnapshotProvider,
+} from '@disc/market-data';
+
+describe('createProviderFromConfig', () => {
+  it('builds the bundled sample snapshot', () => {
+    expect(createProviderFromConfig({ provider: 'sample' })).toBeInstanceOf(SampleSnapshotProvider);
+  });
+
+  it('serves a snapshot file', () => {
+    const p = createProviderFromConfig({ provider: 'file', file: '/data/market.json' });
+    expect(p).toBeInstanceOf(FileSnapshotProvider);
+    expect((p as FileSnapshotProvider).path).toBe('/data/market.json');
+  });
+
+  it('builds the live provider', () => {
+    const live = { universe: DEFAULT_UNIVERSE, fred: { apiKey: 'k' } };
+    expect(createProviderFromConfig({ provider: 'live', live })).toBeInstanceOf(LiveMarketDataProvider);
+  });
+});

@@ -1,0 +1,154 @@
+import type { Writable } from 'node:stream';
+import {
+  createRowSorter,
+  entryToRows,
+  getPreset,
+  StatementSummary,
+  TransactionIds,
+  type CsvPreset,
+  type CsvWriter,
+  type StatementRow,
+} from '@stmt/export';
+import type { LedgerWriter } from '@stmt/ledger';
+import type { Deduplicator } from '@stmt/merge';
+import type { ParseIssue, StatementFormat, StatementRecord } from '@stmt/parser';
+import { ENRICH_BATCH_SIZE, leaveRowsAsTheyAre, type RowEnricher } from './enrich';
+import { ConvertError } from './errors';
+import { openCsvSink } from './output';
+
+export interface ConversionSettings {
+  splitBatches: boolean;
+  /** Rows in file order as they are parsed (constant memory); otherwise sorted by booking date. */
+  streaming: boolean;
+  preset: CsvPreset;
+  enrich: RowEnricher;
+  /** The `camt` command accepts camt messages only. */
+  allowedFormats?: readonly StatementFormat[];
+  /** `--merge` / `--since-last`: each booking once across the files (by `transaction_id`). */
+  dedup?: Deduplicator<StatementRow>;
+  /** `--to hledger|beancount|qif`: rows (and statement balances) go to a journal instead of a CSV writer. */
+  ledger?: LedgerWriter;
+  /** Where output `-` goes; the process's standard output when not given. */
+  standardOutput?: Writable;
+}
+
+/** Settings with the defaults filled in: one row per entry, sorted by booking date, the default preset, no categories. */
+export function conversionSettings(given: Partial<ConversionSettings> = {}): ConversionSettings {
+  return { splitBatches: false, streaming: false, preset: getPreset('default'), enrich: leaveRowsAsTheyAre, ...given };
+}
+
+export interface ConversionResult {
+  /** Format of the first statement, e.g. `camt.053`; `none` for a file without statements. */
+  parser: string;
+  summary: StatementSummary;
+  rows: number;
+  /** Sorted runs the default mode wrote to temporary files (0: the rows fitted in memory). */
+  sortRuns: number;
+  /** Warnings and notes the parser reported (the first MAX_REPORTED_ISSUES), and how many of each there were. */
+  issues?: ReportedIssues;
+}
+
+export interface ReportedIssues {
+  reported: ParseIssue[];
+  warnings: number;
+  notes: number;
+}
+
+/**
+ * Records → rows → enrich → CSV. Without a writer (dry run) rows are still built and enriched,
+ * so a dry run exercises everything but the file.
+ */
+export async function convertRecords(
+  records: AsyncIterable<StatementRecord>,
+  writer: CsvWriter | undefined,
+  settings: ConversionSettings,
+): Promise<ConversionResult> {
+  const summary = new StatementSummary();
+  let parser = 'none';
+  let format = 'none';
+  let ids = new TransactionIds();
+  let rowCount = 0;
+  let pending: StatementRow[] = [];
+  // Sorted in bounded memory (runs spilled to temporary files past 32 MiB, then merged); the
+  // output gets its first row only after the last record parsed. A dry run writes nothing, so it never sorts.
+  const sorter =
+    !settings.streaming && (writer !== undefined || settings.ledger !== undefined) ? createRowSorter() : undefined;
+
+  const flush = async (rows: StatementRow[]): Promise<void> => {
+    const enriched = await settings.enrich(rows);
+    rowCount += enriched.length;
+    if (settings.ledger !== undefined) await settings.ledger.write(enriched);
+    else if (writer !== undefined) await writer.write(enriched.map((row) => settings.preset.project(row)));
+  };
+  /** Rows go to enrichment and the writer in batches of ENRICH_BATCH_SIZE, in the order they come. */
+  const collect = async (row: StatementRow): Promise<void> => {
+    pending.push(row);
+    if (pending.length < ENRICH_BATCH_SIZE) return;
+    await flush(pending);
+    pending = [];
+  };
+
+  try {
+    for await (const record of records) {
+      summary.add(record);
+      if (record.kind === 'statement-end') settings.ledger?.statement(record.statement);
+      if (record.kind === 'statement-start') {
+        if (parser === 'none') parser = record.statement.format;
+        checkFormat(record.statement.format, settings.allowedFormats);
+        format = record.statement.format;
+        // Occurrence counters are per file: the first statement of a file starts afresh.
+        if (record.statement.index === 0) ids = new TransactionIds();
+        continue;
+      }
+      if (record.kind !== 'entry') continue;
+      const rows = entryToRows(record.entry, { splitBatches: settings.splitBatches });
+      for (const row of rows) row.transaction_id = ids.assign(row, format);
+      const admitted = settings.dedup === undefined ? rows : rows.filter((row) => settings.dedup?.admit(row));
+      if (sorter !== undefined) {
+        await sorter.add(admitted);
+        continue;
+      }
+      for (const row of admitted) await collect(row);
+    }
+
+    // Pending bookings no later statement booked come last (they were held back until the end).
+    const held = settings.dedup?.finish() ?? [];
+    if (sorter !== undefined) {
+      await sorter.add(held);
+      for await (const row of sorter.sorted()) await collect(row);
+    } else {
+      for (const row of held) await collect(row);
+    }
+    if (pending.length > 0) await flush(pending);
+  } finally {
+    await sorter?.dispose();
+  }
+  return { parser, summary, rows: rowCount, sortRuns: sorter?.spilledRuns ?? 0 };
+}
+
+function checkFormat(format: StatementFormat, allowed: readonly StatementFormat[] | undefined): void {
+  if (allowed === undefined || allowed.includes(format)) return;
+  throw new ConvertError(
+    'PARSE_FAILED',
+    `parse error: the input is ${format}, but this command reads ${allowed.join(', ')} only. Use \`stmt convert\` for other formats.`,
+  );
+}
+
+/** Records to a CSV at `output` (`-` for standard output) that appears only when complete. */
+export async function convertToCsv(
+  records: AsyncIterable<StatementRecord>,
+  output: string,
+  delimiter: string,
+  settings: ConversionSettings,
+): Promise<ConversionResult> {
+  const sink = await openCsvSink(output, settings.preset, delimiter, settings.standardOutput);
+  try {
+    const result = await convertRecords(records, sink.writer, settings);
+    await sink.writer.end();
+    await sink.commit();
+    return result;
+  } catch (error) {
+    await sink.abort();
+    throw error;
+  }
+}

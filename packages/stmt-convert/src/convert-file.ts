@@ -1,0 +1,188 @@
+import { dirname } from 'node:path';
+import { removeStaleTempFiles } from '@stmt/export';
+import {
+  parseFile,
+  parseStream,
+  StatementParseError,
+  type ParseIssue,
+  type StatementFormat,
+  type StatementRecord,
+} from '@stmt/parser';
+import {
+  conversionSettings,
+  convertRecords,
+  convertToCsv,
+  type ConversionResult,
+  type ConversionSettings,
+  type ReportedIssues,
+} from './conversion';
+import { ConvertError } from './errors';
+import { readChunks, type InputTarget } from './input';
+import { noProgress, silentLogger, type ConvertLogger, type FileOutcomeHook, type ProgressFactory } from './hooks';
+import { refuseOverwritingInput } from './output';
+import { convertToLedger, type LedgerOutput } from './convert-ledger';
+import type { CsvProfileOptions, ReadOptions } from './statement-files';
+
+export interface ConvertFileJob {
+  /** A file or a stream (`resolveInput`); a folder goes to `convertDirectory`. */
+  input: InputTarget;
+  /** A file path, `-` for standard output, or undefined for a dry run. */
+  output: string | undefined;
+  /** The input's format; detected from its content when not given. */
+  format?: StatementFormat | undefined;
+  /** `--to hledger|beancount|qif`: a journal instead of a CSV. */
+  ledger?: LedgerOutput;
+  /** `--profile` and the user's CSV profiles. */
+  csv?: CsvProfileOptions;
+  /** Worker threads for a large camt file (see `parseFile`); 1 when not given. */
+  threads?: number;
+  /** The CSV's field separator; a comma when not given. */
+  delimiter?: string;
+  /** Rows, order, preset and enrichment; see `conversionSettings` for the defaults. */
+  settings?: Partial<ConversionSettings>;
+  /** Warnings, notes and one line per converted file go here; nothing is logged without it. */
+  logger?: ConvertLogger;
+  /** Told of each input's outcome (the CLI's audit log). */
+  onFileDone?: FileOutcomeHook;
+  /** Progress through each input by bytes read (the CLI's bar for large files). */
+  progress?: ProgressFactory;
+  /** `--strict` / `input.strict`: warnings and unreconciled balances refuse the file. */
+  strict?: boolean;
+  /** `--encoding`, `--max-field-size`. */
+  read?: ReadOptions;
+}
+
+/** Warnings kept for `--dry-run --json`; a file with more reports the count only beyond these. */
+export const MAX_REPORTED_ISSUES = 1000;
+
+/**
+ * One statement file to one CSV. The CSV is written beside its target under a temporary name and
+ * renamed into place only after the last row, so an error leaves no partial file behind.
+ */
+export function convertFile(job: ConvertFileJob): Promise<ConversionResult> {
+  return convertOne(job, { sweep: true, checkOverwrite: true });
+}
+
+/**
+ * `convertFile`, and each file of a folder. `sweep`: first remove the temporary files killed runs
+ * left beside the output; `checkOverwrite`: refuse an output that is the input. A folder
+ * conversion sweeps once for the folder, and checks files only when its two folders are one.
+ */
+export async function convertOne(
+  job: ConvertFileJob,
+  options: { sweep: boolean; checkOverwrite: boolean },
+): Promise<ConversionResult> {
+  if (job.input.kind === 'directory')
+    throw new ConvertError('USAGE', `Input ${job.input.name} is a folder: convert it with convertDirectory.`);
+  const started = performance.now();
+  const file = job.input.name;
+  const logger = job.logger ?? silentLogger;
+  const settings = conversionSettings(job.settings);
+  const progress = (job.progress ?? noProgress)(job.input.kind === 'file' ? job.input.size : undefined);
+  const onRead = (bytes: number): void => progress.advance(bytes);
+  const issues: ReportedIssues = { reported: [], warnings: 0, notes: 0 };
+  const records = (): AsyncIterable<StatementRecord> => statementRecords(job, onRead, issues);
+  try {
+    let result: ConversionResult;
+    if (job.output === undefined) {
+      result = await convertRecords(records(), undefined, settings);
+    } else if (job.ledger !== undefined) {
+      if (job.input.kind === 'file' && options.checkOverwrite) await refuseOverwritingInput(job.input.path, job.output);
+      result = await convertToLedger(records(), job.output, job.ledger, settings, logger);
+    } else {
+      if (job.input.kind === 'file' && options.checkOverwrite) await refuseOverwritingInput(job.input.path, job.output);
+      if (job.output !== '-' && options.sweep) await removeLeftovers(dirname(job.output), logger);
+      result = await convertToCsv(records(), job.output, job.delimiter ?? ',', settings);
+    }
+    progress.stop();
+    result.issues = issues;
+    logger.info(job.output === undefined ? 'parsed (dry run)' : 'converted', {
+      file,
+      parser: result.parser,
+      transactions: result.summary.entries,
+      rows: result.rows,
+      ...(result.sortRuns === 0 ? {} : { sortRuns: result.sortRuns }),
+      duration: Math.round(performance.now() - started),
+      ...(job.output === undefined ? {} : { output: job.output }),
+    });
+    job.onFileDone?.(file, 'success');
+    return result;
+  } catch (error) {
+    progress.stop();
+    job.onFileDone?.(file, 'failure');
+    throw error;
+  }
+}
+
+/** Temporary CSVs of earlier runs that were killed before they could remove them. */
+export async function removeLeftovers(dir: string, logger: ConvertLogger): Promise<void> {
+  for (const file of await removeStaleTempFiles(dir))
+    logger.info('removed a temporary file left by an interrupted run', { file });
+}
+
+/** The records of the job's input, stopping at the first error (see `stopAtFirstError`); warnings and notes are counted in `issues`. */
+export function statementRecords(
+  job: Pick<ConvertFileJob, 'input' | 'format' | 'threads' | 'logger' | 'csv' | 'strict' | 'read'>,
+  onRead?: (bytes: number) => void,
+  issues: ReportedIssues = { reported: [], warnings: 0, notes: 0 },
+): AsyncIterable<StatementRecord> {
+  const input = job.input;
+  const strict = job.strict === true;
+  return stopAtFirstError(
+    (onIssue) => {
+      const options = {
+        ...job.read,
+        fileName: input.name,
+        onIssue,
+        strict,
+        ...job.csv,
+        ...(job.format === undefined ? {} : { format: job.format }),
+      };
+      const read = onRead === undefined ? {} : { onRead };
+      return input.kind === 'file'
+        ? parseFile(input.path, { ...options, threads: job.threads ?? 1, ...read })
+        : parseStream(readChunks(input, onRead), options);
+    },
+    job.logger ?? silentLogger,
+    { strict, issues },
+  );
+}
+
+/**
+ * Conversion stops at the first error the parser reports, except for balances that do not
+ * reconcile: the entries themselves are sound, real exports sometimes carry such balances, and
+ * `validate` is the place to insist (as is `--strict`). Those, warnings and notes go to the log
+ * with their place, and are kept for the dry-run report.
+ */
+async function* stopAtFirstError(
+  parse: (onIssue: (issue: ParseIssue) => void) => AsyncIterable<StatementRecord>,
+  logger: ConvertLogger,
+  options: { strict: boolean; issues: ReportedIssues },
+): AsyncGenerator<StatementRecord> {
+  let fatal: ParseIssue | undefined;
+  const onIssue = (issue: ParseIssue): void => {
+    if (issue.severity === 'error' && (issue.code !== 'UNRECONCILED_BALANCE' || options.strict)) {
+      fatal ??= issue;
+      return;
+    }
+    if (issue.severity === 'note') options.issues.notes += 1;
+    else options.issues.warnings += 1;
+    if (options.issues.reported.length < MAX_REPORTED_ISSUES) options.issues.reported.push(issue);
+    const { file, line, column, path } = issue.location;
+    const fields = {
+      file,
+      severity: issue.severity,
+      code: issue.code,
+      line,
+      column,
+      ...(path === undefined ? {} : { element: path }),
+    };
+    if (issue.severity === 'note') logger.info(issue.message, fields);
+    else logger.warn(issue.message, fields);
+  };
+  for await (const record of parse(onIssue)) {
+    if (fatal !== undefined) break;
+    yield record;
+  }
+  if (fatal !== undefined) throw StatementParseError.fromIssue(fatal);
+}

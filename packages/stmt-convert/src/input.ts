@@ -1,0 +1,55 @@
+import { createReadStream } from 'node:fs';
+import { access, constants, stat } from 'node:fs/promises';
+import { ConvertError } from './errors';
+
+export type InputTarget =
+  /** `-`: read from `stream`, the process's standard input when not given. */
+  | { kind: 'stdin'; name: string; stream?: AsyncIterable<Buffer> }
+  | { kind: 'file'; name: string; path: string; size: number }
+  | { kind: 'directory'; name: string; path: string };
+
+/** `-` is standard input; anything else must be a readable file or folder (exit code 3 otherwise). */
+export async function resolveInput(path: string): Promise<InputTarget> {
+  if (path === '-') return { kind: 'stdin', name: '<stdin>' };
+  try {
+    const info = await stat(path);
+    await access(path, constants.R_OK);
+    if (info.isDirectory()) return { kind: 'directory', name: path, path };
+    return { kind: 'file', name: path, path, size: info.size };
+  } catch (error) {
+    throw inputError(path, error);
+  }
+}
+
+export function inputError(path: string, error: unknown): ConvertError {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') {
+    return new ConvertError(
+      'INPUT_NOT_FOUND',
+      `Input ${path} not found. Check the path, or use \`-\` to read standard input.`,
+      { cause: error },
+    );
+  }
+  const reason = error instanceof Error ? error.message : String(error);
+  return new ConvertError('INPUT_UNREADABLE', `Input ${path} cannot be read (${reason}). Check its permissions.`, {
+    cause: error,
+  });
+}
+
+/** 1 MiB reads: large enough that per-chunk overhead vanishes, small enough for constant memory. */
+const CHUNK_BYTES = 1024 * 1024;
+
+/** The input's bytes as chunks, reporting each chunk's size (for the progress bar). */
+export async function* readChunks(target: InputTarget, onBytes?: (bytes: number) => void): AsyncGenerator<Buffer> {
+  const stream = target.kind === 'stdin' ? target.stream : undefined;
+  const source =
+    target.kind === 'file' ? createReadStream(target.path, { highWaterMark: CHUNK_BYTES }) : (stream ?? process.stdin);
+  try {
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      onBytes?.(chunk.length);
+      yield chunk;
+    }
+  } catch (error) {
+    throw inputError(target.name, error);
+  }
+}

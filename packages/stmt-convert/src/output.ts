@@ -1,0 +1,53 @@
+import { realpath } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Writable } from 'node:stream';
+import { createAtomicFile, CsvWriter, type CsvPreset } from '@stmt/export';
+import { ConvertError } from './errors';
+import { stdoutStream } from './stdout-stream';
+
+/** Where a CSV goes: standard output for `-`, else a file that appears only when complete. */
+export interface CsvSink {
+  writer: CsvWriter;
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+/**
+ * Standard output for `-`, else a file that appears only when complete. Without --streaming the
+ * writer gets its first row only after the whole input parsed (rows are sorted first), so a parse
+ * error writes nothing to standard output; a streaming run cannot promise that.
+ */
+export async function openCsvSink(
+  output: string,
+  preset: CsvPreset,
+  delimiter: string,
+  standardOutput?: Writable,
+): Promise<CsvSink> {
+  const csv = { header: preset.header, delimiter, target: output === '-' ? 'standard output' : output };
+  if (output === '-') {
+    // The writer ends this stream once the last row is out; stdout itself stays open.
+    return {
+      writer: new CsvWriter(stdoutStream(standardOutput), csv),
+      commit: () => Promise.resolve(),
+      abort: () => Promise.resolve(),
+    };
+  }
+  const file = await createAtomicFile(output);
+  return { writer: new CsvWriter(file.stream, csv), commit: () => file.commit(), abort: () => file.abort() };
+}
+
+/** The path with links resolved, or as given (made absolute) if it does not exist yet. */
+export async function canonicalPath(path: string): Promise<string> {
+  return realpath(path).catch(() => resolve(path));
+}
+
+/** A conversion must never write over its own input, whatever path spelling points there. */
+export async function refuseOverwritingInput(input: string, output: string): Promise<void> {
+  if (input === '-' || output === '-') return;
+  if ((await canonicalPath(input)) === (await canonicalPath(output))) {
+    throw new ConvertError(
+      'USAGE',
+      `Output ${output} is the input file; choose another output path so the statement is not overwritten.`,
+    );
+  }
+}

@@ -1,0 +1,67 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { open, readdir } from 'node:fs/promises';
+import { detectCsvProfile, detectFormat, type ParseOptions, type StatementFormat } from '@stmt/parser';
+
+/** Enough of a file for content sniffing to recognise every supported format. */
+const HEAD_BYTES = 8192;
+
+async function readHead(path: string): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(HEAD_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The plain files of a folder (not recursive, hidden files left out), sorted by name. */
+export async function listFolder(dir: string): Promise<string[]> {
+  return (await readdir(dir, { withFileTypes: true }))
+    .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/** With `--from` (or `--profile`) every file is taken as that format; otherwise its first bytes must look like a statement (or match a user's CSV profile). */
+export async function isRecognisedStatement(
+  path: string,
+  format: StatementFormat | undefined,
+  csv: CsvProfileOptions = {},
+): Promise<boolean> {
+  if (format !== undefined || csv.csvProfile !== undefined) return true;
+  return recognises(await readHead(path), csv);
+}
+
+/**
+ * `isRecognisedStatement` and the file's size, for each file of a folder: one open, with the
+ * calls made on this thread. A small file's few system calls take microseconds; handing each to
+ * the thread pool and back costs more than the calls themselves when there are hundreds of files.
+ */
+export function inspectStatementFile(
+  path: string,
+  format: StatementFormat | undefined,
+  csv: CsvProfileOptions = {},
+): { recognised: boolean; size: number } {
+  const fd = openSync(path, 'r');
+  try {
+    const { size } = fstatSync(fd);
+    if (format !== undefined || csv.csvProfile !== undefined) return { recognised: true, size };
+    const buffer = Buffer.allocUnsafe(HEAD_BYTES);
+    const head = buffer.subarray(0, readSync(fd, buffer, 0, HEAD_BYTES, 0));
+    return { recognised: recognises(head, csv), size };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const recognises = (head: Buffer, csv: CsvProfileOptions): boolean =>
+  detectFormat(head) !== undefined ||
+  (csv.csvProfiles !== undefined && detectCsvProfile(head.toString('utf8'), csv.csvProfiles) !== undefined);
+
+/** `--profile NAME` and the user's CSV profiles, handed to the parser as they are. */
+export type CsvProfileOptions = Pick<ParseOptions, 'csvProfiles' | 'csvProfile'>;
+
+/** How to read input files: encoding, field size and entry-detail limits, handed to the parser. */
+export type ReadOptions = Pick<ParseOptions, 'encoding' | 'maxFieldSize' | 'maxEntryDetails' | 'streamEntryDetails'>;

@@ -1,0 +1,121 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { StatementParseError } from '@stmt/parser';
+import {
+  ConvertError,
+  convertDirectory,
+  convertFile,
+  convertMerged,
+  resolveInput,
+  type ConvertLogger,
+} from '@stmt/convert';
+
+const fixtures = join(__dirname, '..', '..', 'stmt-parser', 'test', 'fixtures', 'camt');
+const foreign = join(fixtures, 'camt053-foreign-currency.xml');
+const expectedCsv = readFileSync(join(fixtures, 'camt053-foreign-currency.expected.csv'), 'utf8');
+
+/** A logger that keeps what it is told, level first. */
+function recordingLogger(): ConvertLogger & { lines: string[] } {
+  const lines: string[] = [];
+  const log = (level: string) => (message: string) => void lines.push(`${level} ${message}`);
+  return { lines, error: log('error'), warn: log('warn'), info: log('info') };
+}
+
+describe('@stmt/convert', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'stmt-convert-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('converts a file to the CSV the CLI writes, with defaults for everything but input and output', async () => {
+    const output = join(dir, 'out.csv');
+    const outcomes: string[] = [];
+    const logger = recordingLogger();
+    const result = await convertFile({
+      input: await resolveInput(foreign),
+      output,
+      logger,
+      onFileDone: (file, outcome) => outcomes.push(`${file} ${outcome}`),
+    });
+    expect(readFileSync(output, 'utf8')).toBe(expectedCsv);
+    expect({ parser: result.parser, rows: result.rows, entries: result.summary.entries }).toEqual({
+      parser: 'camt.053',
+      rows: 1,
+      entries: 1,
+    });
+    expect(outcomes).toEqual([`${foreign} success`]);
+    expect(logger.lines).toEqual(['info converted']);
+    expect(readdirSync(dir)).toEqual(['out.csv']);
+  });
+
+  it('writes `-` to the stream it is given, and a dry run writes nothing', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    await convertFile({ input: await resolveInput(foreign), output: '-', settings: { standardOutput: out } });
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(expectedCsv);
+    const dry = await convertFile({ input: await resolveInput(foreign), output: undefined });
+    expect(dry.rows).toBe(1);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('reads a stream as standard input', async () => {
+    const stream = (async function* () {
+      yield readFileSync(foreign);
+    })();
+    const input = { kind: 'stdin' as const, name: '<stream>', stream };
+    const output = join(dir, 'stream.csv');
+    await convertFile({ input, output });
+    expect(readFileSync(output, 'utf8')).toBe(expectedCsv);
+  });
+
+  it('refuses what it cannot do with a ConvertError of a closed code', async () => {
+    await expect(resolveInput(join(dir, 'missing.xml'))).rejects.toMatchObject({
+      name: 'ConvertError',
+      code: 'INPUT_NOT_FOUND',
+    });
+    const copy = join(dir, 'in.xml');
+    copyFileSync(foreign, copy);
+    const overwrite = convertFile({ input: await resolveInput(copy), output: copy });
+    await expect(overwrite).rejects.toBeInstanceOf(ConvertError);
+    await expect(overwrite).rejects.toMatchObject({ code: 'USAGE' });
+    const camt052 = convertFile({
+      input: await resolveInput(foreign),
+      output: undefined,
+      settings: { allowedFormats: ['camt.052'] },
+    });
+    await expect(camt052).rejects.toMatchObject({ code: 'PARSE_FAILED' });
+  });
+
+  it('converts a folder, reporting a bad file with its error and converting the rest', async () => {
+    const input = join(dir, 'in');
+    mkdirSync(input);
+    copyFileSync(foreign, join(input, 'a.xml'));
+    writeFileSync(join(input, 'b.xml'), readFileSync(foreign, 'utf8').slice(0, 400));
+    writeFileSync(join(input, 'notes.txt'), 'not a statement');
+    const report = await convertDirectory(input, join(dir, 'out'), {});
+    expect(report.converted).toEqual([{ input: join(input, 'a.xml'), output: join(dir, 'out', 'a.csv'), entries: 1 }]);
+    expect(report.skipped).toEqual([join(input, 'notes.txt')]);
+    expect(report.failed.map((failure) => failure.input)).toEqual([join(input, 'b.xml')]);
+    expect(report.failed[0]?.error).toBeInstanceOf(StatementParseError);
+    expect(readdirSync(join(dir, 'out'))).toEqual(['a.csv']);
+  });
+
+  it('merges overlapping statements, each booking once', async () => {
+    const output = join(dir, 'merged.csv');
+    const twice = join(dir, 'twice');
+    mkdirSync(twice);
+    copyFileSync(foreign, join(twice, 'a.xml'));
+    copyFileSync(foreign, join(twice, 'b.xml'));
+    const merged = await convertMerged(await resolveInput(twice), {}, { output, sinceLast: false, stateFor: output });
+    expect({ files: merged.files.length, rows: merged.rows, dropped: merged.report.total }).toEqual({
+      files: 2,
+      rows: 1,
+      dropped: 1,
+    });
+    expect(readFileSync(output, 'utf8')).toBe(expectedCsv);
+  });
+});
