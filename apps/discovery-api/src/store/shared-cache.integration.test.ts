@@ -6,7 +6,7 @@ import { sdkEngine } from '../discovery/sdk-engine';
 import { startApi, type TestApi } from '../test-support/api';
 import { createScratchPostgres, type ScratchPostgres } from '@fin/test-utils';
 import { describeWithServices } from '../test-support/services';
-import { TokenStore } from './tokens';
+import { TokenStore, type CreatedToken } from './tokens';
 
 /** Polls `probe` until it returns true or `attempts` × 20 ms have passed (a notification
  * is asynchronous); answers what the last probe said. */
@@ -39,23 +39,26 @@ describeWithServices('caches of a shared PostgreSQL, invalidated by NOTIFY', ['p
 
   it('serves a known token from memory and drops it when another process revokes it', async () => {
     const tokens = new TokenStore(other);
-    const created = await tokens.create('elsewhere', ['discovery']);
-    const criteria = () => api.call('GET', '/v1/discovery/criteria/etf', { token: created.token });
-    const setScopes = (scopes: string[]) =>
-      other.query('UPDATE api_tokens SET scopes = $1 WHERE id = $2', [scopes, created.record.id]);
+    const criteria = (token: string) => api.call('GET', '/v1/discovery/criteria/etf', { token });
     // Until the instance LISTENs for revocations it reads the table on every request. Once it
     // does, a call caches the token, and a change that bypasses the revocation (and its
-    // notification) is not seen: the answer comes from the cache, not from the table.
+    // notification) is not seen: the answer comes from the cache, not from the table. Each
+    // try takes a new token, so one cached while the listener came up between the two calls
+    // (with the narrowed scopes) cannot fail every later try.
+    let cached: CreatedToken | undefined;
     const servedFromCache = async (): Promise<boolean> => {
-      await setScopes(['discovery']);
-      if ((await criteria()).status !== 200) return false;
-      await setScopes(['webhooks']);
-      return (await criteria()).status === 200;
+      const created = await tokens.create('elsewhere', ['discovery']);
+      if ((await criteria(created.token)).status !== 200) return false;
+      await other.query('UPDATE api_tokens SET scopes = $1 WHERE id = $2', [['webhooks'], created.record.id]);
+      if ((await criteria(created.token)).status !== 200) return false;
+      cached = created;
+      return true;
     };
     expect(await eventually(servedFromCache)).toBe(true);
+    const { record, token } = cached!;
 
-    expect(await tokens.revoke(created.record.id)).toBe(true);
-    expect(await eventually(async () => (await criteria()).status === 401)).toBe(true);
-    expect((await criteria()).body.error.code).toBe('UNAUTHORIZED');
+    expect(await tokens.revoke(record.id)).toBe(true);
+    expect(await eventually(async () => (await criteria(token)).status === 401)).toBe(true);
+    expect((await criteria(token)).body.error.code).toBe('UNAUTHORIZED');
   });
 });
