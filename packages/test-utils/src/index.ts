@@ -1,5 +1,7 @@
 // Shared test helpers of the workspace (private, never published). Tests import them as
 // `@fin/test-utils`; nothing here is part of any package's public API.
+export * from './chromium';
+export * from './command-snapshot';
 export * from './embedded-api';
 export * from './fake-chat-server';
 export * from './instruments';

@@ -1,5 +1,6 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { CodedError } from '@fin/errors';
 
 /** Who has the embedded database of a data folder open. PGlite is single-process, so the
  * server and the CLI take this lock before opening it; a CLI that finds a live server
@@ -21,9 +22,8 @@ export const DATA_DIR_BUSY_ERROR_CODES = ['DATA_DIR_BUSY'] as const;
 export type DataDirBusyErrorCode = (typeof DATA_DIR_BUSY_ERROR_CODES)[number];
 
 /** The data folder's embedded database is held by another live process (`owner`). */
-export class DataDirBusyError extends Error {
+export class DataDirBusyError extends CodedError<DataDirBusyErrorCode> {
   override readonly name: string = 'DataDirBusyError';
-  readonly code: DataDirBusyErrorCode;
   readonly owner: Owner;
   readonly dataDir: string;
   constructor(
@@ -31,8 +31,7 @@ export class DataDirBusyError extends Error {
     message: string,
     options: { owner: Owner; dataDir: string; cause?: unknown },
   ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
+    super(code, message, options);
     this.owner = options.owner;
     this.dataDir = options.dataDir;
   }
