@@ -104,6 +104,25 @@ describe('@stmt/convert', () => {
     expect(readdirSync(join(dir, 'out'))).toEqual(['a.csv']);
   });
 
+  it('converts each file of a folder whole, whether it is read at once or streamed from disk', async () => {
+    const input = join(dir, 'in');
+    mkdirSync(input);
+    // Comments of 1 KiB before the root's end tag: past the 8 KiB read to recognise a file, and
+    // in the second file past the 1 MiB up to which a folder's file is read in one go.
+    const padded = (kib: number): string =>
+      readFileSync(foreign, 'utf8').replace(
+        '</Document>',
+        `<!-- ${'x'.repeat(1016)} -->\n`.repeat(kib) + '</Document>',
+      );
+    writeFileSync(join(input, 'a.xml'), padded(64));
+    writeFileSync(join(input, 'b.xml'), padded(1024));
+    const report = await convertDirectory(input, join(dir, 'out'), {});
+    expect(report.failed).toEqual([]);
+    expect(report.converted.map((converted) => converted.entries)).toEqual([1, 1]);
+    expect(readFileSync(join(dir, 'out', 'a.csv'), 'utf8')).toBe(expectedCsv);
+    expect(readFileSync(join(dir, 'out', 'b.csv'), 'utf8')).toBe(expectedCsv);
+  });
+
   it('merges overlapping statements, each booking once', async () => {
     const output = join(dir, 'merged.csv');
     const twice = join(dir, 'twice');
