@@ -7,6 +7,7 @@ export * from './fake-chat-server';
 export * from './instruments';
 export * from './random';
 export * from './redis-server';
+export * from './scratch-folder';
 export * from './scratch-postgres';
 export * from './statement-fuzz/fixtures';
 export * from './statement-fuzz/mutations';
