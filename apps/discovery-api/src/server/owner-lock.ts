@@ -1,6 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CodedError } from '@fin/errors';
+import isRunning from 'is-running';
 
 /** Who has the embedded database of a data folder open. PGlite is single-process, so the
  * server and the CLI take this lock before opening it; a CLI that finds a live server
@@ -43,7 +44,7 @@ export async function readOwner(dataDir: string): Promise<Owner | undefined> {
     // Our own pid in a lock this process does not hold was left by a process that died: in a
     // container every server is PID 1, so the one killed before this start wrote the same pid.
     const ours = owner.pid === process.pid && !held.has(join(dataDir, OWNER_FILE));
-    return !ours && isAlive(owner.pid) ? owner : undefined;
+    return !ours && isRunning(owner.pid) ? owner : undefined;
   } catch {
     return undefined;
   }
@@ -89,14 +90,5 @@ export class OwnerLock {
   async release(): Promise<void> {
     held.delete(this.path);
     await rm(this.path, { force: true });
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
