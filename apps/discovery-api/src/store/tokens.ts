@@ -101,6 +101,13 @@ export class TokenStore {
     return rows[0]?.n ?? 0;
   }
 
+  /** The active token with this bearer value if the cache holds it (and may be trusted now);
+   * undefined means "ask findActive", not "unknown". */
+  known(token: string): TokenRecord | undefined {
+    if (this.cache === undefined || this.cache.size === 0 || !this.trusted()) return undefined;
+    return this.cache.get(hashToken(token)) ?? undefined;
+  }
+
   /** The active (not revoked) token with this bearer value, if any. */
   async findActive(token: string): Promise<TokenRecord | undefined> {
     const hash = hashToken(token);
