@@ -35,6 +35,13 @@ describe('migrations on PGlite', () => {
   });
 });
 
+describe('hashToken', () => {
+  it('is the hex SHA-256 of the token (what api_tokens.hash holds)', () => {
+    // FIPS 180-2 test vector.
+    expect(hashToken('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+});
+
 describe('TokenStore', () => {
   it('stores only the hash and finds the token by its value until it is revoked', async () => {
     const tokens = new TokenStore(db);

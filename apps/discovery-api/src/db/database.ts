@@ -3,7 +3,18 @@ import type { ListenEvent, Listener } from './listen';
 /** What the app needs from SQL: the same statements run on PGlite (embedded, the default)
  * and on a PostgreSQL server (`DATABASE_URL`). Rows come back as plain objects. */
 export interface Queryable {
-  query<Row extends object = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  query<Row extends object = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<Row[]>;
+}
+
+export interface QueryOptions {
+  /** Runs the statement as a named prepared statement on PostgreSQL: each connection parses
+   * it once and the server can reuse its plan, instead of parsing and planning it on every
+   * call. For the fixed SQL that requests run all the time, one name per SQL text. */
+  prepareAs?: string;
 }
 
 export interface Database extends Queryable {

@@ -1,6 +1,6 @@
 import { Pool, types } from 'pg';
 import { pgPoolClient } from '@disc/sql';
-import type { Database } from './database';
+import type { Database, QueryOptions } from './database';
 import { listen, type Listener } from './listen';
 
 // A `date` column is a calendar day, not an instant: keep it as 'YYYY-MM-DD' instead of a
@@ -20,9 +20,15 @@ export async function openPostgres(connectionString: string, maxConnections = 10
   pool.on('error', () => undefined);
   let closed = false;
   const listeners: Listener[] = [];
+  const client = pgPoolClient(pool);
   return {
     engine: 'postgres',
-    ...pgPoolClient(pool),
+    ...client,
+    query: async <Row extends object>(sql: string, params?: readonly unknown[], options?: QueryOptions) =>
+      options?.prepareAs === undefined
+        ? client.query<Row>(sql, params)
+        : ((await pool.query({ name: options.prepareAs, text: sql, values: params === undefined ? [] : [...params] }))
+            .rows as Row[]),
     listen: (channel, onEvent) => {
       const listener = listen(connectionString, channel, onEvent);
       listeners.push(listener);

@@ -9,6 +9,7 @@ import { createProviderFromConfig, parseSnapshot } from '@disc/market-data';
 import { componentsOf, monitorResult } from '@disc/monitoring';
 import { reportedMarketContext } from '@disc/types';
 import { marketDataConfigFromEnv } from '../market-data-config';
+import { CriteriaMemo } from './criteria-memo';
 import type { DiscoveryEngine } from './engine';
 import type { EngineFactory } from './snapshot-engine-source';
 
@@ -42,10 +43,12 @@ export function sdkEngine(crew: InvestmentDiscoveryCrew, options: SdkEngineOptio
     memo.set(symbol, { day, assessment });
     return assessment;
   };
+  // The criteria in force depend on the market context, which immutable data never changes.
+  const criteria = options.immutableData === true ? new CriteriaMemo((type) => crew.criteria(type)) : undefined;
   return {
     discover: (assetType, body) => crew.discover(assetType, body),
     batchDiscover: (body) => crew.batchDiscover(body),
-    criteria: (assetType) => crew.criteria(assetType),
+    criteria: (assetType) => criteria?.criteria(assetType, clock()) ?? crew.criteria(assetType),
     integrate: (body) => crew.integrateDiscoveries(body),
     assess: async (symbol) => {
       const assessment = await assessed(symbol.toUpperCase());

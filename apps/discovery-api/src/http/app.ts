@@ -1,6 +1,7 @@
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Database } from '../db/database';
 import type { EngineSource } from '../discovery/engine';
+import { jsonTextOf } from '../json-text';
 import { createLogger, type Logger } from '../logging';
 import { buildOpenApiDocument } from '../openapi/document';
 import { OPERATIONS } from '../openapi/operations';
@@ -171,8 +172,12 @@ function respond(handler: Handler): RequestHandler {
       context: context(res),
     });
     res.status(result.status);
-    if ('json' in result) res.json(result.json);
-    else if ('text' in result) res.type(result.contentType).send(result.text);
+    if ('json' in result) {
+      // A body kept as text between requests (json-text.ts) is sent as it is.
+      const text = jsonTextOf(result.json);
+      if (text === undefined) res.json(result.json);
+      else res.type('application/json').send(text);
+    } else if ('text' in result) res.type(result.contentType).send(result.text);
     else res.end();
   };
 }

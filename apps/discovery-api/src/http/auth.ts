@@ -1,6 +1,6 @@
-import type { RequestHandler } from 'express';
+import type { NextFunction, RequestHandler, Response } from 'express';
 import type { Logger } from '../logging';
-import type { Scope, TokenStore } from '../store/tokens';
+import type { Scope, TokenRecord, TokenStore } from '../store/tokens';
 import { context } from './context';
 import { ApiError } from './errors';
 
@@ -14,19 +14,7 @@ const TOUCH_INTERVAL_MS = 60_000;
  * unknown or revoked; 403 when it is valid but lacks `scope`. */
 export function requireScope(tokens: TokenStore, scope: Scope, logger: Logger): RequestHandler {
   const lastTouch = new Map<string, number>();
-  return async (req, res, next) => {
-    const header = req.get('authorization');
-    const match = header === undefined ? null : BEARER.exec(header.trim());
-    if (match === null) {
-      next(
-        new ApiError(
-          'UNAUTHORIZED',
-          'Send the header "Authorization: Bearer <API_TOKEN>". Create a token with `discovery-api tokens create`.',
-        ),
-      );
-      return;
-    }
-    const token = await tokens.findActive(match[1]!);
+  const authorize = (token: TokenRecord | undefined, res: Response, next: NextFunction): void => {
     if (token === undefined) {
       next(new ApiError('UNAUTHORIZED', 'The bearer token is unknown or has been revoked.'));
       return;
@@ -53,5 +41,26 @@ export function requireScope(tokens: TokenStore, scope: Scope, logger: Logger): 
         );
     }
     next();
+  };
+  return (req, res, next) => {
+    const header = req.headers.authorization;
+    const match = header === undefined ? null : BEARER.exec(header.trim());
+    if (match === null) {
+      next(
+        new ApiError(
+          'UNAUTHORIZED',
+          'Send the header "Authorization: Bearer <API_TOKEN>". Create a token with `discovery-api tokens create`.',
+        ),
+      );
+      return;
+    }
+    // A token in the cache is answered at once, without a promise per request.
+    const known = tokens.known(match[1]!);
+    if (known !== undefined) authorize(known, res, next);
+    else
+      tokens.findActive(match[1]!).then(
+        (token) => authorize(token, res, next),
+        (error: unknown) => next(error),
+      );
   };
 }

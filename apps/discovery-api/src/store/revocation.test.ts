@@ -69,3 +69,32 @@ describe('administering any webhook', () => {
     expect(await webhooks.removeAny(created.id)).toBe(false);
   });
 });
+
+describe('tokens known from the cache', () => {
+  it('are known once read, until a revocation or an invalidation, and only while the cache is trusted', async () => {
+    let trusted = true;
+    const tokens = new TokenStore(db, { cache: () => trusted });
+    const first = await tokens.create('cached', ['discovery']);
+    const second = await tokens.create('cached too', ['discovery']);
+    expect(tokens.known(first.token)).toBeUndefined();
+    await tokens.findActive(first.token);
+    await tokens.findActive(second.token);
+    expect(tokens.known(first.token)?.id).toBe(first.record.id);
+    trusted = false;
+    expect(tokens.known(first.token)).toBeUndefined();
+    trusted = true;
+    await tokens.revoke(first.record.id);
+    expect(tokens.known(first.token)).toBeUndefined();
+    expect(tokens.known(second.token)).toBeUndefined();
+    await tokens.findActive(second.token);
+    tokens.invalidate();
+    expect(tokens.known(second.token)).toBeUndefined();
+  });
+
+  it('are never known without a cache', async () => {
+    const tokens = new TokenStore(db);
+    const created = await tokens.create('uncached', ['discovery']);
+    await tokens.findActive(created.token);
+    expect(tokens.known(created.token)).toBeUndefined();
+  });
+});

@@ -188,6 +188,8 @@ export class ScorePointStore implements GradeHistoryStore<Queryable> {
          SELECT * FROM score_points WHERE symbol = $1 ORDER BY day DESC, seq DESC LIMIT $2
        ) recent ORDER BY day, seq`,
       [symbol, limit],
+      // Every GET /monitor on PostgreSQL runs it.
+      { prepareAs: 'score_points_history' },
     );
     const history = rows.map((row) => ({
       ...row,
