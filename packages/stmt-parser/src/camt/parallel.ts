@@ -5,7 +5,7 @@ import { locateEncodingError, Utf8Check } from '../utf8-check';
 import type { ParseOptions, StatementRecord } from '../types';
 import { DocumentHandler } from './document-handler';
 import { unpackEntries } from './entry-transfer';
-import type { FragmentJob, FragmentResult } from './fragment';
+import { parseFragment, type EntryBatch, type FragmentJob, type FragmentResult } from './fragment';
 import { FragmentPool, type FragmentRunner } from './fragment-pool';
 import { RecordPump } from './record-pump';
 import { betweenTags, createSaxParser, endDocument, openTags, skipAhead, type OpenTag } from './sax-parser';
@@ -37,6 +37,7 @@ const SCAN_LIMIT = 4 * 1024 * 1024;
 const AHEAD_PER_THREAD = 3;
 
 interface PlannedFragment {
+  job: FragmentJob;
   start: number;
   end: number;
   result: Promise<FragmentResult | undefined>;
@@ -85,7 +86,7 @@ class ParallelCamtRecords extends RecordPump {
   private pool: FragmentPool | undefined;
   private readonly runFragment: FragmentRunner;
   /** A taken fragment's entry batches not yet handed out: unpacked one per `fill`, so few entries live at a time. */
-  private adopting: { batches: Uint8Array[]; next: number; line: number; column: number } | undefined;
+  private adopting: { batches: EntryBatch[]; next: number; line: number; column: number } | undefined;
 
   constructor(
     private readonly path: string,
@@ -119,10 +120,13 @@ class ParallelCamtRecords extends RecordPump {
     if (fragment && this.position === fragment.start) {
       this.fragments.shift();
       if (fragment.claim()) {
+        // No thread started it: read here, with the fragment reader (saxes), which is faster than
+        // sax and leaves anything unusual to sax just the same.
         this.parallel.onFragment?.(undefined, false);
-        await this.read(fragment.end);
+        this.takeOver(parseFragment({ ...fragment.job, packed: false }), false);
       } else {
-        await this.takeOver(fragment);
+        const result = await fragment.result;
+        this.takeOver(result, true);
       }
     } else {
       await this.read(fragment ? fragment.start : this.size);
@@ -181,12 +185,11 @@ class ParallelCamtRecords extends RecordPump {
   }
 
   /** At a fragment's start: take its entries if this really is a place between entries. */
-  private async takeOver(fragment: PlannedFragment): Promise<void> {
-    const result = await fragment.result;
+  private takeOver(result: FragmentResult | undefined, report: boolean): void {
     const depth = (this.context as readonly OpenTag[]).length;
     const taken =
       result !== undefined && result.count > 0 && this.handler.betweenEntries(depth) && betweenTags(this.parser);
-    if (result) this.parallel.onFragment?.(result, taken);
+    if (result && report) this.parallel.onFragment?.(result, taken);
     if (!taken) return;
     this.adopting = { batches: result.entries, next: 0, line: this.parser.line + 1, column: this.parser.column };
     skipAhead(this.parser, result.lines, result.column, result.chars);
@@ -195,9 +198,9 @@ class ParallelCamtRecords extends RecordPump {
   }
 
   private adoptBatch(adopting: NonNullable<typeof this.adopting>): StatementRecord[] {
-    const batch = adopting.batches[adopting.next++] as Uint8Array;
+    const batch = adopting.batches[adopting.next++] as EntryBatch;
     if (adopting.next === adopting.batches.length) this.adopting = undefined;
-    this.handler.adoptEntries(unpackEntries(batch), adopting.line, adopting.column);
+    this.handler.adoptEntries(Array.isArray(batch) ? batch : unpackEntries(batch), adopting.line, adopting.column);
     return this.handler.drain();
   }
 
@@ -222,7 +225,13 @@ class ParallelCamtRecords extends RecordPump {
       };
       const ticket = this.runFragment(job);
       // A failed fragment is simply not taken: the reader reads its stretch itself.
-      this.fragments.push({ start, end, result: ticket.result.catch(() => undefined), claim: () => ticket.claim() });
+      this.fragments.push({
+        job,
+        start,
+        end,
+        result: ticket.result.catch(() => undefined),
+        claim: () => ticket.claim(),
+      });
     }
   }
 
