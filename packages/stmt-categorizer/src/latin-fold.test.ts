@@ -1,0 +1,43 @@
+import fc from 'fast-check';
+import { foldText } from './text';
+
+/** The full Unicode fold, step by step: what the per-character table must agree with. */
+function unicodeFold(text: string): string {
+  const transliteration: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
+  return text
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[äöüß]/g, (letter) => transliteration[letter] ?? letter)
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+const latin = Array.from({ length: 0x300 }, (_, code) => code);
+const punctuation = Array.from({ length: 0x70 }, (_, i) => 0x2000 + i);
+const tabled = [...latin, ...punctuation, 0x20ac].map((code) => String.fromCharCode(code));
+
+describe('foldText of Latin text with accents and punctuation', () => {
+  it('folds each such character as the full Unicode fold does', () => {
+    for (const char of tabled) expect([char, foldText(`x${char}y`)]).toEqual([char, unicodeFold(`x${char}y`)]);
+  });
+
+  it('folds texts of them as the full Unicode fold does', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...tabled, 'Ä', 'ß', ' ', '-', 'a', 'İ', '½', 'ǅ'), { maxLength: 24 }),
+        (chars) => {
+          const text = chars.join('');
+          expect(foldText(text)).toBe(unicodeFold(text));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('folds the umlauts the SEPA way and drops other accents', () => {
+    expect(foldText('Müller & Söhne – Grüße, Café')).toBe('mueller soehne gruesse cafe');
+  });
+});
