@@ -18,8 +18,6 @@ export interface FragmentJob {
   end: number;
   /** The start tags around the entries, outermost first, as they were open at the document's first entry. */
   context: readonly OpenTag[];
-  /** Entries leave in MessagePack batches for another thread; false keeps them as objects (read on the document's own thread). Default true. */
-  packed?: boolean;
   /** The document's limits (`ParseOptions`), so a fragment refuses what the document reader would. */
   maxFieldSize?: number;
   maxEntryDetails?: number;
@@ -34,8 +32,8 @@ export interface FragmentResult {
   start: number;
   /** Byte offset just after the last entry taken; `start` when none was. */
   stop: number;
-  /** The entries from `start` to `stop` in batches, as `packEntries` writes them (or as objects, when not `packed`). */
-  entries: EntryBatch[];
+  /** The entries from `start` to `stop` in batches, as `packEntries` writes them. */
+  entries: Uint8Array[];
   count: number;
   /** From `start` to `stop`, as sax counts them: newlines, characters after the last newline, characters. */
   lines: number;
@@ -44,9 +42,6 @@ export interface FragmentResult {
   /** Why the fragment ended before `end`, if it did: it then leaves the rest to the document's own reader. */
   stoppedBy?: string;
 }
-
-/** A batch of a fragment's entries. */
-export type EntryBatch = Uint8Array | Entry[];
 
 const READ_BYTES = 256 * 1024;
 const BATCH_ENTRIES = 64;
@@ -70,13 +65,10 @@ export function parseFragment(job: FragmentJob): FragmentResult {
     ...limits,
     onIssue: () => void issues++,
   });
-  const packed = job.packed !== false;
-  // Packed entries leave the chunk's text behind at once; kept ones must not hold it alive.
-  handler.detachText = !packed;
-  // Entries are packed in small batches as they complete, so a thread's heap holds bytes,
-  // not thousands of entry objects.
-  const batches: EntryBatch[] = [];
-  const pack = (entries: Entry[]): EntryBatch => (packed ? packEntries(entries) : entries);
+  handler.detachText = false;
+  // Entries are packed in small batches as they complete, so a heap holds bytes, not thousands
+  // of entry objects (which the young generation would copy over and over).
+  const batches: Uint8Array[] = [];
   let batch: Entry[] = [];
   let count = 0;
   // The last entry boundary: characters, lines and column from the start, and its byte offset
@@ -106,7 +98,7 @@ export function parseFragment(job: FragmentJob): FragmentResult {
       }
       if (batch.length === BATCH_ENTRIES) {
         count += batch.length;
-        batches.push(pack(batch));
+        batches.push(packEntries(batch));
         batch = [];
       }
       const here = tokenizer.position();
@@ -121,7 +113,7 @@ export function parseFragment(job: FragmentJob): FragmentResult {
   }
   // Entries are taken at their end tag, where the boundary moves too; the byte offset of the
   // last boundary is always known here, because every chunk settles it before the next one.
-  if (batch.length > 0) batches.push(pack(batch));
+  if (batch.length > 0) batches.push(packEntries(batch));
   const result: FragmentResult = {
     start: job.start,
     stop: boundary.byte,

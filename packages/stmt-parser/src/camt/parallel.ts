@@ -5,7 +5,7 @@ import { locateEncodingError, Utf8Check } from '../utf8-check';
 import type { ParseOptions, StatementRecord } from '../types';
 import { DocumentHandler } from './document-handler';
 import { unpackEntries } from './entry-transfer';
-import { parseFragment, type EntryBatch, type FragmentJob, type FragmentResult } from './fragment';
+import { parseFragment, type FragmentJob, type FragmentResult } from './fragment';
 import { FragmentPool, type FragmentRunner } from './fragment-pool';
 import { RecordPump } from './record-pump';
 import { betweenTags, createSaxParser, endDocument, openTags, skipAhead, type OpenTag } from './sax-parser';
@@ -86,7 +86,7 @@ class ParallelCamtRecords extends RecordPump {
   private pool: FragmentPool | undefined;
   private readonly runFragment: FragmentRunner;
   /** A taken fragment's entry batches not yet handed out: unpacked one per `fill`, so few entries live at a time. */
-  private adopting: { batches: EntryBatch[]; next: number; line: number; column: number } | undefined;
+  private adopting: { batches: Uint8Array[]; next: number; line: number; column: number } | undefined;
 
   constructor(
     private readonly path: string,
@@ -123,7 +123,7 @@ class ParallelCamtRecords extends RecordPump {
         // No thread started it: read here, with the fragment reader (saxes), which is faster than
         // sax and leaves anything unusual to sax just the same.
         this.parallel.onFragment?.(undefined, false);
-        this.takeOver(parseFragment({ ...fragment.job, packed: false }), false);
+        this.takeOver(parseFragment(fragment.job), false);
       } else {
         const result = await fragment.result;
         this.takeOver(result, true);
@@ -198,9 +198,9 @@ class ParallelCamtRecords extends RecordPump {
   }
 
   private adoptBatch(adopting: NonNullable<typeof this.adopting>): StatementRecord[] {
-    const batch = adopting.batches[adopting.next++] as EntryBatch;
+    const batch = adopting.batches[adopting.next++] as Uint8Array;
     if (adopting.next === adopting.batches.length) this.adopting = undefined;
-    this.handler.adoptEntries(Array.isArray(batch) ? batch : unpackEntries(batch), adopting.line, adopting.column);
+    this.handler.adoptEntries(unpackEntries(batch), adopting.line, adopting.column);
     return this.handler.drain();
   }
 
