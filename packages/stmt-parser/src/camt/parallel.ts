@@ -47,9 +47,10 @@ interface PlannedFragment {
 /**
  * Reads a camt file on several threads. This thread reads the document as `parseCamt` does;
  * once the first entry shows which elements enclose entries, the file ahead is cut just after
- * entry end tags into fragments that worker threads read meanwhile, farthest first. Arriving at
- * a fragment no thread has started, this thread claims it and reads it itself, so neither side
- * waits for the other. Arriving at one a thread has read, it checks that it really stands between
+ * entry end tags into fragments that worker threads read meanwhile, nearest first. Arriving at
+ * a fragment no thread has started (the threads fell behind), this thread claims it and reads it
+ * itself with the same fragment reader; arriving at one a thread has read or is reading, it
+ * waits for the result, checks that it really stands between
  * two entries of a statement (the cut could lie in a comment, or between statements) and then
  * takes the fragment's entries over and jumps past them; otherwise it reads the stretch itself.
  * Fragments stop at anything but plain entries, so balances, statement ends and every issue are
