@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import crypto, { createHash } from 'node:crypto';
 import { TransactionIdSet } from '@stmt/merge';
 import type { StatementRow } from './columns';
 
@@ -100,12 +100,14 @@ export class TransactionIds {
   }
 }
 
+/** One-shot hashing (Node 20.12 and later): no Hash object per row. */
+const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+
 /** 16 hex digits (64 bits) of SHA-256 over the versioned identity parts. */
 function digest(parts: string[]): string {
-  return createHash('sha256')
-    .update(`v1\u001f${parts.join('\u001f')}`)
-    .digest('hex')
-    .slice(0, 16);
+  const text = `v1\u001f${parts.join('\u001f')}`;
+  const hex = oneShotHash ? oneShotHash('sha256', text, 'hex') : createHash('sha256').update(text).digest('hex');
+  return hex.slice(0, 16);
 }
 
 function firstOf(...values: string[]): string {
