@@ -17,12 +17,21 @@ function tabled(code: number): boolean {
 const TABLE_SIZE = 0x20ad;
 const table: (string | undefined)[] = new Array<string | undefined>(TABLE_SIZE).fill(undefined);
 
+/** Longest text folded here: its character codes are passed to `String.fromCharCode` at once. */
+const MAX_LENGTH = 1024;
+/** The folded text's character codes, reused from call to call (one fold runs per row). */
+const codes: number[] = [];
+
 /**
  * The fold of `text` when all its characters are in the table, else undefined. `foldChar` is the
  * full fold of one character with runs of non-letters/digits made spaces (not yet collapsed).
  */
 export function foldByTable(text: string, foldChar: (char: string) => string): string | undefined {
-  let folded = '';
+  if (text.length > MAX_LENGTH) return undefined;
+  codes.length = 0;
+  // Separators of neighbouring characters run together into one space, and none is kept at
+  // either end, as in the full fold.
+  let space = false;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (!tabled(code)) return undefined;
@@ -31,8 +40,18 @@ export function foldByTable(text: string, foldChar: (char: string) => string): s
       piece = foldChar(String.fromCharCode(code));
       table[code] = piece;
     }
-    folded += piece;
+    for (let j = 0; j < piece.length; j++) {
+      const folded = piece.charCodeAt(j);
+      if (folded === SPACE) {
+        space = codes.length > 0;
+        continue;
+      }
+      if (space) codes.push(SPACE);
+      space = false;
+      codes.push(folded);
+    }
   }
-  // Separators of neighbouring characters run together into one space, as in the full fold.
-  return folded.replace(/ {2,}/g, ' ').trim();
+  return String.fromCharCode(...codes);
 }
+
+const SPACE = 0x20;

@@ -21,20 +21,29 @@ export class CsvFormat {
 
   /** The records, separated by the newline (none after the last). */
   format(records: readonly (readonly string[])[]): string {
-    // Joined, not concatenated field by field: `+=` leaves a rope node per piece for the collector.
-    const lines = new Array<string>(records.length);
-    for (let row = 0; row < records.length; row++) lines[row] = this.line(records[row] as readonly string[]);
-    return lines.join(this.newline);
+    // Fields and separators are joined once for the whole batch: a string per record, or `+=`
+    // per field (a rope node each), would be garbage as large as the text itself.
+    const parts: string[] = [];
+    for (let row = 0; row < records.length; row++) {
+      if (row > 0) parts.push(this.newline);
+      const record = records[row] as readonly string[];
+      const quote = this.needsQuoting(record);
+      for (let column = 0; column < record.length; column++) {
+        if (column > 0) parts.push(this.delimiter);
+        const value = record[column];
+        parts.push(quote ? this.field(value) : (value as string));
+      }
+    }
+    return parts.join('');
   }
 
-  private line(record: readonly string[]): string {
-    // Most records need no quoting at all: then they are joined as they are.
+  /** Whether any field of the record is missing or must be quoted (most records: none). */
+  private needsQuoting(record: readonly string[]): boolean {
     for (let column = 0; column < record.length; column++) {
       const value = record[column];
-      if (value === undefined || value === null || this.quoteWhen.test(value))
-        return record.map((field) => this.field(field)).join(this.delimiter);
+      if (value === undefined || value === null || this.quoteWhen.test(value)) return true;
     }
-    return record.join(this.delimiter);
+    return false;
   }
 
   private field(value: string | undefined): string {

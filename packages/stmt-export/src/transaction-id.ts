@@ -89,13 +89,19 @@ export class TransactionIds {
   private dayOf(date: string): DayIds {
     let day = this.days.get(date);
     if (day === undefined) {
-      day = { seen: new TransactionIdSet(64), repeats: new Map() };
+      day =
+        this.days.size < REMEMBERED_DAYS ? { seen: new TransactionIdSet(64), repeats: new Map() } : this.forgetOldest();
       this.days.set(date, day);
-      if (this.days.size > REMEMBERED_DAYS) {
-        const oldest = this.days.keys().next().value as string;
-        this.days.delete(oldest);
-      }
     }
+    return day;
+  }
+
+  /** Forgets the oldest day and hands its emptied sets on: rows alternating between days allocate none. */
+  private forgetOldest(): DayIds {
+    const [oldest, day] = this.days.entries().next().value as [string, DayIds];
+    this.days.delete(oldest);
+    day.seen.clear();
+    day.repeats.clear();
     return day;
   }
 }
