@@ -19,14 +19,13 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import testUtils from '@fin/test-utils';
 
-const { embeddedApiEnv } = testUtils;
+const { embeddedApiEnv, CHROMIUM_LAUNCH_OPTIONS, CHROMIUM_PATH: CHROMIUM } = testUtils;
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const apiDir = join(root, 'apps', 'discovery-api');
 const webDir = join(root, 'apps', 'discovery-web');
 const dist = join(webDir, 'dist');
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const BUDGET_KB = 150;
 const BUDGET_MS = 1000;
 
@@ -105,19 +104,7 @@ try {
     if (!response.ok) throw new Error(`baseline discovery answered ${response.status}`);
     if (i > 0) api.push(performance.now() - started); // the first warms the engine's caches
   }
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   const page = [];
   for (let i = 0; i < RUNS; i++) {
     const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });

@@ -9,12 +9,13 @@ export default defineConfig({
   root: import.meta.dirname,
   base: '/',
   publicDir: false,
-  // @disc/client's (and its @fin/retry's and @disc/types') TypeScript source: its dist is CommonJS for Node; the page bundles the
+  // @disc/client's (and its @fin/retry's, @fin/errors' and @disc/types') TypeScript source: its dist is CommonJS for Node; the page bundles the
   // same code as ES modules (tree-shaken with openapi-fetch).
   resolve: {
     alias: {
       '@disc/client': fileURLToPath(new URL('../../packages/disc-client/src/index.ts', import.meta.url)),
       '@disc/types': fileURLToPath(new URL('../../packages/disc-types/src/index.ts', import.meta.url)),
+      '@fin/errors': fileURLToPath(new URL('../../packages/errors/src/index.ts', import.meta.url)),
       '@fin/retry': fileURLToPath(new URL('../../packages/retry/src/index.ts', import.meta.url)),
     },
   },

@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { DatabaseTarget } from './db/open';
 import { parseRateLimitOverrides, type RateLimitTable } from './http/rate-limit-table';
+import { CodedError } from '@fin/errors';
 
 export interface ApiConfig {
   port: number;
@@ -40,13 +41,11 @@ export const CONFIG_ERROR_CODES = ['INVALID_VALUE'] as const;
 export type ConfigErrorCode = (typeof CONFIG_ERROR_CODES)[number];
 
 /** An environment variable with a value the API cannot use; the message starts with its name. */
-export class ConfigError extends Error {
+export class ConfigError extends CodedError<ConfigErrorCode> {
   override readonly name: string = 'ConfigError';
-  readonly code: ConfigErrorCode;
   readonly variable: string;
   constructor(code: ConfigErrorCode, message: string, options: { variable: string; cause?: unknown }) {
-    super(`${options.variable}: ${message}`, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
+    super(code, `${options.variable}: ${message}`, options);
     this.variable = options.variable;
   }
 }

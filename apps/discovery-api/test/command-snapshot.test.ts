@@ -1,11 +1,10 @@
 import { join } from 'node:path';
 import { Config } from '@oclif/core';
-import { describeCommandSnapshot } from '../../../scripts/command-snapshot';
+import { describeCommandSnapshot } from '@fin/test-utils';
 
-const root = join(__dirname, '..');
 describeCommandSnapshot(
   'discovery-api',
-  root,
-  async () => (await Config.load(root)).commands,
+  join(__dirname, '..'),
+  Config,
   'UPDATE_COMMANDS=1 pnpm jest apps/discovery-api/test/command-snapshot.test.ts',
 );

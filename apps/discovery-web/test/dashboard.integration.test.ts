@@ -2,10 +2,8 @@
 // Chromium. One server and one browser for the flow; the steps run in order and share the
 // signed-in page, as a person would use it.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import {
   chromiumAvailable,
@@ -16,6 +14,7 @@ import {
   type LaunchedBrowser,
 } from './support/browser';
 import { startDashboardServer, type DashboardServer } from './support/server';
+import { startReceiver, type TestReceiver } from '@fin/test-utils';
 
 // Names of the page's globals, for the functions that page.evaluate runs in the browser
 // (this file is type-checked without the DOM library).
@@ -38,23 +37,19 @@ run('the dashboard in Chromium', () => {
   let context: BrowserContext;
   let page: Page;
   let token: string;
-  let receiver: Server;
+  let receiver: TestReceiver | undefined;
   let receiverUrl: string;
   const received: string[] = [];
   const cspErrors: string[] = [];
 
   beforeAll(async () => {
-    receiver = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => {
-        received.push(body);
-        if (req.url === '/fail') res.writeHead(500).end('receiver broken');
-        else res.writeHead(200).end('ok');
-      });
+    receiver = await startReceiver((request, _index, res) => {
+      received.push(request.body);
+      if (request.path === '/fail') res.writeHead(500).end('receiver broken');
+      else res.writeHead(200).end('ok');
+      return res.statusCode;
     });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    receiverUrl = receiver.urlFor('/hook');
     // A low discover limit so that the 429 test reaches it in four requests.
     server = await startDashboardServer({
       DISCOVERY_ALLOW_LOOPBACK_WEBHOOKS: 'true',
@@ -77,7 +72,7 @@ run('the dashboard in Chromium', () => {
     await context?.close();
     await chrome?.close();
     await server?.stop();
-    await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
+    await receiver?.close();
   });
 
   it('is announced by the first-start banner and the listening log line', () => {

@@ -1,11 +1,5 @@
 import { join } from 'node:path';
 import { Config } from '@oclif/core';
-import { describeCommandSnapshot } from '../../../scripts/command-snapshot';
+import { describeCommandSnapshot } from '@fin/test-utils';
 
-const root = join(__dirname, '..');
-describeCommandSnapshot(
-  'stmt',
-  root,
-  async () => (await Config.load(root)).commands,
-  'pnpm -F @stmt/cli snapshot:commands',
-);
+describeCommandSnapshot('stmt', join(__dirname, '..'), Config, 'pnpm -F @stmt/cli snapshot:commands');

@@ -1,11 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DiscoveryApiError, DiscoveryClient } from '@disc/client';
-import { embeddedApiEnv } from '@fin/test-utils';
+import { embeddedApiEnv, startReceiver, type TestReceiver } from '@fin/test-utils';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const BIN = join(ROOT, 'apps', 'discovery-api', 'bin', 'run.js');
@@ -158,44 +156,38 @@ describe('DiscoveryClient against a spawned server', () => {
 });
 
 describe('retries (a loopback server that answers 503, then 200)', () => {
-  let server: Server;
+  let server: TestReceiver;
   let seen: string[];
   let answers: { status: number; retryAfter?: string }[];
   let baseUrl: string;
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => {
-        seen.push(body);
-        const answer = answers.shift() ?? { status: 200 };
-        const headers: Record<string, string> = {
-          'content-type': 'application/json',
-          'x-request-id': `req_${seen.length}`,
-        };
-        if (answer.retryAfter !== undefined) headers['retry-after'] = answer.retryAfter;
-        res.writeHead(answer.status, headers);
-        res.end(
-          answer.status === 200
-            ? JSON.stringify({ criteria: {} })
-            : JSON.stringify({
-                error: {
-                  code: 'DATABASE_UNAVAILABLE',
-                  message: 'down',
-                  details: {},
-                  timestamp: new Date().toISOString(),
-                  request_id: `req_${seen.length}`,
-                },
-              }),
-        );
-      });
+    server = await startReceiver((request, _index, res) => {
+      seen.push(request.body);
+      const answer = answers.shift() ?? { status: 200 };
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        'x-request-id': `req_${seen.length}`,
+      };
+      if (answer.retryAfter !== undefined) headers['retry-after'] = answer.retryAfter;
+      res.writeHead(answer.status, headers);
+      res.end(
+        answer.status === 200
+          ? JSON.stringify({ criteria: {} })
+          : JSON.stringify({
+              error: {
+                code: 'DATABASE_UNAVAILABLE',
+                message: 'down',
+                details: {},
+                timestamp: new Date().toISOString(),
+                request_id: `req_${seen.length}`,
+              },
+            }),
+      );
+      return answer.status;
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    baseUrl = server.urlFor('');
   });
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => server.close());
   beforeEach(() => {
     seen = [];
   });

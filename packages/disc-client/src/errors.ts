@@ -1,5 +1,6 @@
 import { API_ERROR_CODES } from '@disc/types';
 import type { components } from './generated/api';
+import { CodedError } from '@fin/errors';
 
 type ErrorDetails = components['schemas']['ErrorDetails'];
 
@@ -11,9 +12,8 @@ export type DiscoveryApiErrorCode = (typeof DISCOVERY_API_ERROR_CODES)[number];
 
 /** An error answer of the API, with the envelope's machine `code` and `requestId` (quote it
  * when reporting a problem; the server's log has the same id). */
-export class DiscoveryApiError extends Error {
+export class DiscoveryApiError extends CodedError<DiscoveryApiErrorCode> {
   override readonly name: string = 'DiscoveryApiError';
-  readonly code: DiscoveryApiErrorCode;
   readonly status: number;
   readonly requestId: string | undefined;
   readonly details: ErrorDetails;
@@ -33,8 +33,7 @@ export class DiscoveryApiError extends Error {
       cause?: unknown;
     },
   ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
+    super(code, message, options);
     this.status = options.status;
     this.requestId = options.requestId;
     this.details = options.details ?? {};

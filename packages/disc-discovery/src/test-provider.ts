@@ -1,56 +1,35 @@
-import { computeMetrics, emptyMetrics } from '@disc/scoring';
-import {
-  MarketDataError,
-  type AssetType,
-  type Instrument,
-  type MarketContext,
-  type PriceMetrics,
-  type PriceSeries,
-} from '@disc/types';
-import type { MarketDataProvider, UniverseEntry } from '@disc/market-data';
+import { SnapshotProvider, type UniverseEntry } from '@disc/market-data';
+import { MarketDataError, type Instrument, type MarketContext, type PriceSeries } from '@disc/types';
 import { instrument, lcg } from '@fin/test-utils';
 
-/** A small in-memory provider for the SDK tests (not part of the public API). */
-export class MemoryProvider implements MarketDataProvider {
-  readonly name = 'memory (test data)';
-  private readonly metrics = new Map<string, PriceMetrics>();
-
+/** The SDK tests' provider (not part of the public API): the real SnapshotProvider over the
+ * given instruments, with a fixed market context instead of one read from market series. */
+export class MemoryProvider extends SnapshotProvider {
   constructor(
-    readonly instruments: Instrument[],
-    readonly context: MarketContext = CONTEXT,
-    readonly benchmark: PriceSeries = path(1, 0.0004, 0.01),
+    instruments: Instrument[],
+    private readonly fixedContext: MarketContext = CONTEXT,
+    benchmark: PriceSeries = path(1, 0.0004, 0.01),
   ) {
-    for (const i of instruments)
-      this.metrics.set(
-        i.symbol.toUpperCase(),
-        i.prices ? computeMetrics(i.prices, benchmark, { riskFree: context.risk_free_rate ?? 0 }) : emptyMetrics(),
-      );
+    super(
+      {
+        format: 'disc-snapshot',
+        version: 1,
+        sample: false,
+        as_of: '2026-11-20',
+        market: {
+          benchmark: { symbol: 'BENCH', name: 'test benchmark', prices: benchmark },
+          vix: flat(fixedContext.vix_level),
+          treasury_10y: flat(fixedContext.risk_free_rate ?? 0),
+          cpi_yoy: { start: '2026-01', values: [fixedContext.inflation_rate] },
+        },
+        instruments,
+      },
+      { name: 'memory (test data)', id: 'memory' },
+    );
   }
-  async snapshotId(): Promise<string> {
-    return 'memory';
-  }
-  async isSample(): Promise<boolean> {
-    return false;
-  }
-  async listInstruments(t: AssetType): Promise<readonly Instrument[]> {
-    return this.instruments.filter((i) => i.asset_type === t);
-  }
-  async universe(t: AssetType): Promise<readonly UniverseEntry[]> {
-    return this.instruments
-      .filter((i) => i.asset_type === t)
-      .map((instrument) => ({ instrument, metrics: this.metrics.get(instrument.symbol.toUpperCase())! }));
-  }
-  async getInstrument(symbol: string): Promise<Instrument | undefined> {
-    return this.instruments.find((i) => i.symbol.toUpperCase() === symbol.toUpperCase());
-  }
-  async metricsFor(symbol: string): Promise<PriceMetrics | undefined> {
-    return this.metrics.get(symbol.toUpperCase());
-  }
-  async getMarketContext(): Promise<MarketContext> {
-    return this.context;
-  }
-  async getBenchmark(): Promise<PriceSeries> {
-    return this.benchmark;
+
+  override contextSync(): MarketContext {
+    return this.fixedContext;
   }
 }
 
@@ -65,6 +44,10 @@ export class DownProvider extends MemoryProvider {
   override async getMarketContext(): Promise<MarketContext> {
     throw new MarketDataError('test provider is down', { details: { source: 'test' } });
   }
+}
+
+function flat(value: number): PriceSeries {
+  return { start: '2023-09-11', closes: Array<number>(800).fill(value) };
 }
 
 export const CONTEXT: MarketContext = {

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MarketDataError } from '@disc/types';
 import { FileSnapshotProvider, parseSnapshot, type SnapshotFile } from '@disc/market-data';
+import { scratchFolder } from '@fin/test-utils';
 
 function snapshot(): SnapshotFile {
   const closes = Array.from({ length: 300 }, (_, i) => 100 + i * 0.1);
@@ -33,14 +33,10 @@ function snapshot(): SnapshotFile {
 }
 
 describe('file snapshot provider', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'disc-file-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = scratchFolder('disc-file-');
 
   it('serves a user snapshot and labels it by file name', async () => {
-    const path = join(dir, 'mine.json');
+    const path = join(dir(), 'mine.json');
     writeFileSync(path, JSON.stringify(snapshot()));
     const p = new FileSnapshotProvider(path);
     expect((await p.listInstruments('etf')).map((i) => i.symbol)).toEqual(['MYETF']);
@@ -84,17 +80,17 @@ describe('file snapshot provider', () => {
   });
 
   it('gives MarketDataError for a missing or malformed file', async () => {
-    await expect(new FileSnapshotProvider(join(dir, 'absent.json')).getMarketContext()).rejects.toThrow(
+    await expect(new FileSnapshotProvider(join(dir(), 'absent.json')).getMarketContext()).rejects.toThrow(
       MarketDataError,
     );
-    writeFileSync(join(dir, 'bad.json'), '{"format":');
-    await expect(new FileSnapshotProvider(join(dir, 'bad.json')).listInstruments('etf')).rejects.toMatchObject({
+    writeFileSync(join(dir(), 'bad.json'), '{"format":');
+    await expect(new FileSnapshotProvider(join(dir(), 'bad.json')).listInstruments('etf')).rejects.toMatchObject({
       code: 'MARKET_DATA_UNAVAILABLE',
     });
   });
 
   it('reload() notices a changed file', async () => {
-    const path = join(dir, 'mine.json');
+    const path = join(dir(), 'mine.json');
     writeFileSync(path, JSON.stringify(snapshot()));
     const p = new FileSnapshotProvider(path);
     const before = await p.snapshotId();

@@ -1,3 +1,5 @@
+import { CodedError } from '@fin/errors';
+
 /**
  * Reading untrusted provider JSON. Mappers are pure: they take a parsed body and return
  * our units, or throw ShapeError naming the JSON path that did not match, which the
@@ -12,14 +14,12 @@ const SHAPE_ERROR_REASON = { MALFORMED: 'malformed', NOT_FOUND: 'not_found' } as
   string
 >;
 
-export class ShapeError extends Error {
+export class ShapeError extends CodedError<ShapeErrorCode> {
   override readonly name: string = 'ShapeError';
-  readonly code: ShapeErrorCode;
   /** The MarketDataError reason the adapter reports. */
   readonly reason: (typeof SHAPE_ERROR_REASON)[ShapeErrorCode];
   constructor(code: ShapeErrorCode, message: string, options: { cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
+    super(code, message, options);
     this.reason = SHAPE_ERROR_REASON[code];
   }
 }

@@ -1,4 +1,5 @@
 import { ASSET_TYPES, isAssetType, unsupportedAssetTypeMessage, type AssetType } from './asset-types';
+import { CodedError } from '@fin/errors';
 
 /** The closed set of codes the discovery libraries raise. The HTTP layer maps each one to a
  * status with a single table (docs/decisions/0007-error-envelope.md). */
@@ -19,14 +20,12 @@ export interface DiscoveryErrorOptions {
 }
 
 /** Base of every discovery error (the contract's Python `DiscoveryError`, docs/decisions/0003-discovery-service-contract.md). */
-export class DiscoveryError extends Error {
+export class DiscoveryError extends CodedError<DiscoveryErrorCode> {
   override readonly name: string = 'DiscoveryError';
-  readonly code: DiscoveryErrorCode;
   readonly details: Record<string, unknown>;
 
   constructor(code: DiscoveryErrorCode, message: string, options: DiscoveryErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
+    super(code, message, options);
     this.details = options.details ?? {};
   }
 

@@ -1,3 +1,5 @@
+import { CodedError } from '@fin/errors';
+
 /** Why a received webhook was rejected. A receiver answers 400/401 for any of them and
  * logs the code; the sender retries, so a rejected message is not lost. */
 export const WEBHOOK_VERIFICATION_ERROR_CODES = [
@@ -8,28 +10,16 @@ export const WEBHOOK_VERIFICATION_ERROR_CODES = [
 ] as const;
 export type WebhookVerificationErrorCode = (typeof WEBHOOK_VERIFICATION_ERROR_CODES)[number];
 
-export class WebhookVerificationError extends Error {
+export class WebhookVerificationError extends CodedError<WebhookVerificationErrorCode> {
   override readonly name: string = 'WebhookVerificationError';
-  readonly code: WebhookVerificationErrorCode;
-
-  constructor(code: WebhookVerificationErrorCode, message: string, options: { cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
-  }
 }
 
 /** A signing secret that cannot be turned into key bytes. */
 export const WEBHOOK_SECRET_ERROR_CODES = ['EMPTY_SECRET', 'INVALID_BASE64_SECRET'] as const;
 export type WebhookSecretErrorCode = (typeof WEBHOOK_SECRET_ERROR_CODES)[number];
 
-export class WebhookSecretError extends Error {
+export class WebhookSecretError extends CodedError<WebhookSecretErrorCode> {
   override readonly name: string = 'WebhookSecretError';
-  readonly code: WebhookSecretErrorCode;
-
-  constructor(code: WebhookSecretErrorCode, message: string, options: { cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
-  }
 }
 
 /** Why a receiver URL is refused, at registration or again right before a send. */
@@ -48,15 +38,13 @@ export interface ReceiverUrlContext {
   range?: string;
 }
 
-export class ReceiverUrlError extends Error {
+export class ReceiverUrlError extends CodedError<ReceiverUrlErrorCode> {
   override readonly name: string = 'ReceiverUrlError';
-  readonly code: ReceiverUrlErrorCode;
   readonly context: ReceiverUrlContext;
 
   constructor(code: ReceiverUrlErrorCode, message: string, options: ReceiverUrlContext & { cause?: unknown }) {
     const { cause, ...context } = options;
-    super(message, cause === undefined ? undefined : { cause });
-    this.code = code;
+    super(code, message, { cause });
     this.context = context;
   }
 }

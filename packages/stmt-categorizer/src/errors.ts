@@ -1,3 +1,5 @@
+import { CodedError } from '@fin/errors';
+
 /** The closed set of failure kinds; the CLI maps each to an exit code. */
 export const CATEGORIZER_ERROR_CODES = [
   'DATABASE_UNREADABLE',
@@ -23,9 +25,8 @@ export interface CategorizerErrorContext {
   attempts?: number;
 }
 
-export class CategorizerError extends Error {
+export class CategorizerError extends CodedError<CategorizerErrorCode> {
   override readonly name: string = 'CategorizerError';
-  readonly code: CategorizerErrorCode;
   /** The context fields given (file, key path, HTTP status, attempts), for messages and logs. */
   readonly context: CategorizerErrorContext;
 
@@ -35,8 +36,7 @@ export class CategorizerError extends Error {
     options: CategorizerErrorContext & { cause?: unknown } = {},
   ) {
     const { cause, ...context } = options;
-    super(message, cause === undefined ? undefined : { cause });
-    this.code = code;
+    super(code, message, { cause });
     this.context = context;
   }
 }

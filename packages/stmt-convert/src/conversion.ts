@@ -139,18 +139,22 @@ function checkFormat(format: StatementFormat, allowed: readonly StatementFormat[
   );
 }
 
-/** Records to a CSV at `output` (`-` for standard output) that appears only when complete. */
+/**
+ * Records to a CSV at `output` (`-` for standard output) that appears only when complete.
+ * `commit.syncFolder: false`: the caller fsyncs the output's folder (see `AtomicFile.commit`).
+ */
 export async function convertToCsv(
   records: AsyncIterable<StatementRecord>,
   output: string,
   delimiter: string,
   settings: ConversionSettings,
+  commit: { syncFolder?: boolean } = {},
 ): Promise<ConversionResult> {
   const sink = await openCsvSink(output, settings.preset, delimiter, settings.standardOutput);
   try {
     const result = await convertRecords(records, sink.writer, settings);
     await sink.writer.end();
-    await sink.commit();
+    await sink.commit(commit);
     return result;
   } catch (error) {
     await sink.abort();

@@ -1,5 +1,6 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
+import { syncFolder } from '@stmt/export';
 import { convertOne, removeLeftovers, type ConvertFileJob } from './convert-file';
 import { LEDGER_EXTENSIONS } from './convert-ledger';
 import { ConvertError } from './errors';
@@ -31,11 +32,14 @@ function outputName(file: string, taken: Set<string>, extension = '.csv'): strin
  * A larger file converts alone, so memory stays that of one conversion.
  */
 const PARALLEL_SMALL_FILES = 16;
+/** A smaller file is small: read whole when it is recognised, parsed from memory, and converted with fifteen others. */
 const SMALL_FILE_BYTES = 2 ** 20;
 
 /**
  * Converts every recognised statement in a folder (not recursive; hidden files skipped) into
- * `outputDir/<name>.csv`. A bad file is reported and the rest still converted.
+ * `outputDir/<name>.csv`. A bad file is reported and the rest still converted. Each output is
+ * fsynced before its rename and the output folder once after the last rename, so every converted
+ * file is on disk under its name when this resolves.
  */
 export async function convertDirectory(
   inputDir: string,
@@ -81,9 +85,10 @@ export async function convertDirectory(
     const slot = outcomes.length;
     outcomes.push(() => undefined);
     let size: number;
+    let content: Buffer | undefined;
     let output: string | undefined;
     try {
-      const inspected = inspectStatementFile(path, job.format, job.csv);
+      const inspected = inspectStatementFile(path, job.format, job.csv, SMALL_FILE_BYTES);
       if (!inspected.recognised) {
         outcomes[slot] = () => {
           report.skipped.push(path);
@@ -92,6 +97,7 @@ export async function convertDirectory(
         continue;
       }
       size = inspected.size;
+      content = inspected.content;
       output =
         dryRun || outputDir === undefined
           ? undefined
@@ -108,8 +114,13 @@ export async function convertDirectory(
     // A small file is read on this thread: sizing up a split across reading threads costs more than it saves.
     const threads = alone ? (job.threads ?? 1) : 0;
     const task = convertOne(
-      { ...job, threads, input: { kind: 'file', name: path, path, size }, output },
-      { sweep: false, checkOverwrite },
+      {
+        ...job,
+        threads,
+        input: { kind: 'file', name: path, path, size, ...(content === undefined ? {} : { content }) },
+        output,
+      },
+      { sweep: false, checkOverwrite, syncFolder: false },
     ).then(
       (result) =>
         void (outcomes[slot] = () =>
@@ -121,6 +132,9 @@ export async function convertDirectory(
     if (alone) await tracked;
   }
   await Promise.all(running);
+  // Each output was fsynced before its rename. One fsync of the folder, after the last rename,
+  // makes the renames durable too before anything is reported: one per folder, not one per file.
+  if (!dryRun && outputDir !== undefined) await syncFolder(outputDir);
   for (const outcome of outcomes) outcome(report);
   return report;
 }

@@ -3,6 +3,7 @@ import { removeStaleTempFiles } from '@stmt/export';
 import {
   parseFile,
   parseStream,
+  parseString,
   StatementParseError,
   type ParseIssue,
   type StatementFormat,
@@ -60,17 +61,18 @@ export const MAX_REPORTED_ISSUES = 1000;
  * renamed into place only after the last row, so an error leaves no partial file behind.
  */
 export function convertFile(job: ConvertFileJob): Promise<ConversionResult> {
-  return convertOne(job, { sweep: true, checkOverwrite: true });
+  return convertOne(job, { sweep: true, checkOverwrite: true, syncFolder: true });
 }
 
 /**
  * `convertFile`, and each file of a folder. `sweep`: first remove the temporary files killed runs
- * left beside the output; `checkOverwrite`: refuse an output that is the input. A folder
- * conversion sweeps once for the folder, and checks files only when its two folders are one.
+ * left beside the output; `checkOverwrite`: refuse an output that is the input; `syncFolder`:
+ * fsync the output's folder after the rename. A folder conversion sweeps once for the folder,
+ * checks files only when its two folders are one, and fsyncs the output folder once at the end.
  */
 export async function convertOne(
   job: ConvertFileJob,
-  options: { sweep: boolean; checkOverwrite: boolean },
+  options: { sweep: boolean; checkOverwrite: boolean; syncFolder: boolean },
 ): Promise<ConversionResult> {
   if (job.input.kind === 'directory')
     throw new ConvertError('USAGE', `Input ${job.input.name} is a folder: convert it with convertDirectory.`);
@@ -88,11 +90,11 @@ export async function convertOne(
       result = await convertRecords(records(), undefined, settings);
     } else if (job.ledger !== undefined) {
       if (job.input.kind === 'file' && options.checkOverwrite) await refuseOverwritingInput(job.input.path, job.output);
-      result = await convertToLedger(records(), job.output, job.ledger, settings, logger);
+      result = await convertToLedger(records(), job.output, job.ledger, settings, logger, options);
     } else {
       if (job.input.kind === 'file' && options.checkOverwrite) await refuseOverwritingInput(job.input.path, job.output);
       if (job.output !== '-' && options.sweep) await removeLeftovers(dirname(job.output), logger);
-      result = await convertToCsv(records(), job.output, job.delimiter ?? ',', settings);
+      result = await convertToCsv(records(), job.output, job.delimiter ?? ',', settings, options);
     }
     progress.stop();
     result.issues = issues;
@@ -138,6 +140,10 @@ export function statementRecords(
         ...job.csv,
         ...(job.format === undefined ? {} : { format: job.format }),
       };
+      if (input.kind === 'file' && input.content !== undefined) {
+        onRead?.(input.content.length);
+        return parseString(input.content, options);
+      }
       const read = onRead === undefined ? {} : { onRead };
       return input.kind === 'file'
         ? parseFile(input.path, { ...options, threads: job.threads ?? 1, ...read })

@@ -28,6 +28,7 @@ export async function convertToLedger(
   ledger: LedgerOutput,
   settings: ConversionSettings,
   logger: ConvertLogger,
+  commit: { syncFolder?: boolean } = {},
 ): Promise<ConversionResult> {
   const target = await openTarget(output, settings.standardOutput ?? process.stdout);
   const writer = new LedgerWriter(target.stream, {
@@ -40,7 +41,7 @@ export async function convertToLedger(
   try {
     const result = await convertRecords(records, undefined, { ...settings, ledger: writer });
     await writer.end();
-    await target.commit();
+    await target.commit(commit);
     return result;
   } catch (error) {
     await target.abort();
@@ -51,7 +52,7 @@ export async function convertToLedger(
 async function openTarget(
   output: string,
   standardOutput: Writable,
-): Promise<{ stream: Writable; commit(): Promise<void>; abort(): Promise<void> }> {
+): Promise<{ stream: Writable; commit(options: { syncFolder?: boolean }): Promise<void>; abort(): Promise<void> }> {
   if (output === '-') {
     // stdout cannot be ended; the writer ends a pass-through that feeds it instead.
     const pass = new PassThrough();
@@ -59,5 +60,5 @@ async function openTarget(
     return { stream: pass, commit: () => Promise.resolve(), abort: () => Promise.resolve() };
   }
   const file = await createAtomicFile(output);
-  return { stream: file.stream, commit: () => file.commit(), abort: () => file.abort() };
+  return { stream: file.stream, commit: (options) => file.commit(options), abort: () => file.abort() };
 }

@@ -1,3 +1,5 @@
+import { CodedError } from '@fin/errors';
+
 /** What went wrong in a conversion, as a closed set (the CLI maps each to an exit code). */
 export const CONVERT_ERROR_CODES = [
   'USAGE',
@@ -14,12 +16,6 @@ export type ConvertErrorCode = (typeof CONVERT_ERROR_CODES)[number];
  * The message says what went wrong and what to do. Parse and write failures of the libraries
  * below (`StatementParseError`, `ExportError`) pass through as they are.
  */
-export class ConvertError extends Error {
+export class ConvertError extends CodedError<ConvertErrorCode> {
   override readonly name: string = 'ConvertError';
-  readonly code: ConvertErrorCode;
-
-  constructor(code: ConvertErrorCode, message: string, options: { cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
-  }
 }

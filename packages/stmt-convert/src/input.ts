@@ -5,7 +5,8 @@ import { ConvertError } from './errors';
 export type InputTarget =
   /** `-`: read from `stream`, the process's standard input when not given. */
   | { kind: 'stdin'; name: string; stream?: AsyncIterable<Buffer> }
-  | { kind: 'file'; name: string; path: string; size: number }
+  /** `content`: the file's bytes, when they were read already (a small file of a folder). */
+  | { kind: 'file'; name: string; path: string; size: number; content?: Buffer }
   | { kind: 'directory'; name: string; path: string };
 
 /** `-` is standard input; anything else must be a readable file or folder (exit code 3 otherwise). */

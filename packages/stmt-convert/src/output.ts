@@ -8,7 +8,8 @@ import { stdoutStream } from './stdout-stream';
 /** Where a CSV goes: standard output for `-`, else a file that appears only when complete. */
 export interface CsvSink {
   writer: CsvWriter;
-  commit(): Promise<void>;
+  /** See `AtomicFile.commit`: `syncFolder: false` leaves the folder's fsync to the caller. */
+  commit(options?: { syncFolder?: boolean }): Promise<void>;
   abort(): Promise<void>;
 }
 
@@ -33,7 +34,11 @@ export async function openCsvSink(
     };
   }
   const file = await createAtomicFile(output);
-  return { writer: new CsvWriter(file.stream, csv), commit: () => file.commit(), abort: () => file.abort() };
+  return {
+    writer: new CsvWriter(file.stream, csv),
+    commit: (options) => file.commit(options),
+    abort: () => file.abort(),
+  };
 }
 
 /** The path with links resolved, or as given (made absolute) if it does not exist yet. */

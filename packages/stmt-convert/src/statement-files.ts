@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { open, readdir } from 'node:fs/promises';
 import { detectCsvProfile, detectFormat, type ParseOptions, type StatementFormat } from '@stmt/parser';
 
@@ -38,22 +38,33 @@ export async function isRecognisedStatement(
  * `isRecognisedStatement` and the file's size, for each file of a folder: one open, with the
  * calls made on this thread. A small file's few system calls take microseconds; handing each to
  * the thread pool and back costs more than the calls themselves when there are hundreds of files.
+ * A recognised file of fewer than `wholeBelow` bytes comes back whole in `content`: it is parsed
+ * from memory, without opening and reading it a second time.
  */
 export function inspectStatementFile(
   path: string,
   format: StatementFormat | undefined,
   csv: CsvProfileOptions = {},
-): { recognised: boolean; size: number } {
+  wholeBelow = 0,
+): { recognised: boolean; size: number; content?: Buffer } {
   const fd = openSync(path, 'r');
   try {
     const { size } = fstatSync(fd);
-    if (format !== undefined || csv.csvProfile !== undefined) return { recognised: true, size };
-    const buffer = Buffer.allocUnsafe(HEAD_BYTES);
-    const head = buffer.subarray(0, readSync(fd, buffer, 0, HEAD_BYTES, 0));
-    return { recognised: recognises(head, csv), size };
+    const whole = size < wholeBelow;
+    const given = format !== undefined || csv.csvProfile !== undefined;
+    if (given && !whole) return { recognised: true, size };
+    // A file that grew since fstat is read to its end all the same.
+    const bytes = whole ? readFileSync(fd) : readPrefix(fd, HEAD_BYTES);
+    const recognised = given || recognises(bytes.subarray(0, HEAD_BYTES), csv);
+    return whole && recognised ? { recognised, size: bytes.length, content: bytes } : { recognised, size };
   } finally {
     closeSync(fd);
   }
+}
+
+function readPrefix(fd: number, bytes: number): Buffer {
+  const buffer = Buffer.allocUnsafe(bytes);
+  return buffer.subarray(0, readSync(fd, buffer, 0, bytes, 0));
 }
 
 const recognises = (head: Buffer, csv: CsvProfileOptions): boolean =>

@@ -1,5 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { StatementParseError } from '@stmt/parser';
@@ -11,6 +10,7 @@ import {
   resolveInput,
   type ConvertLogger,
 } from '@stmt/convert';
+import { scratchFolder } from '@fin/test-utils';
 
 const fixtures = join(__dirname, '..', '..', 'stmt-parser', 'test', 'fixtures', 'camt');
 const foreign = join(fixtures, 'camt053-foreign-currency.xml');
@@ -24,14 +24,10 @@ function recordingLogger(): ConvertLogger & { lines: string[] } {
 }
 
 describe('@stmt/convert', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'stmt-convert-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = scratchFolder('stmt-convert-');
 
   it('converts a file to the CSV the CLI writes, with defaults for everything but input and output', async () => {
-    const output = join(dir, 'out.csv');
+    const output = join(dir(), 'out.csv');
     const outcomes: string[] = [];
     const logger = recordingLogger();
     const result = await convertFile({
@@ -48,7 +44,7 @@ describe('@stmt/convert', () => {
     });
     expect(outcomes).toEqual([`${foreign} success`]);
     expect(logger.lines).toEqual(['info converted']);
-    expect(readdirSync(dir)).toEqual(['out.csv']);
+    expect(readdirSync(dir())).toEqual(['out.csv']);
   });
 
   it('writes `-` to the stream it is given, and a dry run writes nothing', async () => {
@@ -59,7 +55,7 @@ describe('@stmt/convert', () => {
     expect(Buffer.concat(chunks).toString('utf8')).toBe(expectedCsv);
     const dry = await convertFile({ input: await resolveInput(foreign), output: undefined });
     expect(dry.rows).toBe(1);
-    expect(readdirSync(dir)).toEqual([]);
+    expect(readdirSync(dir())).toEqual([]);
   });
 
   it('reads a stream as standard input', async () => {
@@ -67,17 +63,17 @@ describe('@stmt/convert', () => {
       yield readFileSync(foreign);
     })();
     const input = { kind: 'stdin' as const, name: '<stream>', stream };
-    const output = join(dir, 'stream.csv');
+    const output = join(dir(), 'stream.csv');
     await convertFile({ input, output });
     expect(readFileSync(output, 'utf8')).toBe(expectedCsv);
   });
 
   it('refuses what it cannot do with a ConvertError of a closed code', async () => {
-    await expect(resolveInput(join(dir, 'missing.xml'))).rejects.toMatchObject({
+    await expect(resolveInput(join(dir(), 'missing.xml'))).rejects.toMatchObject({
       name: 'ConvertError',
       code: 'INPUT_NOT_FOUND',
     });
-    const copy = join(dir, 'in.xml');
+    const copy = join(dir(), 'in.xml');
     copyFileSync(foreign, copy);
     const overwrite = convertFile({ input: await resolveInput(copy), output: copy });
     await expect(overwrite).rejects.toBeInstanceOf(ConvertError);
@@ -91,22 +87,43 @@ describe('@stmt/convert', () => {
   });
 
   it('converts a folder, reporting a bad file with its error and converting the rest', async () => {
-    const input = join(dir, 'in');
+    const input = join(dir(), 'in');
     mkdirSync(input);
     copyFileSync(foreign, join(input, 'a.xml'));
     writeFileSync(join(input, 'b.xml'), readFileSync(foreign, 'utf8').slice(0, 400));
     writeFileSync(join(input, 'notes.txt'), 'not a statement');
-    const report = await convertDirectory(input, join(dir, 'out'), {});
-    expect(report.converted).toEqual([{ input: join(input, 'a.xml'), output: join(dir, 'out', 'a.csv'), entries: 1 }]);
+    const report = await convertDirectory(input, join(dir(), 'out'), {});
+    expect(report.converted).toEqual([
+      { input: join(input, 'a.xml'), output: join(dir(), 'out', 'a.csv'), entries: 1 },
+    ]);
     expect(report.skipped).toEqual([join(input, 'notes.txt')]);
     expect(report.failed.map((failure) => failure.input)).toEqual([join(input, 'b.xml')]);
     expect(report.failed[0]?.error).toBeInstanceOf(StatementParseError);
-    expect(readdirSync(join(dir, 'out'))).toEqual(['a.csv']);
+    expect(readdirSync(join(dir(), 'out'))).toEqual(['a.csv']);
+  });
+
+  it('converts each file of a folder whole, whether it is read at once or streamed from disk', async () => {
+    const input = join(dir(), 'in');
+    mkdirSync(input);
+    // Comments of 1 KiB before the root's end tag: past the 8 KiB read to recognise a file, and
+    // in the second file past the 1 MiB up to which a folder's file is read in one go.
+    const padded = (kib: number): string =>
+      readFileSync(foreign, 'utf8').replace(
+        '</Document>',
+        `<!-- ${'x'.repeat(1016)} -->\n`.repeat(kib) + '</Document>',
+      );
+    writeFileSync(join(input, 'a.xml'), padded(64));
+    writeFileSync(join(input, 'b.xml'), padded(1024));
+    const report = await convertDirectory(input, join(dir(), 'out'), {});
+    expect(report.failed).toEqual([]);
+    expect(report.converted.map((converted) => converted.entries)).toEqual([1, 1]);
+    expect(readFileSync(join(dir(), 'out', 'a.csv'), 'utf8')).toBe(expectedCsv);
+    expect(readFileSync(join(dir(), 'out', 'b.csv'), 'utf8')).toBe(expectedCsv);
   });
 
   it('merges overlapping statements, each booking once', async () => {
-    const output = join(dir, 'merged.csv');
-    const twice = join(dir, 'twice');
+    const output = join(dir(), 'merged.csv');
+    const twice = join(dir(), 'twice');
     mkdirSync(twice);
     copyFileSync(foreign, join(twice, 'a.xml'));
     copyFileSync(foreign, join(twice, 'b.xml'));

@@ -1,9 +1,9 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import Papa from 'papaparse';
 import { createAtomicFile, CsvWriter, ExportError, resolveDelimiter } from '@stmt/export';
+import { scratchFolder } from '@fin/test-utils';
 
 async function collect(write: (writer: CsvWriter) => Promise<void>, delimiter?: string): Promise<string> {
   const out = new PassThrough();
@@ -65,37 +65,31 @@ describe('resolveDelimiter', () => {
 });
 
 describe('createAtomicFile', () => {
-  let dir: string;
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'stmt-export-'));
-  });
-  afterEach(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const dir = scratchFolder('stmt-export-');
 
   it('shows the target only after commit, and leaves no temporary file', async () => {
-    const target = join(dir, 'out.csv');
+    const target = join(dir(), 'out.csv');
     const file = await createAtomicFile(target);
     file.stream.write('half');
-    expect(await readdir(dir)).not.toContain('out.csv');
+    expect(await readdir(dir())).not.toContain('out.csv');
     file.stream.end(' and the rest');
     await file.commit();
     expect(await readFile(target, 'utf8')).toBe('half and the rest');
-    expect(await readdir(dir)).toEqual(['out.csv']);
+    expect(await readdir(dir())).toEqual(['out.csv']);
   });
 
   it('abort keeps an existing target untouched and removes the temporary file', async () => {
-    const target = join(dir, 'out.csv');
+    const target = join(dir(), 'out.csv');
     await writeFile(target, 'previous');
     const file = await createAtomicFile(target);
     file.stream.write('partial');
     await file.abort();
     expect(await readFile(target, 'utf8')).toBe('previous');
-    expect(await readdir(dir)).toEqual(['out.csv']);
+    expect(await readdir(dir())).toEqual(['out.csv']);
   });
 
   it('fails with OUTPUT_FAILED naming the file when the folder does not exist', async () => {
-    const target = join(dir, 'missing', 'out.csv');
+    const target = join(dir(), 'missing', 'out.csv');
     await expect(createAtomicFile(target)).rejects.toMatchObject({ code: 'OUTPUT_FAILED', file: target });
   });
 });

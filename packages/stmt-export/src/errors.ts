@@ -1,16 +1,16 @@
+import { CodedError } from '@fin/errors';
+
 /** Closed set of reasons an export can fail; the CLI maps each to an exit code. */
 export const EXPORT_ERROR_CODES = ['UNKNOWN_PRESET', 'INVALID_DELIMITER', 'OUTPUT_FAILED'] as const;
 export type ExportErrorCode = (typeof EXPORT_ERROR_CODES)[number];
 
-export class ExportError extends Error {
+export class ExportError extends CodedError<ExportErrorCode> {
   override readonly name: string = 'ExportError';
-  readonly code: ExportErrorCode;
   /** The output path, when the error concerns a file. */
   readonly file: string | undefined;
 
   constructor(code: ExportErrorCode, message: string, options: { file?: string; cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
+    super(code, message, options);
     this.file = options.file;
   }
 }

@@ -1,18 +1,16 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { ExternalSorter } from './external-sort';
 import { removeTrackedTempFilesSync } from './temp-files';
+import { scratchFolder } from '@fin/test-utils';
 
 interface Item {
   key: number;
   seq: number;
 }
 
-let dir = '';
-beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'stmt-sort-test-'))));
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+const dir = scratchFolder('stmt-sort-test-');
 
 /** Each item counts 100 bytes; `memoryBytes: 1000` spills every 10 items. */
 function sorter(memoryBytes = 1000): ExternalSorter<Item> {
@@ -25,7 +23,7 @@ function sorter(memoryBytes = 1000): ExternalSorter<Item> {
       return { key: key ?? NaN, seq: seq ?? NaN };
     },
     memoryBytes,
-    tempDir: dir,
+    tempDir: dir(),
   });
 }
 
@@ -50,7 +48,7 @@ describe('ExternalSorter', () => {
           } finally {
             await target.dispose();
           }
-          expect(readdirSync(dir)).toEqual([]);
+          expect(readdirSync(dir())).toEqual([]);
         },
       ),
       { numRuns: 60 },
@@ -62,7 +60,7 @@ describe('ExternalSorter', () => {
     const items = [3, 1, 2].map((key, seq) => ({ key, seq }));
     expect((await sortAll(target, items)).map((item) => item.key)).toEqual([1, 2, 3]);
     expect(target.spilledRuns).toBe(0);
-    expect(readdirSync(dir)).toEqual([]);
+    expect(readdirSync(dir())).toEqual([]);
   });
 
   it('streams an input already in order into one run, holding at most one buffer', async () => {
@@ -77,10 +75,10 @@ describe('ExternalSorter', () => {
     const target = sorter();
     const items = Array.from({ length: 50 }, (_, seq) => ({ key: 50 - seq, seq }));
     for (let start = 0; start < items.length; start += 10) await target.add(items.slice(start, start + 10));
-    const [runs] = readdirSync(dir);
+    const [runs] = readdirSync(dir());
     expect(runs).toMatch(/^stmt-sort-\d+-/);
     expect(removeTrackedTempFilesSync()).toBe(1); // what SIGINT/SIGTERM do
-    expect(existsSync(join(dir, runs ?? ''))).toBe(false);
+    expect(existsSync(join(dir(), runs ?? ''))).toBe(false);
     await target.dispose();
   });
 });

@@ -3,6 +3,7 @@ export { entryToRows, type EntryToRowsOptions } from './entry-rows';
 export { PRESETS, PRESET_NAMES, getPreset, type CsvPreset } from './presets';
 export { CsvWriter, type CsvWriterOptions } from './csv-writer';
 export { createAtomicFile, type AtomicFile } from './atomic-file';
+export { syncFolder } from './sync-folder';
 export { resolveDelimiter, DELIMITER_NAMES } from './delimiter';
 export { StatementSummary, type CurrencyTotal } from './summary';
 export { createRowSorter } from './row-order';

@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import {
   removeStaleTempFiles,
@@ -11,25 +10,24 @@ import {
   trackTempPath,
   untrackTempPath,
 } from './temp-files';
+import { scratchFolder } from '@fin/test-utils';
 
-let dir = '';
-beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'stmt-temp-files-'))));
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+const dir = scratchFolder('stmt-temp-files-');
 
 const DEAD_PID = 999_999_999; // above any Linux pid_max
 
 describe('temporary files', () => {
   it('names a hidden sibling with the process id that the pattern recognises', () => {
-    const name = basename(temporarySibling(join(dir, 'march.csv')));
+    const name = basename(temporarySibling(join(dir(), 'march.csv')));
     expect(name.startsWith('.march.csv.')).toBe(true);
     expect(TEMP_FILE_PATTERN.exec(name)?.[1]).toBe(String(process.pid));
     expect(TEMP_FILE_PATTERN.test('march.csv')).toBe(false);
   });
 
   it('removes tracked files and folders synchronously, and only those', () => {
-    const file = join(dir, 'a.tmp');
-    const folder = join(dir, 'runs');
-    const kept = join(dir, 'kept.tmp');
+    const file = join(dir(), 'a.tmp');
+    const folder = join(dir(), 'runs');
+    const kept = join(dir(), 'kept.tmp');
     writeFileSync(file, 'x');
     mkdirSync(folder);
     writeFileSync(join(folder, 'run-0'), 'x');
@@ -39,7 +37,7 @@ describe('temporary files', () => {
     trackTempPath(kept);
     untrackTempPath(kept);
     expect(removeTrackedTempFilesSync()).toBe(2);
-    expect(readdirSync(dir)).toEqual(['kept.tmp']);
+    expect(readdirSync(dir())).toEqual(['kept.tmp']);
     expect(removeTrackedTempFilesSync()).toBe(0);
   });
 
@@ -50,32 +48,32 @@ describe('temporary files', () => {
       `.c.csv.${DEAD_PID}.89abcdef.tmp`,
       'c.csv.tmp',
     ];
-    for (const name of names) writeFileSync(join(dir, name), 'x');
+    for (const name of names) writeFileSync(join(dir(), name), 'x');
     const old = new Date(Date.now() - 3_600_000);
-    for (const name of [names[0], names[1], names[3]]) utimesSync(join(dir, name ?? ''), old, old);
-    expect(await removeStaleTempFiles(dir)).toEqual([join(dir, names[0] ?? '')]);
-    expect(readdirSync(dir).sort()).toEqual([names[1], names[2], names[3]].sort());
-    expect(await removeStaleTempFiles(join(dir, 'missing'))).toEqual([]);
+    for (const name of [names[0], names[1], names[3]]) utimesSync(join(dir(), name ?? ''), old, old);
+    expect(await removeStaleTempFiles(dir())).toEqual([join(dir(), names[0] ?? '')]);
+    expect(readdirSync(dir()).sort()).toEqual([names[1], names[2], names[3]].sort());
+    expect(await removeStaleTempFiles(join(dir(), 'missing'))).toEqual([]);
   });
 
   it('removes stale sort folders with their runs when asked for that pattern', async () => {
-    const stale = join(dir, `stmt-sort-${DEAD_PID}-AbC123`);
-    const live = join(dir, `stmt-sort-${process.pid}-XyZ789`);
+    const stale = join(dir(), `stmt-sort-${DEAD_PID}-AbC123`);
+    const live = join(dir(), `stmt-sort-${process.pid}-XyZ789`);
     for (const folder of [stale, live]) {
       mkdirSync(folder);
       writeFileSync(join(folder, 'run-0'), 'x');
       const old = new Date(Date.now() - 3_600_000);
       utimesSync(folder, old, old);
     }
-    expect(await removeStaleTempFiles(dir)).toEqual([]); // not CSV temporaries
-    expect(await removeStaleTempFiles(dir, { pattern: SORT_FOLDER_PATTERN })).toEqual([stale]);
+    expect(await removeStaleTempFiles(dir())).toEqual([]); // not CSV temporaries
+    expect(await removeStaleTempFiles(dir(), { pattern: SORT_FOLDER_PATTERN })).toEqual([stale]);
     expect(existsSync(live)).toBe(true);
   });
 
   it('removes the files one dead process left, whatever their age', () => {
-    writeFileSync(join(dir, `.a.csv.${DEAD_PID}.0123abcd.tmp`), 'x');
-    writeFileSync(join(dir, `.a.csv.12.0123abcd.tmp`), 'x');
-    expect(removeTempFilesOfSync(dir, DEAD_PID)).toHaveLength(1);
-    expect(existsSync(join(dir, '.a.csv.12.0123abcd.tmp'))).toBe(true);
+    writeFileSync(join(dir(), `.a.csv.${DEAD_PID}.0123abcd.tmp`), 'x');
+    writeFileSync(join(dir(), `.a.csv.12.0123abcd.tmp`), 'x');
+    expect(removeTempFilesOfSync(dir(), DEAD_PID)).toHaveLength(1);
+    expect(existsSync(join(dir(), '.a.csv.12.0123abcd.tmp'))).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import isRunning from 'is-running';
 
 /**
  * The name of a file being written for `target`: `.<name>.<pid>.<8 hex>.tmp` in the same folder
@@ -59,7 +60,7 @@ export async function removeStaleTempFiles(
   const removed: string[] = [];
   for (const name of names) {
     const pid = Number(pattern.exec(name)?.[1] ?? NaN);
-    if (!Number.isInteger(pid) || pid === process.pid || processAlive(pid)) continue;
+    if (!Number.isInteger(pid) || pid === process.pid || isRunning(pid)) continue;
     const path = join(dir, name);
     const info = await stat(path).catch(() => undefined);
     if (info === undefined || now - info.mtimeMs < STALE_AFTER_MS) continue;
@@ -84,14 +85,4 @@ export function removeTempFilesOfSync(dir: string, pid: number): string[] {
     removed.push(join(dir, name));
   }
   return removed;
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

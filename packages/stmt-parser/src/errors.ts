@@ -1,4 +1,5 @@
 import type { ParseIssue, SourceLocation } from './types';
+import { CodedError } from '@fin/errors';
 
 /**
  * The closed set of parse error codes. Issues (recoverable problems) use the same codes, so
@@ -25,9 +26,8 @@ export type ParseErrorCode = (typeof PARSE_ERROR_CODES)[number];
  * (`file:line:column at element/path:`) and says what was expected; `detail` is the same
  * text without the location, for callers that print the location themselves.
  */
-export class StatementParseError extends Error {
+export class StatementParseError extends CodedError<ParseErrorCode> {
   override readonly name: string = 'StatementParseError';
-  readonly code: ParseErrorCode;
   readonly location: SourceLocation | undefined;
   readonly detail: string;
 
@@ -37,8 +37,7 @@ export class StatementParseError extends Error {
     options: { location?: SourceLocation | undefined; cause?: unknown } = {},
   ) {
     const { location, cause } = options;
-    super(location ? `${formatLocation(location)}: ${detail}` : detail, cause === undefined ? undefined : { cause });
-    this.code = code;
+    super(code, location ? `${formatLocation(location)}: ${detail}` : detail, { cause });
     this.location = location;
     this.detail = detail;
   }

@@ -1,21 +1,20 @@
 import type * as AjvModule from 'ajv';
 import type { Options, ValidateFunction } from 'ajv';
+import { CodedError } from '@fin/errors';
 
 /**
  * A user-written YAML/JSON document (a CSV profile, a ledger account mapping) that breaks its
  * JSON schema. `problems` name the key of each failure; the message starts with `source`.
  * Each kind of document subclasses it with its own closed code set and `name`.
  */
-export class SchemaDocumentError<Code extends string = string> extends Error {
+export class SchemaDocumentError<Code extends string = string> extends CodedError<Code> {
   override readonly name: string = 'SchemaDocumentError';
-  readonly code: Code;
   /** Where the document came from (its file), as the message starts. */
   readonly source: string;
   readonly problems: string[];
 
   constructor(code: Code, message: string, options: { source: string; problems: string[]; cause?: unknown }) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
+    super(code, message, options);
     this.source = options.source;
     this.problems = options.problems;
   }

@@ -4,15 +4,15 @@ import type { SnapshotInfo } from '../store/snapshots';
 import type { CreatedToken, TokenRecord } from '../store/tokens';
 import type { AdminWebhook } from '../store/webhooks';
 import type { AdminOperations } from './admin-operations';
+import { CodedError } from '@fin/errors';
 
 /** The server's envelope codes, plus UNKNOWN for an answer without one (or a code this
  * build does not know; `reportedCode` keeps it). */
 export const REMOTE_ADMIN_ERROR_CODES = [...API_ERROR_CODES, 'UNKNOWN'] as const;
 export type RemoteAdminErrorCode = (typeof REMOTE_ADMIN_ERROR_CODES)[number];
 
-export class RemoteAdminError extends Error {
+export class RemoteAdminError extends CodedError<RemoteAdminErrorCode> {
   override readonly name: string = 'RemoteAdminError';
-  readonly code: RemoteAdminErrorCode;
   readonly status: number;
   readonly reportedCode: string | undefined;
   constructor(
@@ -20,8 +20,7 @@ export class RemoteAdminError extends Error {
     message: string,
     options: { status: number; reportedCode?: string | undefined; cause?: unknown },
   ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
+    super(code, message, options);
     this.status = options.status;
     this.reportedCode = options.reportedCode;
   }

@@ -1,4 +1,5 @@
 import { API_ERROR_CODES, type ApiErrorCode } from '@disc/types';
+import { CodedError } from '@fin/errors';
 
 /** Every code the API answers with (a closed set, kept in @disc/types so the client shares it). */
 export { API_ERROR_CODES, type ApiErrorCode };
@@ -31,9 +32,8 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** An error the API answers with deliberately. `details` is shown to the client, so it
  * holds only what helps the client fix the request. */
-export class ApiError extends Error {
+export class ApiError extends CodedError<ApiErrorCode> {
   override readonly name: string = 'ApiError';
-  readonly code: ApiErrorCode;
   readonly status: number;
   readonly details: Record<string, unknown>;
   /** Sent as `Retry-After` when set. */
@@ -43,8 +43,7 @@ export class ApiError extends Error {
     message: string,
     options: { details?: Record<string, unknown>; cause?: unknown; retryAfterSeconds?: number } = {},
   ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
+    super(code, message, options);
     this.status = ERROR_STATUS[code];
     this.details = options.details ?? {};
     this.retryAfterSeconds = options.retryAfterSeconds;

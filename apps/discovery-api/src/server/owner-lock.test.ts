@@ -1,53 +1,50 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DataDirBusyError, OWNER_FILE, acquireOwner, readOwner } from './owner-lock';
 import { ensureAdminSecret, readAdminSecret } from './admin-secret';
 import { stat } from 'node:fs/promises';
+import { scratchFolder } from '@fin/test-utils';
 
-let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'owner-lock-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const dir = scratchFolder('owner-lock-');
 
 describe('data-folder lock', () => {
   it('lets one process hold it and names the holder to the next', async () => {
-    const lock = await acquireOwner(dir, 'server');
+    const lock = await acquireOwner(dir(), 'server');
     await lock.announcePort(4321);
-    expect(await readOwner(dir)).toMatchObject({ pid: process.pid, kind: 'server', port: 4321 });
-    await expect(acquireOwner(dir, 'cli')).rejects.toBeInstanceOf(DataDirBusyError);
+    expect(await readOwner(dir())).toMatchObject({ pid: process.pid, kind: 'server', port: 4321 });
+    await expect(acquireOwner(dir(), 'cli')).rejects.toBeInstanceOf(DataDirBusyError);
     await lock.release();
-    expect(await readOwner(dir)).toBeUndefined();
+    expect(await readOwner(dir())).toBeUndefined();
   });
 
   it('takes over a lock left by a dead process', async () => {
     await writeFile(
-      join(dir, OWNER_FILE),
+      join(dir(), OWNER_FILE),
       JSON.stringify({ pid: 2 ** 22 + 12345, kind: 'server', started_at: '2026-01-01T00:00:00Z' }),
     );
-    const lock = await acquireOwner(dir, 'cli');
-    expect(JSON.parse(await readFile(join(dir, OWNER_FILE), 'utf8'))).toMatchObject({ pid: process.pid, kind: 'cli' });
+    const lock = await acquireOwner(dir(), 'cli');
+    expect(JSON.parse(await readFile(join(dir(), OWNER_FILE), 'utf8'))).toMatchObject({
+      pid: process.pid,
+      kind: 'cli',
+    });
     await lock.release();
   });
 
   it('takes over a lock with its own pid that it does not hold (a killed container: both PID 1)', async () => {
     await writeFile(
-      join(dir, OWNER_FILE),
+      join(dir(), OWNER_FILE),
       JSON.stringify({ pid: process.pid, kind: 'server', started_at: '2026-01-01T00:00:00Z' }),
     );
-    expect(await readOwner(dir)).toBeUndefined();
-    const lock = await acquireOwner(dir, 'server');
-    expect(await readOwner(dir)).toMatchObject({ pid: process.pid, kind: 'server' });
+    expect(await readOwner(dir())).toBeUndefined();
+    const lock = await acquireOwner(dir(), 'server');
+    expect(await readOwner(dir())).toMatchObject({ pid: process.pid, kind: 'server' });
     await lock.release();
   });
 
   it('keeps the admin secret stable and private to its owner', async () => {
-    const secret = await ensureAdminSecret(dir);
-    expect(await ensureAdminSecret(dir)).toBe(secret);
-    expect(await readAdminSecret(dir)).toBe(secret);
-    expect((await stat(join(dir, 'admin-secret'))).mode & 0o777).toBe(0o600);
+    const secret = await ensureAdminSecret(dir());
+    expect(await ensureAdminSecret(dir())).toBe(secret);
+    expect(await readAdminSecret(dir())).toBe(secret);
+    expect((await stat(join(dir(), 'admin-secret'))).mode & 0o777).toBe(0o600);
   });
 });

@@ -1,5 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { CodedError } from '@fin/errors';
+import isRunning from 'is-running';
 
 /** Who has the embedded database of a data folder open. PGlite is single-process, so the
  * server and the CLI take this lock before opening it; a CLI that finds a live server
@@ -21,9 +23,8 @@ export const DATA_DIR_BUSY_ERROR_CODES = ['DATA_DIR_BUSY'] as const;
 export type DataDirBusyErrorCode = (typeof DATA_DIR_BUSY_ERROR_CODES)[number];
 
 /** The data folder's embedded database is held by another live process (`owner`). */
-export class DataDirBusyError extends Error {
+export class DataDirBusyError extends CodedError<DataDirBusyErrorCode> {
   override readonly name: string = 'DataDirBusyError';
-  readonly code: DataDirBusyErrorCode;
   readonly owner: Owner;
   readonly dataDir: string;
   constructor(
@@ -31,8 +32,7 @@ export class DataDirBusyError extends Error {
     message: string,
     options: { owner: Owner; dataDir: string; cause?: unknown },
   ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
+    super(code, message, options);
     this.owner = options.owner;
     this.dataDir = options.dataDir;
   }
@@ -44,7 +44,7 @@ export async function readOwner(dataDir: string): Promise<Owner | undefined> {
     // Our own pid in a lock this process does not hold was left by a process that died: in a
     // container every server is PID 1, so the one killed before this start wrote the same pid.
     const ours = owner.pid === process.pid && !held.has(join(dataDir, OWNER_FILE));
-    return !ours && isAlive(owner.pid) ? owner : undefined;
+    return !ours && isRunning(owner.pid) ? owner : undefined;
   } catch {
     return undefined;
   }
@@ -90,14 +90,5 @@ export class OwnerLock {
   async release(): Promise<void> {
     held.delete(this.path);
     await rm(this.path, { force: true });
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { InvestmentDiscoveryCrew } from '@disc/discovery';
 import { loadConfig } from '../config';
 import { sdkEngine } from '../discovery/sdk-engine';
@@ -8,15 +5,10 @@ import { silentLogger } from '../logging';
 import { callApi } from '../test-support/api';
 import { readOwner } from './owner-lock';
 import { startServer } from './serve';
+import { scratchFolder } from '@fin/test-utils';
 
 describe('startServer on the embedded database', () => {
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'discovery-serve-'));
-  });
-  afterAll(async () => {
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const dataDir = scratchFolder('discovery-serve-', { per: 'block' });
 
   it('prints a working development token once, and lets an in-flight request finish on close', async () => {
     // A criteria call that waits until the test releases it: the request is in flight
@@ -39,13 +31,13 @@ describe('startServer on the embedded database', () => {
       },
     };
     const announced: string[] = [];
-    const config = { ...loadConfig({ DISCOVERY_DATA_DIR: dataDir }), port: 0 };
+    const config = { ...loadConfig({ DISCOVERY_DATA_DIR: dataDir() }), port: 0 };
     const server = await startServer(config, {
       engineFactory: () => slowEngine,
       logger: silentLogger(),
       announce: (text) => announced.push(text),
     });
-    expect((await readOwner(dataDir))?.port).toBe(server.port);
+    expect((await readOwner(dataDir()))?.port).toBe(server.port);
     const token = /(disc_[A-Za-z0-9_-]{43})/.exec(announced.join(''))?.[1];
     expect(token).toBeDefined();
 
@@ -56,7 +48,7 @@ describe('startServer on the embedded database', () => {
     const response = await pending;
     expect([response.status, response.body.asset_type]).toEqual([200, 'etf']);
     await closed;
-    expect(await readOwner(dataDir)).toBeUndefined();
+    expect(await readOwner(dataDir())).toBeUndefined();
 
     // Second start: the token exists, so nothing is printed.
     const again = await startServer(config, {

@@ -1,11 +1,11 @@
-// Debian's Chromium driven by playwright-core (`npx playwright install` cannot download a
-// browser here; .ci/deps/chromium.sh installs the package). Outside CI a missing Chromium
-// skips the end-to-end suite with a message; with CI=true it fails.
+// Debian's Chromium driven by playwright-core (@fin/test-utils' launch options). Outside CI a
+// missing Chromium skips the end-to-end suite with a message; with CI=true it fails.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CHROMIUM_LAUNCH_OPTIONS, CHROMIUM_PATH } from '@fin/test-utils';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = CHROMIUM_PATH;
 
 export function chromiumAvailable(): boolean {
   if (existsSync(CHROMIUM)) return true;
@@ -22,19 +22,7 @@ export interface LaunchedBrowser {
 /** chromium.launch starts every browser with a fresh, empty user-data dir of its own (it
  * refuses a --user-data-dir argument) and removes it on close. */
 export async function launchChromium(): Promise<LaunchedBrowser> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   return {
     browser,
     close: () => browser.close(),

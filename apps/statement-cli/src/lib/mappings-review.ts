@@ -1,6 +1,7 @@
 import type { LearnedMapping } from '@stmt/categorizer';
 import Ajv, { type ValidateFunction } from 'ajv';
 import { parseDocument, stringify } from 'yaml';
+import { CodedError } from '@fin/errors';
 
 /** One proposal as the user sees and edits it in the review file. */
 interface ReviewEntry {
@@ -55,14 +56,12 @@ export const REVIEW_FILE_ERROR_CODES = ['INVALID_REVIEW_FILE'] as const;
 export type ReviewFileErrorCode = (typeof REVIEW_FILE_ERROR_CODES)[number];
 
 /** A review file's problems: each the entry path (`mappings[2].direction`) and what is wrong there. */
-export class ReviewFileError extends Error {
+export class ReviewFileError extends CodedError<ReviewFileErrorCode> {
   override readonly name: string = 'ReviewFileError';
-  readonly code: ReviewFileErrorCode;
   readonly problems: string[];
 
   constructor(code: ReviewFileErrorCode, message: string, options: { problems: string[]; cause?: unknown }) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
+    super(code, message, options);
     this.problems = options.problems;
   }
 }

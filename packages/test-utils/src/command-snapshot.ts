@@ -1,7 +1,7 @@
 // The command surface of an oclif app (every command's id, summary, flags and args) as plain
 // JSON, and the check that it matches the committed snapshot, as the API's OpenAPI drift test
 // does for its endpoints. A change to a command's flags shows in review as a snapshot diff.
-// Used by apps/statement-cli/test/command-snapshot.test.ts and apps/discovery-api/test/command-snapshot.test.ts.
+// Used by the command-snapshot tests of apps/statement-cli and apps/discovery-api.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -82,20 +82,20 @@ function describeInput(input: CachedInput): Record<string, unknown> {
 }
 
 /**
- * The jest check: the app's commands (loaded from its built `dist/commands`) equal
- * `<app>/test/commands.snapshot.json`. With `UPDATE_COMMANDS=1` in the environment the file is
+ * The jest check: the app's commands (loaded by its `@oclif/core` Config, from its built
+ * `dist/commands`) equal `<app>/test/commands.snapshot.json`. With `UPDATE_COMMANDS=1` in the environment the file is
  * rewritten first; `regenerate` is the command that does so, named in the test's title.
  */
 export function describeCommandSnapshot(
   app: string,
   appRoot: string,
-  loadCommands: () => Promise<readonly CachedCommand[]>,
+  oclifConfig: { load(root: string): Promise<{ commands: readonly CachedCommand[] }> },
   regenerate: string,
 ): void {
   describe(`${app} commands`, () => {
     it(`match test/commands.snapshot.json: ids, summaries, flags and args (else run \`pnpm run build && ${regenerate}\` and review the diff)`, async () => {
       const file = join(appRoot, 'test', 'commands.snapshot.json');
-      const current = await commandSnapshot(await loadCommands());
+      const current = await commandSnapshot((await oclifConfig.load(appRoot)).commands);
       if (process.env['UPDATE_COMMANDS'] === '1') writeFileSync(file, `${JSON.stringify(current, null, 2)}\n`);
       expect(current).toEqual(JSON.parse(readFileSync(file, 'utf8')));
     });
