@@ -1,3 +1,5 @@
+import { foldByTable } from './latin-fold';
+
 /**
  * Text normalisation shared by the tiers. Bank exports spell the same party in upper case,
  * with doubled spaces or with and without accents (`CAFÉ`, `Cafe`), so every comparison goes
@@ -28,6 +30,12 @@ export function foldText(text: string): string {
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, ' ')
       .trim();
+  // Latin text with accents, umlauts and typographic punctuation: folded character by character.
+  return foldByTable(text, unicodeFold) ?? unicodeFold(text).trim();
+}
+
+/** The full fold, separators made spaces but not trimmed. */
+function unicodeFold(text: string): string {
   return text
     .normalize('NFC')
     .toLowerCase()
@@ -35,8 +43,7 @@ export function foldText(text: string): string {
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+    .replace(/[^\p{L}\p{N}]+/gu, ' ');
 }
 
 /** The words of a text, folded: what keyword rules and the classifier look at. */

@@ -13,16 +13,19 @@ function inputFor(row: StatementRow): CategorizeInput {
 
 /**
  * Fills `category` for a batch of rows with one `categorizeMany` call (one AI request per batch
- * of unknown parties), counting each decision in `tally` when one is given.
+ * of unknown parties), counting each decision in `tally` when one is given. The rows are the
+ * conversion's own, fresh from `entryToRows`: they get their category in place, not as copies
+ * (a copy of every row is garbage a streaming run's small young generation pays for).
  */
 export function categorizingEnricher(categorizer: Categorizer, tally?: CategoryTally): RowEnricher {
   return async (rows) => {
     const decisions = await categorizer.categorizeMany(rows.map(inputFor));
-    return rows.map((row, index) => {
+    rows.forEach((row, index) => {
       const decision = decisions[index];
-      if (decision === undefined) return row;
+      if (decision === undefined) return;
       tally?.add(decision);
-      return { ...row, category: decision.category };
+      row.category = decision.category;
     });
+    return rows;
   };
 }

@@ -80,14 +80,19 @@ export async function convertRecords(
     if (settings.ledger !== undefined) await settings.ledger.write(enriched);
     else if (writer !== undefined) await writer.write(enriched.map((row) => settings.preset.project(row)));
   };
-  /** Rows go to enrichment and the writer in batches of ENRICH_BATCH_SIZE, in the order they come. */
-  const collect = async (row: StatementRow): Promise<void> => {
-    pending.push(row);
-    if (pending.length < ENRICH_BATCH_SIZE) return;
-    await flush(pending);
+  /**
+   * Rows go to enrichment and the writer in batches of ENRICH_BATCH_SIZE, in the order they come:
+   * `take` adds a row and tells when the batch is full, and only then is a flush awaited (an
+   * `await` per row would cost a promise per row).
+   */
+  const take = (row: StatementRow): boolean => pending.push(row) >= ENRICH_BATCH_SIZE;
+  const flushPending = async (): Promise<void> => {
+    const rows = pending;
     pending = [];
+    await flush(rows);
   };
 
+  const rowOptions = { splitBatches: settings.splitBatches };
   try {
     for await (const record of records) {
       summary.add(record);
@@ -101,25 +106,25 @@ export async function convertRecords(
         continue;
       }
       if (record.kind !== 'entry') continue;
-      const rows = entryToRows(record.entry, { splitBatches: settings.splitBatches });
+      const rows = entryToRows(record.entry, rowOptions);
       for (const row of rows) row.transaction_id = ids.assign(row, format);
       const admitted = settings.dedup === undefined ? rows : rows.filter((row) => settings.dedup?.admit(row));
       if (sorter !== undefined) {
         await sorter.add(admitted);
         continue;
       }
-      for (const row of admitted) await collect(row);
+      for (const row of admitted) if (take(row)) await flushPending();
     }
 
     // Pending bookings no later statement booked come last (they were held back until the end).
     const held = settings.dedup?.finish() ?? [];
     if (sorter !== undefined) {
       await sorter.add(held);
-      for await (const row of sorter.sorted()) await collect(row);
+      for await (const row of sorter.sorted()) if (take(row)) await flushPending();
     } else {
-      for (const row of held) await collect(row);
+      for (const row of held) if (take(row)) await flushPending();
     }
-    if (pending.length > 0) await flush(pending);
+    if (pending.length > 0) await flushPending();
   } finally {
     await sorter?.dispose();
   }

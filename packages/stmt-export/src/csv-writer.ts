@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import Papa from 'papaparse';
+import { CsvFormat } from './csv-format';
 import { outputError } from './errors';
 
 export interface CsvWriterOptions {
@@ -15,7 +15,7 @@ export interface CsvWriterOptions {
 }
 
 /**
- * Records held back before one `unparse` and one stream write. A call and a write per record
+ * Records held back before one `format` and one stream write. A call and a write per record
  * cost more than the quoting itself on large statements. Kept small: the records wait in the
  * young generation, and a caller that already hands over batches this large (the CLI: 100 rows)
  * is written straight through.
@@ -23,13 +23,13 @@ export interface CsvWriterOptions {
 const BATCH_RECORDS = 100;
 
 /**
- * Writes a CSV incrementally to a Node stream: papaparse's `unparse` quotes each batch of records
- * (fields holding the delimiter, a quote or a line break), and the writer waits for `drain` so a
+ * Writes a CSV incrementally to a Node stream: `CsvFormat` quotes each batch of records as
+ * papaparse does (fields holding the delimiter, a quote or a line break), and the writer waits for `drain` so a
  * large statement never piles up in memory. Records are collected into batches of
  * `BATCH_RECORDS`; `end()` writes the rest.
  */
 export class CsvWriter {
-  private readonly delimiter: string;
+  private readonly csv: CsvFormat;
   private readonly newline: string;
   private headerWritten = false;
   private recordCount = 0;
@@ -41,8 +41,8 @@ export class CsvWriter {
     private readonly out: Writable,
     private readonly options: CsvWriterOptions,
   ) {
-    this.delimiter = options.delimiter ?? ',';
     this.newline = options.newline ?? '\n';
+    this.csv = new CsvFormat(options.delimiter ?? ',', this.newline);
     // A write error arrives as an event, often after `write` returned; kept, it fails the next call.
     out.on('error', (error: unknown) => (this.failure ??= error));
   }
@@ -56,7 +56,7 @@ export class CsvWriter {
     if (!this.headerWritten) await this.writeHeader();
     this.recordCount += records.length;
     if (this.pending.length === 0 && records.length >= BATCH_RECORDS) {
-      await this.push(this.unparse(records as string[][]) + this.newline);
+      await this.push(this.text(records as string[][]) + this.newline);
       return;
     }
     for (const record of records) this.pending.push(record);
@@ -75,18 +75,18 @@ export class CsvWriter {
 
   private async writeHeader(): Promise<void> {
     this.headerWritten = true;
-    await this.push(this.unparse([[...this.options.header]]) + this.newline);
+    await this.push(this.text([[...this.options.header]]) + this.newline);
   }
 
   private async flush(): Promise<void> {
     if (this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];
-    await this.push(this.unparse(batch) + this.newline);
+    await this.push(this.text(batch) + this.newline);
   }
 
-  private unparse(records: string[][]): string {
-    return Papa.unparse(records, { delimiter: this.delimiter, newline: this.newline, header: false, quotes: false });
+  private text(records: string[][]): string {
+    return this.csv.format(records);
   }
 
   private async push(text: string): Promise<void> {

@@ -21,6 +21,10 @@ const PLAIN_NUMBER = /^[-+]?\d+(?:\.\d+)?$/;
  * which spreadsheets take as "this is text" and do not show. Plain numbers stay as they are.
  */
 export function guardFormula(text: string): string {
+  // Most cells start with a letter or digit: one character code decides them (this runs for
+  // every text cell of every row).
+  const first = text.charCodeAt(0);
+  if (first > 0x40 || (first > 0x2d && first < 0x3d)) return text;
   return FORMULA_LEADING.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
 }
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import crypto, { createHash } from 'node:crypto';
 import { TransactionIdSet } from '@stmt/merge';
 import type { StatementRow } from './columns';
 
@@ -89,23 +89,31 @@ export class TransactionIds {
   private dayOf(date: string): DayIds {
     let day = this.days.get(date);
     if (day === undefined) {
-      day = { seen: new TransactionIdSet(64), repeats: new Map() };
+      day =
+        this.days.size < REMEMBERED_DAYS ? { seen: new TransactionIdSet(64), repeats: new Map() } : this.forgetOldest();
       this.days.set(date, day);
-      if (this.days.size > REMEMBERED_DAYS) {
-        const oldest = this.days.keys().next().value as string;
-        this.days.delete(oldest);
-      }
     }
+    return day;
+  }
+
+  /** Forgets the oldest day and hands its emptied sets on: rows alternating between days allocate none. */
+  private forgetOldest(): DayIds {
+    const [oldest, day] = this.days.entries().next().value as [string, DayIds];
+    this.days.delete(oldest);
+    day.seen.clear();
+    day.repeats.clear();
     return day;
   }
 }
 
+/** One-shot hashing (Node 20.12 and later): no Hash object per row. */
+const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+
 /** 16 hex digits (64 bits) of SHA-256 over the versioned identity parts. */
 function digest(parts: string[]): string {
-  return createHash('sha256')
-    .update(`v1\u001f${parts.join('\u001f')}`)
-    .digest('hex')
-    .slice(0, 16);
+  const text = `v1\u001f${parts.join('\u001f')}`;
+  const hex = oneShotHash ? oneShotHash('sha256', text, 'hex') : createHash('sha256').update(text).digest('hex');
+  return hex.slice(0, 16);
 }
 
 function firstOf(...values: string[]): string {

@@ -14,6 +14,19 @@ describe('TransactionIdSet', () => {
     expect(set.has('not a hex id')).toBe(true);
   });
 
+  it('is empty after clear, small tables and grown ones alike, and takes ids again', () => {
+    const set = new TransactionIdSet(64);
+    const id = (i: number): string => i.toString(16).padStart(16, '0');
+    for (let i = 1; i <= 5_000; i++) set.add(id(i));
+    set.clear();
+    expect(set.size).toBe(0);
+    expect(set.has(id(1))).toBe(false);
+    expect(set.has(id(4_999))).toBe(false);
+    expect(set.add(id(7))).toBe(true);
+    expect(set.add(id(7))).toBe(false);
+    expect(set.size).toBe(1);
+  });
+
   it('round-trips through its bytes and refuses a truncated or foreign file', () => {
     const set = new TransactionIdSet();
     for (const id of ['c50ea3fd69949bcd', 'c50ea3fd69949bcd-2', '0000000000000000']) set.add(id);

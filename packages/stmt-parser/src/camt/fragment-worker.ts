@@ -2,9 +2,10 @@ import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from '
 import { parseFragment } from './fragment';
 import { claimSlot, isOpen, THREAD, type FragmentMessage, type FragmentReply } from './fragment-claims';
 
-// A thread of a FragmentPool. Of the fragments posted to it, it reads the one farthest ahead
-// first: the reader meanwhile reads the near ones itself, and arrives at the far ones to find
-// them read. A fragment the reader claimed before this thread got to it is dropped.
+// A thread of a FragmentPool. Of the fragments posted to it, it reads the nearest first: the
+// reader, which also builds the rows and is usually the slower side, then finds them read and
+// parses nothing itself; only when this thread falls behind does the reader arrive at one not
+// yet started and read it itself. A fragment the reader claimed meanwhile is dropped.
 const { claims } = workerData as { claims: Int32Array };
 const port = parentPort as MessagePort;
 const posted: FragmentMessage[] = [];
@@ -22,18 +23,18 @@ function work(): void {
   for (;;) {
     for (let received = receiveMessageOnPort(port); received; received = receiveMessageOnPort(port))
       posted.push(received.message as FragmentMessage);
-    const next = farthestUnclaimed();
+    const next = nearestUnclaimed();
     if (!next) return;
     port.postMessage({ seq: next.seq, result: parseFragment(next.job) } satisfies FragmentReply);
   }
 }
 
-function farthestUnclaimed(): FragmentMessage | undefined {
+function nearestUnclaimed(): FragmentMessage | undefined {
   // Drop what the reader claimed meanwhile, wherever it lies, so the list stays a handful long.
   let kept = 0;
   for (const message of posted) if (isOpen(claims, message.seq)) posted[kept++] = message;
   posted.length = kept;
-  for (let message = posted.pop(); message; message = posted.pop())
+  for (let message = posted.shift(); message; message = posted.shift())
     if (claimSlot(claims, message.seq, THREAD)) return message;
   return undefined;
 }

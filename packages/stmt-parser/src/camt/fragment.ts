@@ -4,7 +4,8 @@ import { Utf8Check } from '../utf8-check';
 import type { Entry } from '../types';
 import { DocumentHandler } from './document-handler';
 import { packEntries } from './entry-transfer';
-import { betweenTags, charactersRead, createSaxParser, resetPosition, startTagsXml, type OpenTag } from './sax-parser';
+import { FragmentTokenizer, Stop } from './fragment-tokenizer';
+import type { OpenTag } from './sax-parser';
 
 /** A stretch of a camt file that holds whole `<Ntry>` elements of one statement, to be read on another thread. */
 export interface FragmentJob {
@@ -45,13 +46,6 @@ export interface FragmentResult {
 const READ_BYTES = 256 * 1024;
 const BATCH_ENTRIES = 64;
 
-/** Thrown inside sax callbacks to leave the fragment at the last entry boundary. */
-class Stop extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
-  }
-}
-
 /**
  * Reads the entries of a fragment. It stops at the first thing that is not a plain entry —
  * another statement child (`<Bal>`), the statement's end, an entry with any issue, malformed
@@ -72,52 +66,48 @@ export function parseFragment(job: FragmentJob): FragmentResult {
     onIssue: () => void issues++,
   });
   handler.detachText = false;
-  const parser = createSaxParser(handler, job.fileName);
-  const open = parser.onopentag.bind(parser);
-  const close = parser.onclosetag.bind(parser);
-  // Entries are packed in small batches as they complete, so a thread's heap holds bytes,
-  // not thousands of entry objects.
+  // Entries are packed in small batches as they complete, so a heap holds bytes, not thousands
+  // of entry objects (which the young generation would copy over and over).
   const batches: Uint8Array[] = [];
   let batch: Entry[] = [];
   let count = 0;
   // The last entry boundary: characters, lines and column from the start, and its byte offset
   // once the chunk it lies in is done (-1 until then).
   const boundary = { chars: 0, lines: 0, column: 0, byte: job.start };
-  parser.onopentag = (tag) => {
-    if (handler.stack.depth === depth && localName(tag.name) !== 'Ntry') throw new Stop(`<${tag.name}>`);
-    open(tag);
-  };
-  parser.onclosetag = (name) => {
-    if (handler.stack.depth === depth) throw new Stop(`</${name}>`);
-    close(name);
-    if (handler.stack.depth !== depth) return;
-    if (issues > 0) throw new Stop('an entry with issues');
-    for (const record of handler.drain()) {
-      if (record.kind !== 'entry') continue;
-      // Only the position travels: file and path are rebuilt where the entry is taken.
-      const { line, column } = record.entry.location;
-      record.entry.location = { line, column };
-      batch.push(record.entry);
-    }
-    if (batch.length === BATCH_ENTRIES) {
-      count += batch.length;
-      batches.push(packEntries(batch));
-      batch = [];
-    }
-    boundary.chars = charactersRead(parser);
-    boundary.lines = parser.line;
-    boundary.column = parser.column;
-    boundary.byte = -1;
-  };
-
   let stoppedBy: string | undefined;
   try {
-    parser.write(startTagsXml(job.context));
-    if (!handler.betweenEntries(depth) || !betweenTags(parser)) throw new Stop('a context that opens no statement');
-    resetPosition(parser);
+    const tokenizer = new FragmentTokenizer(handler, job.context);
+    if (!handler.betweenEntries(depth)) throw new Stop('a context that opens no statement');
     handler.drain();
     issues = 0;
-    stoppedBy = readRange(job, parser, boundary);
+    tokenizer.onOpen = (name) => {
+      if (handler.stack.depth === depth && localName(name) !== 'Ntry') throw new Stop(`<${name}>`);
+    };
+    tokenizer.beforeClose = () => {
+      if (handler.stack.depth === depth) throw new Stop(`</${handler.stack.name()}>`);
+    };
+    tokenizer.onClose = () => {
+      if (handler.stack.depth !== depth) return;
+      if (issues > 0) throw new Stop('an entry with issues');
+      for (const record of handler.drain()) {
+        if (record.kind !== 'entry') continue;
+        // Only the position travels: file and path are rebuilt where the entry is taken.
+        const { line, column } = record.entry.location;
+        record.entry.location = { line, column };
+        batch.push(record.entry);
+      }
+      if (batch.length === BATCH_ENTRIES) {
+        count += batch.length;
+        batches.push(packEntries(batch));
+        batch = [];
+      }
+      const here = tokenizer.position();
+      boundary.chars = here.chars;
+      boundary.lines = here.lines;
+      boundary.column = here.column;
+      boundary.byte = -1;
+    };
+    stoppedBy = readRange(job, tokenizer, boundary);
   } catch (error) {
     stoppedBy = error instanceof Stop ? error.reason : error instanceof Error ? error.message : String(error);
   }
@@ -137,10 +127,10 @@ export function parseFragment(job: FragmentJob): FragmentResult {
   return result;
 }
 
-/** Feeds `start`–`end` to sax chunk by chunk; answers why it stopped early, if it did. */
+/** Feeds `start`–`end` to the tokenizer chunk by chunk; answers why it stopped early, if it did. */
 function readRange(
   job: FragmentJob,
-  parser: ReturnType<typeof createSaxParser>,
+  tokenizer: FragmentTokenizer,
   boundary: { chars: number; byte: number },
 ): string | undefined {
   const decoder = createDecoder(job.encoding);
@@ -161,7 +151,7 @@ function readRange(
       if (check && check.write(bytes) >= 0) return 'undecodable bytes';
       const text = decoder.write(bytes);
       try {
-        parser.write(text);
+        tokenizer.write(text);
       } finally {
         // Settle the boundary's byte offset while this chunk's text is at hand.
         if (boundary.byte < 0) boundary.byte = chunkByte + byteLength(text.slice(0, boundary.chars - chunkChars), utf8);

@@ -5,7 +5,7 @@ import { locateEncodingError, Utf8Check } from '../utf8-check';
 import type { ParseOptions, StatementRecord } from '../types';
 import { DocumentHandler } from './document-handler';
 import { unpackEntries } from './entry-transfer';
-import type { FragmentJob, FragmentResult } from './fragment';
+import { parseFragment, type FragmentJob, type FragmentResult } from './fragment';
 import { FragmentPool, type FragmentRunner } from './fragment-pool';
 import { RecordPump } from './record-pump';
 import { betweenTags, createSaxParser, endDocument, openTags, skipAhead, type OpenTag } from './sax-parser';
@@ -37,6 +37,7 @@ const SCAN_LIMIT = 4 * 1024 * 1024;
 const AHEAD_PER_THREAD = 3;
 
 interface PlannedFragment {
+  job: FragmentJob;
   start: number;
   end: number;
   result: Promise<FragmentResult | undefined>;
@@ -46,9 +47,10 @@ interface PlannedFragment {
 /**
  * Reads a camt file on several threads. This thread reads the document as `parseCamt` does;
  * once the first entry shows which elements enclose entries, the file ahead is cut just after
- * entry end tags into fragments that worker threads read meanwhile, farthest first. Arriving at
- * a fragment no thread has started, this thread claims it and reads it itself, so neither side
- * waits for the other. Arriving at one a thread has read, it checks that it really stands between
+ * entry end tags into fragments that worker threads read meanwhile, nearest first. Arriving at
+ * a fragment no thread has started (the threads fell behind), this thread claims it and reads it
+ * itself with the same fragment reader; arriving at one a thread has read or is reading, it
+ * waits for the result, checks that it really stands between
  * two entries of a statement (the cut could lie in a comment, or between statements) and then
  * takes the fragment's entries over and jumps past them; otherwise it reads the stretch itself.
  * Fragments stop at anything but plain entries, so balances, statement ends and every issue are
@@ -119,10 +121,13 @@ class ParallelCamtRecords extends RecordPump {
     if (fragment && this.position === fragment.start) {
       this.fragments.shift();
       if (fragment.claim()) {
+        // No thread started it: read here, with the fragment reader (saxes), which is faster than
+        // sax and leaves anything unusual to sax just the same.
         this.parallel.onFragment?.(undefined, false);
-        await this.read(fragment.end);
+        this.takeOver(parseFragment(fragment.job), false);
       } else {
-        await this.takeOver(fragment);
+        const result = await fragment.result;
+        this.takeOver(result, true);
       }
     } else {
       await this.read(fragment ? fragment.start : this.size);
@@ -181,12 +186,11 @@ class ParallelCamtRecords extends RecordPump {
   }
 
   /** At a fragment's start: take its entries if this really is a place between entries. */
-  private async takeOver(fragment: PlannedFragment): Promise<void> {
-    const result = await fragment.result;
+  private takeOver(result: FragmentResult | undefined, report: boolean): void {
     const depth = (this.context as readonly OpenTag[]).length;
     const taken =
       result !== undefined && result.count > 0 && this.handler.betweenEntries(depth) && betweenTags(this.parser);
-    if (result) this.parallel.onFragment?.(result, taken);
+    if (result && report) this.parallel.onFragment?.(result, taken);
     if (!taken) return;
     this.adopting = { batches: result.entries, next: 0, line: this.parser.line + 1, column: this.parser.column };
     skipAhead(this.parser, result.lines, result.column, result.chars);
@@ -222,7 +226,13 @@ class ParallelCamtRecords extends RecordPump {
       };
       const ticket = this.runFragment(job);
       // A failed fragment is simply not taken: the reader reads its stretch itself.
-      this.fragments.push({ start, end, result: ticket.result.catch(() => undefined), claim: () => ticket.claim() });
+      this.fragments.push({
+        job,
+        start,
+        end,
+        result: ticket.result.catch(() => undefined),
+        claim: () => ticket.claim(),
+      });
     }
   }
 

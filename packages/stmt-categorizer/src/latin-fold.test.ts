@@ -1,0 +1,30 @@
+import fc from 'fast-check';
+import { referenceFold as unicodeFold } from '../test/reference-rules';
+import { foldText } from './text';
+
+const latin = Array.from({ length: 0x300 }, (_, code) => code);
+const punctuation = Array.from({ length: 0x70 }, (_, i) => 0x2000 + i);
+const tabled = [...latin, ...punctuation, 0x20ac].map((code) => String.fromCharCode(code));
+
+describe('foldText of Latin text with accents and punctuation', () => {
+  it('folds each such character as the full Unicode fold does', () => {
+    for (const char of tabled) expect([char, foldText(`x${char}y`)]).toEqual([char, unicodeFold(`x${char}y`)]);
+  });
+
+  it('folds texts of them as the full Unicode fold does', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...tabled, 'Ä', 'ß', ' ', '-', 'a', 'İ', '½', 'ǅ'), { maxLength: 24 }),
+        (chars) => {
+          const text = chars.join('');
+          expect(foldText(text)).toBe(unicodeFold(text));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('folds the umlauts the SEPA way and drops other accents', () => {
+    expect(foldText('Müller & Söhne – Grüße, Café')).toBe('mueller soehne gruesse cafe');
+  });
+});
