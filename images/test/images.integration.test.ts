@@ -7,7 +7,16 @@
 // CI it skips when they are missing, in CI it fails.
 import { spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  createReadStream,
+  createWriteStream,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createScratchPostgres, TEST_REDIS_URL, type ScratchPostgres } from '@fin/test-utils';
@@ -200,20 +209,10 @@ describeImages('container images (buildah, podman)', () => {
     cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
     const fixture = join(root, 'packages', 'stmt-parser', 'test', 'fixtures', 'camt', 'camt052-pending.xml');
     const xml = readFileSync(fixture);
-    spawnSync('cp', [fixture, join(dir, 'in.xml')]);
-    const mounted = podman([
-      'run',
-      '--rm',
-      '-v',
-      `${dir}:/data`,
-      stmt().reference,
-      'convert',
-      '--input',
-      'in.xml',
-      '--output',
-      'out.csv',
-      '--no-categorize',
-    ]);
+    copyFileSync(fixture, join(dir, 'in.xml'));
+    /** `stmt` in the image, with `dir` mounted as its working folder. */
+    const stmtIn = (args: string[]) => podman(['run', '--rm', '-v', `${dir}:/data`, stmt().reference, ...args]);
+    const mounted = stmtIn(['convert', '--input', 'in.xml', '--output', 'out.csv', '--no-categorize']);
     expect(mounted.stderr).not.toMatch(/\n\s+at /);
     expect(mounted.status).toBe(0);
     const csv = readFileSync(join(dir, 'out.csv'), 'utf8');
@@ -221,12 +220,7 @@ describeImages('container images (buildah, podman)', () => {
     expect(csv).toContain('5000.00,EUR,CRDT,PDNG,Grosskunde AG');
     expect(csv.trim().split('\n')).toHaveLength(4);
     // The CLI's other workspace packages are in the image too: @stmt/merge and @stmt/ledger.
-    const journal = podman([
-      'run',
-      '--rm',
-      '-v',
-      `${dir}:/data`,
-      stmt().reference,
+    const journal = stmtIn([
       'convert',
       '--input',
       'in.xml',
