@@ -61,7 +61,7 @@ export interface TokenStoreOptions {
 }
 
 export class TokenStore {
-  private readonly cache: Map<string, TokenRecord | null> | undefined;
+  private readonly cache: Map<string, TokenRecord> | undefined;
   /** Bumped by every invalidation: a read that overlapped one is not kept. */
   private generation = 0;
   private readonly trusted: () => boolean;
@@ -73,6 +73,11 @@ export class TokenStore {
     this.cache = options.cache === undefined || options.cache === false ? undefined : new Map();
     const cache = options.cache;
     this.trusted = typeof cache === 'function' ? cache : () => true;
+  }
+
+  /** The cache of active tokens by hash, when there is one and it may be trusted now. */
+  private trustedCache(): Map<string, TokenRecord> | undefined {
+    return this.cache !== undefined && this.trusted() ? this.cache : undefined;
   }
 
   /** Forgets every cached token (another instance revoked one, or the notifications that
@@ -104,16 +109,16 @@ export class TokenStore {
   /** The active token with this bearer value if the cache holds it (and may be trusted now);
    * undefined means "ask findActive", not "unknown". */
   known(token: string): TokenRecord | undefined {
-    if (this.cache === undefined || this.cache.size === 0 || !this.trusted()) return undefined;
-    return this.cache.get(hashToken(token)) ?? undefined;
+    const cache = this.trustedCache();
+    return cache === undefined || cache.size === 0 ? undefined : cache.get(hashToken(token));
   }
 
   /** The active (not revoked) token with this bearer value, if any. */
   async findActive(token: string): Promise<TokenRecord | undefined> {
     const hash = hashToken(token);
-    const cache = this.cache !== undefined && this.trusted() ? this.cache : undefined;
+    const cache = this.trustedCache();
     const cached = cache?.get(hash);
-    if (cached !== undefined) return cached ?? undefined;
+    if (cached !== undefined) return cached;
     // A revocation that lands while this read is in flight must not leave the token cached.
     const generation = this.generation;
     const rows = await this.db.query<TokenRow>(
