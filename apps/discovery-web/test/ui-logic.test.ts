@@ -87,11 +87,15 @@ describe('criteria in the rationale', () => {
 
 describe('units from the OpenAPI descriptions', () => {
   it('tells fraction, percent, percentage points and USD apart', () => {
-    expect(unitFromDescription('Fraction, year over year')).toBe('fraction');
-    expect(unitFromDescription('Percent, year over year')).toBe('percent');
-    expect(unitFromDescription('Percent points: 0.15 means 0.15 % a year')).toBe('percent');
-    expect(unitFromDescription('Annual savings in percentage points of the position')).toBe('points');
-    expect(unitFromDescription('USD')).toBe('usd');
+    const descriptions = {
+      'Fraction, year over year': 'fraction',
+      'Percent, year over year': 'percent',
+      'Percent points: 0.15 means 0.15 % a year': 'percent',
+      'Annual savings in percentage points of the position': 'points',
+      USD: 'usd',
+    };
+    const units = Object.keys(descriptions).map((description) => [description, unitFromDescription(description)]);
+    expect(Object.fromEntries(units)).toEqual(descriptions);
     expect(unitFromDescription(undefined)).toBeUndefined();
   });
   it('formats a value in its unit', () => {

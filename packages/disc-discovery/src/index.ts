@@ -1,10 +1,7 @@
-export { InvestmentDiscoveryCrew } from './crew';
+export { InvestmentDiscoveryCrew, type CrewOptions, type DiscoverAllOptions } from './crew';
 export type { Grading } from './grading';
-export type { CrewOptions, DiscoverAllOptions } from './crew';
-export { APlusScoringTool } from './scoring-tool';
-export type { ScoringToolOptions, ScoreOptions } from './scoring-tool';
-export { MarketScreeningTool } from './screening-tool';
-export type { ScreeningToolOptions } from './screening-tool';
+export { APlusScoringTool, type ScoringToolOptions, type ScoreOptions } from './scoring-tool';
+export { MarketScreeningTool, type ScreeningToolOptions } from './screening-tool';
 export type {
   BatchDiscoverRequest,
   BatchDiscoveryResult,
@@ -25,33 +22,36 @@ export {
   MarketDataError,
   DiscoveryValidationError,
   ASSET_TYPES,
+  type APlusAnalysis,
+  type AssetType,
+  type CriteriaResult,
+  type DiscoveryErrorCode,
+  type DiscoveryResult,
+  type Grade,
+  type GradePoint,
+  type InvestmentCandidate,
+  type MarketContext,
+  type MonitorResult,
+  type PortfolioImprovement,
+  type RiskTolerance,
+  type Alert,
 } from '@disc/types';
-export type {
-  APlusAnalysis,
-  AssetType,
-  CriteriaResult,
-  DiscoveryErrorCode,
-  DiscoveryResult,
-  Grade,
-  GradePoint,
-  InvestmentCandidate,
-  MarketContext,
-  MonitorResult,
-  PortfolioImprovement,
-  RiskTolerance,
-  Alert,
-} from '@disc/types';
-export { alertsFromHistory, nextReviewDate, monitorResult, ALERT_RULES } from '@disc/monitoring';
-export type { MonitorSignals } from '@disc/monitoring';
-export { SampleSnapshotProvider, FileSnapshotProvider, SnapshotProvider } from '@disc/market-data';
-export type { MarketDataProvider } from '@disc/market-data';
-export { DEFAULT_TRANSACTION_COST_MODEL, planIntegration, proposeImprovements } from '@disc/portfolio';
-export type {
-  IntegrationPlan,
-  IntegrationRequest,
-  Trade,
-  ConstraintViolation,
-  TransactionCostModel,
+export { alertsFromHistory, nextReviewDate, monitorResult, ALERT_RULES, type MonitorSignals } from '@disc/monitoring';
+export {
+  SampleSnapshotProvider,
+  FileSnapshotProvider,
+  SnapshotProvider,
+  type MarketDataProvider,
+} from '@disc/market-data';
+export {
+  DEFAULT_TRANSACTION_COST_MODEL,
+  planIntegration,
+  proposeImprovements,
+  type IntegrationPlan,
+  type IntegrationRequest,
+  type Trade,
+  type ConstraintViolation,
+  type TransactionCostModel,
 } from '@disc/portfolio';
 
 // Webhook receivers verify signatures with @disc/webhooks (`verifyWebhook`).

@@ -1,10 +1,7 @@
-import {
-  createProviderFromConfig,
-  DEFAULT_UNIVERSE,
-  FileSnapshotProvider,
-  LiveMarketDataProvider,
-  SampleSnapshotProvider,
-} from '@disc/market-data';
+import { createProviderFromConfig } from './create-provider';
+import { DEFAULT_UNIVERSE } from './default-universe';
+import { FileSnapshotProvider, SampleSnapshotProvider } from './file-provider';
+import { LiveMarketDataProvider } from './live-provider';
 
 describe('createProviderFromConfig', () => {
   it('builds the bundled sample snapshot', () => {

@@ -3,20 +3,21 @@
 // internals, which this package's tests import relatively.
 export type { MarketDataProvider, UniverseEntry } from './provider';
 export { SNAPSHOT_SCHEMA } from './snapshot-schema';
-export { parseSnapshot } from './snapshot-format';
-export type { SnapshotFile, SnapshotIssue } from './snapshot-format';
+export { parseSnapshot, type SnapshotFile, type SnapshotIssue } from './snapshot-format';
 export { SnapshotProvider, SAMPLE_DATA_LABEL } from './snapshot-provider';
 export { FileSnapshotProvider, SampleSnapshotProvider, SAMPLE_SNAPSHOT_PATH } from './file-provider';
-export { deriveMarketContext, REGIME_RULES } from './market-context';
-export type { MarketSeries, MonthlySeries, ContextLabel } from './market-context';
-export { LiveMarketDataProvider } from './live-provider';
-export type { LiveProviderConfig, LiveProviderHooks } from './live-provider';
-export { createProviderFromConfig } from './create-provider';
-export type { MarketDataConfig, ProviderKind } from './create-provider';
+export {
+  deriveMarketContext,
+  REGIME_RULES,
+  type MarketSeries,
+  type MonthlySeries,
+  type ContextLabel,
+} from './market-context';
+export { LiveMarketDataProvider, type LiveProviderConfig, type LiveProviderHooks } from './live-provider';
+export { createProviderFromConfig, type MarketDataConfig, type ProviderKind } from './create-provider';
 export type { DataAge } from './data-age';
 export { DEFAULT_UNIVERSE } from './default-universe';
-export { parseUniverse } from './universe';
-export type { UniverseConfig, ListedEntry, CoinEntry } from './universe';
+export { parseUniverse, type UniverseConfig, type ListedEntry, type CoinEntry } from './universe';
 export type { YahooOptions, HttpTuning } from './yahoo/client';
 export type { CoinGeckoOptions, CoinGeckoPlan } from './coingecko/client';
 export type { FredOptions } from './fred/client';

@@ -1,8 +1,22 @@
-export { alertsFromHistory, nextReviewDate, gradePointOf, ALERT_RULES } from './alerts';
-export type { MonitorSignals } from './alerts';
-export { monitorResult, monitorResultFromHistory } from './monitor-result';
-export type { MonitorInput } from './monitor-result';
-export { componentsOf, gradeHistoryOf, scoreOfRecord, scorePointOf, scorePointsOf } from './score-points';
-export type { GradeHistoryStore, LatestPoint, ScorePoint, StoredScorePoint } from './score-points';
-export { aPlusDiscoveriesOf, gradeChangeEvent, gradeChangeReason, newDiscoveryEvent } from './detectors';
-export type { DetectorOptions, PreviousScorePoint, ScoredPoint } from './detectors';
+export { alertsFromHistory, nextReviewDate, gradePointOf, ALERT_RULES, type MonitorSignals } from './alerts';
+export { monitorResult, monitorResultFromHistory, type MonitorInput } from './monitor-result';
+export {
+  componentsOf,
+  gradeHistoryOf,
+  scoreOfRecord,
+  scorePointOf,
+  scorePointsOf,
+  type GradeHistoryStore,
+  type LatestPoint,
+  type ScorePoint,
+  type StoredScorePoint,
+} from './score-points';
+export {
+  aPlusDiscoveriesOf,
+  gradeChangeEvent,
+  gradeChangeReason,
+  newDiscoveryEvent,
+  type DetectorOptions,
+  type PreviousScorePoint,
+  type ScoredPoint,
+} from './detectors';

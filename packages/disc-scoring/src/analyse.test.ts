@@ -137,14 +137,7 @@ describe('analyse', () => {
   });
 
   it('raises InsufficientDataError when fewer than two components have data', () => {
-    const inst: Instrument = {
-      symbol: 'NEW',
-      name: 'New coin',
-      asset_type: 'crypto',
-      currency: 'USD',
-      current_price: 1,
-      market_cap: null,
-    };
+    const inst = instrument<Instrument>('NEW', 'crypto', undefined, { current_price: 1 });
     expect(() => analyse(inst, emptyMetrics())).toThrow(InsufficientDataError);
   });
 

@@ -3,23 +3,23 @@ export {
   STOCK_CRITERIA_SCHEMA,
   CRYPTO_CRITERIA_SCHEMA,
   CRITERIA_SCHEMAS,
+  type EtfCriteria,
+  type StockCriteria,
+  type CryptoCriteria,
+  type CriteriaByAssetType,
+  type ScreeningCriteria,
+  type EtfCriteriaInput,
+  type StockCriteriaInput,
+  type CryptoCriteriaInput,
+  type CriteriaInputByAssetType,
 } from './criteria-schemas';
-export type {
-  EtfCriteria,
-  StockCriteria,
-  CryptoCriteria,
-  CriteriaByAssetType,
-  ScreeningCriteria,
-  EtfCriteriaInput,
-  StockCriteriaInput,
-  CryptoCriteriaInput,
-  CriteriaInputByAssetType,
-} from './criteria-schemas';
-export { resolveCriteria, defaultCriteria } from './criteria';
-export type { ResolvedCriteria } from './criteria';
-export { criteriaInForce, criteriaResult } from './criteria-in-force';
-export type { CriteriaInForce, CriteriaInForceOptions } from './criteria-in-force';
-export { screen, regionOf } from './screens';
+export { resolveCriteria, defaultCriteria, type ResolvedCriteria } from './criteria';
+export {
+  criteriaInForce,
+  criteriaResult,
+  type CriteriaInForce,
+  type CriteriaInForceOptions,
+} from './criteria-in-force';
+export { screen, regionOf, type ScreenCheck, type ScreenResult } from './screens';
 export { passesScreens } from './passes';
-export type { ScreenCheck, ScreenResult } from './screens';
 export { preliminaryScore } from './preliminary';

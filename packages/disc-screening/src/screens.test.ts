@@ -1,19 +1,15 @@
 import { emptyMetrics } from '@disc/scoring';
 import type { Instrument, PriceMetrics } from '@disc/types';
 import { defaultCriteria, preliminaryScore, resolveCriteria, screen } from '@disc/screening';
+import { instrument } from '@fin/test-utils';
 
 const metrics: PriceMetrics = { ...emptyMetrics(), volatility: 0.15, volatility_90d: 0.5, max_drawdown: 0.2 };
 
-const etf: Instrument = {
-  symbol: 'SWID',
-  name: 'Sample World ETF (SAMPLE DATA)',
-  asset_type: 'etf',
-  currency: 'USD',
+const etf = instrument<Instrument>('SWID', 'etf', undefined, {
   current_price: 50,
-  market_cap: null,
   region: 'Global',
   etf: { expense_ratio: 0.075, aum: 2e9, tracking_error: 0.001, history_years: 6, ucits_compliant: true },
-};
+});
 
 describe('hard screens', () => {
   it('passes an ETF inside every default limit and reports the headroom', () => {
@@ -52,28 +48,20 @@ describe('hard screens', () => {
   });
 
   it('screens stocks on fundamentals, market cap and positive free cash flow', () => {
-    const stock: Instrument = {
-      symbol: 'SMPS',
-      name: 'Sample Corp (SAMPLE DATA)',
-      asset_type: 'stock',
-      currency: 'USD',
+    const stock = instrument<Instrument>('SMPS', 'stock', undefined, {
       current_price: 10,
       market_cap: 5e9,
       stock: { roe: 0.25, revenue_growth_5y: 0.2, debt_to_equity: 0.1, free_cash_flow: -1e6, profit_margin: 0.2 },
-    };
+    });
     expect(screen(stock, defaultCriteria('stock'), metrics).failures).toEqual(['required_free_cash_flow']);
   });
 
   it('screens crypto on 90-day volatility and institutional adoption', () => {
-    const coin: Instrument = {
-      symbol: 'SMPC',
-      name: 'Sample Coin (SAMPLE DATA)',
-      asset_type: 'crypto',
-      currency: 'USD',
+    const coin = instrument<Instrument>('SMPC', 'crypto', undefined, {
       current_price: 1,
       market_cap: 2e10,
       crypto: { daily_volume: 1e9, age_months: 60, institutional_adoption: false },
-    };
+    });
     expect(screen(coin, defaultCriteria('crypto'), { ...metrics, volatility_90d: 1.2 }).failures).toEqual([
       'required_institutional_adoption',
       'max_volatility_90d',

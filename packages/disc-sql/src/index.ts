@@ -1,4 +1,2 @@
-export type { SqlQueryable, SqlClient, PgQueryable, PgPool } from './sql-client';
-export { pgPoolClient } from './sql-client';
-export type { SqlMigration } from './migrations';
-export { applyMigrations, splitStatements } from './migrations';
+export { type SqlQueryable, type SqlClient, type PgQueryable, type PgPool, pgPoolClient } from './sql-client';
+export { type SqlMigration, applyMigrations, splitStatements } from './migrations';

@@ -1,13 +1,11 @@
 // The public surface: what receivers (verification), senders (payloads, the outbox, the
 // worker, the migrations) and the discovery API use. Internals (claiming, recording attempts,
 // the sender's limits) are reached by this package's own tests through relative imports.
-export type {
-  WebhookVerificationErrorCode,
-  WebhookSecretErrorCode,
-  ReceiverUrlErrorCode,
-  ReceiverUrlContext,
-} from './errors';
 export {
+  type WebhookVerificationErrorCode,
+  type WebhookSecretErrorCode,
+  type ReceiverUrlErrorCode,
+  type ReceiverUrlContext,
   WEBHOOK_VERIFICATION_ERROR_CODES,
   WEBHOOK_SECRET_ERROR_CODES,
   RECEIVER_URL_ERROR_CODES,
@@ -15,47 +13,63 @@ export {
   WebhookSecretError,
   ReceiverUrlError,
 } from './errors';
-export type { SignInput, WebhookHeaders } from './signature';
 export {
+  type SignInput,
+  type WebhookHeaders,
   signPayload,
   webhookHeaders,
   WEBHOOK_ID_HEADER,
   WEBHOOK_TIMESTAMP_HEADER,
   WEBHOOK_SIGNATURE_HEADER,
 } from './signature';
-export type { HeaderSource, VerifyOptions } from './verify';
-export { verifyWebhook } from './verify';
-export type {
-  SubscribableEventType,
-  WebhookEventType,
-  WebhookPayload,
-  GradeChangeData,
-  GradeChangePayload,
-  NewDiscoveryData,
-  NewDiscoveryPayload,
-  TopDiscovery,
-  WebhookTestData,
-  WebhookTestPayload,
-} from '@disc/types';
+export { type HeaderSource, type VerifyOptions, verifyWebhook } from './verify';
 export {
+  type SubscribableEventType,
+  type WebhookEventType,
+  type WebhookPayload,
+  type GradeChangeData,
+  type GradeChangePayload,
+  type NewDiscoveryData,
+  type NewDiscoveryPayload,
+  type TopDiscovery,
+  type WebhookTestData,
+  type WebhookTestPayload,
   SUBSCRIBABLE_EVENT_TYPES,
   WEBHOOK_EVENT_TYPES,
   gradeChangePayload,
   newDiscoveryPayload,
   webhookTestPayload,
 } from '@disc/types';
-export type { ResolvedAddress, HostLookup, ReceiverUrlPolicy, CheckedReceiverUrl } from './url-policy';
-export { checkReceiverUrl } from './url-policy';
-export type { BackoffOptions } from './backoff';
-export { DEFAULT_RETRY_SCHEDULE_SECONDS, retryDelayMs } from './backoff';
-export type { SendRequest, AttemptResult, WebhookSender, SenderOptions } from './sender';
-export { createHttpSender } from './sender';
+export {
+  type ResolvedAddress,
+  type HostLookup,
+  type ReceiverUrlPolicy,
+  type CheckedReceiverUrl,
+  checkReceiverUrl,
+} from './url-policy';
+export { type BackoffOptions, DEFAULT_RETRY_SCHEDULE_SECONDS, retryDelayMs } from './backoff';
+export {
+  type SendRequest,
+  type AttemptResult,
+  type WebhookSender,
+  type SenderOptions,
+  createHttpSender,
+} from './sender';
 export { WEBHOOK_MIGRATIONS } from './migrations';
-export type { EnqueueOptions, EnqueuedEvent } from './outbox';
-export { enqueueEvent } from './outbox';
-export type { DeliveryStatus, DeliveryView, DeliveryAttemptView, DeliveryPage } from './deliveries';
-export { listDeliveries, listDeliveriesPage } from './deliveries';
-export type { WebhookHealth, DisabledWebhooks } from './webhook-health';
-export { webhookHealth, reenableWebhook, disableWebhooks } from './webhook-health';
-export type { DeliveryWorkerOptions } from './worker';
-export { DeliveryWorker } from './worker';
+export { type EnqueueOptions, type EnqueuedEvent, enqueueEvent } from './outbox';
+export {
+  type DeliveryStatus,
+  type DeliveryView,
+  type DeliveryAttemptView,
+  type DeliveryPage,
+  listDeliveries,
+  listDeliveriesPage,
+} from './deliveries';
+export {
+  type WebhookHealth,
+  type DisabledWebhooks,
+  webhookHealth,
+  reenableWebhook,
+  disableWebhooks,
+} from './webhook-health';
+export { type DeliveryWorkerOptions, DeliveryWorker } from './worker';

@@ -1,5 +1,6 @@
-export type { Jitter, RetryPolicy } from './retry-policy';
 export {
+  type Jitter,
+  type RetryPolicy,
   DEFAULT_RETRY_POLICY,
   isRetryableStatus,
   backoffDelayMs,

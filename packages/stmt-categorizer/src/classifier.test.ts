@@ -3,16 +3,16 @@ import fc from 'fast-check';
 import { LocalClassifier } from './classifier';
 import { tokenize } from './text';
 
+const PARTIES_BY_CATEGORY = {
+  Groceries: ['Green Valley Organic Market', 'Sunrise Organic Foods', 'Organic Corner Market'],
+  Sports: ['City Fitness Club', 'Power Fitness Studio', 'Fitness First Club'],
+};
+
 function trained(): LocalClassifier {
   const classifier = new LocalClassifier();
-  classifier.learnAll([
-    { party: 'Green Valley Organic Market', category: 'Groceries' },
-    { party: 'Sunrise Organic Foods', category: 'Groceries' },
-    { party: 'Organic Corner Market', category: 'Groceries' },
-    { party: 'City Fitness Club', category: 'Sports' },
-    { party: 'Power Fitness Studio', category: 'Sports' },
-    { party: 'Fitness First Club', category: 'Sports' },
-  ]);
+  classifier.learnAll(
+    Object.entries(PARTIES_BY_CATEGORY).flatMap(([category, parties]) => parties.map((party) => ({ party, category }))),
+  );
   return classifier;
 }
 

@@ -1,8 +1,12 @@
 export { Categorizer, UNCATEGORIZED } from './categorizer';
 export { resolveApiKey } from './ai/api-key';
-export { CATEGORIZER_ERROR_CODES, CategorizerError } from './errors';
+export {
+  CATEGORIZER_ERROR_CODES,
+  CategorizerError,
+  type CategorizerErrorCode,
+  type CategorizerErrorContext,
+} from './errors';
 export { writeDatabaseCache } from './database';
-export type { CategorizerErrorCode, CategorizerErrorContext } from './errors';
 export type { SaveResult } from './mappings-store';
 export type {
   AiOptions,

@@ -7,13 +7,13 @@ import { bookedEntry, transfer } from '../test/entries';
 describe('entryToRows', () => {
   it('fills the SEPA columns from the transaction detail, and a batch row with what all its transactions share', () => {
     const sepa = {
+      ultimateDebtor: { name: 'Grandma' },
+      ultimateCreditor: { name: 'Club' },
       mandateId: 'MANDATE-7',
       creditorId: 'DE98ZZZ09999999999',
       creditorReference: 'RF18539007547034',
       purposeCode: 'SALA',
       returnReasonCode: 'AC04',
-      ultimateDebtor: { name: 'Grandma' },
-      ultimateCreditor: { name: 'Club' },
     };
     const [row] = entryToRows(bookedEntry({ details: [transfer('Club AG', 'DE01', '120.50', 'Fee', sepa)] }));
     expect(row).toMatchObject({

@@ -8,8 +8,7 @@ export { resolveDelimiter, DELIMITER_NAMES } from './delimiter';
 export { StatementSummary, type CurrencyTotal } from './summary';
 export { createRowSorter } from './row-order';
 export { ExternalSorter, type ExternalSortOptions } from './external-sort';
-export { EXPORT_ERROR_CODES, ExportError, type ExportErrorCode } from './errors';
-export { outputError } from './errors';
+export { EXPORT_ERROR_CODES, ExportError, type ExportErrorCode, outputError } from './errors';
 export {
   temporarySibling,
   TEMP_FILE_PATTERN,

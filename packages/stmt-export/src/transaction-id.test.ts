@@ -1,18 +1,10 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_COLUMNS, TransactionIds, type StatementRow } from '@stmt/export';
 import { identityOf } from './transaction-id';
+import { statementRow } from '@fin/test-utils';
 
 function row(overrides: Partial<StatementRow> = {}): StatementRow {
-  const empty = Object.fromEntries(DEFAULT_COLUMNS.map((column) => [column, ''])) as StatementRow;
-  return {
-    ...empty,
-    booking_date: '2024-03-01',
-    amount: '-12.50',
-    currency: 'EUR',
-    account_iban: 'DE89370400440532013000',
-    status: 'BOOK',
-    ...overrides,
-  };
+  return statementRow<StatementRow>(DEFAULT_COLUMNS, { amount: '-12.50', ...overrides });
 }
 
 /** The documented scheme, spelled out independently of the implementation. */

@@ -3,18 +3,10 @@ import { DEFAULT_COLUMNS, type StatementRow } from '@stmt/export';
 import { AccountMap, LedgerWriter, validateLedgerAccounts } from '@stmt/ledger';
 import { accountComponent } from './account-map';
 import { Decimal, type Statement } from '@stmt/parser';
+import { statementRow } from '@fin/test-utils';
 
 function row(overrides: Partial<StatementRow>): StatementRow {
-  const empty = Object.fromEntries(DEFAULT_COLUMNS.map((column) => [column, ''])) as StatementRow;
-  return {
-    ...empty,
-    booking_date: '2024-03-01',
-    currency: 'EUR',
-    status: 'BOOK',
-    account_iban: 'DE89370400440532013000',
-    statement_id: 'S1',
-    ...overrides,
-  };
+  return statementRow<StatementRow>(DEFAULT_COLUMNS, { statement_id: 'S1', ...overrides });
 }
 
 function statement(opening: string, closing: string, date: string): Statement {

@@ -101,6 +101,8 @@ describe('discovery-api on the embedded database', () => {
     const loaded = await runCli(['data', 'load', file], env());
     expect(loaded.status).not.toBe(0);
     expect(loaded.stderr).toMatch(/instruments|invalid/);
+    // Through the running server: the envelope's message, with the server that answered.
+    expect(loaded.stderr).toMatch(/the server at http:\/\/127\.0\.0\.1:\d+ answered 400: /);
   }, 30_000);
 
   it('stops cleanly on SIGTERM, then works on the database directly', async () => {

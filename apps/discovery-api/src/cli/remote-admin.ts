@@ -1,32 +1,9 @@
-import { API_ERROR_CODES } from '../http/errors';
+import { apiErrorOf } from '@disc/client';
 import type { RefreshReport } from '../monitoring/refresh';
 import type { SnapshotInfo } from '../store/snapshots';
 import type { CreatedToken, TokenRecord } from '../store/tokens';
 import type { AdminWebhook } from '../store/webhooks';
 import type { AdminOperations } from './admin-operations';
-import { CodedError } from '@fin/errors';
-
-/** The server's envelope codes, plus UNKNOWN for an answer without one (or a code this
- * build does not know; `reportedCode` keeps it). */
-export const REMOTE_ADMIN_ERROR_CODES = [...API_ERROR_CODES, 'UNKNOWN'] as const;
-export type RemoteAdminErrorCode = (typeof REMOTE_ADMIN_ERROR_CODES)[number];
-
-export class RemoteAdminError extends CodedError<RemoteAdminErrorCode> {
-  override readonly name: string = 'RemoteAdminError';
-  readonly status: number;
-  readonly reportedCode: string | undefined;
-  constructor(
-    code: RemoteAdminErrorCode,
-    message: string,
-    options: { status: number; reportedCode?: string | undefined; cause?: unknown },
-  ) {
-    super(code, message, options);
-    this.status = options.status;
-    this.reportedCode = options.reportedCode;
-  }
-}
-
-const KNOWN_CODES: ReadonlySet<string> = new Set(REMOTE_ADMIN_ERROR_CODES);
 
 /** Admin operations through the loopback admin routes of the server that holds the
  * embedded database (PGlite cannot be opened by a second process). */
@@ -43,17 +20,15 @@ export function remoteAdmin(port: number, secret: string): AdminOperations {
     });
     const text = await response.text();
     if (response.status >= 400 && !(response.status === 404 && (method === 'DELETE' || path.endsWith('/disable')))) {
-      let error: { code?: string; message?: string } = {};
+      let parsed: unknown;
       try {
-        error = (JSON.parse(text) as { error?: typeof error }).error ?? {};
+        parsed = JSON.parse(text);
       } catch {
-        // not the envelope: report the status alone
+        // not the envelope: the error says the status alone
       }
-      throw new RemoteAdminError(
-        error.code !== undefined && KNOWN_CODES.has(error.code) ? (error.code as RemoteAdminErrorCode) : 'UNKNOWN',
-        `the server at ${base} answered ${response.status}: ${error.message ?? text.slice(0, 200)}`,
-        { status: response.status, reportedCode: error.code },
-      );
+      const error = apiErrorOf(response, parsed);
+      error.message = `the server at ${base} answered ${response.status}: ${error.message}`;
+      throw error;
     }
     return { status: response.status, text };
   };

@@ -8,12 +8,10 @@ import { startServer } from '../server/serve';
 export default class Serve extends Command {
   static override summary = 'Start the HTTP API.';
 
-  static override description = [
-    'Configuration by environment: PORT, HOST, DISCOVERY_DATA_DIR, DATABASE_URL',
-    '(PostgreSQL instead of the embedded PGlite), REDIS_URL (shared rate limits), LOG_LEVEL, LOG_FORMAT,',
-    'DISCOVERY_DATA_PROVIDER (sample, file, live), DISCOVERY_WORKER (on/off: the in-process webhook worker),',
-    'DISCOVERY_REFRESH_INTERVAL_MS (monitoring refresh; 0 = off), DISCOVERY_ALLOW_LOOPBACK_WEBHOOKS (development).',
-  ].join(' ');
+  static override description = `Configuration by environment: PORT, HOST, DISCOVERY_DATA_DIR, DATABASE_URL \
+(PostgreSQL instead of the embedded PGlite), REDIS_URL (shared rate limits), LOG_LEVEL, LOG_FORMAT, \
+DISCOVERY_DATA_PROVIDER (sample, file, live), DISCOVERY_WORKER (on/off: the in-process webhook worker), \
+DISCOVERY_REFRESH_INTERVAL_MS (monitoring refresh; 0 = off), DISCOVERY_ALLOW_LOOPBACK_WEBHOOKS (development).`;
 
   async run(): Promise<void> {
     const config = loadConfig(process.env);

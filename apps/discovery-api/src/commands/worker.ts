@@ -7,12 +7,10 @@ import { createDeliveryWorker } from '../server/delivery-worker';
 export default class Worker extends Command {
   static override summary = 'Run a webhook delivery worker beside `serve` (needs DATABASE_URL).';
 
-  static override description = [
-    'Sends the outbox deliveries that API processes write, with',
-    'retries. Needs DATABASE_URL (PostgreSQL); any number of workers may share it. Run `serve` with',
-    'DISCOVERY_WORKER=off to leave delivery to these processes. The embedded database runs its',
-    'worker inside `serve`.',
-  ].join(' ');
+  static override description = `Sends the outbox deliveries that API processes write, with \
+retries. Needs DATABASE_URL (PostgreSQL); any number of workers may share it. Run \`serve\` with \
+DISCOVERY_WORKER=off to leave delivery to these processes. The embedded database runs its \
+worker inside \`serve\`.`;
 
   async run(): Promise<void> {
     const config = loadConfig(process.env);

@@ -16,16 +16,18 @@ describe('mapChart', () => {
 
   it('dates bars on the exchange calendar, drops null closes and prefers adjusted closes', () => {
     const chart = mapChart(body, 'VOO');
-    expect(chart.prices).toEqual({
-      start: '2026-11-12',
-      dates: ['2026-11-12', '2026-11-13', '2026-11-16', '2026-11-18'],
-      closes: [608.0, 609.1, 607.8, 612.3],
+    expect(chart).toMatchObject({
+      prices: {
+        start: '2026-11-12',
+        dates: ['2026-11-12', '2026-11-13', '2026-11-16', '2026-11-18'],
+        closes: [608.0, 609.1, 607.8, 612.3],
+      },
+      price: 612.3,
+      currency: 'USD',
+      instrumentType: 'ETF',
+      firstTradeDate: '2010-09-07',
+      name: 'Vanguard S&P 500 ETF',
     });
-    expect(chart.price).toBe(612.3);
-    expect(chart.currency).toBe('USD');
-    expect(chart.instrumentType).toBe('ETF');
-    expect(chart.firstTradeDate).toBe('2010-09-07');
-    expect(chart.name).toBe('Vanguard S&P 500 ETF');
   });
 
   it('uses raw closes when adjclose is absent (indices)', () => {
