@@ -64,7 +64,7 @@ export const CRYPTO_CRITERIA_SCHEMA = {
     required_institutional_adoption: { type: 'boolean', default: true },
     institutional_adoption_required: {
       type: 'boolean',
-      description: 'alias of required_institutional_adoption (the spec uses both names)',
+      description: 'alias of required_institutional_adoption (both names are accepted)',
     },
     max_volatility_90d: { type: 'number', exclusiveMinimum: 0, default: 1.0 },
     required_regions: regions,
