@@ -25,4 +25,14 @@ describe('CsvFormat writes what papaparse unparse writes', () => {
     const records = [['a', undefined as unknown as string, 'c']];
     expect(new CsvFormat(',', '\r\n').format(records)).toBe(Papa.unparse(records, { newline: '\r\n' }));
   });
+
+  it('ends the text with `end` when given: the records as separated, then `end`', () => {
+    const format = new CsvFormat(',', '\r\n');
+    fc.assert(
+      fc.property(fc.array(fc.array(cell, { maxLength: 5 }), { maxLength: 4 }), (records) => {
+        expect(format.format(records, '\r\n')).toBe(`${format.format(records)}\r\n`);
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

@@ -19,21 +19,30 @@ export class CsvFormat {
     this.quoteWhen = new RegExp(`["\\r\\n\\ufeff]|${escapeRegExp(this.delimiter)}|^ | $`);
   }
 
-  /** The records, separated by the newline (none after the last). */
-  format(records: readonly (readonly string[])[]): string {
+  /**
+   * The records, separated by the newline, and `end` after the last (the writer ends each batch
+   * with the newline: appended here, not to the returned text, it costs no second copy of it).
+   */
+  format(records: readonly (readonly string[])[], end = ''): string {
     // Fields and separators are joined once for the whole batch: a string per record, or `+=`
-    // per field (a rope node each), would be garbage as large as the text itself.
-    const parts: string[] = [];
+    // per field (a rope node each), would be garbage as large as the text itself. The parts
+    // array is made at its final length, not grown by pushes (each growth copies it).
+    let size = end === '' ? 0 : 1;
+    for (let row = 0; row < records.length; row++) size += 2 * (records[row] as readonly string[]).length;
+    const parts = new Array<string>(size);
+    let at = 0;
     for (let row = 0; row < records.length; row++) {
-      if (row > 0) parts.push(this.newline);
+      if (row > 0) parts[at++] = this.newline;
       const record = records[row] as readonly string[];
       const quote = this.needsQuoting(record);
       for (let column = 0; column < record.length; column++) {
-        if (column > 0) parts.push(this.delimiter);
+        if (column > 0) parts[at++] = this.delimiter;
         const value = record[column];
-        parts.push(quote ? this.field(value) : (value as string));
+        parts[at++] = quote ? this.field(value) : (value as string);
       }
     }
+    if (end !== '') parts[at++] = end;
+    // The slot left over (a record has one delimiter less than fields) is a hole: it joins as nothing.
     return parts.join('');
   }
 

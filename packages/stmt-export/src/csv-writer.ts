@@ -56,7 +56,7 @@ export class CsvWriter {
     if (!this.headerWritten) await this.writeHeader();
     this.recordCount += records.length;
     if (this.pending.length === 0 && records.length >= BATCH_RECORDS) {
-      await this.push(this.text(records as string[][]) + this.newline);
+      await this.push(this.text(records as string[][]));
       return;
     }
     for (const record of records) this.pending.push(record);
@@ -75,18 +75,19 @@ export class CsvWriter {
 
   private async writeHeader(): Promise<void> {
     this.headerWritten = true;
-    await this.push(this.text([[...this.options.header]]) + this.newline);
+    await this.push(this.text([[...this.options.header]]));
   }
 
   private async flush(): Promise<void> {
     if (this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];
-    await this.push(this.text(batch) + this.newline);
+    await this.push(this.text(batch));
   }
 
+  /** The records, each followed by the newline. */
   private text(records: string[][]): string {
-    return this.csv.format(records);
+    return this.csv.format(records, this.newline);
   }
 
   private async push(text: string): Promise<void> {
