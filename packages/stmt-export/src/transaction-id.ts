@@ -76,9 +76,12 @@ interface DayIds {
  */
 export class TransactionIds {
   private readonly days = new Map<string, DayIds>();
+  /** The remembered days in the order they came (a ring once full): `oldest` is the next to go. */
+  private readonly order: string[] = [];
+  private oldest = 0;
 
   assign(row: StatementRow, format: string): string {
-    const base = digest([row.account_iban, ...identityOf(row, format)]);
+    const base = digest(row.account_iban, identityOf(row, format));
     const day = this.dayOf(identityDay(row, format));
     if (day.seen.add(base)) return base;
     const seen = (day.repeats.get(base) ?? 1) + 1;
@@ -89,16 +92,26 @@ export class TransactionIds {
   private dayOf(date: string): DayIds {
     let day = this.days.get(date);
     if (day === undefined) {
-      day =
-        this.days.size < REMEMBERED_DAYS ? { seen: new TransactionIdSet(64), repeats: new Map() } : this.forgetOldest();
+      if (this.order.length < REMEMBERED_DAYS) {
+        day = { seen: new TransactionIdSet(64), repeats: new Map() };
+        this.order.push(date);
+      } else {
+        day = this.forgetOldest(date);
+      }
       this.days.set(date, day);
     }
     return day;
   }
 
-  /** Forgets the oldest day and hands its emptied sets on: rows alternating between days allocate none. */
-  private forgetOldest(): DayIds {
-    const [oldest, day] = this.days.entries().next().value as [string, DayIds];
+  /**
+   * Forgets the oldest day, `date` taking its place in the order, and hands its emptied sets on:
+   * rows alternating between days allocate none (a Map iterator per row would).
+   */
+  private forgetOldest(date: string): DayIds {
+    const oldest = this.order[this.oldest] as string;
+    this.order[this.oldest] = date;
+    this.oldest = (this.oldest + 1) % REMEMBERED_DAYS;
+    const day = this.days.get(oldest) as DayIds;
     this.days.delete(oldest);
     day.seen.clear();
     day.repeats.clear();
@@ -109,9 +122,10 @@ export class TransactionIds {
 /** One-shot hashing (Node 20.12 and later): no Hash object per row. */
 const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
 
-/** 16 hex digits (64 bits) of SHA-256 over the versioned identity parts. */
-function digest(parts: string[]): string {
-  const text = `v1\u001f${parts.join('\u001f')}`;
+/** 16 hex digits (64 bits) of SHA-256 over the versioned identity parts, the account first. */
+function digest(account: string, identity: readonly string[]): string {
+  let text = `v1\u001f${account}`;
+  for (let at = 0; at < identity.length; at++) text += `\u001f${identity[at] as string}`;
   const hex = oneShotHash ? oneShotHash('sha256', text, 'hex') : createHash('sha256').update(text).digest('hex');
   return hex.slice(0, 16);
 }

@@ -167,6 +167,10 @@ function powerOfTwoAtLeast(n: number): number {
  * suffix `-n` is mixed in. Any other text is hashed with SHA-1 first.
  */
 function hash64(id: string): [number, number] {
+  // The common case, a plain id of 16 hex digits, is read without a match or substrings.
+  const high16 = id.length === 16 ? hexWord(id, 0) : -1;
+  const low16 = high16 < 0 ? -1 : hexWord(id, 8);
+  if (low16 >= 0) return high16 === 0 && low16 === 0 ? [0, 1] : [high16, low16];
   const match = TRANSACTION_ID.exec(id);
   const hex = match ? (match[1] as string) : createHash('sha1').update(id).digest('hex');
   let high = Number.parseInt(hex.slice(0, 8), 16);
@@ -182,6 +186,18 @@ function hash64(id: string): [number, number] {
 }
 
 const TRANSACTION_ID = /^([0-9a-f]{16})(?:-(\d+))?$/;
+
+/** The 32-bit word of the 8 lower-case hex digits at `from`, or -1 when one is not such a digit. */
+function hexWord(id: string, from: number): number {
+  let word = 0;
+  for (let at = from; at < from + 8; at++) {
+    const code = id.charCodeAt(at);
+    const digit = code >= 48 && code <= 57 ? code - 48 : code >= 97 && code <= 102 ? code - 87 : -1;
+    if (digit < 0) return -1;
+    word = word * 16 + digit;
+  }
+  return word;
+}
 
 /** MurmurHash3's 32-bit finaliser: spreads a small counter over all bits. */
 function mix32(value: number): number {
