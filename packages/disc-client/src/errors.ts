@@ -1,4 +1,5 @@
 import { API_ERROR_CODES } from '@disc/types';
+import { parseRetryAfter } from '@fin/retry';
 import type { components } from './generated/api';
 import { CodedError } from '@fin/errors';
 
@@ -70,10 +71,8 @@ export function apiErrorOf(response: Response, body: unknown): DiscoveryApiError
   });
 }
 
-/** `Retry-After` as seconds: delta-seconds or an HTTP date; undefined when absent or bad. */
+/** `Retry-After` as whole seconds (@fin/retry's reading, rounded up); undefined when absent or bad. */
 export function retryAfterSeconds(header: string | null, now: number = Date.now()): number | undefined {
-  if (header === null || header.trim() === '') return undefined;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim());
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+  const ms = parseRetryAfter(header, now);
+  return ms === undefined ? undefined : Math.ceil(ms / 1000);
 }
