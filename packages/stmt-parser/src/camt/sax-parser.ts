@@ -73,11 +73,6 @@ export function betweenTags(parser: sax.SAXParser): boolean {
   return (parser as CamtSaxParser).state === (sax as unknown as { STATE: { TEXT: number } }).STATE.TEXT;
 }
 
-/** Characters fed so far, counted as sax counts them for `line` and `column`. */
-export function charactersRead(parser: sax.SAXParser): number {
-  return (parser as CamtSaxParser).position;
-}
-
 /**
  * Moves sax's position counters forward over text it did not read itself (a fragment parsed
  * elsewhere): `lines` newlines, then `column` characters on the last line, `chars` in all.
@@ -89,15 +84,7 @@ export function skipAhead(parser: sax.SAXParser, lines: number, column: number, 
   internals.position += chars;
 }
 
-/** Restarts sax's position counters at zero, as if the next character began the input. */
-export function resetPosition(parser: sax.SAXParser): void {
-  const internals = parser as CamtSaxParser;
-  internals.line = 0;
-  internals.column = 0;
-  internals.position = 0;
-}
-
-/** XML for the start tags that enclose a fragment, so a fresh sax parser can read it in place. */
+/** XML for the start tags that enclose a fragment, so a fresh parser can read it in place. */
 export function startTagsXml(tags: readonly OpenTag[]): string {
   let xml = '';
   for (const tag of tags) {
