@@ -1,12 +1,19 @@
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database';
+import { isNewDataDir, readPgliteTemplate } from './pglite-template';
+
+export interface PgliteOptions {
+  /** The stored fresh cluster a new database is unpacked from (pglite-template.ts); the build's by default. */
+  template?: string;
+}
 
 /** PGlite keeps the whole cluster in one directory and is single-process: only one process
  * may open a data directory at a time (see server/owner-lock.ts). `dataDir` undefined keeps
  * the database in memory, which tests use. */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const pg = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
-  await pg.waitReady;
+export async function openPglite(dataDir: string | undefined, options: PgliteOptions = {}): Promise<Database> {
+  const pg = await startPglite(dataDir, options.template);
   const run = async <Row>(target: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]): Promise<Row[]> =>
     (await target.query<Row>(sql, params === undefined ? [] : [...params])).rows;
   let closed = false;
@@ -24,4 +31,26 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       await pg.close();
     },
   };
+}
+
+/**
+ * A new database is unpacked from the build's fresh cluster when there is one; an existing one
+ * opens as it is. Should the stored cluster not load, what it unpacked is removed (the folder
+ * held nothing before) and `initdb` makes the database, as without a stored cluster.
+ */
+async function startPglite(dataDir: string | undefined, templatePath: string | undefined): Promise<PGlite> {
+  const template = dataDir === undefined || isNewDataDir(dataDir) ? readPgliteTemplate(templatePath) : undefined;
+  if (template !== undefined) {
+    const pg = new PGlite(dataDir, { loadDataDir: template });
+    try {
+      await pg.waitReady;
+      return pg;
+    } catch {
+      if (dataDir !== undefined)
+        for (const name of readdirSync(dataDir)) rmSync(join(dataDir, name), { recursive: true });
+    }
+  }
+  const pg = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
+  await pg.waitReady;
+  return pg;
 }
