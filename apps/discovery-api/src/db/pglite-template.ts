@@ -2,10 +2,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /**
- * A new PGlite database starts with `initdb` run in WebAssembly: 4–5 s on a small machine, most
- * of a first `serve` and of every in-memory database a test opens. The cluster `initdb` makes is
- * the same every time, so the build makes it once (`scripts/write-pglite-template.mjs`) and
- * stores it, gzipped, in `dist/`: a new database is unpacked from it in about a second.
+ * A new PGlite data folder starts with `initdb` run in WebAssembly, writing and syncing its
+ * files: 4–5 s on a small machine, most of a first `serve`. The cluster `initdb` makes is the
+ * same every time, so the build makes it once (`scripts/write-pglite-template.mjs`) and stores
+ * it, gzipped, in `dist/`: a new data folder is unpacked from it in about a second.
  * The file is named for the PGlite release that wrote it, and used only by the same release.
  */
 const DIST_DIR = join(__dirname, '..', '..', 'dist');

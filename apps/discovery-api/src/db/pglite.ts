@@ -34,23 +34,28 @@ export async function openPglite(dataDir: string | undefined, options: PgliteOpt
 }
 
 /**
- * A new database is unpacked from the build's fresh cluster when there is one; an existing one
- * opens as it is. Should the stored cluster not load, what it unpacked is removed (the folder
- * held nothing before) and `initdb` makes the database, as without a stored cluster.
+ * A new data folder is unpacked from the build's fresh cluster when there is one; an existing
+ * one opens as it is, and so does a database in memory (there `initdb` writes no files and takes
+ * as long as unpacking). Should the stored cluster not load, what it unpacked is removed (the
+ * folder held nothing before) and `initdb` makes the database, as without a stored cluster.
  */
 async function startPglite(dataDir: string | undefined, templatePath: string | undefined): Promise<PGlite> {
-  const template = dataDir === undefined || isNewDataDir(dataDir) ? readPgliteTemplate(templatePath) : undefined;
+  if (dataDir === undefined) {
+    const pg = new PGlite();
+    await pg.waitReady;
+    return pg;
+  }
+  const template = isNewDataDir(dataDir) ? readPgliteTemplate(templatePath) : undefined;
   if (template !== undefined) {
     const pg = new PGlite(dataDir, { loadDataDir: template });
     try {
       await pg.waitReady;
       return pg;
     } catch {
-      if (dataDir !== undefined)
-        for (const name of readdirSync(dataDir)) rmSync(join(dataDir, name), { recursive: true });
+      for (const name of readdirSync(dataDir)) rmSync(join(dataDir, name), { recursive: true });
     }
   }
-  const pg = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
+  const pg = new PGlite(dataDir);
   await pg.waitReady;
   return pg;
 }
