@@ -40,22 +40,17 @@ export async function openPglite(dataDir: string | undefined, options: PgliteOpt
  * folder held nothing before) and `initdb` makes the database, as without a stored cluster.
  */
 async function startPglite(dataDir: string | undefined, templatePath: string | undefined): Promise<PGlite> {
-  if (dataDir === undefined) {
-    const pg = new PGlite();
-    await pg.waitReady;
-    return pg;
-  }
-  const template = isNewDataDir(dataDir) ? readPgliteTemplate(templatePath) : undefined;
-  if (template !== undefined) {
-    const pg = new PGlite(dataDir, { loadDataDir: template });
+  const template = dataDir !== undefined && isNewDataDir(dataDir) ? readPgliteTemplate(templatePath) : undefined;
+  if (dataDir !== undefined && template !== undefined) {
+    const unpacked = new PGlite(dataDir, { loadDataDir: template });
     try {
-      await pg.waitReady;
-      return pg;
+      await unpacked.waitReady;
+      return unpacked;
     } catch {
       for (const name of readdirSync(dataDir)) rmSync(join(dataDir, name), { recursive: true });
     }
   }
-  const pg = new PGlite(dataDir);
+  const pg = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
   await pg.waitReady;
   return pg;
 }
