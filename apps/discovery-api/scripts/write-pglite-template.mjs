@@ -11,6 +11,10 @@ const { pgliteTemplatePath } = require('../dist/db/pglite-template.js');
 const { PGlite } = require('@electric-sql/pglite');
 
 const target = pgliteTemplatePath();
+if (target === undefined) {
+  console.error('write-pglite-template: cannot find the installed @electric-sql/pglite (run pnpm install)');
+  process.exit(1);
+}
 if (!existsSync(target)) {
   const pg = await PGlite.create();
   const cluster = await pg.dumpDataDir('gzip');

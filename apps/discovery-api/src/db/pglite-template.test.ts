@@ -13,7 +13,7 @@ describe('the stored fresh PGlite cluster', () => {
     expect(pgliteTemplatePath()).toBe(
       join(__dirname, '..', '..', 'dist', `pglite-template-${installedPgliteVersion()}.tar.gz`),
     );
-    expect(existsSync(pgliteTemplatePath())).toBe(true);
+    expect(existsSync(pgliteTemplatePath() ?? '')).toBe(true);
   });
 
   it('gives a new data folder its database, which migrates, keeps its rows and opens again as it is', async () => {

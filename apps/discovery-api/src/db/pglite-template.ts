@@ -11,24 +11,24 @@ import { dirname, join } from 'node:path';
 const DIST_DIR = join(__dirname, '..', '..', 'dist');
 
 /** The installed `@electric-sql/pglite` version (its package.json is not among its exports). */
-export function installedPgliteVersion(): string {
+export function installedPgliteVersion(): string | undefined {
   for (let dir = dirname(require.resolve('@electric-sql/pglite')); dir !== dirname(dir); dir = dirname(dir)) {
     const manifest = join(dir, 'package.json');
     if (!existsSync(manifest)) continue;
     const { name, version } = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string; version?: string };
-    if (name === '@electric-sql/pglite' && version !== undefined) return version;
+    if (name === '@electric-sql/pglite') return version;
   }
-  throw new Error('cannot find the version of @electric-sql/pglite');
+  return undefined;
 }
 
-/** Where the build stores the fresh cluster of the installed PGlite release. */
-export function pgliteTemplatePath(version: string = installedPgliteVersion()): string {
-  return join(DIST_DIR, `pglite-template-${version}.tar.gz`);
+/** Where the build stores the fresh cluster of the installed PGlite release (undefined: no release found). */
+export function pgliteTemplatePath(version: string | undefined = installedPgliteVersion()): string | undefined {
+  return version === undefined ? undefined : join(DIST_DIR, `pglite-template-${version}.tar.gz`);
 }
 
 /** The stored cluster, if the build wrote one for the installed release. */
-export function readPgliteTemplate(path: string = pgliteTemplatePath()): Blob | undefined {
-  return existsSync(path) ? new Blob([readFileSync(path)]) : undefined;
+export function readPgliteTemplate(path: string | undefined = pgliteTemplatePath()): Blob | undefined {
+  return path !== undefined && existsSync(path) ? new Blob([readFileSync(path)]) : undefined;
 }
 
 /** True when `dataDir` holds nothing yet: it does not exist, or is an empty folder. */
