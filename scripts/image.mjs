@@ -289,6 +289,14 @@ function buildImage(name, base, tarballs, tag) {
         stdio: ['ignore', 'ignore', 'pipe'],
       },
     );
+    if (name === 'discovery-api') {
+      // npm may have installed a later PGlite than the workspace's: the stored fresh cluster
+      // must be that release's (apps/discovery-api/src/db/pglite-template.ts).
+      const template = join(dir, 'usr/local/lib/node_modules/@disc/api/dist/db/pglite-template.js');
+      run(process.execPath, ['-e', `require(${JSON.stringify(template)}).writePgliteTemplate()`], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+    }
     if (name === 'stmt') {
       const buildInfoFile = join(dir, 'usr/local/lib/node_modules/@stmt/cli/dist/build-info.json');
       writeFileSync(buildInfoFile, `${JSON.stringify({ commit: info.revision, buildDate: info.created }, null, 2)}\n`);

@@ -305,6 +305,17 @@ describeImages('container images (buildah, podman)', () => {
     expect(podman(['logs', id]).stdout).toMatch(/"message":"stopped"/);
   }
 
+  it('stores the fresh PGlite cluster of the PGlite release the image installed', () => {
+    const module = '/usr/local/lib/node_modules/@disc/api/dist/db/pglite-template.js';
+    const probe = `const t = require('${module}'); const path = t.pgliteTemplatePath();
+      console.log(JSON.stringify({ version: t.installedPgliteVersion(), path, stored: t.readPgliteTemplate(path) !== undefined }))`;
+    const result = podman(['run', '--rm', '--entrypoint', '/usr/local/bin/node', api().reference, '-e', probe]);
+    expect(result.status).toBe(0);
+    const found = JSON.parse(result.stdout) as { version: string; path: string; stored: boolean };
+    expect(found.path).toBe(`/usr/local/lib/node_modules/@disc/api/dist/pglite-template-${found.version}.tar.gz`);
+    expect(found.stored).toBe(true);
+  });
+
   it(
     'serves /healthz through a published loopback port on PGlite in a volume, and stops on SIGTERM',
     async () => {
