@@ -11,7 +11,7 @@ CREATE TABLE api_tokens (
   last_used_at  timestamptz
 );
 
--- One grade point per symbol per day (DECISIONS "Monitoring"); a later scoring on the same
+-- One grade point per symbol per day (docs/decisions/0011-monitoring.md); a later scoring on the same
 -- day replaces that day's point.
 CREATE TABLE score_points (
   symbol       text NOT NULL,

@@ -6,7 +6,7 @@
 ALTER TABLE webhooks ADD COLUMN IF NOT EXISTS token_id text NOT NULL REFERENCES api_tokens (id);
 CREATE INDEX IF NOT EXISTS webhooks_token_idx ON webhooks (token_id) WHERE deleted_at IS NULL;
 
--- A webhook may name the symbols it cares about (an extension of the spec's registration
--- body). Those symbols are monitored by the scheduled refresh, and `grade_change` events
+-- A webhook may name the symbols it cares about (an extension of the registration body,
+-- docs/api.md). Those symbols are monitored by the scheduled refresh, and `grade_change` events
 -- about other symbols are not sent to it. NULL: every symbol.
 ALTER TABLE webhooks ADD COLUMN IF NOT EXISTS symbols text[];

@@ -10,7 +10,7 @@ const BEARER = /^Bearer +([^\s]+)$/i;
 // work of a cheap read, so each instance refreshes it at most once a minute per token.
 const TOUCH_INTERVAL_MS = 60_000;
 
-/** Bearer authentication (spec section 5): 401 when the token is missing, malformed,
+/** Bearer authentication (docs/authentication.md): 401 when the token is missing, malformed,
  * unknown or revoked; 403 when it is valid but lacks `scope`. */
 export function requireScope(tokens: TokenStore, scope: Scope, logger: Logger): RequestHandler {
   const lastTouch = new Map<string, number>();

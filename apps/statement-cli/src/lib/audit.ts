@@ -19,7 +19,7 @@ function lookUpUser(): string {
   }
 }
 
-/** One audit entry per file operation: who touched which file, how, and when (spec §2). */
+/** One audit entry per file operation: who touched which file, how, and when (docs/configuration.md). */
 export function audit(logger: Logger, operation: AuditOperation, file: string, outcome: 'success' | 'failure'): void {
   logger.info('audit', {
     audit: true,
