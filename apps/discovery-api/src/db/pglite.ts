@@ -40,17 +40,19 @@ export async function openPglite(dataDir: string | undefined, options: PgliteOpt
  * folder held nothing before) and `initdb` makes the database, as without a stored cluster.
  */
 async function startPglite(dataDir: string | undefined, templatePath: string | undefined): Promise<PGlite> {
-  const template = dataDir !== undefined && isNewDataDir(dataDir) ? readPgliteTemplate(templatePath) : undefined;
-  if (dataDir !== undefined && template !== undefined) {
-    const unpacked = new PGlite(dataDir, { loadDataDir: template });
+  if (dataDir === undefined) return ready(new PGlite());
+  const template = isNewDataDir(dataDir) ? readPgliteTemplate(templatePath) : undefined;
+  if (template !== undefined) {
     try {
-      await unpacked.waitReady;
-      return unpacked;
+      return await ready(new PGlite(dataDir, { loadDataDir: template }));
     } catch {
       for (const name of readdirSync(dataDir)) rmSync(join(dataDir, name), { recursive: true });
     }
   }
-  const pg = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
+  return ready(new PGlite(dataDir));
+}
+
+async function ready(pg: PGlite): Promise<PGlite> {
   await pg.waitReady;
   return pg;
 }
