@@ -133,11 +133,11 @@ describe('stmt convert default (sorted) mode interrupted', () => {
   it('SIGTERM while sorted runs are on disk: the restarted child removes them and the CSV temporary; exit 143', async () => {
     const dir = tempDir();
     const input = join(dir, 'large.xml');
-    writeFileSync(input, largeStatement(100000)); // over 32 MiB: the run restarts with a tuned heap, and spills runs
+    writeFileSync(input, largeStatement(100000)); // over 32 MiB: the run restarts with a tuned heap; runs of 1 MiB spill early
     const spill = tempDir('stmt-spill-');
     const out = tempDir('stmt-out-');
     const launcher = spawnCli(['convert', '-i', input, '-o', join(out, 'out.csv'), '--no-categorize'], {
-      env: { TMPDIR: spill },
+      env: { TMPDIR: spill, STMT_SORT_MEMORY: '1MiB' },
     });
     await until(() => readdirSync(spill).some((name) => name.startsWith('stmt-sort-')));
     const [child] = childrenOf(launcher.pid ?? 0);

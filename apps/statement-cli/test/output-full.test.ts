@@ -49,10 +49,10 @@ describe('stmt convert on a full disk', () => {
     'exits 5 when the sorted runs fill the temporary folder, leaving nothing there or beside the output',
     () => {
       const input = join(tempDir(), 'larger.xml');
-      writeFileSync(input, largeStatement(100000)); // over 32 MiB of rows: runs go to TMPDIR
+      writeFileSync(input, largeStatement(20000)); // over 5 MiB of CSV, runs of 1 MiB: they fill TMPDIR
       const out = tempDir('stmt-out-');
       const run = runCli(['convert', '-i', input, '-o', join(out, 'out.csv'), '--no-categorize'], {
-        env: { TMPDIR: disk ?? '' },
+        env: { TMPDIR: disk ?? '', STMT_SORT_MEMORY: '1MiB' },
       });
       expect(run.status).toBe(5);
       expect(run.stderr).toMatch(SPACE_MESSAGE);

@@ -1,12 +1,13 @@
 import type { Writable } from 'node:stream';
 import {
-  createRowSorter,
+  createBookingDateSorter,
   entryToRows,
   getPreset,
   StatementSummary,
   TransactionIds,
   type CsvPreset,
   type CsvWriter,
+  type KeyedText,
   type StatementRow,
 } from '@stmt/export';
 import type { LedgerWriter } from '@stmt/ledger';
@@ -30,6 +31,8 @@ export interface ConversionSettings {
   ledger?: LedgerWriter;
   /** Where output `-` goes; the process's standard output when not given. */
   standardOutput?: Writable;
+  /** Output text a sorted conversion holds in memory before runs go to temporary files; 32 MiB by default. */
+  sortMemoryBytes?: number;
 }
 
 /** Settings with the defaults filled in: one row per entry, sorted by booking date, the default preset, no categories. */
@@ -55,8 +58,9 @@ export interface ReportedIssues {
 }
 
 /**
- * Records → rows → enrich → CSV. Without a writer (dry run) rows are still built and enriched,
- * so a dry run exercises everything but the file.
+ * Records → rows → enrich → CSV (or journal) text. Without a writer (dry run) rows are still
+ * built and enriched, so a dry run exercises everything but the file. Sorted, the rows' text is
+ * made as they come and the sort arranges texts (see `ExternalSorter`), not rows.
  */
 export async function convertRecords(
   records: AsyncIterable<StatementRecord>,
@@ -69,27 +73,28 @@ export async function convertRecords(
   let ids = new TransactionIds();
   let rowCount = 0;
   let pending: StatementRow[] = [];
-  // Sorted in bounded memory (runs spilled to temporary files past 32 MiB, then merged); the
-  // output gets its first row only after the last record parsed. A dry run writes nothing, so it never sorts.
+  const output = rowText(writer, settings);
+  // Sorted in bounded memory (runs spilled to temporary files past `sortMemoryBytes`, then merged);
+  // the output gets its first row only after the last record parsed. A dry run writes nothing, so it never sorts.
   const sorter =
-    !settings.streaming && (writer !== undefined || settings.ledger !== undefined) ? createRowSorter() : undefined;
+    !settings.streaming && output !== undefined
+      ? createBookingDateSorter(settings.sortMemoryBytes === undefined ? {} : { memoryBytes: settings.sortMemoryBytes })
+      : undefined;
 
-  const flush = async (rows: StatementRow[]): Promise<void> => {
-    const enriched = await settings.enrich(rows);
-    rowCount += enriched.length;
-    if (settings.ledger !== undefined) await settings.ledger.write(enriched);
-    else if (writer !== undefined) await writer.write(enriched.map((row) => settings.preset.project(row)));
-  };
   /**
-   * Rows go to enrichment and the writer in batches of ENRICH_BATCH_SIZE, in the order they come:
-   * `take` adds a row and tells when the batch is full, and only then is a flush awaited (an
-   * `await` per row would cost a promise per row).
+   * Rows go to enrichment and on in batches of ENRICH_BATCH_SIZE, in the order they come: `take`
+   * adds a row and tells when the batch is full, and only then is a flush awaited (an `await` per
+   * row would cost a promise per row).
    */
   const take = (row: StatementRow): boolean => pending.push(row) >= ENRICH_BATCH_SIZE;
   const flushPending = async (): Promise<void> => {
-    const rows = pending;
+    const batch = pending;
     pending = [];
-    await flush(rows);
+    const rows = await settings.enrich(batch);
+    rowCount += rows.length;
+    if (output === undefined) return;
+    if (sorter === undefined) await output.write(output.format(rows));
+    else await sorter.add(textsByBookingDate(rows, output));
   };
 
   const rowOptions = { splitBatches: settings.splitBatches };
@@ -109,26 +114,47 @@ export async function convertRecords(
       const rows = entryToRows(record.entry, rowOptions);
       for (const row of rows) row.transaction_id = ids.assign(row, format);
       const admitted = settings.dedup === undefined ? rows : rows.filter((row) => settings.dedup?.admit(row));
-      if (sorter !== undefined) {
-        await sorter.add(admitted);
-        continue;
-      }
       for (const row of admitted) if (take(row)) await flushPending();
     }
 
     // Pending bookings no later statement booked come last (they were held back until the end).
-    const held = settings.dedup?.finish() ?? [];
-    if (sorter !== undefined) {
-      await sorter.add(held);
-      for await (const row of sorter.sorted()) if (take(row)) await flushPending();
-    } else {
-      for (const row of held) if (take(row)) await flushPending();
-    }
+    for (const row of settings.dedup?.finish() ?? []) if (take(row)) await flushPending();
     if (pending.length > 0) await flushPending();
+    if (sorter !== undefined) for await (const text of sorter.sorted()) await output?.write(text);
   } finally {
     await sorter?.dispose();
   }
   return { parser, summary, rows: rowCount, sortRuns: sorter?.spilledRuns ?? 0 };
+}
+
+/** Where rows go as text: through the preset to the CSV writer, or to the journal. */
+interface RowText {
+  format(rows: readonly StatementRow[]): string;
+  write(text: string | Uint8Array): Promise<void>;
+}
+
+function rowText(writer: CsvWriter | undefined, settings: ConversionSettings): RowText | undefined {
+  const { ledger, preset } = settings;
+  if (ledger !== undefined)
+    return { format: (rows) => ledger.transactions(rows), write: (text) => ledger.writeText(text) };
+  if (writer === undefined) return undefined;
+  return {
+    format: (rows) => writer.format(rows.map((row) => preset.project(row))),
+    write: (text) => writer.writeText(text),
+  };
+}
+
+/** The rows' text for the sort: consecutive rows of one booking date make one text. */
+function textsByBookingDate(rows: readonly StatementRow[], output: RowText): KeyedText[] {
+  const texts: KeyedText[] = [];
+  for (let start = 0; start < rows.length;) {
+    const key = (rows[start] as StatementRow).booking_date;
+    let end = start + 1;
+    while (end < rows.length && (rows[end] as StatementRow).booking_date === key) end++;
+    texts.push({ key, text: output.format(rows.slice(start, end)) });
+    start = end;
+  }
+  return texts;
 }
 
 function checkFormat(format: StatementFormat, allowed: readonly StatementFormat[] | undefined): void {

@@ -32,7 +32,6 @@ export class CsvWriter {
   private readonly csv: CsvFormat;
   private readonly newline: string;
   private headerWritten = false;
-  private recordCount = 0;
   private pending: string[][] = [];
   /** The first error the stream reported: a full disk, a closed pipe. Every later call throws it. */
   private failure: unknown;
@@ -47,20 +46,29 @@ export class CsvWriter {
     out.on('error', (error: unknown) => (this.failure ??= error));
   }
 
-  /** Records accepted so far (written or waiting in the current batch), header excluded. */
-  get records(): number {
-    return this.recordCount;
-  }
-
   async write(records: readonly string[][]): Promise<void> {
     if (!this.headerWritten) await this.writeHeader();
-    this.recordCount += records.length;
     if (this.pending.length === 0 && records.length >= BATCH_RECORDS) {
-      await this.push(this.text(records as string[][]));
+      await this.push(this.format(records));
       return;
     }
     for (const record of records) this.pending.push(record);
     if (this.pending.length >= BATCH_RECORDS) await this.flush();
+  }
+
+  /**
+   * The records' CSV text, each record followed by the newline, to be written with `writeText`
+   * (later, and in another order: a sort arranges such texts).
+   */
+  format(records: readonly (readonly string[])[]): string {
+    return this.csv.format(records, this.newline);
+  }
+
+  /** Writes text `format` made, as it is: the header first, when it is not out yet. */
+  async writeText(text: string | Uint8Array): Promise<void> {
+    if (!this.headerWritten) await this.writeHeader();
+    await this.flush();
+    if (text.length > 0) await this.push(text);
   }
 
   /** Writes the records collected so far, then ends the stream, resolving once it has flushed. */
@@ -75,22 +83,17 @@ export class CsvWriter {
 
   private async writeHeader(): Promise<void> {
     this.headerWritten = true;
-    await this.push(this.text([[...this.options.header]]));
+    await this.push(this.format([[...this.options.header]]));
   }
 
   private async flush(): Promise<void> {
     if (this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];
-    await this.push(this.text(batch));
+    await this.push(this.format(batch));
   }
 
-  /** The records, each followed by the newline. */
-  private text(records: string[][]): string {
-    return this.csv.format(records, this.newline);
-  }
-
-  private async push(text: string): Promise<void> {
+  private async push(text: string | Uint8Array): Promise<void> {
     this.throwIfFailed();
     if (!this.out.write(text)) await this.settle(once(this.out, 'drain'));
   }

@@ -1,79 +1,100 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { ExternalSorter } from './external-sort';
+import { ExternalSorter, type KeyedText } from './external-sort';
+import { compareBookingDates } from './row-order';
 import { removeTrackedTempFilesSync } from './temp-files';
 import { scratchFolder } from '@fin/test-utils';
 
-interface Item {
-  key: number;
-  seq: number;
-}
-
 const dir = scratchFolder('stmt-sort-test-');
 
-/** Each item counts 100 bytes; `memoryBytes: 1000` spills every 10 items. */
-function sorter(memoryBytes = 1000): ExternalSorter<Item> {
-  return new ExternalSorter<Item>({
-    compare: (a, b) => a.key - b.key,
-    sizeOf: () => 100,
-    serialize: (item) => `${item.key} ${item.seq}`,
-    deserialize: (line) => {
-      const [key, seq] = line.split(' ').map(Number);
-      return { key: key ?? NaN, seq: seq ?? NaN };
-    },
-    memoryBytes,
-    tempDir: dir(),
-  });
+function sorter(memoryBytes: number): ExternalSorter {
+  return new ExternalSorter({ compare: compareBookingDates, memoryBytes, tempDir: dir() });
 }
 
-async function sortAll(target: ExternalSorter<Item>, items: Item[], chunk = 7): Promise<Item[]> {
+async function sortAll(target: ExternalSorter, items: readonly KeyedText[], chunk = 7): Promise<string> {
   for (let start = 0; start < items.length; start += chunk) await target.add(items.slice(start, start + chunk));
-  const out: Item[] = [];
-  for await (const item of target.sorted()) out.push(item);
-  return out;
+  const out: Buffer[] = [];
+  for await (const block of target.sorted()) out.push(Buffer.from(block));
+  return Buffer.concat(out).toString('utf8');
+}
+
+/** What a stable in-memory sort of the items gives, concatenated. */
+function expected(items: readonly KeyedText[]): string {
+  return [...items]
+    .sort((a, b) => compareBookingDates(a.key, b.key))
+    .map((item) => item.text)
+    .join('');
+}
+
+/** Texts of every size (multi-byte characters, line breaks), each naming its place in the input. */
+const texts = fc.array(
+  fc.record({ day: fc.integer({ min: 0, max: 12 }), body: fc.string({ unit: 'grapheme', maxLength: 40 }) }),
+  { maxLength: 200 },
+);
+
+function keyed(days: readonly { day: number; body: string }[]): KeyedText[] {
+  return days.map(({ day, body }, seq) => ({
+    key: day === 0 ? '' : `2024-03-${String(day).padStart(2, '0')}`,
+    text: `${seq}|${body}\n`,
+  }));
 }
 
 describe('ExternalSorter', () => {
   it('gives the order of a stable in-memory sort, ties in input order, however many runs it spills', async () => {
     await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 300 }),
-        fc.integer({ min: 100, max: 3000 }),
-        async (keys, memory) => {
-          const items = keys.map((key, seq) => ({ key, seq }));
-          const target = sorter(memory);
-          try {
-            expect(await sortAll(target, items)).toEqual([...items].sort((a, b) => a.key - b.key));
-          } finally {
-            await target.dispose();
-          }
-          expect(readdirSync(dir())).toEqual([]);
-        },
-      ),
-      { numRuns: 60 },
+      fc.asyncProperty(texts, fc.integer({ min: 1, max: 3000 }), async (days, memory) => {
+        const items = keyed(days);
+        const target = sorter(memory);
+        try {
+          expect(await sortAll(target, items)).toBe(expected(items));
+        } finally {
+          await target.dispose();
+        }
+        expect(readdirSync(dir())).toEqual([]);
+      }),
+      { numRuns: 80 },
     );
   });
 
   it('keeps a small input in memory: no temporary files', async () => {
     const target = sorter(100_000);
-    const items = [3, 1, 2].map((key, seq) => ({ key, seq }));
-    expect((await sortAll(target, items)).map((item) => item.key)).toEqual([1, 2, 3]);
+    const items = ['2024-03-03', '', '2024-03-01'].map((key, seq) => ({ key, text: `${seq}:${key};` }));
+    expect(await sortAll(target, items)).toBe('2:2024-03-01;0:2024-03-03;1:;');
     expect(target.spilledRuns).toBe(0);
     expect(readdirSync(dir())).toEqual([]);
   });
 
-  it('streams an input already in order into one run, holding at most one buffer', async () => {
-    const target = sorter();
-    const items = Array.from({ length: 1000 }, (_, seq) => ({ key: Math.floor(seq / 3), seq }));
-    expect(await sortAll(target, items)).toEqual(items);
+  it('streams an input already in order into one run, holding at most one arena', async () => {
+    const target = sorter(1000);
+    const items = Array.from({ length: 1000 }, (_, seq) => ({
+      key: `2024-${String(1 + Math.floor(seq / 100)).padStart(2, '0')}-01`,
+      text: `row ${seq} ü\n`,
+    }));
+    expect(await sortAll(target, items)).toBe(expected(items));
     expect(target.spilledRuns).toBe(1);
     await target.dispose();
   });
 
+  it('sorts a text larger than its whole memory among the others', async () => {
+    const target = sorter(100);
+    const items = [
+      { key: '2024-03-02', text: 'b;' },
+      { key: '2024-03-01', text: `${'€'.repeat(200)};` },
+      { key: '2024-03-01', text: 'a;' },
+      { key: '', text: 'z;' },
+      { key: '2024-03-01', text: `${'x'.repeat(300)};` },
+    ];
+    expect(await sortAll(target, items, 1)).toBe(expected(items));
+    await target.dispose();
+  });
+
   it('tracks its run folder for a signal handler and removes it on dispose', async () => {
-    const target = sorter();
-    const items = Array.from({ length: 50 }, (_, seq) => ({ key: 50 - seq, seq }));
+    const target = sorter(50);
+    const items = Array.from({ length: 50 }, (_, seq) => ({
+      key: `2024-01-${String(50 - seq).padStart(2, '0')}`,
+      text: `${seq};`,
+    }));
     for (let start = 0; start < items.length; start += 10) await target.add(items.slice(start, start + 10));
     const [runs] = readdirSync(dir());
     expect(runs).toMatch(/^stmt-sort-\d+-/);

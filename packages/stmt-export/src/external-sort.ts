@@ -1,11 +1,9 @@
-import { once } from 'node:events';
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { Heap } from 'heap-js';
 import { outputError } from './errors';
+import { Blocks, RunReader, RunWriter, type RunIndex } from './sort-runs';
 import {
   removeStaleTempFiles,
   SORT_FOLDER_PATTERN,
@@ -14,44 +12,54 @@ import {
   untrackTempPath,
 } from './temp-files';
 
-export interface ExternalSortOptions<T> {
-  compare: (a: T, b: T) => number;
-  /** Estimated bytes one item holds in memory. */
-  sizeOf: (item: T) => number;
-  /** One line of text (no line break) that `deserialize` turns back into an equal item. */
-  serialize: (item: T) => string;
-  deserialize: (line: string) => T;
-  /** Items held in memory before a sorted run goes to a temporary file; 32 MiB by default. */
+/** A piece of output text and the key it sorts by (all its records share the key). */
+export interface KeyedText {
+  key: string;
+  text: string;
+}
+
+export interface ExternalSortOptions {
+  /** Orders two keys: negative, zero or positive. Texts of equal keys keep the order they were added in. */
+  compare: (a: string, b: string) => number;
+  /** Text held in memory before a sorted run goes to a temporary file; 32 MiB by default. */
   memoryBytes?: number;
   /** Where the runs go; the system's temporary folder (TMPDIR) by default. */
   tempDir?: string;
 }
 
 const DEFAULT_MEMORY_BYTES = 32 * 2 ** 20;
+/** The arena's first size; it doubles as texts come, up to `memoryBytes`. */
+const FIRST_ARENA_BYTES = 2 ** 16;
 
 /**
- * A stable sort in bounded memory. Items are held until `memoryBytes`; a file that fits is
- * sorted in memory, as `Array.prototype.sort` would. Beyond that, sorted runs go to temporary
- * files and `sorted()` merges them (k-way, a heap). Items that arrive in order need no buffering:
- * once a run is open they are appended to it as they come, so an input already in order makes
- * one run, however large. Ties keep their input order: every item of an earlier run came before
- * every item of a later one, and the merge prefers the earlier run.
+ * A stable sort of output texts by key, in bounded memory. Texts are held as UTF-8 in one arena
+ * of up to `memoryBytes` (outside the JavaScript heap, so the garbage collector neither copies
+ * nor scans them), each with its key; a sort that fits is done there. Beyond that, sorted runs
+ * go to temporary files, each with an index of its key groups (a key and the byte length of its
+ * texts, consecutive equal keys as one group), and `sorted()` merges them k-way by copying whole
+ * groups: the merge never parses or rebuilds a record, it moves bytes. Texts that arrive in
+ * order need no holding: once a run is open they are appended to it as they come, so an input
+ * already in order makes one run, however large. Ties keep their input order: every text of an
+ * earlier run came before every text of a later one, and the merge prefers the earlier run.
  *
  * The run folder is tracked (`removeTrackedTempFilesSync`) while it exists; call `dispose()` on
  * every path out, as `finally` does.
  */
-export class ExternalSorter<T> {
+export class ExternalSorter {
   private readonly memoryBytes: number;
-  private buffer: T[] = [];
-  private bufferBytes = 0;
+  private arena: Buffer;
+  private used = 0;
+  /** The held texts: key, and where in the arena their bytes lie. */
+  private keys: string[] = [];
+  private starts: number[] = [];
+  private lengths: number[] = [];
   private dir: string | undefined;
-  private readonly runs: string[] = [];
+  private readonly runs: RunIndex[] = [];
   private open: RunWriter | undefined;
-  /** The last item appended to the open run: later items at least as large can follow it there. */
-  private openLast: T | undefined;
 
-  constructor(private readonly options: ExternalSortOptions<T>) {
-    this.memoryBytes = options.memoryBytes ?? DEFAULT_MEMORY_BYTES;
+  constructor(private readonly options: ExternalSortOptions) {
+    this.memoryBytes = Math.max(1, options.memoryBytes ?? DEFAULT_MEMORY_BYTES);
+    this.arena = Buffer.allocUnsafe(Math.min(FIRST_ARENA_BYTES, this.memoryBytes));
   }
 
   /** How many runs went to disk so far (0: everything fitted in memory). */
@@ -59,40 +67,50 @@ export class ExternalSorter<T> {
     return this.runs.length;
   }
 
-  async add(items: readonly T[]): Promise<void> {
-    const { compare, sizeOf } = this.options;
-    for (const item of items) {
-      if (
-        this.buffer.length === 0 &&
-        this.open !== undefined &&
-        this.openLast !== undefined &&
-        compare(this.openLast, item) <= 0
-      ) {
-        await this.open.write(this.options.serialize(item));
-        this.openLast = item;
+  async add(items: readonly KeyedText[]): Promise<void> {
+    const { compare } = this.options;
+    for (const { key, text } of items) {
+      const start = await this.makeRoom(text);
+      if (start < 0) {
+        // Larger than the arena (one enormous record): it goes to the runs as a spill of its own.
+        await this.spill();
+        await this.appendToRuns(key, Buffer.from(text));
         continue;
       }
-      this.buffer.push(item);
-      this.bufferBytes += sizeOf(item);
-      if (this.bufferBytes >= this.memoryBytes) await this.spill();
+      const length = this.arena.write(text, start);
+      const open = this.open;
+      if (this.keys.length === 0 && open !== undefined && compare(open.lastKey, key) <= 0) {
+        // In order after the open run: straight on to it, nothing held.
+        if (open.append(key, this.arena.subarray(start, start + length))) await open.flush();
+        continue;
+      }
+      this.keys.push(key);
+      this.starts.push(start);
+      this.lengths.push(length);
+      this.used = start + length;
     }
   }
 
-  /** Every item added, in order. Call once, after the last `add`. */
-  async *sorted(): AsyncGenerator<T> {
-    if (this.runs.length === 0) {
-      const items = this.takeSortedBuffer();
-      yield* items;
+  /** Every text added, in key order, in blocks. Call once, after the last `add`. */
+  async *sorted(): AsyncGenerator<Buffer> {
+    if (this.runs.length > 0) {
+      await this.spill();
+      await this.closeOpenRun();
+      yield* this.merge();
       return;
     }
-    await this.spill();
-    await this.closeOpenRun();
-    yield* this.merge();
+    const blocks = new Blocks();
+    for (const index of this.heldOrder()) {
+      blocks.add(this.held(index));
+      yield* blocks.takeFull();
+    }
+    const rest = blocks.takeRest();
+    if (rest !== undefined) yield rest;
   }
 
   /** Removes the temporary runs; safe to call at any point and more than once. */
   async dispose(): Promise<void> {
-    this.buffer = [];
+    this.release();
     if (this.open !== undefined) await this.open.destroy();
     this.open = undefined;
     if (this.dir === undefined) return;
@@ -101,24 +119,68 @@ export class ExternalSorter<T> {
     this.dir = undefined;
   }
 
-  private takeSortedBuffer(): T[] {
-    const items = this.buffer.sort(this.options.compare);
-    this.buffer = [];
-    this.bufferBytes = 0;
-    return items;
+  /**
+   * Where the text's bytes go in the arena: at its end, grown (doubling, up to `memoryBytes`) or
+   * emptied by a spill when they do not fit there; -1 when they would not fit even then.
+   */
+  private async makeRoom(text: string): Promise<number> {
+    // A UTF-16 code unit is at most three UTF-8 bytes: most texts need no measuring.
+    if (3 * text.length <= this.arena.length - this.used) return this.used;
+    const bytes = Buffer.byteLength(text);
+    if (bytes <= this.arena.length - this.used) return this.used;
+    if (this.arena.length < this.memoryBytes) {
+      let size = this.arena.length;
+      while (size < this.used + bytes && size < this.memoryBytes) size *= 2;
+      const grown = Buffer.allocUnsafe(Math.min(size, this.memoryBytes));
+      this.arena.copy(grown, 0, 0, this.used);
+      this.arena = grown;
+      if (bytes <= this.arena.length - this.used) return this.used;
+    }
+    await this.spill();
+    return bytes <= this.arena.length ? 0 : -1;
   }
 
-  /** The buffer, sorted, continues the open run when it can follow it; else it starts a new run. */
+  /** The held texts' indexes in key order, ties in the order they came. */
+  private heldOrder(): number[] {
+    const { compare } = this.options;
+    const keys = this.keys;
+    return Array.from(keys, (_, index) => index).sort((a, b) => compare(keys[a] as string, keys[b] as string) || a - b);
+  }
+
+  private held(index: number): Buffer {
+    const start = this.starts[index] as number;
+    return this.arena.subarray(start, start + (this.lengths[index] as number));
+  }
+
+  private release(): void {
+    this.keys = [];
+    this.starts = [];
+    this.lengths = [];
+    this.used = 0;
+  }
+
+  /** The held texts, sorted, continue the open run when they can follow it; else they start a new run. */
   private async spill(): Promise<void> {
-    if (this.buffer.length === 0) return;
-    const items = this.takeSortedBuffer();
-    const first = items[0] as T;
-    if (this.open === undefined || this.openLast === undefined || this.options.compare(this.openLast, first) > 0) {
+    const order = this.heldOrder();
+    const first = order[0];
+    if (first === undefined) return;
+    const run = await this.runFor(this.keys[first] as string);
+    for (const index of order) if (run.append(this.keys[index] as string, this.held(index))) await run.flush();
+    this.release();
+  }
+
+  private async appendToRuns(key: string, bytes: Uint8Array): Promise<void> {
+    const run = await this.runFor(key);
+    if (run.append(key, bytes)) await run.flush();
+  }
+
+  /** The open run when `key` can follow it, else a new one. */
+  private async runFor(key: string): Promise<RunWriter> {
+    if (this.open === undefined || this.options.compare(this.open.lastKey, key) > 0) {
       await this.closeOpenRun();
       this.open = await this.newRun();
     }
-    for (const item of items) await this.open.write(this.options.serialize(item));
-    this.openLast = items[items.length - 1];
+    return this.open;
   }
 
   private async newRun(): Promise<RunWriter> {
@@ -131,88 +193,38 @@ export class ExternalSorter<T> {
       });
       trackTempPath(this.dir);
     }
-    const path = join(this.dir, `run-${this.runs.length}`);
-    this.runs.push(path);
-    return new RunWriter(path);
+    const run: RunIndex = { path: join(this.dir, `run-${this.runs.length}`), keys: [], bytes: [] };
+    this.runs.push(run);
+    return new RunWriter(run, this.options.compare);
   }
 
   private async closeOpenRun(): Promise<void> {
     await this.open?.end();
     this.open = undefined;
-    this.openLast = undefined;
   }
 
-  private async *merge(): AsyncGenerator<T> {
-    const { compare, deserialize } = this.options;
-    type Head = { item: T; run: number; lines: AsyncIterator<string> };
-    const heap = new Heap<Head>((a, b) => compare(a.item, b.item) || a.run - b.run);
-    const readers: AsyncIterator<string>[] = [];
+  private async *merge(): AsyncGenerator<Buffer> {
+    const { compare } = this.options;
+    const readers: RunReader[] = [];
     try {
-      for (const [run, path] of this.runs.entries()) {
-        const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity })[Symbol.asyncIterator]();
-        readers.push(lines);
-        const next = await lines.next();
-        if (next.done !== true) heap.push({ item: deserialize(next.value), run, lines });
+      for (const [order, run] of this.runs.entries()) readers.push(await RunReader.open(run, order));
+      const heap = new Heap<RunReader>((a, b) => compare(a.key, b.key) || a.order - b.order);
+      for (const reader of readers) if (!reader.done) heap.push(reader);
+      const blocks = new Blocks();
+      for (let reader = heap.pop(); reader !== undefined; reader = heap.pop()) {
+        for (let left = reader.groupBytes; left > 0;) {
+          const piece = await reader.read(left);
+          left -= piece.length;
+          blocks.add(piece);
+          yield* blocks.takeFull();
+        }
+        reader.nextGroup();
+        if (!reader.done) heap.push(reader);
       }
-      for (let head = heap.pop(); head !== undefined; head = heap.pop()) {
-        yield head.item;
-        const next = await head.lines.next();
-        if (next.done !== true) heap.push({ item: deserialize(next.value), run: head.run, lines: head.lines });
-      }
+      const rest = blocks.takeRest();
+      if (rest !== undefined) yield rest;
     } finally {
-      for (const lines of readers) await lines.return?.();
+      await Promise.all(readers.map((reader) => reader.close()));
     }
-  }
-}
-
-/** One run file, written with back-pressure; a write error (a full disk) fails the next call. */
-class RunWriter {
-  private readonly stream: WriteStream;
-  private failure: unknown;
-  private pending: string[] = [];
-
-  constructor(private readonly path: string) {
-    this.stream = createWriteStream(path);
-    this.stream.on('error', (error) => (this.failure ??= error));
-  }
-
-  async write(line: string): Promise<void> {
-    this.pending.push(line);
-    if (this.pending.length >= 256) await this.flush();
-  }
-
-  async end(): Promise<void> {
-    await this.flush();
-    this.check();
-    const finished = once(this.stream, 'finish');
-    this.stream.end();
-    await finished.catch((error: unknown) => this.fail(error));
-  }
-
-  async destroy(): Promise<void> {
-    if (this.stream.closed) return;
-    const closed = once(this.stream, 'close');
-    this.stream.destroy();
-    await closed.catch(() => undefined);
-  }
-
-  private async flush(): Promise<void> {
-    if (this.pending.length === 0) return;
-    const text = this.pending.join('\n') + '\n';
-    this.pending = [];
-    this.check();
-    if (!this.stream.write(text)) await once(this.stream, 'drain').catch((error: unknown) => this.fail(error));
-  }
-
-  private check(): void {
-    if (this.failure !== undefined) this.fail(this.failure);
-  }
-
-  private fail(error: unknown): never {
-    throw outputError(
-      `the temporary sort file ${this.path} (TMPDIR can point to a folder with more space)`,
-      'a write failed',
-      error,
-    );
   }
 }

@@ -6,8 +6,8 @@ export { createAtomicFile, type AtomicFile } from './atomic-file';
 export { syncFolder } from './sync-folder';
 export { resolveDelimiter, DELIMITER_NAMES } from './delimiter';
 export { StatementSummary, type CurrencyTotal } from './summary';
-export { createRowSorter } from './row-order';
-export { ExternalSorter, type ExternalSortOptions } from './external-sort';
+export { compareBookingDates, compareByBookingDate, createBookingDateSorter } from './row-order';
+export { ExternalSorter, type ExternalSortOptions, type KeyedText } from './external-sort';
 export { EXPORT_ERROR_CODES, ExportError, type ExportErrorCode, outputError } from './errors';
 export {
   temporarySibling,

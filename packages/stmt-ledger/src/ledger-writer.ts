@@ -62,9 +62,25 @@ export class LedgerWriter {
   }
 
   async write(rows: readonly StatementRow[]): Promise<void> {
-    let text = this.started ? '' : this.format.header();
-    this.started = true;
+    await this.writeText(this.transactions(rows));
+  }
+
+  /**
+   * The rows' journal text, to be written with `writeText` (later, and in another order: a sort
+   * arranges such texts). The balances `end` asserts count the rows from here on.
+   */
+  transactions(rows: readonly StatementRow[]): string {
+    let text = '';
     for (const row of rows) text += this.transaction(row);
+    return text;
+  }
+
+  /** Writes text `transactions` made, as it is: the journal's header first, when it is not out yet. */
+  async writeText(text: string | Uint8Array): Promise<void> {
+    if (!this.started) {
+      this.started = true;
+      await this.emit(this.format.header());
+    }
     await this.emit(text);
   }
 
@@ -191,8 +207,8 @@ export class LedgerWriter {
     if (this.firstDate === undefined || date < this.firstDate) this.firstDate = date;
   }
 
-  private async emit(text: string): Promise<void> {
-    if (text !== '' && !this.out.write(text)) await once(this.out, 'drain');
+  private async emit(text: string | Uint8Array): Promise<void> {
+    if (text.length > 0 && !this.out.write(text)) await once(this.out, 'drain');
   }
 }
 

@@ -14,6 +14,7 @@ import {
 import type { StatementFormat } from '@stmt/parser';
 import { audit, type AuditOperation } from './audit';
 import { CliError } from './cli-error';
+import { parseSize } from './size';
 import type { LoadedConfig } from './config/load';
 import { profilesAndLedger } from './conversion-inputs';
 import { loadCategorizer, userDatabaseDir } from './database';
@@ -147,6 +148,7 @@ export async function runConvert(
     preset: getPreset(loaded.config.csv.preset, { formulaGuard: loaded.config.csv.formula_guard }),
     enrich: categorizer === undefined ? leaveRowsAsTheyAre : categorizingEnricher(categorizer, tally),
     ...(request.allowedFormats === undefined ? {} : { allowedFormats: request.allowedFormats }),
+    ...sortMemory(process.env),
   };
   const strict = request.strict ?? loaded.config.input.strict;
   const onFileDone = (file: string, outcome: 'success' | 'failure'): void =>
@@ -275,4 +277,10 @@ function issuesJson(result: ConversionResult): { warnings: number; notes: number
       ...(location.path === undefined ? {} : { element: location.path }),
     })),
   };
+}
+
+/** `STMT_SORT_MEMORY` (a size such as 64MiB): what a sorted conversion holds in memory before it writes runs. */
+function sortMemory(env: NodeJS.ProcessEnv): { sortMemoryBytes?: number } {
+  const value = env['STMT_SORT_MEMORY'];
+  return value === undefined || value === '' ? {} : { sortMemoryBytes: parseSize(value, 'STMT_SORT_MEMORY') };
 }
