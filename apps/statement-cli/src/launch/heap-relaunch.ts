@@ -14,8 +14,9 @@ import { signalExitCode, STOP_SIGNALS } from './signals';
 export const HEAP_FLAGS = ['--max-semi-space-size=2', '--max-old-space-size=48'] as const;
 
 /**
- * The default (sorted) mode holds up to 32 MiB of rows before it spills a sorted run to disk,
- * and reads on a thread per core; with these flags a 1 GB file converts in under 256 MiB.
+ * The default (sorted) mode holds up to 32 MiB of output text (outside the heap) before it spills
+ * a sorted run to disk, and reads on a thread per core; with these flags a 1 GB file converts in
+ * under 256 MiB.
  */
 export const SORTING_HEAP_FLAGS = ['--max-semi-space-size=2', '--max-old-space-size=160'] as const;
 
