@@ -1,6 +1,7 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { AccountMap } from '@stmt/ledger';
 import { StatementParseError } from '@stmt/parser';
 import {
   ConvertError,
@@ -135,4 +136,51 @@ describe('@stmt/convert', () => {
     });
     expect(readFileSync(output, 'utf8')).toBe(expectedCsv);
   });
+
+  it('sorts the CSV and the journal by booking date, stable, through runs on disk past sortMemoryBytes', async () => {
+    const input = join(dir(), 'shuffled.xml');
+    writeFileSync(input, shuffledStatement(120));
+    const csv = async (settings: { streaming: boolean; sortMemoryBytes?: number }): Promise<string[]> => {
+      const output = join(dir(), 'out.csv');
+      await convertFile({ input: await resolveInput(input), output, settings });
+      return readFileSync(output, 'utf8').trimEnd().split('\n');
+    };
+    const [header, ...fileOrder] = await csv({ streaming: true });
+    const byDate = [...fileOrder].sort((a, b) =>
+      a.slice(0, 10) < b.slice(0, 10) ? -1 : a.slice(0, 10) > b.slice(0, 10) ? 1 : 0,
+    );
+    expect(byDate).not.toEqual(fileOrder);
+    expect(await csv({ streaming: false, sortMemoryBytes: 500 })).toEqual([header, ...byDate]);
+    expect(await csv({ streaming: false })).toEqual([header, ...byDate]);
+
+    const journal = join(dir(), 'out.journal');
+    const ledger = { format: 'hledger' as const, accounts: new AccountMap() };
+    await convertFile({
+      input: await resolveInput(input),
+      output: journal,
+      ledger,
+      settings: { sortMemoryBytes: 500 },
+    });
+    const dates = readFileSync(journal, 'utf8')
+      .split('\n')
+      .filter((line) => /^2024-03-\d\d \*/.test(line))
+      .map((line) => line.slice(0, 10));
+    expect(dates).toHaveLength(120);
+    expect(dates).toEqual([...dates].sort());
+    expect(readdirSync(dir()).sort()).toEqual(['out.csv', 'out.journal', 'shuffled.xml']);
+  });
 });
+
+/** A camt.053 of `entries` bookings whose dates jump back and forth through March, several a day. */
+function shuffledStatement(entries: number): string {
+  const rows = Array.from({ length: entries }, (_, i) => {
+    const day = String(1 + ((i * 7) % 9)).padStart(2, '0');
+    return `<Ntry><NtryRef>N${i}</NtryRef><Amt Ccy="EUR">${i + 1}.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2024-03-${day}</Dt></BookgDt><NtryDtls><TxDtls><RltdPties><Cdtr><Pty><Nm>Shop ${i} "Zur Post", Süd</Nm></Pty></Cdtr></RltdPties></TxDtls></NtryDtls></Ntry>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><GrpHdr><MsgId>M</MsgId><CreDtTm>2024-03-31T18:00:00Z</CreDtTm></GrpHdr>
+<Stmt><Id>S1</Id><Acct><Id><IBAN>DE89370400440532013000</IBAN></Id><Ccy>EUR</Ccy></Acct>
+${rows.join('\n')}
+</Stmt></BkToCstmrStmt></Document>
+`;
+}
