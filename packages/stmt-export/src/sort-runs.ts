@@ -1,10 +1,11 @@
+// The files of an external sort: a run written with an index of its key groups, read back group by group.
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { outputError } from './errors';
 
 /** Run files are written and read, and sorted output is handed out, in blocks of this size. */
-export const IO_BYTES = 2 ** 16;
+const IO_BYTES = 2 ** 16;
 
 /** A run file and its groups: `keys[i]` for the next `bytes[i]` bytes. */
 export interface RunIndex {

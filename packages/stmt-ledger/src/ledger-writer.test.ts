@@ -48,6 +48,24 @@ async function journal(
 }
 
 describe('LedgerWriter', () => {
+  it('writes texts `transactions` made, in another order, after the header, and asserts the balance they reach', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const writer = new LedgerWriter(out, { format: 'hledger' });
+    writer.statement(statement('100.00', '87.50', '2024-03-02'));
+    const later = writer.transactions([row({ booking_date: '2024-03-02', amount: '-10.00', transaction_id: 'b' })]);
+    const first = writer.transactions([row({ booking_date: '2024-03-01', amount: '-2.50', transaction_id: 'a' })]);
+    await writer.writeText(first);
+    await writer.writeText(Buffer.from(later));
+    await writer.end();
+    const text = Buffer.concat(chunks).toString('utf8');
+    expect(text.startsWith('decimal-mark .\n\n2024-03-01 * Unknown  ; transaction_id:a\n')).toBe(true);
+    expect(text.indexOf('transaction_id:a')).toBeLessThan(text.indexOf('transaction_id:b'));
+    expect(text).toContain('= 87.50 EUR');
+    expect(text).not.toContain('not asserted');
+  });
+
   it('writes a beancount transaction with escaped text, the id as metadata, the opening, the next-morning balance and the opens', async () => {
     const text = await journal(
       'beancount',
