@@ -7,6 +7,7 @@ import { BROKEN_PIPE_EXIT, isBrokenPipe, signalExitCode } from './process-guards
 describe('the --streaming launcher', () => {
   it('restarts a streaming run once, unless the user tuned the heap', () => {
     expect(tunedHeapFlags(['convert', '--streaming'], {}, [])).toBe(HEAP_FLAGS);
+    expect(tunedHeapFlags(['convert', '--streaming', '-i', '-'], {}, [])).toBe(HEAP_FLAGS);
     expect(tunedHeapFlags(['convert', '--streaming'], { STMT_HEAP_TUNED: '1' }, [])).toBeUndefined();
     expect(
       tunedHeapFlags(['convert', '--streaming'], { NODE_OPTIONS: '--max-old-space-size=512' }, []),
@@ -30,6 +31,13 @@ describe('the --streaming launcher', () => {
       expect(tunedHeapFlags(['convert', '-i', large, '--dry-run'], {}, [])).toBeUndefined();
       expect(tunedHeapFlags(['validate', '-i', large], {}, [])).toBeUndefined();
       expect(tunedHeapFlags(['convert', '-i', join(dir, 'missing.xml'), '-o', 'x.csv'], {}, [])).toBeUndefined();
+      // --streaming: one file under 1 MiB runs in the default heap; a larger one, or a folder, restarts.
+      const medium = join(dir, 'medium.xml');
+      writeFileSync(medium, '');
+      truncateSync(medium, 2 ** 20);
+      expect(tunedHeapFlags(['convert', '-i', small, '-o', 'x.csv', '--streaming'], {}, [])).toBeUndefined();
+      expect(tunedHeapFlags(['convert', '-i', medium, '-o', 'x.csv', '--streaming'], {}, [])).toBe(HEAP_FLAGS);
+      expect(tunedHeapFlags(['convert', '-i', dir, '-o', dir, '--streaming'], {}, [])).toBe(HEAP_FLAGS);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -23,13 +23,20 @@ export const SORTING_HEAP_FLAGS = ['--max-semi-space-size=2', '--max-old-space-s
 /** A conversion from a smaller file is done before Node's heap sizing matters: no restart. */
 const LARGE_INPUT_BYTES = 32 * 2 ** 20;
 
+/**
+ * A `--streaming` run of one smaller file stays well inside 128 MiB in Node's default heap, so it
+ * saves the second process start (about 0.14 s). Peak RSS of dense camt.053 files converted with
+ * `--streaming` in the default heap: 95 MiB for 1 MiB, 117 MiB for 2 MiB, 136 MiB for 4 MiB.
+ */
+const SMALL_STREAMING_BYTES = 2 ** 20;
+
 /** Marks the restarted process, so it does not restart again. */
 const TUNED_MARK = 'STMT_HEAP_TUNED';
 
 /**
- * The heap flags to restart with, or undefined to run here: a streaming run, and a sorted
- * conversion of a large file, standard input or a folder holding a large file, restart once,
- * unless they already did or the user tuned the heap.
+ * The heap flags to restart with, or undefined to run here: a streaming run (but that of one
+ * small file), and a sorted conversion of a large file, standard input or a folder holding a
+ * large file, restart once, unless they already did or the user tuned the heap.
  */
 export function tunedHeapFlags(
   args: readonly string[],
@@ -42,9 +49,16 @@ export function tunedHeapFlags(
   )
     return undefined;
   const flags = launchFlags(args);
-  if (flags.streaming) return HEAP_FLAGS;
+  if (flags.streaming) return isSmallFile(flags.input) ? undefined : HEAP_FLAGS;
   const converts = (args[0] === 'convert' || args[0] === 'camt') && !flags.dryRun && !flags.help;
   return converts && flags.input !== undefined && mayBeLarge(flags.input) ? SORTING_HEAP_FLAGS : undefined;
+}
+
+/** One file (not standard input, not a folder) under `SMALL_STREAMING_BYTES`. */
+function isSmallFile(input: string | undefined): boolean {
+  if (input === undefined || input === '-') return false;
+  const info = statSync(input, { throwIfNoEntry: false });
+  return info !== undefined && info.isFile() && info.size < SMALL_STREAMING_BYTES;
 }
 
 /** Standard input, a large file, or a folder holding one (a folder of small files converts in the default heap: no second start). */
