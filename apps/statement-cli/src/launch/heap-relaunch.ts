@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { anonymousKib } from './memory-report';
 import { signalExitCode, STOP_SIGNALS } from './signals';
 
 /**
@@ -167,13 +168,4 @@ async function outOfMemory(pid: number | undefined, args: readonly string[], fla
       `without writing its output file. ${flags === HEAP_FLAGS ? 'Convert without --streaming, or raise' : 'Raise'} the limit, e.g. NODE_OPTIONS=--max-old-space-size=512.\n`,
   );
   process.exit(1);
-}
-
-/** RssAnon of this process where Linux tells it (0 elsewhere). */
-function anonymousKib(): number {
-  try {
-    return Number(/^RssAnon:\s*(\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0);
-  } catch {
-    return 0;
-  }
 }

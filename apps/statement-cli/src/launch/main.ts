@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { bundledLoadOptions, loadRuntime } from './bundle';
 import { relaunchWithTunedHeap, tunedHeapFlags } from './heap-relaunch';
 import { removeStaleManifest } from './manifest-guard';
+import { peakRssKib } from './memory-report';
 import { printVersionFast } from './version-fast';
 
 /**
@@ -21,7 +22,7 @@ export function main(argv: readonly string[], binDir: string, bundle?: string): 
   }
   // The benchmark (scripts/bench-stmt.mjs) asks for the peak resident set size on exit.
   if (process.env['STMT_REPORT_MAX_RSS'] !== undefined) {
-    process.on('exit', () => process.stderr.write(`max-rss-kib=${process.resourceUsage().maxRSS}\n`));
+    process.on('exit', () => process.stderr.write(`max-rss-kib=${peakRssKib()}\n`));
   }
   // Until the command settles the exit code is 1: should the event loop ever drain with work
   // unfinished, the process must not report success. Errors exit through oclif's handler.
