@@ -72,16 +72,14 @@ export class ExternalSorter {
     for (const { key, text } of items) {
       const start = await this.makeRoom(text);
       if (start < 0) {
-        // Larger than the arena (one enormous record): it goes to the runs as a spill of its own.
-        await this.spill();
+        // Larger than the arena (one enormous record; `makeRoom` spilled what was held): straight to the runs.
         await this.appendToRuns(key, Buffer.from(text));
         continue;
       }
       const length = this.arena.write(text, start);
-      const open = this.open;
-      if (this.keys.length === 0 && open !== undefined && compare(open.lastKey, key) <= 0) {
+      if (this.keys.length === 0 && this.open !== undefined && compare(this.open.lastKey, key) <= 0) {
         // In order after the open run: straight on to it, nothing held.
-        if (open.append(key, this.arena.subarray(start, start + length))) await open.flush();
+        await this.appendToRuns(key, this.arena.subarray(start, start + length));
         continue;
       }
       this.keys.push(key);
@@ -169,6 +167,7 @@ export class ExternalSorter {
     this.release();
   }
 
+  /** Appends to the open run, or to a new one when `key` cannot follow it. */
   private async appendToRuns(key: string, bytes: Uint8Array): Promise<void> {
     const run = await this.runFor(key);
     if (run.append(key, bytes)) await run.flush();
