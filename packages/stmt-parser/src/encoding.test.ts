@@ -1,15 +1,19 @@
-import { decodeChunks, detectEncoding } from './encoding';
+import { DECODE_BYTES, decodeChunks, detectEncoding } from './encoding';
 
-async function decodeAll(chunks: Buffer[], encoding: string): Promise<string> {
-  let text = '';
+async function decodeParts(chunks: Buffer[], encoding: string): Promise<string[]> {
+  const parts: string[] = [];
   for await (const part of decodeChunks(
     (async function* () {
       yield* chunks;
     })(),
     encoding,
   ))
-    text += part;
-  return text;
+    parts.push(part);
+  return parts;
+}
+
+async function decodeAll(chunks: Buffer[], encoding: string): Promise<string> {
+  return (await decodeParts(chunks, encoding)).join('');
 }
 
 describe('detectEncoding', () => {
@@ -44,6 +48,14 @@ describe('decodeChunks', () => {
     const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Grüße €', 'utf8')]);
     const cut = [bytes.subarray(0, 6), bytes.subarray(6, 12), bytes.subarray(12)]; // inside "ü" and "€"
     expect(await decodeAll(cut, 'utf-8')).toBe('Grüße €');
+  });
+
+  it('decodes a large chunk in strings of at most DECODE_BYTES characters, whole characters each', async () => {
+    const text = `a${'ä€𝄞'.repeat(DECODE_BYTES)}`;
+    const parts = await decodeParts([Buffer.from(text, 'utf8')], 'utf-8');
+    expect(parts.length).toBeGreaterThan(9);
+    expect(Math.max(...parts.map((part) => part.length))).toBeLessThanOrEqual(DECODE_BYTES);
+    expect(parts.join('')).toBe(text);
   });
 
   it('decodes single-byte encodings', async () => {

@@ -37,7 +37,15 @@ export function declaredEncoding(head: Buffer): string | undefined {
 }
 
 /**
- * Decodes a byte stream chunk by chunk. A character split across two chunks (a two-byte
+ * Bytes decoded into one string. A string of up to 32 Ki characters (64 KiB when any lies past
+ * latin1) stays under V8's 128 KiB limit for objects of the young generation; a larger one is
+ * allocated page by page, which made decoding 50 MB of camt 6 times slower (about 0.4 s, with
+ * 256 KiB or 1 MiB chunks, against 0.07 s).
+ */
+export const DECODE_BYTES = 32 * 1024;
+
+/**
+ * Decodes a byte stream chunk by chunk, `DECODE_BYTES` at a time. A character split across two chunks (a two-byte
  * UTF-8 umlaut, a UTF-16 pair) is held back until its last byte arrives, so callers may
  * feed chunks of any size. A leading BOM is dropped.
  */
@@ -58,8 +66,11 @@ export async function* decodeChunks(
       onLooksLikeUtf8?.();
     }
     const bad = check ? check.write(chunk) : -1;
-    const text = decoder.write(bad < 0 ? chunk : chunk.subarray(0, bad));
-    if (text.length > 0) yield text;
+    const good = bad < 0 ? chunk : chunk.subarray(0, bad);
+    for (let at = 0; at < good.length; at += DECODE_BYTES) {
+      const text = decoder.write(good.subarray(at, at + DECODE_BYTES));
+      if (text.length > 0) yield text;
+    }
     if (bad >= 0) throw (check as Utf8Check).error();
   }
   if (check?.endsCut()) throw check.error();

@@ -178,6 +178,27 @@ describe('cuts in the wrong place are refused, not trusted', () => {
     expect(taken.includes(true)).toBe(someTaken);
   });
 
+  it('characters cut in two by the reads of both readers are whole in every record', async () => {
+    // Two-, three- and four-byte characters, written and as references, read 1–7 bytes at a time.
+    const entries = Array.from({ length: 12 }, (_, i) =>
+      entryXml(i, '').replace('Invoice', `Ré€𝄞 &#xE9;&#x1D11E; ${'ü'.repeat(i % 4)}`),
+    );
+    const path = join(dir, 'cut-characters.xml');
+    writeFileSync(path, document(entries.join('')).replace(/\n\s*/g, ''));
+    const sequential = toJson(await collectSequential(path, 'cut.xml'));
+    for (const readBytes of [1, 2, 3, 5, 7]) {
+      const taken: boolean[] = [];
+      const parallel = await collectParallel(path, 'cut.xml', {
+        ...inThisThread(taken),
+        readBytes,
+        runFragment: (job) => ({ result: Promise.resolve(parseFragment({ ...job, readBytes })), claim: () => false }),
+      });
+      expect(toJson(parallel)).toEqual(sequential);
+      expect(taken.filter(Boolean).length).toBeGreaterThan(3);
+    }
+    expect(JSON.stringify(sequential)).toContain('Ré€𝄞 é𝄞 üü');
+  });
+
   it('an entry with an issue in a fragment is met, in order, by the document reader', async () => {
     const entries = Array.from({ length: 8 }, (_, i) => entryXml(i, ''));
     entries[5] = (entries[5] as string).replace('<CdtDbtInd>DBIT</CdtDbtInd>', '');

@@ -1,5 +1,5 @@
 import { closeSync, openSync, readSync } from 'node:fs';
-import { createDecoder, isUtf8Name } from '../encoding';
+import { createDecoder, DECODE_BYTES, isUtf8Name } from '../encoding';
 import { Utf8Check } from '../utf8-check';
 import type { Entry } from '../types';
 import { DocumentHandler } from './document-handler';
@@ -21,6 +21,8 @@ export interface FragmentJob {
   /** The document's limits (`ParseOptions`), so a fragment refuses what the document reader would. */
   maxFieldSize?: number;
   maxEntryDetails?: number;
+  /** Bytes read and decoded at a time (default `DECODE_BYTES`); tests make it small to cut characters in two. */
+  readBytes?: number;
 }
 
 /**
@@ -43,7 +45,6 @@ export interface FragmentResult {
   stoppedBy?: string;
 }
 
-const READ_BYTES = 256 * 1024;
 const BATCH_ENTRIES = 64;
 
 /**
@@ -138,13 +139,13 @@ function readRange(
   // Checked on the bytes, natively, before they are decoded: a replacement character would hide how many bytes it stood for.
   const check = utf8 ? new Utf8Check() : undefined;
   const fd = openSync(job.path, 'r');
-  const buffer = Buffer.allocUnsafe(READ_BYTES);
+  const buffer = Buffer.allocUnsafe(job.readBytes ?? DECODE_BYTES);
   let position = job.start;
   let chunkChars = 0;
   let chunkByte = job.start;
   try {
     while (position < job.end) {
-      const read = readSync(fd, buffer, 0, Math.min(READ_BYTES, job.end - position), position);
+      const read = readSync(fd, buffer, 0, Math.min(buffer.length, job.end - position), position);
       if (read === 0) return 'the end of the file';
       position += read;
       const bytes = buffer.subarray(0, read);

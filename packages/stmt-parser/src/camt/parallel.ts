@@ -1,6 +1,6 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import type sax from 'sax';
-import { createDecoder, isUtf8Name } from '../encoding';
+import { createDecoder, DECODE_BYTES, isUtf8Name } from '../encoding';
 import { locateEncodingError, Utf8Check } from '../utf8-check';
 import type { ParseOptions, StatementRecord } from '../types';
 import { DocumentHandler } from './document-handler';
@@ -15,7 +15,7 @@ export interface ParallelCamtOptions {
   threads: number;
   /** Size a fragment grows to; the first ones are smaller so the threads start early. Default 1 MiB. */
   fragmentBytes?: number;
-  /** Bytes this thread reads at a time (default 256 KiB, so the entries of one read are few; the first read is at most 64 KiB, so threads start early). */
+  /** Bytes this thread reads at a time (default `DECODE_BYTES`: the entries of one read are few, and threads start early). */
   readBytes?: number;
   /** Where fragments are read; by default a pool of `threads` worker threads. */
   runFragment?: FragmentRunner;
@@ -28,8 +28,6 @@ export interface ParallelCamtOptions {
   onRead?: (bytes: number) => void;
 }
 
-const READ_BYTES = 256 * 1024;
-const FIRST_READ_BYTES = 64 * 1024;
 const SCAN_BYTES = 64 * 1024;
 /** How far past its planned end a fragment's closing entry tag is looked for before the rest of the file becomes one fragment. */
 const SCAN_LIMIT = 4 * 1024 * 1024;
@@ -74,7 +72,6 @@ class ParallelCamtRecords extends RecordPump {
   private readonly buffer: Buffer;
   /** Where `findCut` reads ahead for entry end tags; one per reader, reused for every cut. */
   private readonly scanWindow = Buffer.allocUnsafe(SCAN_BYTES);
-  private readBytes: number;
   private position = 0;
   private readonly fragments: PlannedFragment[] = [];
   private context: readonly OpenTag[] | undefined;
@@ -99,8 +96,7 @@ class ParallelCamtRecords extends RecordPump {
     this.parser = createSaxParser(this.handler, options.fileName);
     this.decoder = createDecoder(options.encoding);
     this.utf8 = isUtf8Name(options.encoding) ? new Utf8Check() : undefined;
-    this.buffer = Buffer.allocUnsafe(parallel.readBytes ?? READ_BYTES);
-    this.readBytes = Math.min(FIRST_READ_BYTES, this.buffer.length);
+    this.buffer = Buffer.allocUnsafe(parallel.readBytes ?? DECODE_BYTES);
     this.fragmentBytes = Math.min(256 * 1024, this.maxFragmentBytes);
     this.runFragment = parallel.runFragment ?? ((job) => (this.pool ??= new FragmentPool(parallel.threads)).run(job));
     this.handler.onFirstEntry = () => {
@@ -150,10 +146,9 @@ class ParallelCamtRecords extends RecordPump {
     const { bytesRead } = await (this.file as FileHandle).read(
       this.buffer,
       0,
-      Math.min(this.readBytes, limit - this.position),
+      Math.min(this.buffer.length, limit - this.position),
       this.position,
     );
-    this.readBytes = this.buffer.length;
     if (bytesRead === 0) {
       this.finished = true;
       if (this.utf8?.endsCut()) this.notUtf8();
