@@ -4,7 +4,8 @@
 // generates a file of the requested size into .bench/ (reused when already there), then measures
 // in the same run:
 //   1. `sax` tokenising the file with no handlers (the floor any sax-based parser stands on), before
-//      and after the conversions (their mean is the floor: the load of a shared machine drifts),
+//      and after each conversion (the mean of the two around a conversion is its floor: the load of
+//      a shared machine drifts; with --rounds N, the median of N such ratios is given),
 //   2. the built CLI: `stmt convert --streaming` to CSV, end to end (process start included),
 //      as it runs by default: the main thread and, on two cores or more, one worker thread read,
 //   3. the same with `--threads N` (N = CPU cores): as many worker threads read as well,
@@ -19,6 +20,7 @@
 const HELP = `pnpm bench:stmt [-- options]
   --size 50MB            size of each generated file (KB, MB, GB; default 50MB)
   --kinds indented,dense camt.053 kinds to measure (default: both)
+  --rounds 1             conversions of each camt file, each between two sax runs (the median ratio is given)
   --no-categorize        convert without the category column
   --no-threads           skip the --streaming --threads N runs
   --no-default-mode      skip the default (sorted) mode runs
@@ -39,6 +41,12 @@ const sax = require('sax');
 const bin = join(root, 'apps', 'statement-cli', 'bin', 'run.js');
 const benchDir = join(root, '.bench');
 
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
 function parseSize(text) {
   const match = /^(\d+(?:\.\d+)?)\s*(KB|MB|GB|K|M|G)?$/i.exec(text);
   if (!match) throw new Error(`--size ${text}: expected e.g. 50MB or 1GB`);
@@ -53,6 +61,10 @@ if (process.argv.includes('--help')) {
 const sizeArg = process.argv.indexOf('--size');
 const sizeText = sizeArg > 0 ? process.argv[sizeArg + 1] : '50MB';
 const targetBytes = parseSize(sizeText);
+const roundsArg = process.argv.indexOf('--rounds');
+const rounds = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 1;
+if (!Number.isInteger(rounds) || rounds < 1)
+  throw new Error(`--rounds ${process.argv[roundsArg + 1]}: expected a whole number from 1`);
 const kindArg = process.argv.indexOf('--kinds');
 const kinds = kindArg > 0 ? process.argv[kindArg + 1].split(',') : Object.keys(CAMT_KINDS);
 for (const kind of kinds)
@@ -116,40 +128,56 @@ for (const kind of kinds) {
   }
   const bytes = statSync(file).size;
   const mb = bytes / 1e6;
-  const saxBefore = await saxBaseline(file);
-  const runs = [{ label: 'stmt convert --streaming', ...cliRun(file, out) }];
+  const plans = [{ label: 'stmt convert --streaming', threads: [], mode: ['--streaming'] }];
   if (!process.argv.includes('--no-threads'))
-    runs.push({
+    plans.push({
       label: `stmt convert --streaming --threads ${cores}`,
-      ...cliRun(file, out, ['--threads', String(cores)]),
+      threads: ['--threads', String(cores)],
+      mode: ['--streaming'],
     });
-  const sorted = withDefault ? { label: 'stmt convert (default, sorted)', ...cliRun(file, out, [], []) } : undefined;
+  if (withDefault) plans.push({ label: 'stmt convert (default, sorted)', threads: [], mode: [], sorted: true });
+  // sax runs before and after every conversion, and each conversion's ratio is to the mean of the
+  // two around it: on a shared machine the load drifts within seconds. Over several rounds, the
+  // median ratio is given, with the range.
+  const saxTimes = [await saxBaseline(file)];
+  const results = plans.map(() => []);
+  for (let round = 0; round < rounds; round++)
+    for (const [i, plan] of plans.entries()) {
+      const run = cliRun(file, out, plan.threads, plan.mode);
+      const before = saxTimes[saxTimes.length - 1];
+      const after = await saxBaseline(file);
+      saxTimes.push(after);
+      results[i].push({ ...run, ratio: (before + after) / 2 / run.seconds, saxSeconds: (before + after) / 2 });
+    }
   rmSync(out, { force: true });
-  // Measured before and after the conversions, and averaged: on a shared machine the load drifts.
-  const saxAfter = await saxBaseline(file);
-  const saxSeconds = (saxBefore + saxAfter) / 2;
+  const saxSeconds = median(saxTimes);
   saxRates.push(mb / saxSeconds);
   console.log(`\n${kind} camt.053: ${file} (${(bytes / 2 ** 20).toFixed(0)} MiB)`);
   console.log(
-    `sax, no handlers: ${(mb / saxSeconds).toFixed(1)} MB/s (${saxBefore.toFixed(2)} s before the conversions, ${saxAfter.toFixed(2)} s after)`,
+    `sax, no handlers: ${(mb / saxSeconds).toFixed(1)} MB/s (median of ${saxTimes.length} runs, ${Math.min(...saxTimes).toFixed(2)}–${Math.max(...saxTimes).toFixed(2)} s)`,
   );
-  for (const run of runs) {
-    console.log(`${run.label}${suffix}: ${(mb / run.seconds).toFixed(1)} MB/s (${run.seconds.toFixed(2)} s)`);
+  const streamingRss = median(results[0].map((run) => run.maxRssMiB));
+  for (const [i, plan] of plans.entries()) {
+    const runs = results[i];
+    const seconds = median(runs.map((run) => run.seconds));
+    const ratios = runs.map((run) => run.ratio);
+    const range =
+      runs.length > 1
+        ? ` (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)} over ${runs.length} rounds)`
+        : '';
+    const startless = median(runs.map((run) => run.saxSeconds / (run.seconds - start.seconds)));
+    console.log(`${plan.label}${suffix}: ${(mb / seconds).toFixed(1)} MB/s (${seconds.toFixed(2)} s)`);
     console.log(
-      `  ratio: ${(saxSeconds / run.seconds).toFixed(2)} (target >= 1.0); without the ${start.seconds.toFixed(2)} s start-up: ${(saxSeconds / (run.seconds - start.seconds)).toFixed(2)}`,
+      `  ratio to sax: ${median(ratios).toFixed(2)}${range} (target >= 1.0); without the ${start.seconds.toFixed(2)} s start-up: ${startless.toFixed(2)}`,
     );
-    const launcher = Number.isNaN(run.launcherMiB)
+    const rss = Math.max(...runs.map((run) => run.maxRssMiB));
+    const launcher = Number.isNaN(runs[0].launcherMiB)
       ? ''
-      : ` (of which the waiting launcher process: ${run.launcherMiB.toFixed(1)} MiB)`;
-    console.log(`  peak RSS: ${run.maxRssMiB.toFixed(1)} MiB${launcher} (target < 128 MiB for 1 GB)`);
-  }
-  if (sorted) {
-    const streaming = runs[0];
+      : ` (of which the waiting launcher process: ${runs[0].launcherMiB.toFixed(1)} MiB)`;
     console.log(
-      `${sorted.label}${suffix}: ${(mb / sorted.seconds).toFixed(1)} MB/s (${sorted.seconds.toFixed(2)} s), ratio to sax ${(saxSeconds / sorted.seconds).toFixed(2)} (target >= 1.0)`,
-    );
-    console.log(
-      `  peak RSS: ${sorted.maxRssMiB.toFixed(1)} MiB (target < 256 MiB for 1 GB); ratio to --streaming's ${streaming.maxRssMiB.toFixed(1)} MiB: ${(sorted.maxRssMiB / streaming.maxRssMiB).toFixed(2)}`,
+      plan.sorted
+        ? `  peak RSS: ${rss.toFixed(1)} MiB (target < 256 MiB for 1 GB); ratio to --streaming's ${streamingRss.toFixed(1)} MiB: ${(rss / streamingRss).toFixed(2)}`
+        : `  peak RSS: ${rss.toFixed(1)} MiB${launcher} (target < 128 MiB for 1 GB)`,
     );
   }
 }
