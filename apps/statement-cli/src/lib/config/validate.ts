@@ -1,17 +1,31 @@
 import type * as AjvModule from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { PRESET_NAMES } from '@stmt/export';
-import { CONFIG_SCHEMA, type PartialConfig } from './schema';
+import { CONFIG_AJV_OPTIONS, CONFIG_SCHEMA, type PartialConfig } from './schema';
 
 type SchemaCheck = ValidateFunction<PartialConfig>;
 let compiled: SchemaCheck | undefined;
-/** Compiled on first use: a run whose sources set nothing never pays for it. */
+
+/** Used on first use: a run whose sources set nothing never pays for it. */
 function schemaCheck(): SchemaCheck {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded (as compiled) only when a source sets something
+  return (compiled ??= precompiled() ?? compileNow());
+}
+
+/** The validator the build compiled (scripts/write-config-check.mjs), if it was made from this schema. */
+function precompiled(): SchemaCheck | undefined {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a build output, absent when run from the sources
+    const check = require('./config-check.js') as SchemaCheck & { schemaText?: string };
+    return check.schemaText === JSON.stringify(CONFIG_SCHEMA) ? check : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function compileNow(): SchemaCheck {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when no compiled validator fits
   const Ajv = (require('ajv') as typeof AjvModule).default;
-  return (compiled ??= new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile<PartialConfig>(
-    CONFIG_SCHEMA,
-  ));
+  return new Ajv(CONFIG_AJV_OPTIONS).compile<PartialConfig>(CONFIG_SCHEMA);
 }
 
 /** Whether a source sets any key at all (an empty one has nothing to check). */
