@@ -33,13 +33,13 @@ function section(properties: Record<string, SchemaObject>): SchemaObject {
   return { type: 'object', additionalProperties: false, properties };
 }
 
+/** How ajv compiles `CONFIG_SCHEMA`, at build time (scripts/write-config-check.mjs) and, failing that, at run time. */
+export const CONFIG_AJV_OPTIONS = { allErrors: true, strict: true, allowUnionTypes: true } as const;
+
 /**
  * One schema validates every source on its own, so an error can name the file or variable it came
  * from. `additionalProperties: false` at each level makes a misspelt key an error, not a silent no-op.
  */
-/** How ajv compiles `CONFIG_SCHEMA`, at build time (scripts/write-config-check.mjs) and, failing that, at run time. */
-export const CONFIG_AJV_OPTIONS = { allErrors: true, strict: true, allowUnionTypes: true } as const;
-
 export const CONFIG_SCHEMA: SchemaObject = {
   type: 'object',
   additionalProperties: false,

@@ -6,7 +6,7 @@ import { CONFIG_AJV_OPTIONS, CONFIG_SCHEMA, type PartialConfig } from './schema'
 type SchemaCheck = ValidateFunction<PartialConfig>;
 let compiled: SchemaCheck | undefined;
 
-/** Used on first use: a run whose sources set nothing never pays for it. */
+/** Loaded on first use: a run whose sources set nothing never pays for it. */
 function schemaCheck(): SchemaCheck {
   return (compiled ??= precompiled() ?? compileNow());
 }
