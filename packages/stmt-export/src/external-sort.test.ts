@@ -65,6 +65,19 @@ describe('ExternalSorter', () => {
     expect(readdirSync(dir())).toEqual([]);
   });
 
+  it('grows its arena past the doubling steps to its whole memory, keeping every text', async () => {
+    // 3 MiB of text in 6 MiB of memory: the arena doubles from 64 KiB to 1 MiB, then takes all 6 MiB.
+    const target = sorter(6 * 2 ** 20);
+    const items = Array.from({ length: 24_000 }, (_, seq) => ({
+      key: `2024-03-${String(1 + ((seq * 7) % 28)).padStart(2, '0')}`,
+      text: `${seq};${'ä€'.repeat(20 + (seq % 40))}\n`,
+    }));
+    expect(Buffer.byteLength(items.map((item) => item.text).join(''))).toBeGreaterThan(3 * 2 ** 20);
+    expect(await sortAll(target, items, 100)).toBe(expected(items));
+    expect(target.spilledRuns).toBe(0);
+    await target.dispose();
+  });
+
   it('streams an input already in order into one run, holding at most one arena', async () => {
     const target = sorter(1000);
     const items = Array.from({ length: 1000 }, (_, seq) => ({
