@@ -45,9 +45,9 @@ export function declaredEncoding(head: Buffer): string | undefined {
 export const DECODE_BYTES = 32 * 1024;
 
 /**
- * Decodes a byte stream chunk by chunk, `DECODE_BYTES` at a time. A character split across two chunks (a two-byte
- * UTF-8 umlaut, a UTF-16 pair) is held back until its last byte arrives, so callers may
- * feed chunks of any size. A leading BOM is dropped.
+ * Decodes a byte stream chunk by chunk, `DECODE_BYTES` at a time. A character split across two
+ * chunks (a two-byte UTF-8 umlaut, a UTF-16 pair) is held back until its last byte arrives, so
+ * callers may feed chunks of any size. A leading BOM is dropped.
  */
 export async function* decodeChunks(
   source: AsyncIterable<Buffer>,
