@@ -65,8 +65,31 @@ describe('ExternalSorter', () => {
     expect(readdirSync(dir())).toEqual([]);
   });
 
+  it('hands out a small sorted output in one small buffer, a larger one in 64 KiB blocks', async () => {
+    const blocks = async (count: number): Promise<Buffer[]> => {
+      const target = sorter(2 ** 20);
+      const items = Array.from({ length: count }, (_, seq) => ({
+        key: `2024-03-0${1 + (seq % 9)}`,
+        text: `${seq} ü\n`,
+      }));
+      const out: Buffer[] = [];
+      for (let start = 0; start < items.length; start += 50) await target.add(items.slice(start, start + 50));
+      for await (const block of target.sorted()) out.push(block);
+      await target.dispose();
+      return out;
+    };
+    const [small, ...none] = await blocks(3);
+    expect(none).toEqual([]);
+    expect(small?.toString()).toBe('0 ü\n1 ü\n2 ü\n');
+    // Not a view of a 64 KiB block: a folder sorts each of its small files.
+    expect(small?.buffer.byteLength).toBeLessThan(2 ** 16);
+    const sizes = (await blocks(20_000)).map((block) => block.length);
+    expect(sizes.slice(0, -1).every((size) => size === 2 ** 16)).toBe(true);
+    expect(sizes.length).toBeGreaterThan(2);
+  });
+
   it('grows its arena past the doubling steps to its whole memory, keeping every text', async () => {
-    // 3 MiB of text in 6 MiB of memory: the arena doubles from 64 KiB to 1 MiB, then takes all 6 MiB.
+    // 3 MiB of text in 6 MiB of memory: the arena doubles from 4 KiB to 1 MiB, then takes all 6 MiB.
     const target = sorter(6 * 2 ** 20);
     const items = Array.from({ length: 24_000 }, (_, seq) => ({
       key: `2024-03-${String(1 + ((seq * 7) % 28)).padStart(2, '0')}`,

@@ -28,8 +28,8 @@ export interface ExternalSortOptions {
 }
 
 const DEFAULT_MEMORY_BYTES = 32 * 2 ** 20;
-/** The arena's first size; it doubles as texts come, up to `LAST_DOUBLED_BYTES`. */
-const FIRST_ARENA_BYTES = 2 ** 16;
+/** The arena's first size, a page (a small file's rows); it doubles as texts come, up to `LAST_DOUBLED_BYTES`. */
+const FIRST_ARENA_BYTES = 2 ** 12;
 /**
  * Past this size the arena grows to `memoryBytes` at once: a buffer's pages take memory only
  * once written, while doubling up to 32 MiB copied the text each time and left the old arenas
@@ -105,7 +105,7 @@ export class ExternalSorter {
       yield* this.merge();
       return;
     }
-    const blocks = new Blocks();
+    const blocks = new Blocks(this.used);
     for (const index of this.heldOrder()) {
       blocks.add(this.held(index));
       yield* blocks.takeFull();

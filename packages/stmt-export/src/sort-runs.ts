@@ -140,11 +140,20 @@ export class RunReader {
   }
 }
 
-/** Bytes gathered into blocks of `IO_BYTES`, each a new buffer that is never written again. */
+/**
+ * Bytes gathered into blocks of `IO_BYTES`, each a new buffer that is never written again. Given
+ * the total to come, no block is larger than what is left of it: a small sorted output is one
+ * buffer of its own size (a folder of small files sorts each one).
+ */
 export class Blocks {
-  private block = Buffer.allocUnsafe(IO_BYTES);
+  private block: Buffer | undefined;
   private used = 0;
   private full: Buffer[] = [];
+  private left: number;
+
+  constructor(total = Number.POSITIVE_INFINITY) {
+    this.left = total;
+  }
 
   get hasFull(): boolean {
     return this.full.length > 0;
@@ -153,13 +162,15 @@ export class Blocks {
   /** Copies the bytes in (they may be reused once this returns). */
   add(bytes: Uint8Array): void {
     for (let at = 0; at < bytes.length;) {
-      const length = Math.min(bytes.length - at, IO_BYTES - this.used);
-      this.block.set(bytes.subarray(at, at + length), this.used);
+      const block = (this.block ??= Buffer.allocUnsafe(Math.min(IO_BYTES, Math.max(this.left, bytes.length - at))));
+      const length = Math.min(bytes.length - at, block.length - this.used);
+      block.set(bytes.subarray(at, at + length), this.used);
       at += length;
       this.used += length;
-      if (this.used < IO_BYTES) continue;
-      this.full.push(this.block);
-      this.block = Buffer.allocUnsafe(IO_BYTES);
+      this.left -= length;
+      if (this.used < block.length) continue;
+      this.full.push(block);
+      this.block = undefined;
       this.used = 0;
     }
   }
@@ -173,9 +184,9 @@ export class Blocks {
 
   /** The partly filled block, after `takeFull`. */
   takeRest(): Buffer | undefined {
-    if (this.used === 0) return undefined;
+    if (this.block === undefined || this.used === 0) return undefined;
     const rest = this.block.subarray(0, this.used);
-    this.block = Buffer.allocUnsafe(IO_BYTES);
+    this.block = undefined;
     this.used = 0;
     return rest;
   }

@@ -24,6 +24,12 @@ describe('temporary files', () => {
     expect(TEMP_FILE_PATTERN.test('march.csv')).toBe(false);
   });
 
+  it('names every temporary sibling of one target differently', () => {
+    const names = Array.from({ length: 1000 }, () => temporarySibling(join(dir(), 'march.csv')));
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) expect(TEMP_FILE_PATTERN.test(basename(name))).toBe(true);
+  });
+
   it('removes tracked files and folders synchronously, and only those', () => {
     const file = join(dir(), 'a.tmp');
     const folder = join(dir(), 'runs');

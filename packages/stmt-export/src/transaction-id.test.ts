@@ -81,6 +81,16 @@ describe('transaction_id', () => {
     expect(nextDay).not.toBe(first);
   });
 
+  it('keeps counting per day while rows alternate between remembered days', () => {
+    const ids = new TransactionIds();
+    const coffee = (day: number): StatementRow =>
+      row({ remittance_info: 'Coffee', booking_date: `2024-03-${String(day).padStart(2, '0')}` });
+    const days = [1, 2, 3, 4, 5, 6, 7, 8];
+    const firsts = days.map((day) => ids.assign(coffee(day), 'revolut-csv'));
+    expect(days.map((day) => ids.assign(coffee(day), 'revolut-csv'))).toEqual(firsts.map((id) => `${id}-2`));
+    expect(ids.assign(coffee(3), 'revolut-csv')).toBe(`${firsts[2] as string}-3`);
+  });
+
   it('remembers only the last eight days, so its memory does not grow with the file', () => {
     const ids = new TransactionIds();
     const coffee = (day: number): StatementRow =>

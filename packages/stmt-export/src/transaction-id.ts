@@ -63,6 +63,7 @@ const REMEMBERED_DAYS = 8;
 
 /** The ids of one booking day: each seen once in a compact set, the rare repeats counted apart. */
 interface DayIds {
+  date: string;
   seen: TransactionIdSet;
   repeats: Map<string, number>;
 }
@@ -75,10 +76,14 @@ interface DayIds {
  * bookings on one day still converts with `--streaming` in a small heap.
  */
 export class TransactionIds {
-  private readonly days = new Map<string, DayIds>();
-  /** The remembered days in the order they came (a ring once full): `oldest` is the next to go. */
-  private readonly order: string[] = [];
+  /**
+   * The remembered days, a ring once full: `oldest` is the next to go. Looked up by comparing
+   * dates (the last day first): with eight days that is cheaper than a map, whose entry would be
+   * deleted and made again for every row of a file whose rows alternate between many days.
+   */
+  private readonly days: DayIds[] = [];
   private oldest = 0;
+  private last: DayIds | undefined;
 
   assign(row: StatementRow, format: string): string {
     const base = digest(row.account_iban, identityOf(row, format));
@@ -90,29 +95,30 @@ export class TransactionIds {
   }
 
   private dayOf(date: string): DayIds {
-    let day = this.days.get(date);
+    if (this.last?.date === date) return this.last;
+    let day: DayIds | undefined;
+    for (let at = 0; at < this.days.length && day === undefined; at++)
+      if ((this.days[at] as DayIds).date === date) day = this.days[at];
     if (day === undefined) {
-      if (this.order.length < REMEMBERED_DAYS) {
-        day = { seen: new TransactionIdSet(64), repeats: new Map() };
-        this.order.push(date);
+      if (this.days.length < REMEMBERED_DAYS) {
+        day = { date, seen: new TransactionIdSet(64), repeats: new Map() };
+        this.days.push(day);
       } else {
         day = this.forgetOldest(date);
       }
-      this.days.set(date, day);
     }
+    this.last = day;
     return day;
   }
 
   /**
-   * Forgets the oldest day, `date` taking its place in the order, and hands its emptied sets on:
-   * rows alternating between days allocate none (a Map iterator per row would).
+   * Forgets the oldest day and hands its emptied sets to `date`: rows alternating between days
+   * allocate none.
    */
   private forgetOldest(date: string): DayIds {
-    const oldest = this.order[this.oldest] as string;
-    this.order[this.oldest] = date;
+    const day = this.days[this.oldest] as DayIds;
     this.oldest = (this.oldest + 1) % REMEMBERED_DAYS;
-    const day = this.days.get(oldest) as DayIds;
-    this.days.delete(oldest);
+    day.date = date;
     day.seen.clear();
     day.repeats.clear();
     return day;

@@ -12,6 +12,8 @@ import { createHash } from 'node:crypto';
 export class TransactionIdSet {
   /** Made on first use: a set per booking day (`TransactionIds`) often holds a handful of ids. */
   private readonly shards: (IdTable | undefined)[] = new Array<IdTable | undefined>(SHARDS).fill(undefined);
+  /** The shards given an id since the last `clear`, which visits only these (a day's set often holds one id). */
+  private readonly filled: number[] = [];
   private readonly perShard: number;
 
   constructor(capacity = 1024) {
@@ -30,7 +32,7 @@ export class TransactionIdSet {
   /** Adds the id; `false` when it was already there. */
   add(id: string): boolean {
     const [high, low] = hash64(id);
-    return this.shardOf(high).add(high, low);
+    return this.addHash(high, low);
   }
 
   /**
@@ -38,13 +40,14 @@ export class TransactionIdSet {
    * dropped, not kept: a reused set holds no more memory than a new one.
    */
   clear(): void {
-    const shards = this.shards;
-    for (let i = 0; i < shards.length; i++) if (shards[i]?.clear() === false) shards[i] = undefined;
+    const { shards, filled } = this;
+    for (const index of filled) if (shards[index]?.clear() === false) shards[index] = undefined;
+    filled.length = 0;
   }
 
   /** Adds every id of another set (to remember what this run and the earlier ones wrote). */
   addAll(other: TransactionIdSet): this {
-    for (const shard of other.shards) shard?.forEach((high, low) => this.shardOf(high).add(high, low));
+    for (const shard of other.shards) shard?.forEach((high, low) => this.addHash(high, low));
     return this;
   }
 
@@ -77,13 +80,17 @@ export class TransactionIdSet {
     const set = new TransactionIdSet(count);
     for (let at = MAGIC.length + 4; at < bytes.length; at += 8) {
       const high = bytes.readUInt32LE(at);
-      set.shardOf(high).add(high, bytes.readUInt32LE(at + 4));
+      set.addHash(high, bytes.readUInt32LE(at + 4));
     }
     return set;
   }
 
-  private shardOf(high: number): IdTable {
-    return (this.shards[high >>> SHARD_SHIFT] ??= new IdTable(this.perShard));
+  private addHash(high: number, low: number): boolean {
+    const index = high >>> SHARD_SHIFT;
+    const shard = (this.shards[index] ??= new IdTable(this.perShard));
+    if (!shard.add(high, low)) return false;
+    if (shard.count === 1) this.filled.push(index);
+    return true;
   }
 }
 
