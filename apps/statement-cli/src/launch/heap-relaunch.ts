@@ -16,7 +16,7 @@ export const HEAP_FLAGS = ['--max-semi-space-size=2', '--max-old-space-size=48']
 
 /**
  * The default (sorted) mode holds up to 32 MiB of output text (outside the heap) before it spills
- * a sorted run to disk, and reads on a thread per core; with these flags a 1 GB file converts in
+ * a sorted run to disk, and reads on a thread per core but one; with these flags a 1 GB file converts in
  * under 256 MiB. Its main thread, which builds every row while the reading threads wait for it,
  * is the bound: with a young generation of 4 MiB semi-spaces, not 2, fewer rows live through two
  * scavenges into the old generation, and a 1 GB dense camt.053 converted in 44.7 s, not 53.7 s

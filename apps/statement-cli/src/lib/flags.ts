@@ -131,7 +131,7 @@ export const conversionFlags = {
   }),
   threads: Flags.integer({
     description:
-      'Worker threads that read a large camt file (8 MiB and up) alongside the main thread, about 25 MiB each; 0 reads on the main thread only. Default: one per CPU core; with --streaming one (none on a single core), to stay within 128 MiB.',
+      'Worker threads that read a large camt file (8 MiB and up) alongside the main thread, about 25 MiB each; 0 reads on the main thread only. Default: one per CPU core but one (the main thread builds the rows); with --streaming at most one, to stay within 128 MiB.',
     min: 0,
     max: 64,
   }),
