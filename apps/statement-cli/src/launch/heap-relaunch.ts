@@ -16,11 +16,12 @@ export const HEAP_FLAGS = ['--max-semi-space-size=2', '--max-old-space-size=48']
 
 /**
  * The default (sorted) mode holds up to 32 MiB of output text (outside the heap) before it spills
- * a sorted run to disk, and reads on a thread per core but one; with these flags a 1 GB file converts in
- * under 256 MiB. Its main thread, which builds every row while the reading threads wait for it,
- * is the bound: with a young generation of 4 MiB semi-spaces, not 2, fewer rows live through two
- * scavenges into the old generation, and a 1 GB dense camt.053 converted in 44.7 s, not 53.7 s
- * (CPU 79 s, not 93 s), peaking at 194 MiB, not 185. Larger semi-spaces cost more than they saved.
+ * a sorted run to disk, and reads on a thread per core but one; with these flags a 1 GB file
+ * converts in under 256 MiB. Its main thread, which builds every row while the reading threads
+ * wait for it, is the bound: with a young generation of 4 MiB semi-spaces, not 2, fewer rows live
+ * through two scavenges into the old generation, and a 1 GB dense camt.053 converted in 43.0 and
+ * 44.7 s, not 57.8 and 53.7 s, peaking at 197 and 194 MiB, not 185 (docs/cli.md). Larger
+ * semi-spaces cost more than they saved.
  */
 export const SORTING_HEAP_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=160'] as const;
 
