@@ -26,6 +26,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { median } from './bench/stats.mjs';
 
 // As the stmt launcher does (src/launch/main.ts): sixteen fsyncs under way need sixteen threads.
 process.env.UV_THREADPOOL_SIZE ??= '16';
@@ -43,12 +44,6 @@ const runs = option('runs', 15);
 const files = option('files', 500);
 const apiRuns = option('api-runs', 3);
 const withApi = !process.argv.includes('--no-api');
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /** Clock ticks per second of /proc's CPU times (`getconf CLK_TCK`); undefined where there is no /proc. */
 const clockTicks = existsSync('/proc/self/stat')

@@ -34,18 +34,13 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CAMT_KINDS, generateCamt } from './bench/camt-files.mjs';
+import { median } from './bench/stats.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'packages', 'stmt-parser', 'package.json'));
 const sax = require('sax');
 const bin = join(root, 'apps', 'statement-cli', 'bin', 'run.js');
 const benchDir = join(root, '.bench');
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 function parseSize(text) {
   const match = /^(\d+(?:\.\d+)?)\s*(KB|MB|GB|K|M|G)?$/i.exec(text);
