@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { detectFormat, parseFile, type StatementRecord } from '@stmt/parser';
 import { detectEncoding } from '../src/encoding';
-import { parseFragment } from '../src/camt/fragment';
+import { parseFragment, type FragmentResult } from '../src/camt/fragment';
 import { FragmentPool } from '../src/camt/fragment-pool';
 import { splitsCleanly } from '../src/encoding';
 import { parseCamtFile, type ParallelCamtOptions } from '../src/camt/parallel';
@@ -89,6 +89,53 @@ describe('fragments no thread has started are read by the document reader', () =
   });
 });
 
+describe('the reader waiting for a thread reads later fragments meanwhile', () => {
+  it('reads the next unstarted fragment before the thread answers, and takes both in order', async () => {
+    // Even fragments are being read by a "thread" that answers fragment k once fragment k + 1
+    // is claimed (or after a second, should none be); odd ones are not started. So the thread
+    // answers only because the reader, waiting for it, read ahead.
+    const name = 'camt053-multi-statement.xml';
+    const events: string[] = [];
+    const answers = new Map<number, () => void>();
+    let fragments = 0;
+    const parallel: ParallelCamtOptions = {
+      ...inThisThread([]),
+      runFragment: (job) => {
+        const index = fragments++;
+        if (index % 2 === 1)
+          return {
+            result: new Promise(() => undefined),
+            claim: () => {
+              events.push(`claim ${index}`);
+              answers.get(index - 1)?.();
+              return true;
+            },
+          };
+        const result = new Promise<FragmentResult>((resolve) => {
+          const answer = (): void => {
+            if (!answers.delete(index)) return;
+            events.push(`answer ${index}`);
+            resolve(parseFragment(job));
+          };
+          answers.set(index, answer);
+          setTimeout(answer, 1000);
+        });
+        return { result, claim: () => false };
+      },
+    };
+    const actual = toJson(await collectParallel(join(FIXTURE_DIR, name), name, parallel));
+    expect(actual).toEqual(
+      JSON.parse(readFileSync(join(FIXTURE_DIR, name.replace(/\.xml$/, '.expected.json')), 'utf8')),
+    );
+    const claims = events.filter((event) => event.startsWith('claim'));
+    expect(claims.length).toBeGreaterThan(0);
+    for (const claim of claims) {
+      const index = Number(claim.split(' ')[1]);
+      expect(events.indexOf(claim)).toBeLessThan(events.indexOf(`answer ${index - 1}`));
+    }
+  });
+});
+
 describe('a thread that fails costs speed, never records', () => {
   const dir = mkdtempSync(join(tmpdir(), 'stmt-failing-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -169,6 +216,7 @@ describe('cuts in the wrong place are refused, not trusted', () => {
   it.each([
     ['CRLF line ends, in text too', (xml: string) => xml.replace(/\n|(?<=Invoice) /g, '\r\n'), false],
     ['start tags spread over lines', (xml: string) => xml.replace(/<Ntry>/g, '<Ntry\n     >'), true],
+    ['tabs in attribute values', (xml: string) => xml.replace(/Ccy="EUR"/g, 'Ccy="\tEUR"'), false],
   ])('%s read as the document reader reads them', async (name, edit, someTaken) => {
     const path = join(dir, `${name.replace(/\W+/g, '-')}.xml`);
     writeFileSync(path, edit(document(Array.from({ length: 10 }, (_, i) => entryXml(i, '')).join(''))));

@@ -43,9 +43,15 @@ describe('the --streaming launcher', () => {
     }
   });
 
-  it("restarts with two malloc arenas and the restart mark, keeping the user's own arena setting", () => {
-    expect(tunedEnvironment({ PATH: '/bin' })).toEqual({ PATH: '/bin', MALLOC_ARENA_MAX: '1', STMT_HEAP_TUNED: '1' });
+  it("restarts with one malloc arena, a fixed mapping threshold and the restart mark, keeping the user's own settings", () => {
+    expect(tunedEnvironment({ PATH: '/bin' })).toEqual({
+      PATH: '/bin',
+      MALLOC_ARENA_MAX: '1',
+      MALLOC_MMAP_THRESHOLD_: '131072',
+      STMT_HEAP_TUNED: '1',
+    });
     expect(tunedEnvironment({ MALLOC_ARENA_MAX: '4' })['MALLOC_ARENA_MAX']).toBe('4');
+    expect(tunedEnvironment({ MALLOC_MMAP_THRESHOLD_: '65536' })['MALLOC_MMAP_THRESHOLD_']).toBe('65536');
   });
 
   it('finds a flag value in every spelling', () => {

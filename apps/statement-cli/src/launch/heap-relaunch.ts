@@ -10,9 +10,12 @@ import { signalExitCode, STOP_SIGNALS } from './signals';
  * default heap sizing lets a long stream of short-lived objects grow RSS to ~200 MiB before the
  * collector pushes back, so a streaming run restarts itself once with a small young generation
  * and a capped old space: with them, the main thread and one reading thread convert a 1 GB
- * camt.053 within 128 MiB (`pnpm bench:stmt -- --size 1GB`).
+ * camt.053 within 128 MiB (`pnpm bench:stmt -- --size 1GB`). Since the main thread also reads
+ * fragments while it waits for the reading thread, its old space fills faster: capped at 48 MiB,
+ * the converting process peaked at 122.3 MiB on the 1 GB dense file; at 44 MiB, 119.8 MiB in
+ * the same time (88.6 s against 87.6 s; docs/cli.md).
  */
-export const HEAP_FLAGS = ['--max-semi-space-size=2', '--max-old-space-size=48'] as const;
+export const HEAP_FLAGS = ['--max-semi-space-size=2', '--max-old-space-size=44'] as const;
 
 /**
  * The default (sorted) mode holds up to 32 MiB of output text (outside the heap) before it spills
@@ -87,13 +90,27 @@ function mayBeLarge(input: string): boolean {
  * worker, libuv's and V8's helper threads), each growing and fragmenting apart. V8 keeps
  * JavaScript objects out of malloc, so one shared arena costs no measurable time here, and a
  * 1 GB dense camt.053 converted with --streaming peaks about 10 MiB lower than with the default
- * (up to eight arenas per core). Other C libraries ignore the variable; a user's own value wins.
+ * (up to eight arenas per core). Other C libraries ignore these variables; a user's own values win.
  */
 const MALLOC_ARENAS = '1';
 
-/** The restarted process's environment: marked as restarted, with one malloc arena. */
+/**
+ * glibc serves a block of 128 KiB or more with its own mapping, returned to the system when
+ * freed, but raises that threshold each time such a block is freed (up to 32 MiB), after which
+ * the reading buffers and packed entries of a conversion come from the arena and stay there.
+ * Fixed at 128 KiB, a 1 GB dense camt.053 converted with --streaming peaked at 117.7 MiB
+ * against 119.8 MiB (docs/cli.md).
+ */
+const MALLOC_MMAP_THRESHOLD = String(128 * 1024);
+
+/** The restarted process's environment: marked as restarted, with one malloc arena and a fixed mapping threshold. */
 export function tunedEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return { MALLOC_ARENA_MAX: MALLOC_ARENAS, ...env, [TUNED_MARK]: '1' };
+  return {
+    MALLOC_ARENA_MAX: MALLOC_ARENAS,
+    MALLOC_MMAP_THRESHOLD_: MALLOC_MMAP_THRESHOLD,
+    ...env,
+    [TUNED_MARK]: '1',
+  };
 }
 
 /**

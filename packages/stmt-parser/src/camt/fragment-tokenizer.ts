@@ -1,4 +1,4 @@
-import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { SaxesParser, type SaxesAttributePlain, type SaxesTagPlain } from 'saxes';
 import type { DocumentHandler } from './document-handler';
 import { startTagsXml, type OpenTag } from './sax-parser';
 
@@ -29,6 +29,7 @@ export interface FragmentPosition {
 /** The handler properties `SaxesParser.on()` sets. */
 interface SaxesHandlers {
   openTagStartHandler: (tag: SaxesTagPlain) => void;
+  attributeHandler: (attribute: SaxesAttributePlain) => void;
   openTagHandler: (tag: SaxesTagPlain) => void;
   closeTagHandler: () => void;
   textHandler: (text: string) => void;
@@ -76,6 +77,13 @@ export class FragmentTokenizer {
       // The name and the one character that ended it were read since `<`.
       this.tagStart = parser.position - tag.name.length - 2;
     };
+    // Each attribute is checked as saxes reads it, so a start tag is not walked again (a `for…in`
+    // over saxes' prototype-less attribute objects is slow in V8, and most tags have none).
+    handlers.attributeHandler = ({ name, value }) => {
+      // saxes turns tabs and newlines in attribute values into spaces, sax keeps them.
+      if (name.length > MAX_MARKUP_CHARS || value.length > MAX_MARKUP_CHARS || value.includes(' '))
+        throw new Stop('an attribute value that sax may read differently');
+    };
     handlers.openTagHandler = (tag) => this.open(tag);
     handlers.closeTagHandler = () => {
       this.beforeClose();
@@ -122,13 +130,6 @@ export class FragmentTokenizer {
   }
 
   private open(tag: SaxesTagPlain): void {
-    const attributes = tag.attributes as Record<string, string>;
-    for (const name in attributes) {
-      const value = attributes[name] as string;
-      // saxes turns tabs and newlines in attribute values into spaces, sax keeps them.
-      if (name.length > MAX_MARKUP_CHARS || value.length > MAX_MARKUP_CHARS || value.includes(' '))
-        throw new Stop('an attribute value that sax may read differently');
-    }
     this.onOpen(tag.name);
     const parser = this.parser;
     const end = parser.position;
@@ -137,6 +138,6 @@ export class FragmentTokenizer {
     // As sax-parser.ts places a start tag: the column of its `<`, or of its `>` when the tag
     // spreads over lines and that column would not be positive.
     const column = endColumn - (end - (this.tagStart + 1));
-    this.handler.open(tag.name, attributes, lines + 1, column >= 1 ? column : endColumn);
+    this.handler.open(tag.name, tag.attributes, lines + 1, column >= 1 ? column : endColumn);
   }
 }

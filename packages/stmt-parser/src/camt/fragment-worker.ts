@@ -5,7 +5,8 @@ import { claimSlot, isOpen, THREAD, type FragmentMessage, type FragmentReply } f
 // A thread of a FragmentPool. Of the fragments posted to it, it reads the nearest first: the
 // reader, which also builds the rows and is usually the slower side, then finds them read and
 // parses nothing itself; only when this thread falls behind does the reader arrive at one not
-// yet started and read it itself. A fragment the reader claimed meanwhile is dropped.
+// yet started and read it itself, or, while it waits for one this thread is reading, read the
+// next unstarted one ahead. A fragment the reader claimed meanwhile is dropped.
 const { claims } = workerData as { claims: Int32Array };
 const port = parentPort as MessagePort;
 const posted: FragmentMessage[] = [];

@@ -40,6 +40,10 @@ interface PlannedFragment {
   end: number;
   result: Promise<FragmentResult | undefined>;
   claim(): boolean;
+  /** Whether `result` has settled (a thread answered). */
+  settled: boolean;
+  /** What this thread read of it ahead, while it waited for a thread's fragment nearer to it. */
+  readAhead?: FragmentResult | undefined;
 }
 
 /**
@@ -47,8 +51,9 @@ interface PlannedFragment {
  * once the first entry shows which elements enclose entries, the file ahead is cut just after
  * entry end tags into fragments that worker threads read meanwhile, nearest first. Arriving at
  * a fragment no thread has started (the threads fell behind), this thread claims it and reads it
- * itself with the same fragment reader; arriving at one a thread has read or is reading, it
- * waits for the result, checks that it really stands between
+ * itself with the same fragment reader; arriving at one a thread is still reading, it reads the
+ * next unstarted fragment ahead rather than wait idle; once a thread has read the one it
+ * arrived at, it checks that it really stands between
  * two entries of a statement (the cut could lie in a comment, or between statements) and then
  * takes the fragment's entries over and jumps past them; otherwise it reads the stretch itself.
  * Fragments stop at anything but plain entries, so balances, statement ends and every issue are
@@ -116,12 +121,15 @@ class ParallelCamtRecords extends RecordPump {
     const fragment = this.fragments[0];
     if (fragment && this.position === fragment.start) {
       this.fragments.shift();
-      if (fragment.claim()) {
+      if (fragment.readAhead !== undefined) {
+        this.takeOver(fragment.readAhead, false);
+      } else if (fragment.claim()) {
         // No thread started it: read here, with the fragment reader (saxes), which is faster than
         // sax and leaves anything unusual to sax just the same.
         this.parallel.onFragment?.(undefined, false);
         this.takeOver(parseFragment(fragment.job), false);
       } else {
+        if (!fragment.settled) this.readAhead();
         const result = await fragment.result;
         this.takeOver(result, true);
       }
@@ -180,6 +188,22 @@ class ParallelCamtRecords extends RecordPump {
     }));
   }
 
+  /**
+   * A thread is still reading the fragment this thread needs next: rather than wait idle, read
+   * the nearest later fragment no thread has started (claimed, so none will), and keep its
+   * entries, packed, for when the reader gets there. Reading rows and their fragments then share
+   * the threads evenly, whichever side is slower.
+   */
+  private readAhead(): void {
+    for (const later of this.fragments) {
+      if (later.readAhead !== undefined) continue;
+      if (!later.claim()) continue;
+      this.parallel.onFragment?.(undefined, false);
+      later.readAhead = parseFragment(later.job);
+      return;
+    }
+  }
+
   /** At a fragment's start: take its entries if this really is a place between entries. */
   private takeOver(result: FragmentResult | undefined, report: boolean): void {
     const depth = (this.context as readonly OpenTag[]).length;
@@ -221,13 +245,16 @@ class ParallelCamtRecords extends RecordPump {
       };
       const ticket = this.runFragment(job);
       // A failed fragment is simply not taken: the reader reads its stretch itself.
-      this.fragments.push({
+      const planned: PlannedFragment = {
         job,
         start,
         end,
         result: ticket.result.catch(() => undefined),
         claim: () => ticket.claim(),
-      });
+        settled: false,
+      };
+      void planned.result.then(() => (planned.settled = true));
+      this.fragments.push(planned);
     }
   }
 
