@@ -124,7 +124,7 @@ export async function removeLeftovers(dir: string, logger: ConvertLogger): Promi
 
 /** The records of the job's input, stopping at the first error (see `stopAtFirstError`); warnings and notes are counted in `issues`. */
 export function statementRecords(
-  job: Pick<ConvertFileJob, 'input' | 'format' | 'threads' | 'logger' | 'csv' | 'strict' | 'read'>,
+  job: Pick<ConvertFileJob, 'input' | 'format' | 'threads' | 'logger' | 'csv' | 'strict' | 'read' | 'settings'>,
   onRead?: (bytes: number) => void,
   issues: ReportedIssues = { reported: [], warnings: 0, notes: 0 },
 ): AsyncIterable<StatementRecord> {
@@ -145,8 +145,10 @@ export function statementRecords(
         return parseString(input.content, options);
       }
       const read = onRead === undefined ? {} : { onRead };
+      // A streaming conversion promises 128 MiB for any file: no fragments beyond the threads' own.
+      const ahead = job.settings?.streaming === true ? { readAheadFragments: 0 } : {};
       return input.kind === 'file'
-        ? parseFile(input.path, { ...options, threads: job.threads ?? 1, ...read })
+        ? parseFile(input.path, { ...options, threads: job.threads ?? 1, ...read, ...ahead })
         : parseStream(readChunks(input, onRead), options);
     },
     job.logger ?? silentLogger,

@@ -136,6 +136,40 @@ describe('the reader waiting for a thread reads later fragments meanwhile', () =
   });
 });
 
+describe('fragments planned ahead', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'stmt-ahead-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const path = join(dir, 'twenty.xml');
+  writeFileSync(path, document(Array.from({ length: 20 }, (_, i) => entryXml(i, '')).join('')));
+
+  /** How many fragments were handed out before the thread answered the first one. */
+  async function plannedBeforeFirstAnswer(readAheadFragments?: number): Promise<number> {
+    let planned = 0;
+    let atFirstAnswer = -1;
+    const outcome = await collectParallel(path, 'twenty.xml', {
+      ...inThisThread([]),
+      ...(readAheadFragments === undefined ? {} : { readAheadFragments }),
+      runFragment: (job) => {
+        planned++;
+        const result = new Promise<FragmentResult>((resolve) =>
+          setTimeout(() => {
+            if (atFirstAnswer < 0) atFirstAnswer = planned;
+            resolve(parseFragment(job));
+          }, 100),
+        );
+        return { result, claim: () => false };
+      },
+    });
+    expect(outcome.records.filter((record) => record.kind === 'entry')).toHaveLength(20);
+    return atFirstAnswer;
+  }
+
+  it('are three a thread and two for the reader by default, three a thread with readAheadFragments: 0', async () => {
+    expect(await plannedBeforeFirstAnswer()).toBe(5);
+    expect(await plannedBeforeFirstAnswer(0)).toBe(3);
+  });
+});
+
 describe('a thread that fails costs speed, never records', () => {
   const dir = mkdtempSync(join(tmpdir(), 'stmt-failing-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
