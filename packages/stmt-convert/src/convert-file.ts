@@ -145,8 +145,8 @@ export function statementRecords(
         return parseString(input.content, options);
       }
       const read = onRead === undefined ? {} : { onRead };
-      // A streaming conversion promises 128 MiB for any file: no fragments beyond the threads' own.
-      const ahead = job.settings?.streaming === true ? { readAheadFragments: 0 } : {};
+      // A streaming conversion promises 128 MiB for any file: one fragment for the reader, not two.
+      const ahead = job.settings?.streaming === true ? { readAheadFragments: 1 } : {};
       return input.kind === 'file'
         ? parseFile(input.path, { ...options, threads: job.threads ?? 1, ...read, ...ahead })
         : parseStream(readChunks(input, onRead), options);

@@ -69,7 +69,7 @@ export interface FileParseOptions extends ParseOptions {
   /**
    * With `threads`: stretches of the file handed out beyond three a thread, which the calling
    * thread reads itself while it waits for a thread (default 2). Each holds its entries, packed,
-   * until the caller gets there: 0 saves 1–2 MiB at peak, at some speed (docs/cli.md).
+   * until the caller gets there: fewer save memory (about 1 MiB at peak each), at some speed (docs/cli.md).
    */
   readAheadFragments?: number;
 }

@@ -39,8 +39,8 @@ const AHEAD_PER_THREAD = 3;
  * Fragments planned beyond those by default, for the reader to read ahead while it waits
  * (`readAhead`): without them a thread ran out of fragments while the reader read one of its
  * three. The 50 MB dense camt.053, one reading thread, five alternations each: sorted 5.62–6.31 s
- * against 6.14–6.74 s, `--streaming` 5.64–6.72 s against 6.31–6.87 s; eight fragments ahead were
- * no faster than five. They cost 1–2 MiB at peak (docs/cli.md), which `--streaming` cannot spare.
+ * against 6.14–6.74 s; eight fragments ahead were no faster than five. On the 1 GB file the two
+ * cost `--streaming` 1.3–2.0 MiB at peak (once 5.5), one 0.1–1.2 MiB: it plans one (docs/cli.md).
  */
 const READ_AHEAD_FRAGMENTS = 2;
 
