@@ -1,3 +1,4 @@
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURES, runCli, tempDir } from './run-cli';
 
@@ -68,6 +69,55 @@ describe('stmt start-up conventions', () => {
       parser: 'camt.053',
       rows: 4,
     });
+  });
+
+  it("prints one JSON object for a folder with convert --json: each file's outcome and the exit code", () => {
+    const folder = tempDir();
+    copyFileSync(join(FIXTURES, 'two-statements.camt053.xml'), join(folder, 'a.xml'));
+    copyFileSync(join(FIXTURES, 'truncated.camt053.xml'), join(folder, 'b.xml'));
+    writeFileSync(join(folder, 'c.txt'), 'not a statement\n');
+    const output = tempDir();
+    const run = runCli(['convert', '-i', folder, '-o', output, '--json', '--no-categorize']);
+    expect(run.status).toBe(4);
+    expect(JSON.parse(run.stdout)).toEqual({
+      folder,
+      output,
+      exit_code: 4,
+      converted: [{ file: join(folder, 'a.xml'), output: join(output, 'a.csv'), entries: 4 }],
+      skipped: [join(folder, 'c.txt')],
+      failed: [{ file: join(folder, 'b.xml'), message: expect.stringMatching(/b\.xml/) as string, exit_code: 4 }],
+    });
+
+    const dry = runCli(['convert', '-i', folder, '--dry-run', '--json']);
+    const summary = JSON.parse(dry.stdout) as Record<string, unknown>;
+    expect(summary).toMatchObject({ folder, dry_run: true, exit_code: 4, categories: expect.any(Object) as object });
+    expect(summary).not.toHaveProperty('output');
+  });
+
+  it('prints the merge summary as JSON with convert --merge --json, with the file it wrote', () => {
+    const output = join(tempDir(), 'merged.csv');
+    const input = join(FIXTURES, 'two-statements.camt053.xml');
+    const run = runCli(['convert', '-i', input, '-o', output, '--merge', '--json', '--no-categorize']);
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ output, files: [input], rows: 4 });
+  });
+
+  it('names the configuration file, not a stack, when its YAML aliases would expand past the limit (exit 6)', () => {
+    const configHome = tempDir();
+    mkdirSync(join(configHome, 'stmt'));
+    const levels = ['a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
+    for (let n = 1; n <= 9; n++)
+      levels.push(
+        `a${n}: &a${n} [${Array(10)
+          .fill(`*a${n - 1}`)
+          .join(', ')}]`,
+      );
+    const file = join(configHome, 'stmt', 'config.yaml');
+    writeFileSync(file, `${levels.join('\n')}\n`);
+    const run = runCli(['convert', '-i', join(FIXTURES, 'two-statements.camt053.xml'), '--dry-run'], { configHome });
+    expect(run.status).toBe(6);
+    expect(run.stderr).toContain(`${file}: not valid YAML: Excessive alias count`);
+    expect(run.stderr).not.toMatch(/unexpected error|\n\s+at /);
   });
 
   it('refuses convert --json with the CSV on standard output, as a usage error', () => {

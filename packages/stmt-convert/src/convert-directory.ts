@@ -1,3 +1,4 @@
+import { lstatSync } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { syncFolder } from '@stmt/export';
@@ -7,6 +8,9 @@ import { ConvertError } from './errors';
 import { silentLogger } from './hooks';
 import { canonicalPath } from './output';
 import { inspectStatementFile, listFolder } from './statement-files';
+
+const isLink = (path: string | undefined): boolean =>
+  path !== undefined && lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() === true;
 
 /** What a folder conversion did, file by file in folder order. A failure keeps its error as thrown. */
 export interface DirectoryReport {
@@ -120,7 +124,8 @@ export async function convertDirectory(
         input: { kind: 'file', name: path, path, size, ...(content === undefined ? {} : { content }) },
         output,
       },
-      { sweep: false, checkOverwrite, syncFolder: false },
+      // A link in the output folder is followed (see createAtomicFile): it could lead to an input.
+      { sweep: false, checkOverwrite: checkOverwrite || isLink(output), syncFolder: false },
     ).then(
       (result) =>
         void (outcomes[slot] = () =>

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { removeStaleTempFiles } from '@stmt/export';
 import {
@@ -20,7 +21,7 @@ import {
 import { ConvertError } from './errors';
 import { readChunks, type InputTarget } from './input';
 import { noProgress, silentLogger, type ConvertLogger, type FileOutcomeHook, type ProgressFactory } from './hooks';
-import { refuseOverwritingInput } from './output';
+import { canonicalPath, refuseOverwritingInput } from './output';
 import { convertToLedger, type LedgerOutput } from './convert-ledger';
 import type { CsvProfileOptions, ReadOptions } from './statement-files';
 
@@ -58,7 +59,9 @@ export const MAX_REPORTED_ISSUES = 1000;
 
 /**
  * One statement file to one CSV. The CSV is written beside its target under a temporary name and
- * renamed into place only after the last row, so an error leaves no partial file behind.
+ * renamed into place only after the last row, so an error leaves no partial file behind. A device
+ * or FIFO is written straight through; a symbolic link stays a link and the file it points to is
+ * replaced, keeping its permission bits (see `createAtomicFile`).
  */
 export function convertFile(job: ConvertFileJob): Promise<ConversionResult> {
   return convertOne(job, { sweep: true, checkOverwrite: true, syncFolder: true });
@@ -93,7 +96,10 @@ export async function convertOne(
       result = await convertToLedger(records(), job.output, job.ledger, settings, logger, options);
     } else {
       if (job.input.kind === 'file' && options.checkOverwrite) await refuseOverwritingInput(job.input.path, job.output);
-      if (job.output !== '-' && options.sweep) await removeLeftovers(dirname(job.output), logger);
+      if (job.output !== '-' && options.sweep) {
+        const folder = await temporaryFileFolder(job.output);
+        if (folder !== undefined) await removeLeftovers(folder, logger);
+      }
       result = await convertToCsv(records(), job.output, job.delimiter ?? ',', settings, options);
     }
     progress.stop();
@@ -114,6 +120,17 @@ export async function convertOne(
     job.onFileDone?.(file, 'failure');
     throw error;
   }
+}
+
+/**
+ * Where the temporary file for `output` goes: the folder of the file it replaces, the one a link
+ * points to. Undefined for a device or FIFO (written straight through) or a folder (which cannot
+ * be replaced).
+ */
+async function temporaryFileFolder(output: string): Promise<string | undefined> {
+  const info = await stat(output).catch(() => undefined);
+  if (info !== undefined && !info.isFile()) return undefined;
+  return dirname(await canonicalPath(output));
 }
 
 /** Temporary CSVs of earlier runs that were killed before they could remove them. */

@@ -20,7 +20,8 @@ export const LEDGER_EXTENSIONS: Readonly<Record<LedgerFormatName, string>> = LED
 
 /**
  * Records → rows → journal. Like the CSV, the journal appears under its name only when complete
- * (written beside it under a temporary name), so a failed run leaves no half journal behind.
+ * (written beside it under a temporary name), so a failed run leaves no half journal behind; a
+ * device, FIFO or link is written as `createAtomicFile` writes it.
  */
 export async function convertToLedger(
   records: AsyncIterable<StatementRecord>,

@@ -5,7 +5,10 @@ import { createAtomicFile, CsvWriter, type CsvPreset } from '@stmt/export';
 import { ConvertError } from './errors';
 import { stdoutStream } from './stdout-stream';
 
-/** Where a CSV goes: standard output for `-`, else a file that appears only when complete. */
+/**
+ * Where a CSV goes: standard output for `-`, else a file that appears only when complete (a
+ * device or FIFO is written straight through; see `createAtomicFile`).
+ */
 export interface CsvSink {
   writer: CsvWriter;
   /** See `AtomicFile.commit`: `syncFolder: false` leaves the folder's fsync to the caller. */
@@ -41,7 +44,10 @@ export async function openCsvSink(
   };
 }
 
-/** The path with links resolved, or as given (made absolute) if it does not exist yet. */
+/**
+ * The path with links resolved, or as given (made absolute) if it does not exist yet. An output
+ * that is a link to the input resolves to the input, and is refused.
+ */
 export async function canonicalPath(path: string): Promise<string> {
   return realpath(path).catch(() => resolve(path));
 }

@@ -1,4 +1,15 @@
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { AccountMap } from '@stmt/ledger';
@@ -87,6 +98,35 @@ describe('@stmt/convert', () => {
     await expect(camt052).rejects.toMatchObject({ code: 'PARSE_FAILED' });
   });
 
+  it('writes through a symbolic link into the file it points to, keeping its mode, and never into the input', async () => {
+    const data = join(dir(), 'data');
+    mkdirSync(data);
+    const real = join(data, 'real.csv');
+    writeFileSync(real, 'previous');
+    chmodSync(real, 0o600);
+    // A temporary file a killed run left beside the real file is swept from there.
+    const stale = join(data, '.real.csv.999999999.0123abcd.tmp');
+    writeFileSync(stale, 'x');
+    const old = new Date(Date.now() - 3_600_000);
+    utimesSync(stale, old, old);
+    const link = join(dir(), 'out.csv');
+    symlinkSync(join('data', 'real.csv'), link);
+    await convertFile({ input: await resolveInput(foreign), output: link });
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(real, 'utf8')).toBe(expectedCsv);
+    expect(statSync(real).mode & 0o777).toBe(0o600);
+    expect(readdirSync(data)).toEqual(['real.csv']);
+
+    const input = join(dir(), 'in.xml');
+    copyFileSync(foreign, input);
+    symlinkSync('in.xml', join(dir(), 'to-input.csv'));
+    await expect(
+      convertFile({ input: await resolveInput(input), output: join(dir(), 'to-input.csv') }),
+    ).rejects.toMatchObject({ name: 'ConvertError', code: 'USAGE' });
+    expect(readFileSync(input, 'utf8')).toBe(readFileSync(foreign, 'utf8'));
+    expect(readdirSync(dir()).sort()).toEqual(['data', 'in.xml', 'out.csv', 'to-input.csv']);
+  });
+
   it('converts a folder, reporting a bad file with its error and converting the rest', async () => {
     const input = join(dir(), 'in');
     mkdirSync(input);
@@ -120,6 +160,22 @@ describe('@stmt/convert', () => {
     expect(report.converted.map((converted) => converted.entries)).toEqual([1, 1]);
     expect(readFileSync(join(dir(), 'out', 'a.csv'), 'utf8')).toBe(expectedCsv);
     expect(readFileSync(join(dir(), 'out', 'b.csv'), 'utf8')).toBe(expectedCsv);
+  });
+
+  it("refuses to write a folder's output through a link that leads to one of its inputs", async () => {
+    const input = join(dir(), 'in');
+    const output = join(dir(), 'out');
+    mkdirSync(input);
+    mkdirSync(output);
+    copyFileSync(foreign, join(input, 'a.xml'));
+    // A bank CSV in the input folder, and a link in the output folder named as its output would be.
+    copyFileSync(foreign, join(input, 'b.csv'));
+    symlinkSync(join(input, 'b.csv'), join(output, 'b.csv'));
+    const before = readFileSync(join(input, 'b.csv'));
+    const report = await convertDirectory(input, output, { format: 'camt.053' });
+    expect(report.converted.map((converted) => converted.input)).toEqual([join(input, 'a.xml')]);
+    expect(report.failed).toEqual([{ input: join(input, 'b.csv'), error: expect.objectContaining({ code: 'USAGE' }) }]);
+    expect(readFileSync(join(input, 'b.csv')).equals(before)).toBe(true);
   });
 
   it('merges overlapping statements, each booking once', async () => {

@@ -101,6 +101,15 @@ export function createDecoder(encoding: string): iconv.DecoderStream {
   return iconv.getDecoder(encoding, { stripBOM: true });
 }
 
+/**
+ * The first bytes of a file decoded in `encoding` (a byte-order mark dropped), for sniffing its
+ * format; `undefined` when iconv-lite does not know the encoding (the parser then says so). A
+ * character cut off at the end is harmless there.
+ */
+export function decodeHead(head: Buffer, encoding: string): string | undefined {
+  return iconv.encodingExists(encoding) ? iconv.decode(head, encoding) : undefined;
+}
+
 /** Whether `name` is an encoding this package can decode (`utf-8`, `latin1`, `windows-1250`, `iso-8859-2`, …). */
 export function isSupportedEncoding(name: string): boolean {
   return iconv.encodingExists(name);

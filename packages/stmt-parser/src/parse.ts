@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type * as ParallelModule from './camt/parallel';
-import { detectEncoding, splitsCleanly } from './encoding';
+import { decodeHead, detectEncoding, splitsCleanly } from './encoding';
 import { StatementParseError } from './errors';
 import { detectCsvProfile } from './csv/profile-detect';
 import { detectFormat, explainUnsupported, headText, parserFor } from './formats';
@@ -23,13 +23,15 @@ export function parseStream(
     const peeked = await peekSource(source, SNIFF_BYTES);
     const effective: ParseOptions =
       peeked.startsWithString && options.encoding === undefined ? { ...options, encoding: 'utf-8' } : options;
+    // The head is sniffed as the parser will read it: in the encoding given, else as detected.
+    const head = sniffText(peeked.head, effective.encoding);
     const format =
       options.format ??
       (options.csvProfile === undefined ? undefined : 'bank-csv') ??
-      detectFormat(peeked.head) ??
-      userCsvProfileFormat(peeked.head, options);
+      detectFormat(head) ??
+      userCsvProfileFormat(head, options);
     if (!format) {
-      const reason = explainUnsupported(peeked.head);
+      const reason = explainUnsupported(head);
       const where = { ...(options.fileName === undefined ? {} : { file: options.fileName }), line: 1, column: 1 };
       if (reason) throw new StatementParseError('UNSUPPORTED_MESSAGE', reason, { location: where });
       throw new StatementParseError(
@@ -51,10 +53,15 @@ export function parseStream(
 }
 
 /** A user's own CSV profile (ParseOptions.csvProfiles) recognising the head. */
-function userCsvProfileFormat(head: Buffer, options: ParseOptions): StatementFormat | undefined {
-  return options.csvProfiles !== undefined && detectCsvProfile(headText(head), options.csvProfiles) !== undefined
+function userCsvProfileFormat(head: string, options: ParseOptions): StatementFormat | undefined {
+  return options.csvProfiles !== undefined && detectCsvProfile(head, options.csvProfiles) !== undefined
     ? 'bank-csv'
     : undefined;
+}
+
+/** The first bytes as text for sniffing: decoded in `encoding` (`--encoding`) when it is one we know, else as `headText` guesses. */
+function sniffText(head: Buffer, encoding: string | undefined): string {
+  return (encoding === undefined ? undefined : decodeHead(head, encoding)) ?? headText(head);
 }
 
 export interface FileParseOptions extends ParseOptions {
@@ -118,7 +125,7 @@ async function parallelPlan(
     if (size < PARALLEL_MIN_BYTES) return undefined;
     const head = Buffer.alloc(SNIFF_BYTES);
     const { bytesRead } = await file.read(head, 0, SNIFF_BYTES, 0);
-    const format = options.format ?? detectFormat(head.subarray(0, bytesRead));
+    const format = options.format ?? detectFormat(sniffText(head.subarray(0, bytesRead), options.encoding));
     if (!format?.startsWith('camt.')) return undefined;
     const encoding = options.encoding ?? detectEncoding(head).encoding;
     return splitsCleanly(encoding) ? { size, encoding } : undefined;

@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CsvProfileError, validateCsvProfile, type CsvProfile } from '@stmt/parser';
-import type * as Yaml from 'yaml';
 import { CliError } from './cli-error';
+import { parseYamlFile } from './yaml-file';
 
 /** Where a user's CSV profiles live: `<database folder>/profiles/*.yaml`. */
 export function profilesDir(databaseDir: string): string {
@@ -28,17 +28,9 @@ export async function loadUserProfiles(databaseDir: string): Promise<CsvProfile[
   const profiles: CsvProfile[] = [];
   for (const name of names) {
     const path = join(dir, name);
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when there is a file to read
-    const { parseDocument } = require('yaml') as typeof Yaml;
-    const document = parseDocument(await readFile(path, 'utf8'), { prettyErrors: true });
-    if (document.errors.length > 0) {
-      throw new CliError(
-        'CONFIG_INVALID',
-        `${path}: not valid YAML: ${document.errors.map((e) => e.message).join('; ')}`,
-      );
-    }
+    const value = parseYamlFile(await readFile(path, 'utf8'), path);
     try {
-      profiles.push(validateCsvProfile(document.toJS(), path));
+      profiles.push(validateCsvProfile(value, path));
     } catch (error) {
       if (error instanceof CsvProfileError)
         throw new CliError('CONFIG_INVALID', `${error.message}. See docs/csv-profiles.md.`, { cause: error });

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AccountMap, LedgerAccountsError, validateLedgerAccounts } from '@stmt/ledger';
-import type * as Yaml from 'yaml';
 import { CliError } from './cli-error';
+import { parseYamlFile } from './yaml-file';
 
 /** The mapping `--to hledger|beancount|qif` uses by default: `<database folder>/ledger-accounts.yaml`, when it exists. */
 export function defaultLedgerAccountsFile(databaseDir: string): string {
@@ -27,16 +27,9 @@ export async function loadLedgerAccounts(file: string | undefined, databaseDir: 
       { cause: error },
     );
   }
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when there is a file to read
-  const { parseDocument } = require('yaml') as typeof Yaml;
-  const document = parseDocument(text, { prettyErrors: true });
-  if (document.errors.length > 0)
-    throw new CliError(
-      'CONFIG_INVALID',
-      `${path}: not valid YAML: ${document.errors.map((e) => e.message).join('; ')}`,
-    );
+  const value = parseYamlFile(text, path);
   try {
-    return new AccountMap(validateLedgerAccounts(document.toJS(), path));
+    return new AccountMap(validateLedgerAccounts(value, path));
   } catch (error) {
     if (error instanceof LedgerAccountsError)
       throw new CliError('CONFIG_INVALID', `${error.message}. See docs/ledger-output.md.`, { cause: error });

@@ -74,7 +74,13 @@ function invalidReviewFile(problems: string[]): ReviewFileError {
 export function parseReviewYaml(text: string): LearnedMapping[] {
   const document = parseDocument(text);
   if (document.errors.length > 0) throw invalidReviewFile(document.errors.map((error) => error.message));
-  const value: unknown = document.toJS();
+  let value: unknown;
+  try {
+    value = document.toJS();
+  } catch (error) {
+    // Aliases expanding past yaml's limit (a "billion laughs" file) surface only here.
+    throw invalidReviewFile([error instanceof Error ? error.message : String(error)]);
+  }
   const validateReview = reviewCheck();
   if (!validateReview(value)) {
     throw invalidReviewFile(

@@ -6,7 +6,8 @@ import { parseSize } from './size';
 
 /**
  * How to read input files: what `--encoding` / `--max-field-size` (or `input.*`) say. The flags win
- * over the configuration; a name or size that makes no sense is a usage error (exit 2).
+ * over the configuration; a name or size that makes no sense is a usage error (exit 2) in a flag,
+ * and a configuration error (exit 6) naming the key in the configuration.
  */
 export function readOptions(
   flags: { encoding?: string | undefined; maxFieldSize?: string | undefined; maxEntryDetails?: number | undefined },
@@ -17,18 +18,24 @@ export function readOptions(
   const options: ReadOptions = {};
   if (encoding !== undefined) {
     if (!isSupportedEncoding(encoding)) {
+      const flag = flags.encoding !== undefined;
       throw new CliError(
-        'USAGE',
-        `--encoding ${JSON.stringify(encoding)} is not an encoding this tool knows; use e.g. utf-8, iso-8859-1, iso-8859-2, windows-1250, windows-1252 or utf-16le.`,
+        flag ? 'USAGE' : 'CONFIG_INVALID',
+        `${flag ? '--encoding' : 'input.encoding'} ${JSON.stringify(encoding)} is not an encoding this tool knows; use e.g. utf-8, iso-8859-1, iso-8859-2, windows-1250, windows-1252 or utf-16le.`,
       );
     }
     options.encoding = encoding.toLowerCase();
   }
-  if (size !== undefined)
-    options.maxFieldSize = parseSize(
-      size,
-      flags.maxFieldSize !== undefined ? '--max-field-size' : 'input.max_field_size',
-    );
+  if (size !== undefined) {
+    if (flags.maxFieldSize !== undefined) options.maxFieldSize = parseSize(size, '--max-field-size');
+    else {
+      try {
+        options.maxFieldSize = parseSize(size, 'input.max_field_size');
+      } catch (error) {
+        throw new CliError('CONFIG_INVALID', (error as Error).message, { cause: error });
+      }
+    }
+  }
   const details = flags.maxEntryDetails ?? config.input?.max_entry_details;
   if (details !== undefined) options.maxEntryDetails = details;
   return options;

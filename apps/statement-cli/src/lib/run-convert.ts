@@ -18,7 +18,7 @@ import { parseSize } from './size';
 import type { LoadedConfig } from './config/load';
 import { profilesAndLedger } from './conversion-inputs';
 import { loadCategorizer, userDatabaseDir } from './database';
-import { describeDirectoryFailures, directoryExitCode } from './directory-report';
+import { describeDirectoryFailures, directoryExitCode, type DescribedDirectoryReport } from './directory-report';
 import { ExitCode, type ExitCodeValue } from './exit-codes';
 import { readOptions } from './read-options';
 import type { Logger } from './logger';
@@ -181,21 +181,25 @@ export async function runConvert(
     });
     // With the CSV on standard output, the summary goes to standard error.
     (request.output === '-' && !request.dryRun ? out.stderr : out.stdout)(
-      formatMergeSummary(merged, request.dryRun, request.json === true),
+      formatMergeSummary(merged, request.dryRun, request.json === true, request.output),
     );
   } else if (input.kind === 'directory') {
     const report = describeDirectoryFailures(
       await convertDirectory(input.path, request.output, job, request.dryRun),
       logger,
     );
-    out.stdout(
-      `${request.dryRun ? 'Parsed' : 'Converted'} ${report.converted.length} file(s)` +
-        `${report.skipped.length > 0 ? `, skipped ${report.skipped.length} unrecognised` : ''}` +
-        `${report.failed.length > 0 ? `, ${report.failed.length} failed:` : '.'}`,
-    );
-    for (const failure of report.failed) out.stdout(`  ${failure.input}: ${failure.message}`);
-    if (request.dryRun && !tally.empty) out.stdout(formatTally(tally));
     exitCode = directoryExitCode(report);
+    if (request.json === true) {
+      out.stdout(JSON.stringify(directoryJson(report, input.path, request, tally, exitCode)));
+    } else {
+      out.stdout(
+        `${request.dryRun ? 'Parsed' : 'Converted'} ${report.converted.length} file(s)` +
+          `${report.skipped.length > 0 ? `, skipped ${report.skipped.length} unrecognised` : ''}` +
+          `${report.failed.length > 0 ? `, ${report.failed.length} failed:` : '.'}`,
+      );
+      for (const failure of report.failed) out.stdout(`  ${failure.input}: ${failure.message}`);
+      if (request.dryRun && !tally.empty) out.stdout(formatTally(tally));
+    }
   } else {
     const result = await convertFile({ ...job, input, output: request.dryRun ? undefined : request.output });
     if (request.dryRun) {
@@ -262,6 +266,29 @@ export async function runConvert(
 function defaultThreads(streaming: boolean): number {
   const readers = Math.max(0, availableParallelism() - 1);
   return streaming ? Math.min(1, readers) : readers;
+}
+
+/** `--json` for a folder: each file's outcome in folder order, the exit code, and in a dry run the categories. */
+function directoryJson(
+  report: DescribedDirectoryReport,
+  folder: string,
+  request: ConvertRequest,
+  tally: CategoryTally,
+  exitCode: ExitCodeValue,
+): Record<string, unknown> {
+  return {
+    folder,
+    ...(request.dryRun ? { dry_run: true } : { output: request.output }),
+    exit_code: exitCode,
+    converted: report.converted.map(({ input, output, entries }) => ({
+      file: input,
+      ...(request.dryRun ? {} : { output }),
+      entries,
+    })),
+    skipped: report.skipped,
+    failed: report.failed.map(({ input, message, exitCode: code }) => ({ file: input, message, exit_code: code })),
+    ...(request.dryRun && !tally.empty ? tally.toJSON() : {}),
+  };
 }
 
 /** Warnings and notes for `--dry-run --json`: severity, code, message and place (file, line, column, element). */

@@ -32,10 +32,14 @@ export function formatTally(tally: CategoryTally): string {
   return `categories: ${list(CategoryTally.ranked(tally.categories))}\ntiers: ${list(CategoryTally.ranked(tally.tiers))}`;
 }
 
-/** What `convert --merge` prints: the counts, and in a dry run every dropped row with its reason (bounded). */
-export function formatMergeSummary(result: MergeResult, dryRun: boolean, json: boolean): string {
-  if (dryRun && json) {
+/**
+ * What `convert --merge` prints: the counts, and in a dry run every dropped row with its reason
+ * (bounded); with `json`, one JSON object (with `output` when a file was written).
+ */
+export function formatMergeSummary(result: MergeResult, dryRun: boolean, json: boolean, output?: string): string {
+  if (json) {
     return JSON.stringify({
+      ...(dryRun || output === undefined ? {} : { output }),
       files: result.files,
       skipped: result.skipped,
       parser: result.parser,

@@ -1,9 +1,15 @@
 import type { IssueSink } from '../issues';
 import type { Balance, CreditDebit, Money, SourceLocation } from '../types';
-import type { LeafContext } from './leaf';
+import { LeafDraft, type LeafContext } from './leaf';
+
+// The balance's single-valued leaves (LeafDraft). No row depends on a balance.
+const TYPE = 1;
+const AMOUNT = 2;
+const CREDIT_DEBIT = 4;
+const DATE = 8;
 
 /** One `<Bal>` being read; `level` is the stack level of the `<Bal>` element. */
-export class BalanceDraft {
+export class BalanceDraft extends LeafDraft {
   private type: string | undefined;
   private money: Money | undefined;
   private creditDebit: CreditDebit | undefined;
@@ -14,32 +20,36 @@ export class BalanceDraft {
   constructor(
     readonly level: number,
     private readonly location: SourceLocation,
-  ) {}
+  ) {
+    super();
+  }
 
   leaf(local: string, text: string, ctx: LeafContext): void {
     const { stack, values } = ctx;
     const parent = stack.name(1);
     switch (local) {
       case 'Cd': // v02+ Tp/CdOrPrtry/Cd; v01 Tp/Cd. Tp/SubTp/Cd is a sub-type, not the type.
-        if ((parent === 'CdOrPrtry' && stack.name(2) === 'Tp') || (parent === 'Tp' && stack.name(2) === 'Bal'))
-          this.type = text.trim();
-        return;
-      case 'Prtry':
-        if (parent === 'CdOrPrtry' && stack.name(2) === 'Tp') this.type ??= text.trim();
+      case 'Prtry': // Tp/CdOrPrtry/Prtry
+        if (
+          (parent === 'CdOrPrtry' && stack.name(2) === 'Tp') ||
+          (local === 'Cd' && parent === 'Tp' && stack.name(2) === 'Bal')
+        ) {
+          if (this.first(TYPE, ctx, false)) this.type = text.trim();
+        }
         return;
       case 'Amt':
-        if (parent !== 'Bal') return;
+        if (parent !== 'Bal' || !this.first(AMOUNT, ctx, false)) return;
         this.sawAmount = true;
         this.money = values.money(text, ctx.currency);
         return;
       case 'CdtDbtInd':
-        if (parent !== 'Bal') return;
+        if (parent !== 'Bal' || !this.first(CREDIT_DEBIT, ctx, false)) return;
         this.sawCreditDebit = true;
         this.creditDebit = values.creditDebit(text);
         return;
       case 'Dt':
       case 'DtTm':
-        if (parent === 'Bal' || (parent === 'Dt' && stack.name(2) === 'Bal'))
+        if ((parent === 'Bal' || (parent === 'Dt' && stack.name(2) === 'Bal')) && this.first(DATE, ctx, false))
           this.date = values.date(text, local === 'DtTm');
         return;
       default:

@@ -52,8 +52,9 @@ export class DocumentHandler implements LeafContext {
   /** Where a missing child of the open entry would be; one function for the whole document, not one per entry. */
   private readonly entryChildLocation = (child: string): SourceLocation => this.stack.location(this.entryLevel, child);
 
+  /** The longest value read (`ParseOptions.maxFieldSize`): element text, and in the XML readers names, attribute values and comments. */
+  readonly maxFieldSize: number;
   private readonly fileName: string | undefined;
-  private readonly maxFieldSize: number;
   private readonly maxEntryDetails: number;
   private readonly streamEntryDetails: boolean;
 
@@ -131,6 +132,45 @@ export class DocumentHandler implements LeafContext {
     this.stack.pop();
     this.chars = '';
     this.sawChild = true;
+  }
+
+  /** `line` and `column` of this file, in the innermost open element or (`child`) in a child of it being opened. */
+  locationAt(line: number, column: number, child?: string): SourceLocation {
+    const inside = this.stack.depth > 0 ? this.stack.path() : undefined;
+    const path = child === undefined ? inside : inside === undefined ? child : `${inside}/${child}`;
+    return {
+      ...(this.fileName === undefined ? {} : { file: this.fileName }),
+      line,
+      column,
+      ...(path === undefined ? {} : { path }),
+    };
+  }
+
+  /**
+   * A character XML 1.0 does not allow (a C0 control other than tab, line feed and carriage
+   * return; U+FFFE, U+FFFF), written or as a character reference, at `line` and `column`. The
+   * value it is in is still meaningful, so it is read, with U+FFFD in its place, and a warning.
+   */
+  invalidCharacter(code: number, line: number, column: number): void {
+    const hex = code.toString(16).toUpperCase().padStart(4, '0');
+    this.issues.warning(
+      'NOT_WELL_FORMED',
+      `the ${code < 0x20 ? 'control ' : ''}character U+${hex} is not allowed in XML; read as U+FFFD (the replacement character)`,
+      this.locationAt(line, column),
+    );
+  }
+
+  /**
+   * The start tag just opened gives the attribute `name` twice (the XML reader keeps the first),
+   * the second ending at `line` and `column`. Which value is meant cannot be told (`Ccy="EUR"
+   * Ccy="USD"`), so it is an error.
+   */
+  repeatedAttribute(name: string, first: string, second: string, line: number, column: number): void {
+    this.issues.error(
+      'NOT_WELL_FORMED',
+      `the attribute ${name} is given twice in <${this.stack.name()}> (${JSON.stringify(first)}, then ${JSON.stringify(second)}): the XML is not well-formed, and which value is meant cannot be told`,
+      this.locationAt(line, column),
+    );
   }
 
   /** Called when the input ends, before the XML parser is closed: a missing end is truncation. */

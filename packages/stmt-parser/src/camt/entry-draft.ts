@@ -1,7 +1,16 @@
 import type { IssueSink } from '../issues';
 import type { Account, CreditDebit, Entry, Money, SourceLocation, TransactionDetail } from '../types';
-import type { LeafContext } from './leaf';
+import { LeafDraft, type LeafContext } from './leaf';
 import { MovementDraft } from './movement';
+
+// The entry's single-valued leaves (LeafDraft); the shared ones are MovementDraft's. All reach its row.
+const STATUS = 1;
+const REVERSAL = 2;
+const BOOKING_DATE = 4;
+const VALUE_DATE = 8;
+const ENTRY_REFERENCE = 16;
+const SERVICER_REFERENCE = 32;
+const ADDITIONAL_INFO = 64;
 
 /** Where the entry sits: the statement it belongs to and its own start tag. */
 export interface EntryPlace {
@@ -16,7 +25,7 @@ export interface EntryPlace {
 }
 
 /** One `<Ntry>` being read. Transaction details are added as their `<TxDtls>` close. */
-export class EntryDraft {
+export class EntryDraft extends LeafDraft {
   readonly movement = new MovementDraft('Ntry');
   details: TransactionDetail[] = [];
   /** Parts handed out so far (`streamEntryDetails`). */
@@ -29,38 +38,45 @@ export class EntryDraft {
   private accountServicerReference: string | undefined;
   private additionalInfo: string | undefined;
 
-  constructor(readonly place: EntryPlace) {}
+  constructor(readonly place: EntryPlace) {
+    super();
+  }
 
   leaf(local: string, text: string, ctx: LeafContext): void {
     if (this.movement.leaf(local, text, ctx)) return;
     const { stack, values } = ctx;
     switch (local) {
       case 'Sts': // v01–v07: <Sts>BOOK</Sts>
-        this.status = text.trim();
+        if (stack.name(1) === 'Ntry' && this.first(STATUS, ctx, true)) this.status = values.entryStatus(text);
         return;
       case 'Cd': // v08+: <Sts><Cd>BOOK</Cd></Sts>
       case 'Prtry':
-        if (stack.name(1) === 'Sts') this.status = text.trim();
+        if (stack.name(1) === 'Sts' && stack.name(2) === 'Ntry' && this.first(STATUS, ctx, true))
+          this.status = local === 'Cd' ? values.entryStatus(text) : text.trim();
         return;
       case 'RvslInd':
-        this.reversal = values.indicator(text) ?? false;
+        if (this.first(REVERSAL, ctx, true)) this.reversal = values.indicator(text) ?? false;
         return;
       case 'Dt':
       case 'DtTm': {
         // BookgDt/ValDt hold <Dt> or <DtTm>; some banks nest one more level (<Dt><DtTm>).
         const holder = stack.name(1) === 'Dt' ? stack.name(2) : stack.name(1);
-        if (holder === 'BookgDt') this.bookingDate = values.date(text, local === 'DtTm');
-        else if (holder === 'ValDt') this.valueDate = values.date(text, local === 'DtTm');
+        if (holder === 'BookgDt') {
+          if (this.first(BOOKING_DATE, ctx, true)) this.bookingDate = values.date(text, local === 'DtTm');
+        } else if (holder === 'ValDt') {
+          if (this.first(VALUE_DATE, ctx, true)) this.valueDate = values.date(text, local === 'DtTm');
+        }
         return;
       }
       case 'NtryRef':
-        this.entryReference = text.trim();
+        if (this.first(ENTRY_REFERENCE, ctx, true)) this.entryReference = text.trim();
         return;
       case 'AcctSvcrRef':
-        if (stack.name(1) === 'Ntry') this.accountServicerReference = text.trim();
+        if (stack.name(1) === 'Ntry' && this.first(SERVICER_REFERENCE, ctx, true))
+          this.accountServicerReference = text.trim();
         return;
       case 'AddtlNtryInf':
-        this.additionalInfo = text.trim();
+        if (this.first(ADDITIONAL_INFO, ctx, true)) this.additionalInfo = text.trim();
         return;
       default:
         return;

@@ -10,9 +10,9 @@ export class Stop extends Error {
 }
 
 /**
- * Longest tag name, attribute name or attribute value a fragment reads. sax refuses any such
- * buffer past 64 KiB (its MAX_BUFFER_LENGTH); longer ones are left to the document reader,
- * which reports them as it always did.
+ * Longest tag name, attribute name or attribute value a fragment reads (or `maxFieldSize`, if
+ * less). The document reader holds them to `maxFieldSize`; longer ones are left to it, and it
+ * reports them as it always does.
  */
 const MAX_MARKUP_CHARS = 4096;
 
@@ -44,7 +44,7 @@ interface SaxesHandlers {
  * dense camt, and feeds the same `DocumentHandler` events with the positions sax would give.
  * A fragment is only a guess the document reader checks, so it takes no risk: saxes accepts no
  * document sax refuses, except where saxes normalises (a carriage return, whitespace in an
- * attribute value) or sax has limits of its own (markup past 64 KiB), and at each of those —
+ * attribute value) or sax has limits of its own (markup past `maxFieldSize`), and at each of those —
  * and at comments, processing instructions and any error — the fragment stops, leaving the rest
  * to the document reader, which meets and reports it exactly as before.
  */
@@ -72,8 +72,9 @@ export class FragmentTokenizer {
     // Set as named properties, not with `on()`: its computed-key stores turn the parser into a
     // dictionary-mode object in V8 past a handful of handlers, which makes saxes 3 times slower.
     const handlers = parser as unknown as SaxesHandlers;
+    const maxMarkup = Math.min(MAX_MARKUP_CHARS, handler.maxFieldSize);
     handlers.openTagStartHandler = (tag) => {
-      if (tag.name.length > MAX_MARKUP_CHARS) throw new Stop('a long tag name');
+      if (tag.name.length > maxMarkup) throw new Stop('a long tag name');
       // The name and the one character that ended it were read since `<`.
       this.tagStart = parser.position - tag.name.length - 2;
     };
@@ -81,7 +82,7 @@ export class FragmentTokenizer {
     // over saxes' prototype-less attribute objects is slow in V8, and most tags have none).
     handlers.attributeHandler = ({ name, value }) => {
       // saxes turns tabs and newlines in attribute values into spaces, sax keeps them.
-      if (name.length > MAX_MARKUP_CHARS || value.length > MAX_MARKUP_CHARS || value.includes(' '))
+      if (name.length > maxMarkup || value.length > maxMarkup || value.includes(' '))
         throw new Stop('an attribute value that sax may read differently');
     };
     handlers.openTagHandler = (tag) => this.open(tag);

@@ -1,6 +1,16 @@
 import type { Decimal } from '../decimal';
 import type { CreditDebit, Money } from '../types';
-import type { LeafContext } from './leaf';
+import { LeafDraft, type LeafContext } from './leaf';
+
+// The single-valued leaves (LeafDraft): every one of them reaches a row.
+const MONEY = 1;
+const TRANSACTION_MONEY = 2;
+const CREDIT_DEBIT = 4;
+const ORIGINAL_MONEY = 8;
+const DOMAIN = 16;
+const FAMILY = 32;
+const SUB_FAMILY = 64;
+const PROPRIETARY = 128;
 
 /**
  * The amount-related elements that `<Ntry>` and `<TxDtls>` share: amount and direction, the
@@ -8,7 +18,7 @@ import type { LeafContext } from './leaf';
  * transaction code. `scope` is the owning element's name; ancestors are checked by name so
  * that, e.g., `Chrgs/Rcrd/Tax/Amt` is not taken for a charge.
  */
-export class MovementDraft {
+export class MovementDraft extends LeafDraft {
   money: Money | undefined;
   /** v02–v03 `<TxDtls>` carry their amount only in `<AmtDtls><TxAmt>`. */
   transactionMoney: Money | undefined;
@@ -25,7 +35,9 @@ export class MovementDraft {
   private subFamily: string | undefined;
   private proprietary: string | undefined;
 
-  constructor(private readonly scope: 'Ntry' | 'TxDtls') {}
+  constructor(private readonly scope: 'Ntry' | 'TxDtls') {
+    super();
+  }
 
   /** Handles the leaf if it is one of the shared elements; answers whether it was. */
   leaf(local: string, text: string, ctx: LeafContext): boolean {
@@ -35,7 +47,7 @@ export class MovementDraft {
         this.amount(text, ctx);
         return true;
       case 'CdtDbtInd':
-        if (stack.name(1) === this.scope) {
+        if (stack.name(1) === this.scope && this.first(CREDIT_DEBIT, ctx, true)) {
           this.sawCreditDebit = true;
           this.creditDebit = values.creditDebit(text);
         }
@@ -47,13 +59,16 @@ export class MovementDraft {
         return true;
       case 'Cd':
         // ISO 20022 BankTransactionCodeStructure: Domn/Cd, Domn/Fmly/Cd, or Prtry/Cd.
-        if (stack.name(1) === 'Domn') this.domain = text.trim();
-        else if (stack.name(1) === 'Fmly') this.family = text.trim();
-        else if (stack.name(1) === 'Prtry' && stack.name(2) === 'BkTxCd') this.proprietary = text.trim();
-        else return false;
+        if (stack.name(1) === 'Domn') {
+          if (this.first(DOMAIN, ctx, true)) this.domain = text.trim();
+        } else if (stack.name(1) === 'Fmly') {
+          if (this.first(FAMILY, ctx, true)) this.family = text.trim();
+        } else if (stack.name(1) === 'Prtry' && stack.name(2) === 'BkTxCd') {
+          if (this.first(PROPRIETARY, ctx, true)) this.proprietary = text.trim();
+        } else return false;
         return true;
       case 'SubFmlyCd':
-        this.subFamily = text.trim();
+        if (this.first(SUB_FAMILY, ctx, true)) this.subFamily = text.trim();
         return true;
       default:
         return false;
@@ -76,6 +91,7 @@ export class MovementDraft {
     const { stack, values, currency } = ctx;
     const parent = stack.name(1);
     if (parent === this.scope) {
+      if (!this.first(MONEY, ctx, true)) return;
       this.sawAmount = true;
       this.money = values.money(text, currency);
     } else if (
@@ -87,8 +103,11 @@ export class MovementDraft {
       const charge = values.money(text, currency);
       if (charge) (this.charges ??= []).push(charge);
     } else if (stack.name(2) === 'AmtDtls' && stack.name(3) === this.scope) {
-      if (parent === 'InstdAmt') this.originalMoney = values.money(text, currency);
-      else if (parent === 'TxAmt') this.transactionMoney = values.money(text, currency);
+      if (parent === 'InstdAmt') {
+        if (this.first(ORIGINAL_MONEY, ctx, true)) this.originalMoney = values.money(text, currency);
+      } else if (parent === 'TxAmt') {
+        if (this.first(TRANSACTION_MONEY, ctx, true)) this.transactionMoney = values.money(text, currency);
+      }
     }
   }
 }

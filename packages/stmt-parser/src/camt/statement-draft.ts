@@ -1,11 +1,25 @@
 import type { IssueSink } from '../issues';
 import { BookedMovement, canReconcile, reconcileBalances } from '../reconcile';
-import type { Account, Balance, Statement, StatementHeader, SourceLocation } from '../types';
-import type { LeafContext } from './leaf';
+import type { Balance, Statement, StatementHeader, SourceLocation } from '../types';
+import { LeafDraft, type LeafContext } from './leaf';
 import { STATEMENT_ELEMENT, type CamtMessage } from './messages';
 
+// The statement's single-valued leaves (LeafDraft). Every row shows the statement's `Id` and the
+// account's identification; the other header elements reach no row.
+const ID = 1;
+const ELECTRONIC_SEQUENCE_NUMBER = 2;
+const LEGAL_SEQUENCE_NUMBER = 4;
+const CREATED_AT = 8;
+const FROM_DATE = 16;
+const TO_DATE = 32;
+const ACCOUNT_IBAN = 64;
+const ACCOUNT_OTHER_ID = 128;
+const ACCOUNT_CURRENCY = 256;
+const ACCOUNT_OWNER_NAME = 512;
+const ACCOUNT_SERVICER_BIC = 1024;
+
 /** One `<Stmt>`, `<Rpt>` or `<Ntfctn>` being read: header fields, account, balances, totals. */
-export class StatementDraft {
+export class StatementDraft extends LeafDraft {
   readonly header: StatementHeader;
   readonly balances: Balance[] = [];
   readonly movement = new BookedMovement();
@@ -24,6 +38,7 @@ export class StatementDraft {
     index: number,
     location: SourceLocation,
   ) {
+    super();
     this.header = { format: message, index, statementId: '', account: {}, location };
     if (version) this.header.version = version;
   }
@@ -36,15 +51,16 @@ export class StatementDraft {
       switch (local) {
         case 'Id':
           this.sawId = true;
-          header.statementId = text.trim();
+          if (this.first(ID, ctx, true)) header.statementId = text.trim();
           return;
         case 'ElctrncSeqNb':
-          header.electronicSequenceNumber = text.trim();
+          if (this.first(ELECTRONIC_SEQUENCE_NUMBER, ctx, false)) header.electronicSequenceNumber = text.trim();
           return;
         case 'LglSeqNb':
-          header.legalSequenceNumber = text.trim();
+          if (this.first(LEGAL_SEQUENCE_NUMBER, ctx, false)) header.legalSequenceNumber = text.trim();
           return;
         case 'CreDtTm': {
+          if (!this.first(CREATED_AT, ctx, false)) return;
           const value = values.headerDateTime(text);
           if (value) header.createdAt = value;
           return;
@@ -55,12 +71,16 @@ export class StatementDraft {
     }
     const top = stack.name(rel - 1);
     if (top === 'FrToDt' && rel === 2) {
-      const value = local === 'FrDtTm' || local === 'ToDtTm' ? values.headerDateTime(text) : undefined;
-      if (value && local === 'FrDtTm') header.fromDate = value;
-      if (value && local === 'ToDtTm') header.toDate = value;
+      if (local === 'FrDtTm' && this.first(FROM_DATE, ctx, false)) {
+        const value = values.headerDateTime(text);
+        if (value) header.fromDate = value;
+      } else if (local === 'ToDtTm' && this.first(TO_DATE, ctx, false)) {
+        const value = values.headerDateTime(text);
+        if (value) header.toDate = value;
+      }
     } else if (top === 'Acct') {
       this.sawAccount = true;
-      accountLeaf(header.account, local, text.trim(), ctx, rel);
+      this.accountLeaf(local, text.trim(), ctx, rel);
     }
   }
 
@@ -106,33 +126,36 @@ export class StatementDraft {
   private get elementName(): string {
     return STATEMENT_ELEMENT[this.message];
   }
-}
 
-/** `<Acct>`: `Id/IBAN`, `Id/Othr/Id` (v01: `Id/PrtryAcct/Id`, `Id/BBAN`), `Ccy`, `Ownr/Nm`, `Svcr/FinInstnId/BIC|BICFI`. */
-function accountLeaf(account: Account, local: string, text: string, ctx: LeafContext, rel: number): void {
-  const parent = ctx.stack.name(1);
-  switch (local) {
-    case 'IBAN':
-      if (parent === 'Id' && rel === 3) account.iban = text;
-      return;
-    case 'BBAN':
-    case 'UPIC':
-      if (parent === 'Id' && rel === 3) account.otherId = text;
-      return;
-    case 'Id':
-      if ((parent === 'Othr' || parent === 'PrtryAcct') && rel === 4) account.otherId = text;
-      return;
-    case 'Ccy':
-      if (rel === 2) account.currency = text;
-      return;
-    case 'Nm':
-      if (parent === 'Ownr' && rel === 3) account.ownerName = text;
-      return;
-    case 'BIC':
-    case 'BICFI':
-      if (parent === 'FinInstnId' && ctx.stack.name(2) === 'Svcr') account.servicerBic = text;
-      return;
-    default:
-      return;
+  /** `<Acct>`: `Id/IBAN`, `Id/Othr/Id` (v01: `Id/PrtryAcct/Id`, `Id/BBAN`), `Ccy`, `Ownr/Nm`, `Svcr/FinInstnId/BIC|BICFI`. */
+  private accountLeaf(local: string, text: string, ctx: LeafContext, rel: number): void {
+    const account = this.header.account;
+    const parent = ctx.stack.name(1);
+    switch (local) {
+      case 'IBAN':
+        if (parent === 'Id' && rel === 3 && this.first(ACCOUNT_IBAN, ctx, true)) account.iban = text;
+        return;
+      case 'BBAN':
+      case 'UPIC':
+        if (parent === 'Id' && rel === 3 && this.first(ACCOUNT_OTHER_ID, ctx, true)) account.otherId = text;
+        return;
+      case 'Id':
+        if ((parent === 'Othr' || parent === 'PrtryAcct') && rel === 4 && this.first(ACCOUNT_OTHER_ID, ctx, true))
+          account.otherId = text;
+        return;
+      case 'Ccy':
+        if (rel === 2 && this.first(ACCOUNT_CURRENCY, ctx, false)) account.currency = text;
+        return;
+      case 'Nm':
+        if (parent === 'Ownr' && rel === 3 && this.first(ACCOUNT_OWNER_NAME, ctx, false)) account.ownerName = text;
+        return;
+      case 'BIC':
+      case 'BICFI':
+        if (parent === 'FinInstnId' && ctx.stack.name(2) === 'Svcr' && this.first(ACCOUNT_SERVICER_BIC, ctx, false))
+          account.servicerBic = text;
+        return;
+      default:
+        return;
+    }
   }
 }

@@ -1,10 +1,31 @@
 import type { Party, TransactionDetail } from '../types';
-import type { LeafContext } from './leaf';
+import { LeafDraft, type LeafContext } from './leaf';
 import { MovementDraft } from './movement';
 
 type PartyRole = 'debtor' | 'creditor' | 'ultimateDebtor' | 'ultimateCreditor';
+type PartyField = 'name' | 'iban' | 'otherAccountId' | 'bic';
 
-/** ISO 20022 party elements under `<RltdPties>` and the detail field each one fills. */
+// The detail's single-valued leaves (LeafDraft); the shared ones are MovementDraft's. All reach its row.
+const END_TO_END_ID = 1;
+const INSTRUCTION_ID = 2;
+const TRANSACTION_ID = 4;
+const MANDATE_ID = 8;
+const SERVICER_REFERENCE = 16;
+const PURPOSE_CODE = 32;
+const RETURN_REASON_CODE = 64;
+const ADDITIONAL_INFO = 128;
+/** The name of the debtor's or creditor's account (`<DbtrAcct><Nm>`), which names the party when it has no name of its own. */
+const DEBTOR_ACCOUNT_NAME = 256;
+const CREDITOR_ACCOUNT_NAME = 512;
+/** One bit per party field, from 1024 on: four roles of four fields. */
+const PARTY_ROLES: readonly PartyRole[] = ['debtor', 'creditor', 'ultimateDebtor', 'ultimateCreditor'];
+const PARTY_FIELDS: readonly PartyField[] = ['name', 'iban', 'otherAccountId', 'bic'];
+
+function partyBit(role: PartyRole, field: PartyField): number {
+  return 1024 << (PARTY_ROLES.indexOf(role) * PARTY_FIELDS.length + PARTY_FIELDS.indexOf(field));
+}
+
+/** ISO 20022 party elements under `<RltdPties>` (and agents under `<RltdAgts>`) and the detail field each one fills. */
 function partyRole(element: string): PartyRole | undefined {
   switch (element) {
     case 'Dbtr':
@@ -29,12 +50,14 @@ function isCreditorIdHolder(element: string, parent: string): boolean {
 }
 
 /** One `<TxDtls>` being read: references, parties, remittance information, amounts. */
-export class TransactionDraft {
+export class TransactionDraft extends LeafDraft {
   readonly movement = new MovementDraft('TxDtls');
   private readonly detail: TransactionDetail = {};
   // Remittance lines; created on first use, as most details have one line or none.
   private unstructured: string[] | undefined;
   private creditorReferences: string[] | undefined;
+  private debtorAccountName: string | undefined;
+  private creditorAccountName: string | undefined;
 
   leaf(local: string, text: string, ctx: LeafContext): void {
     if (this.movement.leaf(local, text, ctx)) return;
@@ -43,25 +66,36 @@ export class TransactionDraft {
       case 'EndToEndId': {
         // "NOTPROVIDED" is the SEPA placeholder for "the originator gave no reference".
         const value = text.trim();
-        if (value && value !== 'NOTPROVIDED') this.detail.endToEndId = value;
+        if (this.first(END_TO_END_ID, ctx, true) && value && value !== 'NOTPROVIDED') this.detail.endToEndId = value;
         return;
       }
       case 'InstrId':
-        this.detail.instructionId = text.trim();
+        if (this.first(INSTRUCTION_ID, ctx, true)) this.detail.instructionId = text.trim();
         return;
       case 'TxId':
-        this.detail.transactionId = text.trim();
+        if (this.first(TRANSACTION_ID, ctx, true)) this.detail.transactionId = text.trim();
         return;
       case 'MndtId':
-        this.detail.mandateId = text.trim();
+        if (this.first(MANDATE_ID, ctx, true)) this.detail.mandateId = text.trim();
         return;
       case 'AcctSvcrRef':
-        if (stack.name(1) === 'Refs') this.detail.accountServicerReference = text.trim();
+        if (stack.name(1) === 'Refs' && this.first(SERVICER_REFERENCE, ctx, true))
+          this.detail.accountServicerReference = text.trim();
         return;
       case 'Nm': {
-        // v02–v07 write <Dbtr><Nm>; v08+ wrap the party: <Dbtr><Pty><Nm>.
-        const role = partyRole(stack.name(1)) ?? (stack.name(1) === 'Pty' ? partyRole(stack.name(2)) : undefined);
-        if (role && stack.name(stack.name(1) === 'Pty' ? 3 : 2) === 'RltdPties') this.party(role).name = text.trim();
+        // v02–v07 write <Dbtr><Nm>; v08+ wrap the party: <Dbtr><Pty><Nm>. The account's own
+        // name (<DbtrAcct><Nm>) names the party only when the party has none.
+        const wrapped = stack.name(1) === 'Pty';
+        const holder = stack.name(wrapped ? 2 : 1);
+        if (stack.name(wrapped ? 3 : 2) !== 'RltdPties') return;
+        if (holder === 'DbtrAcct') {
+          if (this.first(DEBTOR_ACCOUNT_NAME, ctx, true)) this.debtorAccountName = text.trim();
+        } else if (holder === 'CdtrAcct') {
+          if (this.first(CREDITOR_ACCOUNT_NAME, ctx, true)) this.creditorAccountName = text.trim();
+        } else {
+          const role = partyRole(holder);
+          if (role) this.setParty(role, 'name', text, ctx);
+        }
         return;
       }
       case 'IBAN':
@@ -72,6 +106,7 @@ export class TransactionDraft {
           this.account(stack.name(3), ctx, 'otherAccountId', text);
         // The SEPA creditor identifier: <CdtrSchmeId><Id><PrvtId><Othr><Id>, or (German DK
         // rules) the creditor's own <Cdtr>[<Pty>]<Id><PrvtId><Othr><Id>.
+        // <PrvtId><Othr> may repeat (one identification per scheme), so this is not a single-valued leaf.
         else if (
           stack.name(1) === 'Othr' &&
           stack.name(2) === 'PrvtId' &&
@@ -83,7 +118,7 @@ export class TransactionDraft {
       case 'BICFI':
         if (stack.name(1) === 'FinInstnId' && stack.name(3) === 'RltdAgts') {
           const role = partyRole(stack.name(2));
-          if (role) this.party(role).bic = text.trim();
+          if (role) this.setParty(role, 'bic', text, ctx);
         }
         return;
       case 'Ustrd':
@@ -97,11 +132,14 @@ export class TransactionDraft {
         return;
       case 'Cd':
         // <Purp><Cd>, <RtrInf><Rsn><Cd>: the ISO external codes, as written.
-        if (stack.name(1) === 'Purp') this.detail.purposeCode = text.trim();
-        else if (stack.name(1) === 'Rsn' && stack.name(2) === 'RtrInf') this.detail.returnReasonCode = text.trim();
+        if (stack.name(1) === 'Purp') {
+          if (this.first(PURPOSE_CODE, ctx, true)) this.detail.purposeCode = text.trim();
+        } else if (stack.name(1) === 'Rsn' && stack.name(2) === 'RtrInf') {
+          if (this.first(RETURN_REASON_CODE, ctx, true)) this.detail.returnReasonCode = text.trim();
+        }
         return;
       case 'AddtlTxInf':
-        this.detail.additionalInfo = text.trim();
+        if (this.first(ADDITIONAL_INFO, ctx, true)) this.detail.additionalInfo = text.trim();
         return;
       default:
         return;
@@ -110,6 +148,8 @@ export class TransactionDraft {
 
   finish(): TransactionDetail {
     const { detail, movement } = this;
+    if (this.debtorAccountName !== undefined) this.party('debtor').name ??= this.debtorAccountName;
+    if (this.creditorAccountName !== undefined) this.party('creditor').name ??= this.creditorAccountName;
     const money = movement.money ?? movement.transactionMoney;
     if (money) detail.money = money;
     if (movement.creditDebit) detail.creditDebit = movement.creditDebit;
@@ -128,13 +168,17 @@ export class TransactionDraft {
     return (this.detail[role] ??= {});
   }
 
+  private setParty(role: PartyRole, field: PartyField, text: string, ctx: LeafContext): void {
+    if (this.first(partyBit(role, field), ctx, true)) this.party(role)[field] = text.trim();
+  }
+
   /** `<DbtrAcct><Id><IBAN>` / `<Id><Othr><Id>`: only the debtor's and creditor's accounts are kept. */
   private account(element: string, ctx: LeafContext, field: 'iban' | 'otherAccountId', text: string): void {
     if (
       (element === 'DbtrAcct' || element === 'CdtrAcct') &&
       ctx.stack.name(field === 'iban' ? 3 : 4) === 'RltdPties'
     ) {
-      this.party(element === 'DbtrAcct' ? 'debtor' : 'creditor')[field] = text.trim();
+      this.setParty(element === 'DbtrAcct' ? 'debtor' : 'creditor', field, text, ctx);
     }
   }
 }

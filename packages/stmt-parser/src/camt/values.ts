@@ -1,5 +1,6 @@
 import { Decimal } from '../decimal';
 import type { IssueSink } from '../issues';
+import { isIsoCurrency, readCurrencyCode } from '../issues-currency';
 import type { CreditDebit, Money } from '../types';
 import type { ElementStack } from './element-stack';
 
@@ -34,7 +35,19 @@ export class ValueReader {
       );
       return undefined;
     }
-    if (!isCurrencyCode(currency)) {
+    const code = this.currencyCode(currency);
+    return code === undefined ? undefined : { amount, currency: code };
+  }
+
+  /**
+   * The `Ccy` attribute (ActiveOrHistoricCurrencyCode), or `undefined` after an error when it is
+   * not three letters: which currency is meant cannot be told. Lower case is read in upper case,
+   * and a code ISO 4217 does not list as written, with a warning (as in every format: `readCurrencyCode`).
+   */
+  private currencyCode(currency: string): string | undefined {
+    if (isIsoCurrency(currency)) return currency; // the usual case
+    const reading = readCurrencyCode(currency);
+    if (!reading) {
       this.issues.error(
         'INVALID_VALUE',
         `expected an ISO 4217 currency code such as "EUR" in the Ccy attribute, found ${JSON.stringify(currency)}`,
@@ -42,7 +55,9 @@ export class ValueReader {
       );
       return undefined;
     }
-    return { amount, currency };
+    if (reading.deviation)
+      this.issues.warning('INVALID_VALUE', `in the Ccy attribute, ${reading.deviation}`, this.here());
+    return reading.code;
   }
 
   decimal(text: string, what: 'amount' | 'exchange rate'): Decimal | undefined {
@@ -120,6 +135,23 @@ export class ValueReader {
     return undefined;
   }
 
+  /**
+   * `<Sts>` (v01–v07) or `<Sts><Cd>` (v08+): BOOK, PDNG, INFO or FUTR (ExternalEntryStatus1Code).
+   * One of them in another case is read in upper case, with a warning, so a `book` entry is booked
+   * (and reconciled) as a `BOOK` one. Any other text is kept as written.
+   */
+  entryStatus(text: string): string {
+    const value = text.trim();
+    const code = value.toUpperCase();
+    if (code === value || !ENTRY_STATUSES.has(code)) return value;
+    this.issues.warning(
+      'INVALID_VALUE',
+      `the entry status ${JSON.stringify(value)} is not written in capital letters as ISO 20022 codes are; read as ${code}`,
+      this.here(),
+    );
+    return code;
+  }
+
   indicator(text: string): boolean | undefined {
     const value = text.trim();
     if (value === 'true' || value === '1') return true;
@@ -137,14 +169,7 @@ export class ValueReader {
   }
 }
 
-function isCurrencyCode(code: string): boolean {
-  if (code.length !== 3) return false;
-  for (let i = 0; i < 3; i++) {
-    const c = code.charCodeAt(i);
-    if (c < 65 || c > 90) return false;
-  }
-  return true;
-}
+const ENTRY_STATUSES: ReadonlySet<string> = new Set(['BOOK', 'PDNG', 'INFO', 'FUTR']);
 
 // ISODateTime allows fractions of any length (banks write nanoseconds) and an optional offset.
 const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|[+-](0\d|1[0-4]):[0-5]\d)?$/;

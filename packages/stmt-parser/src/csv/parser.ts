@@ -11,7 +11,7 @@ import { CsvStatementBuilder } from './statement-builder';
 
 /** Recognises a preset's export by its exact header line. */
 export function sniffCsv(preset: BankCsvPreset, head: string): StatementFormat | undefined {
-  const firstLine = head.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  const firstLine = head.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/, 1)[0] ?? '';
   return firstLine.trim() === preset.header.join(preset.delimiter) ? preset.format : undefined;
 }
 
@@ -44,6 +44,7 @@ async function* parseBankCsv(
   let above = 0;
   let rows = 0;
   const tokenizer = new CsvTokenizer(preset.delimiter, maxFieldSize(options), options.fileName);
+  tokenizer.onWarning = (message, location) => issues.warning('INVALID_VALUE', message, location);
   const warn = (): void => issues.warning('INVALID_ENCODING', looksLikeUtf8Warning(encoding), tokenizer.position);
   for await (const record of readCsvRecords(peeked.chunks, encoding, tokenizer, warn)) {
     if (!columns) {
@@ -83,6 +84,14 @@ async function* parseBankCsv(
         at(record.line, columnOf(record.fields, index, preset.delimiter), result.problem.column),
       );
       continue;
+    }
+    for (const warning of result.warnings ?? []) {
+      const index = columns.indexOf(warning.column);
+      issues.warning(
+        warning.code,
+        warning.message,
+        at(record.line, columnOf(record.fields, index, preset.delimiter), warning.column),
+      );
     }
     for (const out of builder.entry(result.draft, at(record.line, 1))) yield out;
   }

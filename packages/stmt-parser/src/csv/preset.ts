@@ -40,7 +40,14 @@ export interface CsvCellProblem {
 }
 
 export type CsvRowResult =
-  { kind: 'entry'; draft: CsvEntryDraft } | { kind: 'skip' } | { kind: 'problem'; problem: CsvCellProblem };
+  | {
+      kind: 'entry';
+      draft: CsvEntryDraft;
+      /** Cells read the tolerant way (a currency in lower case, a booking date taken from the value date). */
+      warnings?: CsvCellProblem[];
+    }
+  | { kind: 'skip' }
+  | { kind: 'problem'; problem: CsvCellProblem };
 
 /**
  * Everything that is specific to one bank's CSV export. Adding a bank is one file in

@@ -11,7 +11,8 @@ const HEADER_SEARCH_LINES = 30;
  * matches before it is decoded properly.
  */
 export function detectCsvProfile(head: string, profiles: readonly CsvProfile[]): CsvProfile | undefined {
-  const lines = head.replace(/^\uFEFF/, '').split(/\r?\n/, HEADER_SEARCH_LINES);
+  // Line breaks LF, CRLF or CR alone (older Mac exports), as the tokenizer reads them.
+  const lines = head.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/, HEADER_SEARCH_LINES);
   let best: CsvProfile | undefined;
   for (const profile of profiles) {
     if (best !== undefined && best.detect.columns.length >= profile.detect.columns.length) continue;

@@ -1,4 +1,5 @@
 import { Decimal } from '../decimal';
+import { readCurrencyCode } from '../issues-currency';
 import type { CreditDebit, Money, TransactionDetail } from '../types';
 import type { BankCsvPreset, CsvCellProblem, CsvEntryDraft, CsvRow, CsvRowResult } from './preset';
 import type { CsvProfile, SkipRule } from './profile';
@@ -35,6 +36,11 @@ function problem(code: CsvCellProblem['code'], column: string, message: string):
 /**
  * Reads one row the way the profile says. The checks run in a fixed order (status, currency,
  * amount, fee, balance, value date, booking date), so the first problem of a row is reported.
+ *
+ * Dates: a row without any date (neither booking nor value date) is refused, since its row
+ * would be dateless. A booked row without a booking date takes its value date, with a warning
+ * (as MT940 does for a blank entry date); pending and informational rows have no booking date
+ * yet. A missing value date stays empty: it is optional in every format.
  */
 class ProfileRowReader {
   private readonly columns = new ColumnResolver();
@@ -79,6 +85,8 @@ class ProfileRowReader {
     const currency = this.currency(row, cell, amount.currency);
     if (currency.kind === 'problem') return currency;
     const code = currency.code;
+    const warnings: CsvCellProblem[] = [];
+    if (currency.warning) warnings.push(currency.warning);
 
     let fee = Decimal.zero(amount.value.scale);
     if (p.amount.fee !== undefined && cell(p.amount.fee) !== '') {
@@ -109,13 +117,27 @@ class ProfileRowReader {
         p.value_date,
         `expected ${this.dateText}, found ${JSON.stringify(raw(p.value_date))}`,
       );
-    const bookingDate = this.readDate(cell(p.booking_date));
+    let bookingDate = this.readDate(cell(p.booking_date));
     if (bookingDate === null)
       return problem(
         'INVALID_DATE',
         p.booking_date,
         `expected ${this.dateText}, found ${JSON.stringify(raw(p.booking_date))}`,
       );
+    if (bookingDate === undefined && valueDate === undefined)
+      return problem(
+        'MISSING_ELEMENT',
+        p.booking_date,
+        `the row has no date: expected ${this.dateText} in ${p.value_date === undefined ? p.booking_date : `${p.booking_date} or ${p.value_date}`}; a row without a date cannot be converted`,
+      );
+    if (bookingDate === undefined && status === 'BOOK') {
+      bookingDate = valueDate;
+      warnings.push({
+        code: 'MISSING_ELEMENT',
+        column: p.booking_date,
+        message: `the booked row has no ${p.booking_date}; its booking date is taken from ${p.value_date ?? ''} (${valueDate ?? ''})`,
+      });
+    }
 
     // The balance moves by amount − fee; the transaction keeps its own amount and direction.
     const movement = amount.value.minus(fee);
@@ -156,7 +178,7 @@ class ProfileRowReader {
     const reference = p.reference === undefined ? '' : cell(p.reference);
     if (reference !== '') draft.accountServicerReference = reference;
     if (balanceAfter) draft.balanceAfter = balanceAfter;
-    return { kind: 'entry', draft };
+    return warnings.length === 0 ? { kind: 'entry', draft } : { kind: 'entry', draft, warnings };
   }
 
   private number(text: string): ParsedAmount | undefined {
@@ -218,7 +240,7 @@ class ProfileRowReader {
     row: CsvRow,
     cell: (c: string) => string,
     fromAmount: string | undefined,
-  ): { kind: 'currency'; code: string } | RowProblem {
+  ): { kind: 'currency'; code: string; warning?: CsvCellProblem } | RowProblem {
     const spec = this.profile.currency;
     let code = spec?.column === undefined ? undefined : cell(spec.column);
     if (code === undefined || code === '') code = fromAmount;
@@ -229,14 +251,21 @@ class ProfileRowReader {
     }
     if (code === undefined || code === '') code = spec?.code;
     const column = spec?.column ?? spec?.header ?? this.profile.amount.column ?? 'currency';
-    if (code === undefined || !/^[A-Z]{3}$/.test(code)) {
+    const reading = readCurrencyCode(code ?? '');
+    if (!reading) {
       return problem(
         'INVALID_VALUE',
         column,
         `expected a three-letter currency code, found ${JSON.stringify(code ?? '')}`,
       );
     }
-    return { kind: 'currency', code };
+    // `eur` is read as EUR, `XYZ` kept: both with a warning at the cell.
+    if (reading.deviation === undefined) return { kind: 'currency', code: reading.code };
+    return {
+      kind: 'currency',
+      code: reading.code,
+      warning: { code: 'INVALID_VALUE', column, message: reading.deviation },
+    };
   }
 
   private skipRule(rule: SkipRule): (row: CsvRow) => boolean {

@@ -26,6 +26,8 @@ export class CsvTokenizer {
   work = 0;
   /** Header names, once known, to name a field in errors. */
   names: readonly string[] | undefined;
+  /** Receives deviations read the tolerant way (a closing quote followed by more text on its line). */
+  onWarning: ((message: string, location: SourceLocation) => void) | undefined;
   private fields: string[] = [];
   private pieces: string[] = [];
   private pieceLength = 0;
@@ -40,6 +42,9 @@ export class CsvTokenizer {
   private recordLine = 1;
   private fieldLine = 1;
   private fieldColumn = 1;
+  /** Where the quote that may close the current quoted field stands. */
+  private quoteLine = 1;
+  private quoteColumn = 1;
   private readonly delimiter: number;
 
   constructor(
@@ -76,6 +81,8 @@ export class CsvTokenizer {
             this.save(text, start, i);
             start = i + 1;
             this.quoteEnds = true;
+            this.quoteLine = this.line;
+            this.quoteColumn = this.column;
           }
           this.advance(c);
           continue;
@@ -89,6 +96,7 @@ export class CsvTokenizer {
           continue;
         }
         this.quoted = false;
+        if (c !== this.delimiter && c !== LF && c !== CR) this.strayAfterQuote(text.charAt(i));
       }
       if (!this.fieldStarted) {
         this.beginField();
@@ -130,6 +138,28 @@ export class CsvTokenizer {
     }
     if (!this.fieldStarted && this.fields.length === 0) return [];
     return [this.endRecord(false)];
+  }
+
+  /**
+   * A closing quote must be followed by the delimiter or a line break. When it is not, and the
+   * quoted field ran over a line break to get there, the field's opening quote was never closed:
+   * the quote found is the first of a later field, and every field after it would be misread, so
+   * that is an error at the opening quote. On one line (`"Café" de Flore`) the text after the
+   * quote is read as part of the value, with a warning.
+   */
+  private strayAfterQuote(next: string): void {
+    const found = `the quote on line ${this.quoteLine}, column ${this.quoteColumn} is followed by ${JSON.stringify(next)} (a closing quote is followed by the delimiter or a line break)`;
+    const location = this.at(this.fieldLine, this.fieldColumn);
+    if (this.quoteLine !== this.fieldLine)
+      throw new StatementParseError(
+        'INVALID_VALUE',
+        `the quoted field that begins here is not closed: ${found}, so it is the first quote of a later field; expected a closing quote (") at the end of this value (a quote inside a value is written "")`,
+        { location },
+      );
+    this.onWarning?.(
+      `${found}; the text after it is read as part of the value (a quote inside a value is written "")`,
+      location,
+    );
   }
 
   private beginField(): void {

@@ -1,4 +1,5 @@
 import { Decimal } from '../decimal';
+import { readCurrencyCode } from '../issues-currency';
 import type { Balance } from '../types';
 import { markToCreditDebit, readSwiftAmount, readYymmdd, swiftAmountToDecimalText, type Deviation } from './values';
 
@@ -41,16 +42,18 @@ export function parseBalance(tag: string, text: string, knownCurrency?: string):
   if (date.deviation) deviations.push(date.deviation);
   // The currency is what stands between the date and the first digit of the amount.
   const written = /^\D*/.exec(value.slice(7))?.[0] ?? '';
-  let currency = written;
+  const reading = readCurrencyCode(written);
+  let currency = reading?.code ?? written;
   const amountAt = 7 + written.length;
-  if (!/^[A-Z]{3}$/.test(written)) {
+  if (reading?.deviation !== undefined) deviations.push({ message: reading.deviation, offset: 7 });
+  if (!reading) {
     if (!knownCurrency)
       return {
         code: 'INVALID_VALUE',
         message: `expected a three-letter currency code, found "${value.slice(7, 10)}"`,
         offset: 7,
       };
-    // Missing (the amount follows the date) or odd (`EU`, `   `, `eur`): the statement's currency.
+    // Missing (the amount follows the date) or odd (`EU`, `   `): the statement's currency.
     deviations.push({
       message:
         written.trim() === ''
@@ -83,34 +86,47 @@ export interface ReportedTotal {
   count: number;
   currency: string;
   amount: Decimal;
+  /** The currency in lower case or not an ISO 4217 code (reported as a warning). */
+  deviation?: Deviation;
 }
 
 export function parseReportedTotal(text: string): ReportedTotal | FieldProblem {
-  const match = /^(\d+)([A-Z]{3})(\d+,\d*)$/.exec(text.trim());
+  const match = /^(\d+)([A-Za-z]{3})(\d+,\d*)$/.exec(text.trim());
   const amountText = match ? swiftAmountToDecimalText(match[3] ?? '') : undefined;
-  if (!match || amountText === undefined) {
+  const reading = readCurrencyCode(match?.[2] ?? '');
+  if (!match || amountText === undefined || !reading) {
     return {
       code: 'INVALID_VALUE',
       message: `expected number of entries, currency and sum such as 3EUR1234,56, found "${text.trim()}"`,
       offset: 0,
     };
   }
-  return { count: Number(match[1]), currency: match[2] ?? '', amount: Decimal.parse(amountText) };
+  const total: ReportedTotal = { count: Number(match[1]), currency: reading.code, amount: Decimal.parse(amountText) };
+  if (reading.deviation !== undefined)
+    total.deviation = {
+      message: reading.deviation,
+      offset: text.length - text.trimStart().length + (match[1] ?? '').length,
+    };
+  return total;
 }
 
-/** MT942 `:34F:` floor limit `EUR0,` or `EURD0,`: only its currency matters to us. `PLN0` (no comma) gives a deviation. */
-export function floorLimitCurrency(text: string): { currency: string; deviation?: Deviation } | undefined {
-  const match = /^([A-Z]{3})[CD]?\d+(,\d*)?$/.exec(text.trim());
-  if (!match) return undefined;
-  const currency = match[1] as string;
-  if (match[2] !== undefined) return { currency };
-  return {
-    currency,
-    deviation: {
+/**
+ * MT942 `:34F:` floor limit `EUR0,` or `EURD0,`: only its currency matters to us. `PLN0` (no
+ * comma), a currency in lower case or one ISO 4217 does not list give deviations.
+ */
+export function floorLimitCurrency(text: string): { currency: string; deviations: Deviation[] } | undefined {
+  const match = /^([A-Za-z]{3})[CD]?\d+(,\d*)?$/.exec(text.trim());
+  const reading = readCurrencyCode(match?.[1] ?? '');
+  if (!match || !reading) return undefined;
+  const currency = reading.code;
+  const deviations: Deviation[] = [];
+  if (reading.deviation !== undefined) deviations.push({ message: reading.deviation, offset: 0 });
+  if (match[2] === undefined)
+    deviations.push({
       message: `floor limit "${text.trim()}" has no decimal comma; its currency ${currency} is the account currency`,
       offset: 3,
-    },
-  };
+    });
+  return { currency, deviations };
 }
 
 export function isFieldProblem(value: object): value is FieldProblem {

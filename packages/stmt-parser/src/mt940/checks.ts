@@ -46,7 +46,15 @@ export function statementProblems(statement: StatementTotals): ParseIssue[] {
     problems.push(missing('expected an opening balance :60F: or :60M: in the statement'));
   if (!statement.isMt942 && !closing)
     problems.push(missing('expected a closing balance :62F: or :62M: in the statement'));
-  if (opening && closing) {
+  if (opening && closing && opening.money.currency !== closing.money.currency) {
+    // Nothing can be reconciled across currencies; the entries are in the opening's currency.
+    problems.push({
+      code: 'INVALID_VALUE',
+      severity: 'warning',
+      message: `the closing balance ${describeBalance(closing)} is in ${closing.money.currency}, but the opening balance ${describeBalance(opening)} on line ${opening.location?.line ?? 0} is in ${opening.money.currency}: the balances cannot be reconciled`,
+      location: closing.location ?? header.location,
+    });
+  } else if (opening && closing) {
     // The shared reconciliation reads OPBD → CLBD; :60M:/:62M: pages are ITBD, so present them
     // as such to it, and name them in the message as they are written.
     const balances = [

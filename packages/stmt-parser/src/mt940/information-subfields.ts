@@ -1,6 +1,6 @@
 import type { EntryInformation } from './information';
 import { isBic, isIban } from './identifiers';
-import { joinPieces, splitSepaKeywords, type Piece } from './sepa-keywords';
+import { joinPieces, splitSepaKeywords, type Piece, type WorkCounter } from './sepa-keywords';
 
 /**
  * German (ZKA/DFÜ agreement) and Polish `:86:` start with a three-digit transaction code and
@@ -22,7 +22,7 @@ const REMITTANCE_TAGS = new Set(['20', '21', '22', '23', '24', '25', '26', '27',
  * IBAN that Polish banks add. Lines are joined without separator first, because banks wrap
  * wherever the 65-character line ends, even inside a subfield tag (`?2115617?` / `22INFO`).
  */
-export function parseSubfieldInformation(lines: readonly string[]): EntryInformation {
+export function parseSubfieldInformation(lines: readonly string[], work?: WorkCounter): EntryInformation {
   const text = lines.join('');
   // Where each continuation line starts in `text`: a break inside a subfield means the bank wrapped it.
   const breaks: number[] = [];
@@ -37,6 +37,8 @@ export function parseSubfieldInformation(lines: readonly string[]): EntryInforma
 
   const subfields = new Map<string, Piece[]>();
   const marks = [...body.matchAll(separator === '~' ? TILDE_SUBFIELD : QUESTION_SUBFIELD)];
+  // Subfields come in text order, so one pass over the line breaks serves them all.
+  let nextBreak = 0;
   marks.forEach((mark, i) => {
     const from = (mark.index ?? 0) + mark[0].length;
     const to = marks[i + 1]?.index ?? body.length;
@@ -45,11 +47,15 @@ export function parseSubfieldInformation(lines: readonly string[]): EntryInforma
     // A piece that fills its 27 characters, or that a line break cuts, was cut by the bank; a
     // shorter unbroken one ended a phrase. (Counting the break as part of the piece is what
     // banks do that wrap ?32 "…UL" / "PRZEMY" and go on in ?33 "SLOWA …".)
-    const wrapped = breaks.some((b) => b > bodyStart + from && b < bodyStart + to);
-    subfields.set(tag, [
-      ...(subfields.get(tag) ?? []),
-      { text: value, cut: value.length >= SUBFIELD_WIDTH || wrapped },
-    ]);
+    while (nextBreak < breaks.length && (breaks[nextBreak] as number) <= bodyStart + from) {
+      nextBreak++;
+      if (work) work.steps++;
+    }
+    const wrapped = nextBreak < breaks.length && (breaks[nextBreak] as number) < bodyStart + to;
+    let pieces = subfields.get(tag);
+    if (!pieces) subfields.set(tag, (pieces = []));
+    pieces.push({ text: value, cut: value.length >= SUBFIELD_WIDTH || wrapped });
+    if (work) work.steps++;
   });
   const one = (tag: string): string | undefined => {
     const value = subfields
@@ -67,7 +73,7 @@ export function parseSubfieldInformation(lines: readonly string[]): EntryInforma
     .filter(([tag]) => REMITTANCE_TAGS.has(tag))
     .sort(([a], [b]) => a.localeCompare(b))
     .flatMap(([, values]) => values);
-  if (joinPieces(pieces) !== '') Object.assign(info, splitSepaKeywords(pieces));
+  if (joinPieces(pieces, work) !== '') Object.assign(info, splitSepaKeywords(pieces, work));
 
   const bank = one('30');
   const account = one('31');

@@ -1,6 +1,7 @@
 import type { Party } from '../types';
 import { parseDutchInformation } from './information-dutch';
 import { parseSubfieldInformation, SUBFIELD_START } from './information-subfields';
+import type { WorkCounter } from './sepa-keywords';
 
 /** What `:86:` (Information to Account Owner) says about one entry, whatever the dialect. */
 export interface EntryInformation {
@@ -32,10 +33,13 @@ export interface EntryInformation {
 /** SWIFT field lines are at most 65 characters; a full line was wrapped, a shorter one ended on purpose. */
 const SWIFT_LINE_WIDTH = 65;
 
-/** Reads one `:86:` field (all its lines) as German/Polish subfields, Dutch keywords or free text. */
-export function parseInformation(lines: readonly string[]): EntryInformation {
+/**
+ * Reads one `:86:` field (all its lines) as German/Polish subfields, Dutch keywords or free text,
+ * in time linear in its length (`work` counts the steps of the subfield reading).
+ */
+export function parseInformation(lines: readonly string[], work?: WorkCounter): EntryInformation {
   const first = lines[0] ?? '';
-  if (SUBFIELD_START.test(first)) return parseSubfieldInformation(lines);
+  if (SUBFIELD_START.test(first)) return parseSubfieldInformation(lines, work);
   const joined = joinWrapped(lines);
   if (first.trimStart().startsWith('/')) {
     const dutch = parseDutchInformation(joined);

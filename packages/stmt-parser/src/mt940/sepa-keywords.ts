@@ -33,6 +33,14 @@ export interface Piece {
   cut: boolean;
 }
 
+/**
+ * Counts the steps of reading one `:86:` field (a piece stored, measured or joined, a line break
+ * compared), so a test can prove the work grows linearly with the field.
+ */
+export interface WorkCounter {
+  steps: number;
+}
+
 export interface SepaRemittance {
   remittanceInfo?: string;
   endToEndId?: string;
@@ -44,17 +52,65 @@ export interface SepaRemittance {
 }
 
 /** Joins pieces: a cut piece is glued to the next, others end with a space; whitespace collapses. */
-export function joinPieces(pieces: readonly Piece[]): string {
+export function joinPieces(pieces: readonly Piece[], work?: WorkCounter): string {
   let text = '';
   pieces.forEach((piece, i) => {
     text += i === 0 || (pieces[i - 1] as Piece).cut ? piece.text : ` ${piece.text}`;
   });
+  if (work) work.steps += pieces.length;
   return text.replace(/\s+/g, ' ').trim();
 }
 
+const RUNS = /\s+|\S+/g;
+
+/**
+ * The pieces of one keyword's value, with the length `joinPieces` would give them, kept as
+ * pieces are added: checking a keyword's length limit costs the new piece only, never a join
+ * of everything before it.
+ */
+class KeywordValue {
+  readonly pieces: Piece[] = [];
+  /** Length of `joinPieces(pieces)`: characters outside whitespace, plus one per run of whitespace between them. */
+  private length = 0;
+  /** Whitespace follows the last non-white character: it becomes one space if more text comes. */
+  private gap = false;
+
+  /** The length the joined value would have with `piece` appended. */
+  lengthWith(piece: Piece, work?: WorkCounter): number {
+    return this.extend(piece, work).length;
+  }
+
+  add(piece: Piece, work?: WorkCounter): void {
+    const next = this.extend(piece, work);
+    this.pieces.push(piece);
+    this.length = next.length;
+    this.gap = next.gap;
+  }
+
+  private extend(piece: Piece, work?: WorkCounter): { length: number; gap: boolean } {
+    if (work) work.steps++;
+    const previous = this.pieces[this.pieces.length - 1];
+    const text = previous === undefined || previous.cut ? piece.text : ` ${piece.text}`;
+    let { length, gap } = this;
+    for (const [run] of text.matchAll(RUNS)) {
+      if (/^\s/.test(run)) gap = length > 0;
+      else {
+        length += (gap ? 1 : 0) + run.length;
+        gap = false;
+      }
+    }
+    return { length, gap };
+  }
+}
+
 /** The keyword fields of the remittance subfields; text without keyword is the remittance information. */
-export function splitSepaKeywords(pieces: readonly Piece[]): SepaRemittance {
-  const values = new Map<string, Piece[]>();
+export function splitSepaKeywords(pieces: readonly Piece[], work?: WorkCounter): SepaRemittance {
+  const values = new Map<string, KeywordValue>();
+  const valueOf = (name: string): KeywordValue => {
+    let value = values.get(name);
+    if (!value) values.set(name, (value = new KeywordValue()));
+    return value;
+  };
   const free: Piece[] = [];
   let key: string | undefined;
   let overflowed = false;
@@ -69,30 +125,32 @@ export function splitSepaKeywords(pieces: readonly Piece[]): SepaRemittance {
       overflowed = false;
       const to = marks[i + 1]?.index ?? piece.text.length;
       const last = i === marks.length - 1;
-      values.set(key, [
-        ...(values.get(key) ?? []),
+      valueOf(key).add(
         { text: piece.text.slice((mark.index ?? 0) + mark[0].length, to), cut: last ? piece.cut : false },
-      ]);
+        work,
+      );
     });
   }
 
   function addTo(current: string | undefined, piece: Piece): void {
     if (current === undefined || overflowed) return void free.push(piece);
-    const pieces = values.get(current) ?? [];
-    if (joinPieces([...pieces, piece]).length > (MAX_LENGTH[current] ?? Infinity)) {
+    const value = valueOf(current);
+    if (value.lengthWith(piece, work) > (MAX_LENGTH[current] ?? Infinity)) {
       overflowed = true;
       free.push(piece);
       return;
     }
-    values.set(current, [...pieces, piece]);
+    value.add(piece, work);
   }
 
   const result: SepaRemittance = {};
   const get = (name: string): string | undefined => {
-    const value = joinPieces(values.get(name) ?? []);
+    const value = joinPieces(values.get(name)?.pieces ?? [], work);
     return value === '' ? undefined : value;
   };
-  const remittance = [get('SVWZ'), joinPieces(free)].filter((text) => text !== undefined && text !== '').join(' ');
+  const remittance = [get('SVWZ'), joinPieces(free, work)]
+    .filter((text) => text !== undefined && text !== '')
+    .join(' ');
   if (remittance !== '') result.remittanceInfo = remittance;
   const endToEnd = get('EREF');
   if (endToEnd && endToEnd !== 'NOTPROVIDED') result.endToEndId = endToEnd;

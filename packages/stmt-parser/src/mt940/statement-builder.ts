@@ -135,7 +135,7 @@ export class Mt940StatementBuilder {
       case '34F': {
         const floor = floorLimitCurrency(value);
         statement.sawFloorLimit = true;
-        if (floor?.deviation) this.deviation(field, floor.deviation);
+        for (const deviation of floor?.deviations ?? []) this.deviation(field, deviation);
         statement.currency ??= floor?.currency;
         out.push(...this.release(statement));
         break;
@@ -165,6 +165,7 @@ export class Mt940StatementBuilder {
         const total = parseReportedTotal(value);
         if (isFieldProblem(total)) this.problem(field, total);
         else {
+          if (total.deviation) this.deviation(field, total.deviation);
           statement.totals.push({ tag: field.tag, total, location: this.location(field) });
           if (!statement.currency && !statement.sawFloorLimit) {
             this.issues.warning(
@@ -273,10 +274,27 @@ export class Mt940StatementBuilder {
     for (const deviation of parsed.deviations) this.deviation(field, deviation);
     const balance = parsed.balance;
     balance.location = this.location(field);
-    statement.balances.push(balance);
     statement.currency ??= balance.money.currency;
-    if (field.tag.startsWith('60')) statement.opening = balance;
-    if (field.tag.startsWith('62')) statement.closing = balance;
+    const opening = field.tag.startsWith('60');
+    const closing = field.tag.startsWith('62');
+    const earlier = opening ? statement.opening : closing ? statement.closing : undefined;
+    if (earlier) {
+      // One statement has one opening and one closing balance. The opening stands before the
+      // entries, so the first is kept; the closing after them, so the last is.
+      const first = `${earlier.location?.path ?? ''} on line ${earlier.location?.line ?? 0}`;
+      this.issues.warning(
+        'INVALID_VALUE',
+        opening
+          ? `a second opening balance ${balance.location.path ?? ''} in the statement: the first, ${first}, is kept and this one is not used`
+          : `a second closing balance ${balance.location.path ?? ''} in the statement: the first, ${first}, is replaced by this one (the last closing balance is the statement's)`,
+        balance.location,
+      );
+      if (opening) return;
+      statement.balances.splice(statement.balances.indexOf(earlier), 1);
+    }
+    statement.balances.push(balance);
+    if (opening) statement.opening = balance;
+    if (closing) statement.closing = balance;
   }
 
   private statementLine(statement: OpenStatement, field: Field): void {

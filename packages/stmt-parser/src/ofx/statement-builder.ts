@@ -2,7 +2,8 @@ import type { IssueSink } from '../issues';
 import type { Account, Balance, SourceLocation, StatementHeader, StatementRecord } from '../types';
 import type { OfxEvent } from './elements';
 import { isIban } from '../mt940/identifiers';
-import { buildTransaction, type TransactionFields } from './transaction';
+import { readCurrencyCode } from '../issues-currency';
+import { addTransactionField, buildTransaction, type TransactionFields } from './transaction';
 import { parseOfxAmount, parseOfxDate } from './values';
 
 /** Statement aggregates: bank, credit card, investment (whose cash movements are `INVBANKTRAN`). */
@@ -26,7 +27,15 @@ interface OpenStatement {
   /** Statement-level DTASOF (investment statements), the date of balances that give none. */
   asOf: string | undefined;
   balance: Map<string, { value: string; location: SourceLocation }> | undefined;
-  transaction: { path: string; fields: TransactionFields; location: SourceLocation } | undefined;
+  transaction:
+    | {
+        path: string;
+        fields: TransactionFields;
+        location: SourceLocation;
+        /** An error made the transaction unreadable (a second `<TRNAMT>`): it yields no entry. */
+        refused: boolean;
+      }
+    | undefined;
 }
 
 /**
@@ -58,16 +67,22 @@ export class OfxStatementBuilder {
     if (!statement) return [];
     const transaction = statement.transaction;
     if (transaction) {
-      if (event.type === 'leaf')
-        transaction.fields.set(event.path.slice(transaction.path.length + 1), {
-          value: event.value,
-          location: event.location,
-        });
+      if (
+        event.type === 'leaf' &&
+        !addTransactionField(
+          transaction.fields,
+          event.path.slice(transaction.path.length + 1),
+          event.value,
+          event.location,
+          this.issues,
+        )
+      )
+        transaction.refused = true;
       if (event.type === 'exit' && event.path === transaction.path) return this.finishTransaction(statement);
       return [];
     }
     if (event.type === 'enter' && event.name === 'STMTTRN') {
-      statement.transaction = { path: event.path, fields: new Map(), location: event.location };
+      statement.transaction = { path: event.path, fields: new Map(), location: event.location, refused: false };
       return this.start(statement);
     }
     const balance = BALANCES.get(event.name);
@@ -107,7 +122,7 @@ export class OfxStatementBuilder {
       return;
     }
     if (value === '') return;
-    if (name === 'CURDEF') statement.currency = this.fileCurrency = value;
+    if (name === 'CURDEF') statement.currency = this.fileCurrency = this.currency(value, location);
     else if (name === 'ACCTID')
       statement.account = isIban(value)
         ? { ...statement.account, iban: value.replace(/\s/g, '') }
@@ -120,6 +135,21 @@ export class OfxStatementBuilder {
       else if (name === 'DTSTART') statement.header.fromDate = date.date;
       else statement.header.toDate = date.date;
     }
+  }
+
+  /** `<CURDEF>` as an upper-case code: `usd` is read as USD with a warning, `XYZ` kept with one. */
+  private currency(value: string, location: SourceLocation): string {
+    const reading = readCurrencyCode(value);
+    if (!reading) {
+      this.issues.error(
+        'INVALID_VALUE',
+        `expected a three-letter ISO 4217 currency code in <CURDEF>, found ${JSON.stringify(value)}`,
+        location,
+      );
+      return value;
+    }
+    if (reading.deviation !== undefined) this.issues.warning('INVALID_VALUE', reading.deviation, location);
+    return reading.code;
   }
 
   private start(statement: OpenStatement): StatementRecord[] {
@@ -156,7 +186,7 @@ export class OfxStatementBuilder {
   private finishTransaction(statement: OpenStatement): StatementRecord[] {
     const transaction = statement.transaction;
     statement.transaction = undefined;
-    if (!transaction) return [];
+    if (!transaction || transaction.refused) return [];
     const header = statement.header;
     const entry = buildTransaction(
       transaction.fields,

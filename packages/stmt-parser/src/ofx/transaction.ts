@@ -1,12 +1,70 @@
 import Big from 'big.js';
 import { Decimal } from '../decimal';
+import type { ParseErrorCode } from '../errors';
 import type { IssueSink } from '../issues';
+import { readCurrencyCode } from '../issues-currency';
 import type { Account, Entry, Money, SourceLocation, TransactionDetail } from '../types';
 import { isIban } from '../mt940/identifiers';
 import { parseOfxAmount, parseOfxDate } from './values';
 
 /** A leaf of `<STMTTRN>` keyed by its path below STMTTRN (`TRNAMT`, `PAYEE/NAME`, `CURRENCY/CURRATE`). */
 export type TransactionFields = Map<string, { value: string; location: SourceLocation }>;
+
+/** The aggregates inside `<STMTTRN>` that occur once, so each of their leaves does too (OFX 1.6 §11.4.4.1). */
+const SINGLE_AGGREGATES = new Set(['PAYEE', 'BANKACCTTO', 'CCACCTTO', 'CURRENCY', 'ORIGCURRENCY']);
+
+/** Leaves that give the amount or the currency it is in. */
+const AMOUNT_LEAVES = new Set([
+  'TRNAMT',
+  'CURRENCY/CURRATE',
+  'CURRENCY/CURSYM',
+  'ORIGCURRENCY/CURRATE',
+  'ORIGCURRENCY/CURSYM',
+]);
+
+/** Leaves that give the row's dates, its type and its identity (`FITID` is the transaction id). */
+const ROW_LEAVES = new Set(['DTPOSTED', 'DTAVAIL', 'TRNTYPE', 'FITID']);
+
+const where = (location: SourceLocation): string => `line ${location.line}, column ${location.column}`;
+
+/**
+ * Keeps one leaf of a transaction. Each leaf of `<STMTTRN>` is single-valued, so a second one
+ * is reported at the second: an error when it gives the amount or its currency (which is meant
+ * is unknown, and two transactions run together look just so), or when it gives the row's
+ * dates, type or id with another value; a warning otherwise (a repeated value, a second name or
+ * memo), keeping the first unless the first is empty. Returns false when the transaction is refused.
+ */
+export function addTransactionField(
+  fields: TransactionFields,
+  key: string,
+  value: string,
+  location: SourceLocation,
+  issues: IssueSink,
+): boolean {
+  const first = fields.get(key);
+  if (!first) {
+    fields.set(key, { value, location });
+    return true;
+  }
+  const slash = key.indexOf('/');
+  // Leaves of aggregates that may repeat (`IMAGEDATA`) or that are not read: nothing to decide.
+  if (slash >= 0 && (!SINGLE_AGGREGATES.has(key.slice(0, slash)) || key.indexOf('/', slash + 1) >= 0)) return true;
+  const second = `a second <${key.split('/').join('><')}> (${JSON.stringify(value)}) in the transaction, after the first (${JSON.stringify(first.value)}) at ${where(first.location)}`;
+  const conflicting = value !== first.value && value !== '' && first.value !== '';
+  if (AMOUNT_LEAVES.has(key) || (ROW_LEAVES.has(key) && conflicting)) {
+    issues.error(
+      'INVALID_VALUE',
+      `${second}: which one is meant is unknown, so the transaction cannot be converted (two transactions may have run together)`,
+      location,
+    );
+    return false;
+  }
+  if (first.value === '' && value !== '') {
+    issues.warning('INVALID_VALUE', `${second}; the first is empty, so this one is read`, location);
+    fields.set(key, { value, location });
+  } else issues.warning('INVALID_VALUE', `${second}; the first is kept`, location);
+  return true;
+}
 
 export interface TransactionContext {
   statementId: string;
@@ -27,7 +85,7 @@ export function buildTransaction(
     const value = fields.get(key)?.value;
     return value === undefined || value === '' ? undefined : value;
   };
-  const where = (key: string): SourceLocation => fields.get(key)?.location ?? context.location;
+  const at = (key: string): SourceLocation => fields.get(key)?.location ?? context.location;
 
   const amountText = get('TRNAMT');
   const which = get('FITID') === undefined ? 'the transaction' : `transaction ${JSON.stringify(get('FITID'))}`;
@@ -38,7 +96,7 @@ export function buildTransaction(
     return void issues.error(
       'MISSING_ELEMENT',
       `${which} has ${found}: its amount is unknown, so it cannot be converted`,
-      fields.has('TRNAMT') ? where('TRNAMT') : context.location,
+      fields.has('TRNAMT') ? at('TRNAMT') : context.location,
     );
   }
   const signed = parseOfxAmount(amountText);
@@ -46,19 +104,19 @@ export function buildTransaction(
     return void issues.error(
       'INVALID_AMOUNT',
       `expected a decimal amount such as -12.50, found ${JSON.stringify(amountText)}`,
-      where('TRNAMT'),
+      at('TRNAMT'),
     );
   if (signed.plusSign)
     issues.warning(
       'INVALID_AMOUNT',
       `amount ${JSON.stringify(amountText)} has a '+' sign, which OFX does not write (a positive amount is unsigned); read as a credit of ${signed.amount.toString()}`,
-      where('TRNAMT'),
+      at('TRNAMT'),
     );
   if (signed.grouped !== undefined)
     issues.warning(
       'INVALID_AMOUNT',
       `amount ${JSON.stringify(amountText)} has thousands separators; read as ${signed.creditDebit === 'DBIT' ? '-' : ''}${signed.grouped}`,
-      where('TRNAMT'),
+      at('TRNAMT'),
     );
   const postedText = get('DTPOSTED');
   if (postedText === undefined)
@@ -68,7 +126,7 @@ export function buildTransaction(
     return void issues.error(
       'INVALID_DATE',
       `expected a date YYYYMMDD[HHMMSS[.XXX]][[offset:TZ]], found ${JSON.stringify(postedText)}`,
-      where('DTPOSTED'),
+      at('DTPOSTED'),
     );
 
   const entry: Entry = {
@@ -89,7 +147,7 @@ export function buildTransaction(
   const availText = get('DTAVAIL');
   const avail = availText === undefined ? undefined : parseOfxDate(availText);
   if (availText !== undefined && !avail)
-    issues.error('INVALID_DATE', `expected a date YYYYMMDD…, found ${JSON.stringify(availText)}`, where('DTAVAIL'));
+    issues.error('INVALID_DATE', `expected a date YYYYMMDD…, found ${JSON.stringify(availText)}`, at('DTAVAIL'));
   if (avail) entry.valueDate = avail.date;
   const type = get('TRNTYPE');
   if (type) entry.bankTransactionCode = type;
@@ -97,7 +155,7 @@ export function buildTransaction(
   if (fitId) entry.accountServicerReference = fitId;
   const reference = get('REFNUM') ?? get('CHECKNUM');
   if (reference) entry.entryReference = reference;
-  applyCurrency(entry, fields, get);
+  if (!applyCurrency(entry, fields, get, issues)) return undefined;
 
   const detail: TransactionDetail = {};
   const name = get('NAME') ?? get('PAYEE/NAME');
@@ -125,31 +183,77 @@ export function buildTransaction(
  * statement currency; with `<ORIGCURRENCY>` the amount is already in the statement currency
  * and CURSYM/CURRATE tell where it came from. The derived side is rounded half-up to the
  * scale of TRNAMT, since a rate rarely divides exactly.
+ *
+ * A `<CURRENCY>` whose symbol or rate cannot be read leaves the amount in a currency it cannot
+ * be converted from: that is an error and the transaction is refused (false). Under
+ * `<ORIGCURRENCY>` the amount stands, so the origin is left out with a warning.
  */
-function applyCurrency(entry: Entry, fields: TransactionFields, get: (key: string) => string | undefined): void {
-  const kind = fields.has('CURRENCY/CURSYM')
-    ? 'CURRENCY'
-    : fields.has('ORIGCURRENCY/CURSYM')
-      ? 'ORIGCURRENCY'
-      : undefined;
-  if (!kind) return;
-  const symbol = get(`${kind}/CURSYM`);
-  const rate = Decimal.tryParse(get(`${kind}/CURRATE`)?.replace(',', '.') ?? '');
-  if (!symbol || !rate || rate.isZero() || symbol === entry.money.currency) return;
+function applyCurrency(
+  entry: Entry,
+  fields: TransactionFields,
+  get: (key: string) => string | undefined,
+  issues: IssueSink,
+): boolean {
+  let kind: 'CURRENCY' | 'ORIGCURRENCY' | undefined;
+  for (const key of fields.keys()) {
+    if (key.startsWith('CURRENCY/')) kind = 'CURRENCY';
+    else if (key.startsWith('ORIGCURRENCY/')) kind ??= 'ORIGCURRENCY';
+  }
+  if (!kind) return true;
+  const converts = kind === 'CURRENCY';
+  const at = (key: string): SourceLocation => fields.get(`${kind}/${key}`)?.location ?? entry.location;
+  const refuse = (code: ParseErrorCode, problem: string, location: SourceLocation, currency = ''): boolean => {
+    if (converts) {
+      const amount = `${entry.money.amount.toString()}${currency === '' ? '' : ` ${currency}`}`;
+      issues.error(
+        code,
+        `${problem}: the amount ${amount} cannot be converted to ${entry.money.currency}, so the transaction cannot be converted`,
+        location,
+      );
+      return false;
+    }
+    issues.warning(code, `${problem}: the original amount is left out`, location);
+    return true;
+  };
+
+  const symbolText = get(`${kind}/CURSYM`);
+  if (symbolText === undefined) return refuse('MISSING_ELEMENT', `<${kind}> has no <CURSYM> (currency)`, at('CURSYM'));
+  const symbol = readCurrencyCode(symbolText);
+  if (!symbol)
+    return refuse(
+      'INVALID_VALUE',
+      `expected a three-letter ISO 4217 currency code in <CURSYM>, found ${JSON.stringify(symbolText)}`,
+      at('CURSYM'),
+    );
+  if (symbol.deviation !== undefined) issues.warning('INVALID_VALUE', symbol.deviation, at('CURSYM'));
+  // Already in the statement currency: there is nothing to convert, whatever the rate says.
+  if (symbol.code === entry.money.currency) return true;
+  const rateText = get(`${kind}/CURRATE`);
+  if (rateText === undefined)
+    return refuse('MISSING_ELEMENT', `<${kind}> has no <CURRATE> (exchange rate)`, at('CURSYM'), symbol.code);
+  const rate = Decimal.tryParse(rateText.replace(',', '.'));
+  if (!rate || rate.isZero() || rate.isNegative())
+    return refuse(
+      'INVALID_AMOUNT',
+      `expected a positive exchange rate such as 1.25 in <CURRATE>, found ${JSON.stringify(rateText)}`,
+      at('CURRATE'),
+      symbol.code,
+    );
   const written = entry.money.amount;
   const scale = written.scale;
   entry.exchangeRate = rate;
-  if (kind === 'CURRENCY') {
+  if (converts) {
     const converted: Money = {
       amount: Decimal.parse(new Big(written.toString()).times(rate.toString()).toFixed(scale, Big.roundHalfUp)),
       currency: entry.money.currency,
     };
-    entry.originalMoney = { amount: written, currency: symbol };
+    entry.originalMoney = { amount: written, currency: symbol.code };
     entry.money = converted;
   } else {
     entry.originalMoney = {
       amount: Decimal.parse(new Big(written.toString()).div(rate.toString()).toFixed(scale, Big.roundHalfUp)),
-      currency: symbol,
+      currency: symbol.code,
     };
   }
+  return true;
 }

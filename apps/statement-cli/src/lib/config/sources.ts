@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
-import type * as Yaml from 'yaml';
 import { CliError } from '../cli-error';
+import { parseYamlFile } from '../yaml-file';
 import { API_KEY_FILE_VARIABLE, configFromVariables } from './env-mapping';
 import type { PartialConfig } from './schema';
 
@@ -39,23 +39,8 @@ async function readOptional(path: string): Promise<string | undefined> {
 export async function yamlLayer(path: string): Promise<ConfigLayer | undefined> {
   const text = await readOptional(path);
   if (text === undefined) return undefined;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when there is a configuration file
-  const { parse: parseYaml, YAMLParseError } = require('yaml') as typeof Yaml;
-  try {
-    const parsed: unknown = parseYaml(text) ?? {};
-    return { kind: 'config file', label: path, config: parsed as PartialConfig, origins: new Map() };
-  } catch (error) {
-    if (error instanceof YAMLParseError) {
-      const at = error.linePos?.[0];
-      const where = at === undefined ? path : `${path}, line ${at.line}, column ${at.col}`;
-      throw new CliError(
-        'CONFIG_INVALID',
-        `Configuration file is not valid YAML (${where}): ${error.message.split('\n')[0]}`,
-        { cause: error },
-      );
-    }
-    throw error;
-  }
+  const parsed = parseYamlFile(text, path) ?? {};
+  return { kind: 'config file', label: path, config: parsed, origins: new Map() };
 }
 
 /** The per-user env file, parsed without touching `process.env`. */

@@ -1,0 +1,101 @@
+import { parseString, type Entry, type ParseIssue, type Statement } from '@stmt/parser';
+
+interface Read {
+  entries: Entry[];
+  statements: Statement[];
+  issues: ParseIssue[];
+}
+
+async function read(text: string): Promise<Read> {
+  const out: Read = { entries: [], statements: [], issues: [] };
+  for await (const record of parseString(text, { fileName: 'x.sta', onIssue: (issue) => out.issues.push(issue) })) {
+    if (record.kind === 'entry') out.entries.push(record.entry);
+    if (record.kind === 'statement-end') out.statements.push(record.statement);
+  }
+  return out;
+}
+
+const HEAD = ':20:REF\n:25:DE89370400440532013000\n';
+const brief = (issue: ParseIssue): [string, string, number, number, string | undefined] => [
+  issue.severity,
+  issue.code,
+  issue.location.line,
+  issue.location.column,
+  issue.location.path,
+];
+
+describe('MT940 balance currencies', () => {
+  it('warns at the closing balance when its currency is not the opening balance’s', async () => {
+    const { entries, issues } = await read(
+      `${HEAD}:60F:C240101EUR100,00\n:61:240102D10,00NTRFNONREF\n:62F:C240102USD90,00\n-\n`,
+    );
+    expect(entries.map((e) => `${e.money.amount.toString()} ${e.money.currency}`)).toEqual(['10.00 EUR']);
+    expect(issues.map(brief)).toEqual([['warning', 'INVALID_VALUE', 5, 6, ':62F:']]);
+    expect(issues[0]?.message).toBe(
+      'the closing balance :62F: (final) is in USD, but the opening balance :60F: (first) on line 3 is in EUR: the balances cannot be reconciled',
+    );
+  });
+
+  it('reads a currency ISO 4217 does not list as written, with a warning at the code', async () => {
+    const { entries, issues } = await read(
+      `${HEAD}:60F:C240101XYZ100,00\n:61:240102D10,00NTRFNONREF\n:62F:C240102XYZ90,00\n-\n`,
+    );
+    expect(entries.map((e) => e.money.currency)).toEqual(['XYZ']);
+    expect(issues.map(brief)).toEqual([
+      ['warning', 'INVALID_VALUE', 3, 13, ':60F:'],
+      ['warning', 'INVALID_VALUE', 5, 13, ':62F:'],
+    ]);
+    expect(issues[0]?.message).toBe('currency XYZ is not an ISO 4217 currency code; kept as written');
+  });
+
+  it('reads a lower-case currency upper-cased, with a warning, in balances, :34F: and :90D:/:90C:', async () => {
+    const statement = await read(`${HEAD}:60F:C240101eur100,00\n:61:240102D10,00NTRFNONREF\n:62F:C240102Eur90,00\n-\n`);
+    expect(statement.entries.map((e) => e.money.currency)).toEqual(['EUR']);
+    expect(statement.statements[0]?.balances.map((b) => b.money.currency)).toEqual(['EUR', 'EUR']);
+    expect(statement.issues.map(brief)).toEqual([
+      ['warning', 'INVALID_VALUE', 3, 13, ':60F:'],
+      ['warning', 'INVALID_VALUE', 5, 13, ':62F:'],
+    ]);
+    expect(statement.issues[0]?.message).toBe(
+      'currency "eur" is not written in capital letters as ISO 4217 codes are; read as EUR',
+    );
+
+    const report = await read(
+      `${HEAD}:28C:1\n:34F:eur0,\n:13D:2404021530+0200\n:61:240102D10,00NTRFNONREF\n:90D:1eur10,00\n:90C:0eur0,\n-\n`,
+    );
+    expect(report.entries.map((e) => e.money.currency)).toEqual(['EUR']);
+    expect(report.issues.map(brief)).toEqual([
+      ['warning', 'INVALID_VALUE', 4, 6, ':34F:'],
+      ['warning', 'INVALID_VALUE', 7, 7, ':90D:'],
+      ['warning', 'INVALID_VALUE', 8, 7, ':90C:'],
+    ]);
+  });
+});
+
+describe('MT940 repeated balances', () => {
+  it('keeps the first opening balance and warns at the second, naming the first', async () => {
+    const { statements, issues } = await read(
+      `${HEAD}:60F:C240101EUR100,00\n:61:240102D10,00NTRFNONREF\n:60F:C240102EUR90,00\n:62F:C240102EUR90,00\n-\n`,
+    );
+    expect(statements[0]?.balances.map((b) => `${b.type} ${b.money.amount.toString()}`)).toEqual([
+      'OPBD 100.00',
+      'CLBD 90.00',
+    ]);
+    expect(issues.map(brief)).toEqual([['warning', 'INVALID_VALUE', 5, 6, ':60F:']]);
+    expect(issues[0]?.message).toBe(
+      'a second opening balance :60F: in the statement: the first, :60F: on line 3, is kept and this one is not used',
+    );
+  });
+
+  it('keeps the last closing balance and warns at it, naming the first', async () => {
+    const { statements, issues } = await read(
+      `${HEAD}:60F:C240101EUR100,00\n:62F:C240101EUR100,00\n:61:240102D10,00NTRFNONREF\n:62F:C240102EUR90,00\n-\n`,
+    );
+    expect(statements[0]?.balances.map((b) => `${b.type} ${b.money.amount.toString()}`)).toEqual([
+      'OPBD 100.00',
+      'CLBD 90.00',
+    ]);
+    expect(issues.map(brief)).toEqual([['warning', 'INVALID_VALUE', 6, 6, ':62F:']]);
+    expect(issues[0]?.message).toContain('the first, :62F: on line 4, is replaced by this one');
+  });
+});

@@ -1,0 +1,173 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseString, StatementParseError, type Entry, type ParseIssue } from '@stmt/parser';
+
+// bank-sgml.ofx: a USD statement whose third transaction (line 45) is -40.00 GBP at <CURRATE>1.25 on line 52.
+const FIXTURE = readFileSync(join(__dirname, 'fixtures', 'ofx', 'bank-sgml.ofx'), 'latin1');
+const TRN3 = 'OFX/BANKMSGSRSV1/STMTTRNRS[1]/STMTRS/BANKTRANLIST/STMTTRN[3]';
+
+/** `text` (the fixture by default) with `from` replaced by `to`; `from` must be there. */
+function edit(from: string, to: string, text = FIXTURE): string {
+  expect(text).toContain(from);
+  return text.replace(from, to);
+}
+
+async function read(text: string): Promise<{ entries: Entry[]; issues: ParseIssue[] }> {
+  const entries: Entry[] = [];
+  const issues: ParseIssue[] = [];
+  const onIssue = (issue: ParseIssue): void => void (issue.severity === 'note' ? undefined : issues.push(issue));
+  for await (const record of parseString(Buffer.from(text, 'latin1'), { fileName: 'bank.ofx', onIssue }))
+    if (record.kind === 'entry') entries.push(record.entry);
+  return { entries, issues };
+}
+
+/** What conversion does: no issue collector, so the first error refuses the file. */
+async function convert(text: string): Promise<unknown> {
+  try {
+    for await (const _ of parseString(Buffer.from(text, 'latin1'), { fileName: 'bank.ofx' })) {
+      // drain
+    }
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+const brief = (issue: ParseIssue): [string, string, number, number, string | undefined] => [
+  issue.severity,
+  issue.code,
+  issue.location.line,
+  issue.location.column,
+  issue.location.path,
+];
+
+const amounts = (entries: Entry[]): string[] =>
+  entries.map(
+    (e) =>
+      `${e.creditDebit} ${e.money.amount.toString()} ${e.money.currency}` +
+      (e.originalMoney ? ` from ${e.originalMoney.amount.toString()} ${e.originalMoney.currency}` : ''),
+  );
+
+describe('OFX <CURRENCY> exchange rate', () => {
+  it.each(['abc', '0', '0.000', '-1.25'])(
+    'refuses <CURRATE>%s at the rate: the amount cannot be converted',
+    async (rate) => {
+      const text = edit('<CURRATE>1.25', `<CURRATE>${rate}`);
+      const { entries, issues } = await read(text);
+      expect(amounts(entries)).toEqual(['CRDT 2500.00 USD', 'DBIT 120.55 USD']);
+      expect(issues.map(brief)).toEqual([['error', 'INVALID_AMOUNT', 52, 11, `${TRN3}/CURRENCY/CURRATE`]]);
+      expect(issues[0]?.message).toBe(
+        `expected a positive exchange rate such as 1.25 in <CURRATE>, found ${JSON.stringify(rate)}: the amount 40.00 GBP cannot be converted to USD, so the transaction cannot be converted`,
+      );
+      expect(await convert(text)).toBeInstanceOf(StatementParseError);
+    },
+  );
+
+  it('refuses a <CURRENCY> without <CURRATE>', async () => {
+    const { issues } = await read(edit('<CURRATE>1.25', ''));
+    expect(issues.map(brief)).toEqual([['error', 'MISSING_ELEMENT', 52, 11, `${TRN3}/CURRENCY/CURSYM`]]);
+    expect(issues[0]?.message).toBe(
+      '<CURRENCY> has no <CURRATE> (exchange rate): the amount 40.00 GBP cannot be converted to USD, so the transaction cannot be converted',
+    );
+  });
+
+  it('keeps the amount of an <ORIGCURRENCY> with a bad rate and leaves the origin out, with a warning', async () => {
+    const { entries, issues } = await read(
+      edit('<CURRENCY><CURRATE>1.25<CURSYM>GBP</CURRENCY>', '<ORIGCURRENCY><CURRATE>0<CURSYM>GBP</ORIGCURRENCY>'),
+    );
+    expect(amounts(entries)[2]).toBe('DBIT 40.00 USD');
+    expect(issues.map(brief)).toEqual([['warning', 'INVALID_AMOUNT', 52, 15, `${TRN3}/ORIGCURRENCY/CURRATE`]]);
+    expect(issues[0]?.message).toBe(
+      'expected a positive exchange rate such as 1.25 in <CURRATE>, found "0": the original amount is left out',
+    );
+  });
+});
+
+describe('OFX currency codes', () => {
+  it('reads <CURDEF> and <CURSYM> in lower case upper-cased, each with a warning', async () => {
+    const { entries, issues } = await read(edit('<CURSYM>GBP', '<CURSYM>gbp', edit('<CURDEF>USD', '<CURDEF>usd')));
+    expect(amounts(entries)[2]).toBe('DBIT 50.00 USD from 40.00 GBP');
+    expect(issues.map(brief)).toEqual([
+      ['warning', 'INVALID_VALUE', 18, 1, 'OFX/BANKMSGSRSV1/STMTTRNRS[1]/STMTRS/CURDEF'],
+      ['warning', 'INVALID_VALUE', 52, 24, `${TRN3}/CURRENCY/CURSYM`],
+    ]);
+    expect(issues[0]?.message).toBe(
+      'currency "usd" is not written in capital letters as ISO 4217 codes are; read as USD',
+    );
+  });
+
+  it('keeps a code ISO 4217 does not list with a warning, and refuses one that is not three letters', async () => {
+    const unknown = await read(edit('<CURDEF>USD', '<CURDEF>XYZ'));
+    expect(unknown.entries.map((e) => e.money.currency)).toEqual(['XYZ', 'XYZ', 'XYZ']);
+    expect(unknown.issues.map(brief)).toEqual([
+      ['warning', 'INVALID_VALUE', 18, 1, 'OFX/BANKMSGSRSV1/STMTTRNRS[1]/STMTRS/CURDEF'],
+    ]);
+    const notACode = await read(edit('<CURDEF>USD', '<CURDEF>US Dollar'));
+    expect(notACode.issues.map(brief)).toEqual([
+      ['error', 'INVALID_VALUE', 18, 1, 'OFX/BANKMSGSRSV1/STMTTRNRS[1]/STMTRS/CURDEF'],
+    ]);
+  });
+});
+
+describe('OFX single-valued transaction elements given twice', () => {
+  it.each([
+    ['another', '-41.00'],
+    ['the same', '-40.00'],
+  ])('refuses a second <TRNAMT> with %s value, at the second', async (_, second) => {
+    const text = edit('<TRNAMT>-40.00', `<TRNAMT>-40.00\r\n<TRNAMT>${second}`);
+    const { entries, issues } = await read(text);
+    expect(entries).toHaveLength(2);
+    expect(issues.map(brief)).toEqual([['error', 'INVALID_VALUE', 49, 1, `${TRN3}/TRNAMT`]]);
+    expect(issues[0]?.message).toBe(
+      `a second <TRNAMT> (${JSON.stringify(second)}) in the transaction, after the first ("-40.00") at line 48, column 1: which one is meant is unknown, so the transaction cannot be converted (two transactions may have run together)`,
+    );
+    expect(await convert(text)).toBeInstanceOf(StatementParseError);
+  });
+
+  it('refuses a second <CURSYM> or <CURRATE>', async () => {
+    const { issues } = await read(edit('<CURSYM>GBP', '<CURSYM>GBP<CURRATE>1.30'));
+    expect(issues.map(brief)).toEqual([['error', 'INVALID_VALUE', 52, 35, `${TRN3}/CURRENCY/CURRATE`]]);
+  });
+
+  it('refuses a second <DTPOSTED> or <FITID> with another value (so too <DTAVAIL> and <TRNTYPE>)', async () => {
+    const { entries, issues } = await read(
+      edit(
+        '<FITID>202403100003',
+        '<FITID>202403100003<FITID>202403100004',
+        edit('<DTPOSTED>20240305', '<DTPOSTED>20240305<DTPOSTED>20240306'),
+      ),
+    );
+    expect(entries.map((e) => e.accountServicerReference)).toEqual(['202403010001']);
+    expect(issues.map(brief)).toEqual([
+      ['error', 'INVALID_VALUE', 38, 19, 'OFX/BANKMSGSRSV1/STMTTRNRS[1]/STMTRS/BANKTRANLIST/STMTTRN[2]/DTPOSTED'],
+      ['error', 'INVALID_VALUE', 49, 20, `${TRN3}/FITID`],
+    ]);
+  });
+
+  it('keeps the first of a repeated value or of a second name or memo (unless empty), with a warning naming both places', async () => {
+    const { entries, issues } = await read(
+      edit(
+        '<MEMO>\r\n<CURRENCY>',
+        '<MEMO>\r\n<MEMO>Books\r\n<CURRENCY>',
+        edit(
+          '<NAME>LONDON BOOKSHOP',
+          '<NAME>LONDON BOOKSHOP\r\n<NAME>PARIS BOOKSHOP',
+          edit('<TRNTYPE>POS', '<TRNTYPE>POS<TRNTYPE>POS'),
+        ),
+      ),
+    );
+    expect(amounts(entries)[2]).toBe('DBIT 50.00 USD from 40.00 GBP');
+    expect(entries[2]?.details[0]).toMatchObject({ creditor: { name: 'LONDON BOOKSHOP' }, remittanceInfo: 'Books' });
+    expect(issues.map(brief)).toEqual([
+      ['warning', 'INVALID_VALUE', 46, 13, `${TRN3}/TRNTYPE`],
+      ['warning', 'INVALID_VALUE', 51, 1, `${TRN3}/NAME`],
+      ['warning', 'INVALID_VALUE', 53, 1, `${TRN3}/MEMO`],
+    ]);
+    expect(issues[1]?.message).toBe(
+      'a second <NAME> ("PARIS BOOKSHOP") in the transaction, after the first ("LONDON BOOKSHOP") at line 50, column 1; the first is kept',
+    );
+    expect(issues[2]?.message).toBe(
+      'a second <MEMO> ("Books") in the transaction, after the first ("") at line 52, column 1; the first is empty, so this one is read',
+    );
+  });
+});
