@@ -1,13 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import {
-  DEFAULT_UNIVERSE,
-  parseUniverse,
-  type CoinGeckoPlan,
-  type LiveProviderConfig,
-  type MarketDataConfig,
-  type UniverseConfig,
-} from '@disc/market-data';
+import { constants } from 'node:fs';
+import { access, readFile } from 'node:fs/promises';
+import type * as MarketData from '@disc/market-data';
+import type { CoinGeckoPlan, LiveProviderConfig, MarketDataConfig, UniverseConfig } from '@disc/market-data';
 import { MarketDataError } from '@disc/types';
+import { ConfigError } from './config';
 
 /** The environment variables read by `marketDataConfigFromEnv` (docs/data-providers.md). */
 export const PROVIDER_ENV = Object.freeze([
@@ -88,7 +84,46 @@ export async function liveConfigFromEnv(env: Env): Promise<LiveProviderConfig> {
   return config;
 }
 
+/**
+ * For start-up (`discovery-api serve`): the market-data settings, read as
+ * `marketDataConfigFromEnv` reads them, and for `file` a snapshot file that can be read. A
+ * problem is a ConfigError that names the variable to set, so the server stops instead of
+ * answering every discovery request with 503 MARKET_DATA_UNAVAILABLE.
+ */
+export async function checkMarketDataConfig(env: Env): Promise<void> {
+  let config: MarketDataConfig;
+  try {
+    config = await marketDataConfigFromEnv(env);
+  } catch (error) {
+    const variable = (error as { details?: { variable?: unknown } }).details?.variable;
+    if (!(error instanceof Error) || typeof variable !== 'string') throw error;
+    const problem = error.message.startsWith(`${variable} `) ? error.message.slice(variable.length + 1) : error.message;
+    const kind = (env.DISCOVERY_DATA_PROVIDER ?? 'sample').trim().toLowerCase();
+    throw new ConfigError(
+      'INVALID_VALUE',
+      variable === 'DISCOVERY_DATA_PROVIDER' ? problem : `${problem}; DISCOVERY_DATA_PROVIDER=${kind} needs it`,
+      // Without the cause: its message says the same, and the CLI would print both.
+      { variable },
+    );
+  }
+  if (config.provider === 'file') {
+    try {
+      await access(config.file, constants.R_OK);
+    } catch (error) {
+      throw new ConfigError(
+        'INVALID_VALUE',
+        `cannot read the snapshot file '${config.file}' (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+        { variable: 'DISCOVERY_DATA_FILE' },
+      );
+    }
+  }
+}
+
 async function universeFrom(path: string | undefined): Promise<UniverseConfig> {
+  // Loaded only here: the market-data library is not needed to check the other settings at
+  // start-up, before the server listens.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { DEFAULT_UNIVERSE, parseUniverse } = require('@disc/market-data') as typeof MarketData;
   if (path === undefined) return DEFAULT_UNIVERSE;
   let json: unknown;
   try {

@@ -1,7 +1,7 @@
 import { DiscoveryError, DiscoveryValidationError, type AssetType, type DiscoveryResult } from '@disc/types';
 import { secondsSince } from './clock';
 import { discover, type DiscoverDeps } from './discover';
-import type { BatchDiscoverRequest, BatchDiscoveryResult, CustomCriteria } from './requests';
+import { batchCustomCriteria, type BatchDiscoverRequest, type BatchDiscoveryResult } from './requests';
 
 /**
  * The spec's `POST /batch-discover`: one discovery per asset type with
@@ -22,13 +22,8 @@ export async function batchDiscover(
   const results: Partial<Record<AssetType, DiscoveryResult>> = {};
   const errors: BatchDiscoveryResult['errors'] = {};
   let totalScreened = 0;
-  const { max_results_per_type, ...global } = request.global_criteria ?? {};
   for (const type of new Set(request.asset_types)) {
-    const custom: CustomCriteria = {
-      ...global,
-      ...(max_results_per_type !== undefined ? { max_results: max_results_per_type } : {}),
-      ...(request.asset_specific_criteria?.[type as AssetType] ?? {}),
-    };
+    const custom = batchCustomCriteria(request, type);
     try {
       const result = await discover(
         type,

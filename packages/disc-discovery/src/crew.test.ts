@@ -1,9 +1,14 @@
 import {
+  batchCustomCriteria,
+  customCriteriaEffects,
   DiscoveryValidationError,
+  DuplicateSymbolError,
   InvalidAssetTypeError,
+  MAX_AMOUNT_USD,
   InvestmentDiscoveryCrew,
   MarketDataError,
   SampleSnapshotProvider,
+  type CustomCriteria,
 } from '@disc/discovery';
 import { DownProvider, MemoryProvider, testUniverse } from './test-provider';
 
@@ -232,6 +237,38 @@ describe('criteria and integration', () => {
       details: { errors: [{ path: '/discoveries/0/recommended_allocation' }] },
     });
   });
+
+  it('refuses a symbol held twice and amounts above MAX_AMOUNT_USD, naming the paths', async () => {
+    const portfolio = (holdings: { symbol: string; shares: number; current_value: number }[], cash = 0) => ({
+      current_portfolio: { holdings, cash, total_value: 2_770 + cash },
+      discoveries: [{ symbol: 'GOOD', recommended_allocation: 0.5 }],
+    });
+    const nuh = { symbol: 'MEH', shares: 10, current_value: 1_385 };
+    const twice = crew.integrateDiscoveries(portfolio([nuh, { ...nuh, symbol: 'meh' }]));
+    await expect(twice).rejects.toBeInstanceOf(DuplicateSymbolError);
+    await expect(twice).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: {
+        errors: [
+          {
+            path: '/current_portfolio/holdings/1/symbol',
+            message: expect.stringContaining('/current_portfolio/holdings/0/symbol'),
+          },
+        ],
+      },
+    });
+    expect(MAX_AMOUNT_USD).toBe(1e13);
+    await expect(crew.integrateDiscoveries(portfolio([nuh], 1e308))).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: {
+        errors: [{ path: '/current_portfolio/cash' }, { path: '/current_portfolio/total_value' }],
+      },
+    });
+    await expect(crew.discoverEtfs({}, { total_value: MAX_AMOUNT_USD * 10 })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { errors: [{ path: '/portfolio_context/total_value' }] },
+    });
+  });
 });
 
 describe('custom_criteria of another asset type (SDK)', () => {
@@ -241,5 +278,54 @@ describe('custom_criteria of another asset type (SDK)', () => {
       code: 'VALIDATION_ERROR',
       details: { errors: [{ path: '/custom_criteria/min_roe', message: 'is not a screening criterion of etf' }] },
     });
+  });
+});
+
+describe('customCriteriaEffects', () => {
+  it('says which members of custom_criteria change scores and which only the candidate set', () => {
+    const none = { changesScores: false, changesCandidates: false };
+    const filters = { changesScores: false, changesCandidates: true };
+    expect(customCriteriaEffects(undefined)).toEqual(none);
+    expect(customCriteriaEffects({})).toEqual(none);
+    expect(
+      customCriteriaEffects({ risk_tolerance: 'moderate', min_score: 0.95, max_results: 10, regions: [] }),
+    ).toEqual(none);
+    for (const custom of [{ max_results: 0 }, { min_score: 0 }, { regions: ['US'] }, { max_expense_ratio: 1 }]) {
+      expect(customCriteriaEffects(custom)).toEqual(filters);
+    }
+    for (const risk_tolerance of ['conservative', 'aggressive'] as const) {
+      expect(customCriteriaEffects({ risk_tolerance })).toEqual({ changesScores: true, changesCandidates: true });
+    }
+  });
+
+  it('matches what discovery does: filters leave every grade and score as assess gives it, risk tolerance moves them', async () => {
+    const crew = new InvestmentDiscoveryCrew({ provider: new SampleSnapshotProvider(), clock: () => NOW });
+    const differing = async (custom: CustomCriteria, type: string): Promise<number> => {
+      const result = await crew.discover(type, { custom_criteria: custom });
+      expect(result.a_plus_candidates.length).toBeGreaterThan(0);
+      let differ = 0;
+      for (const a of result.a_plus_candidates) {
+        const own = (await crew.assess(a.candidate.symbol))!;
+        if (a.final_grade !== own.point.grade || a.final_score !== own.point.score) differ += 1;
+      }
+      return differ;
+    };
+    const wide = { min_score: 0, max_results: 500 };
+    expect(await differing({ ...wide, max_expense_ratio: 5, max_volatility: 5, regions: ['US'] }, 'etf')).toBe(0);
+    expect(await differing({ ...wide, min_roe: -1, max_drawdown: 1 }, 'stock')).toBe(0);
+    expect(await differing({ ...wide, min_age_months: 0 }, 'crypto')).toBe(0);
+    expect(await differing({ ...wide, risk_tolerance: 'aggressive' }, 'stock')).toBeGreaterThan(0);
+    expect(await differing({ ...wide, risk_tolerance: 'conservative' }, 'etf')).toBeGreaterThan(0);
+  });
+
+  it('batchCustomCriteria gives the criteria one type of a batch runs with', () => {
+    const request = {
+      asset_types: ['etf', 'crypto'],
+      global_criteria: { min_score: 0.5, max_results_per_type: 3 },
+      asset_specific_criteria: { etf: { max_expense_ratio: 0.2 } },
+    };
+    expect(batchCustomCriteria(request, 'etf')).toEqual({ min_score: 0.5, max_results: 3, max_expense_ratio: 0.2 });
+    expect(batchCustomCriteria(request, 'crypto')).toEqual({ min_score: 0.5, max_results: 3 });
+    expect(batchCustomCriteria({ asset_types: ['stock'] }, 'stock')).toEqual({});
   });
 });

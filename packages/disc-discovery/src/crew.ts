@@ -125,7 +125,8 @@ export class InvestmentDiscoveryCrew {
 
   /**
    * The spec's Monitor result for a symbol, given the grade history the caller persisted
-   * (one point per day; the SDK keeps no state). Undefined when the symbol is unknown.
+   * (a point per day plus one per grade change within a day, oldest first; the SDK keeps
+   * no state). Undefined when the symbol is unknown.
    */
   async monitor(symbol: string, history: readonly GradePoint[] = []): Promise<MonitorResult | undefined> {
     const assessment = await this.assess(symbol);

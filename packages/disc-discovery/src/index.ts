@@ -2,12 +2,15 @@ export { InvestmentDiscoveryCrew, type CrewOptions, type DiscoverAllOptions } fr
 export type { Grading } from './grading';
 export { APlusScoringTool, type ScoringToolOptions, type ScoreOptions } from './scoring-tool';
 export { MarketScreeningTool, type ScreeningToolOptions } from './screening-tool';
-export type {
-  BatchDiscoverRequest,
-  BatchDiscoveryResult,
-  CustomCriteria,
-  DiscoverRequest,
-  PortfolioContext,
+export {
+  batchCustomCriteria,
+  customCriteriaEffects,
+  type BatchDiscoverRequest,
+  type BatchDiscoveryResult,
+  type CustomCriteria,
+  type CustomCriteriaEffects,
+  type DiscoverRequest,
+  type PortfolioContext,
 } from './requests';
 export type { Assessment } from './assess';
 export type { Clock, IdGenerator } from './clock';
@@ -45,6 +48,9 @@ export {
 } from '@disc/market-data';
 export {
   DEFAULT_TRANSACTION_COST_MODEL,
+  DuplicateSymbolError,
+  MAX_AMOUNT_USD,
+  MAX_SHARES,
   planIntegration,
   proposeImprovements,
   type IntegrationPlan,

@@ -1,5 +1,9 @@
 import { DiscoveryValidationError, type APlusAnalysis, type Instrument } from '@disc/types';
 import {
+  DuplicateSymbolError,
+  duplicateSymbols,
+  MAX_AMOUNT_USD,
+  MAX_SHARES,
   planIntegration,
   type IntegrationPlan,
   type IntegrationRequest,
@@ -48,17 +52,17 @@ function checkRequest(r: IntegrationRequest): void {
     errors.push({ path: '/current_portfolio/holdings', message: 'must be an array' });
   else {
     pf.holdings.forEach((h, i) => {
+      const at = `/current_portfolio/holdings/${i}`;
       if (typeof h?.symbol !== 'string' || h.symbol === '')
-        errors.push({ path: `/current_portfolio/holdings/${i}/symbol`, message: 'must be a non-empty string' });
-      if (!(typeof h?.shares === 'number' && h.shares >= 0))
-        errors.push({ path: `/current_portfolio/holdings/${i}/shares`, message: 'must be a number >= 0' });
-      if (!(typeof h?.current_value === 'number' && h.current_value >= 0))
-        errors.push({ path: `/current_portfolio/holdings/${i}/current_value`, message: 'must be a number >= 0' });
+        errors.push({ path: `${at}/symbol`, message: 'must be a non-empty string' });
+      if (!withinLimit(h?.shares, MAX_SHARES)) errors.push({ path: `${at}/shares`, message: SHARES });
+      if (!withinLimit(h?.current_value, MAX_AMOUNT_USD)) errors.push({ path: `${at}/current_value`, message: MONEY });
+      if (h?.cost_basis !== undefined && !withinLimit(h.cost_basis, MAX_AMOUNT_USD))
+        errors.push({ path: `${at}/cost_basis`, message: MONEY });
     });
-    if (!(typeof pf.cash === 'number' && pf.cash >= 0))
-      errors.push({ path: '/current_portfolio/cash', message: 'must be a number >= 0' });
-    if (typeof pf.total_value !== 'number')
-      errors.push({ path: '/current_portfolio/total_value', message: 'must be a number' });
+    if (!withinLimit(pf.cash, MAX_AMOUNT_USD)) errors.push({ path: '/current_portfolio/cash', message: MONEY });
+    if (!withinLimit(pf.total_value, MAX_AMOUNT_USD))
+      errors.push({ path: '/current_portfolio/total_value', message: MONEY });
   }
   if (!Array.isArray(r?.discoveries)) errors.push({ path: '/discoveries', message: 'must be an array' });
   else {
@@ -81,12 +85,25 @@ function checkRequest(r: IntegrationRequest): void {
       errors.push({ path: `/constraints/${key}`, message: 'must be a fraction from 0 to 1' });
   }
   const money = c.max_transaction_cost;
-  if (money !== undefined && !(typeof money === 'number' && Number.isFinite(money) && money >= 0))
-    errors.push({ path: '/constraints/max_transaction_cost', message: 'must be an amount of money >= 0 (USD)' });
+  if (money !== undefined && !withinLimit(money, MAX_AMOUNT_USD))
+    errors.push({ path: '/constraints/max_transaction_cost', message: MONEY });
+  if (errors.length === 0) {
+    // Shapes are right: a symbol listed twice is the portfolio library's own refusal.
+    const repeated = duplicateSymbols(r);
+    if (repeated.length > 0) throw new DuplicateSymbolError(repeated);
+  }
   if (errors.length > 0) {
     throw new DiscoveryValidationError(
       `Invalid integration request: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`,
       { details: { errors } },
     );
   }
+}
+
+const MONEY = `must be an amount of money from 0 to ${MAX_AMOUNT_USD.toExponential()} USD`;
+const SHARES = `must be a number from 0 to ${MAX_SHARES.toExponential()}`;
+
+/** A number from 0 to `max` (not NaN, not infinite). */
+function withinLimit(value: unknown, max: number): boolean {
+  return typeof value === 'number' && value >= 0 && value <= max;
 }

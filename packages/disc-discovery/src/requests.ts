@@ -5,6 +5,7 @@ import {
   type DiscoveryResult,
   type RiskTolerance,
 } from '@disc/types';
+import { MAX_AMOUNT_USD } from '@disc/portfolio';
 import type {
   CriteriaInputByAssetType,
   CryptoCriteriaInput,
@@ -82,6 +83,48 @@ export interface DiscoveryOptions {
   overrides: Record<string, unknown>;
 }
 
+/** What a discovery's custom_criteria did to its results (docs/monitoring.md, "What a
+ * discovery records"). Only `risk_tolerance` changes scores: it re-weights the components, so
+ * it moves final scores, grades and confidence (it also moves the volatility and drawdown
+ * limits of the hard screens). `min_score`, `max_results`, `regions` and the screening criteria
+ * only choose which instruments are returned: each candidate's grade and score are the same as
+ * without them (a criterion changes `preliminary_score`, which the grade history does not
+ * keep). */
+export interface CustomCriteriaEffects {
+  /** `risk_tolerance` is given and is not `moderate`: scores are not the service's own. */
+  changesScores: boolean;
+  /** Some member narrows or changes the candidate set: `min_score` or `max_results` other
+   * than the default, a non-empty `regions`, a risk tolerance other than `moderate`, or any
+   * screening criterion (an explicit criterion is never moved by the market adjustments). */
+  changesCandidates: boolean;
+}
+
+/** Which effects `custom` has (undefined or `{}`: none). Members set to their default value
+ * (`min_score` 0.95, `max_results` 10, `regions` [], `risk_tolerance` moderate) have none. */
+export function customCriteriaEffects(custom: CustomCriteria | undefined): CustomCriteriaEffects {
+  const c = custom ?? {};
+  const changesScores = c.risk_tolerance !== undefined && c.risk_tolerance !== 'moderate';
+  const overrides = Object.entries(c).some(([key, value]) => !OPTION_KEYS.has(key) && value !== undefined);
+  const changesCandidates =
+    changesScores ||
+    overrides ||
+    (c.min_score !== undefined && c.min_score !== DEFAULT_MIN_SCORE) ||
+    (c.max_results !== undefined && c.max_results !== DEFAULT_MAX_RESULTS) ||
+    (c.regions !== undefined && !(Array.isArray(c.regions) && c.regions.length === 0));
+  return { changesScores, changesCandidates };
+}
+
+/** The custom_criteria one asset type of a batch is discovered with: `global_criteria`
+ * (`max_results_per_type` as `max_results`) overlaid by `asset_specific_criteria[type]`. */
+export function batchCustomCriteria(request: BatchDiscoverRequest, assetType: string): CustomCriteria {
+  const { max_results_per_type, ...global } = request.global_criteria ?? {};
+  return {
+    ...global,
+    ...(max_results_per_type !== undefined ? { max_results: max_results_per_type } : {}),
+    ...(request.asset_specific_criteria?.[assetType as AssetType] ?? {}),
+  };
+}
+
 /** Checks portfolio_context: holdings with a symbol and a non-negative allocation, target
  * weights that are non-negative numbers. */
 export function checkPortfolioContext(context: PortfolioContext | undefined, path = '/portfolio_context'): void {
@@ -102,8 +145,12 @@ export function checkPortfolioContext(context: PortfolioContext | undefined, pat
       if (!(typeof value === 'number' && value >= 0))
         errors.push({ path: `${path}/target_allocation/${key}`, message: 'must be a number >= 0' });
     }
-    if (context.total_value !== undefined && !(typeof context.total_value === 'number' && context.total_value > 0)) {
-      errors.push({ path: `${path}/total_value`, message: 'must be a number > 0' });
+    const total = context.total_value;
+    if (total !== undefined && !(typeof total === 'number' && total > 0 && total <= MAX_AMOUNT_USD)) {
+      errors.push({
+        path: `${path}/total_value`,
+        message: `must be an amount of money above 0 and at most ${MAX_AMOUNT_USD.toExponential()} USD`,
+      });
     }
   }
   if (errors.length > 0) {

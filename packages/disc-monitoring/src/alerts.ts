@@ -29,8 +29,8 @@ export const ALERT_RULES = Object.freeze({
 const DAY_MS = 86_400_000;
 
 /**
- * Alerts for a symbol from its grade history (one point per day, any order) and its
- * current point. Pure: the caller passes the history it persisted.
+ * Alerts for a symbol from its grade history (a point per day plus one per grade change
+ * within a day; days in any order, a day's points in their order) and its current point. Pure: the caller passes the history it persisted.
  * - grade_downgrade / grade_upgrade against the latest earlier point (a drop of 3 grade
  *   steps or more is critical, a smaller one a warning; an upgrade is info);
  * - lost_a_plus (critical) when the earlier point was A+ and the current one is not;

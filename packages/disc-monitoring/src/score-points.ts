@@ -59,7 +59,9 @@ export function componentsOf(analysis: APlusAnalysis): Record<string, number> {
   };
 }
 
-/** The score points of the candidates of discovery results, scored on `day` (YYYY-MM-DD). */
+/** The score points of the candidates of discovery results, scored on `day` (YYYY-MM-DD).
+ * Pass only results scored under the service's own criteria: a `risk_tolerance` other than
+ * `moderate` changes scores (`customCriteriaEffects` of @disc/discovery says which did). */
 export function scorePointsOf(results: readonly DiscoveryResult[], day: string): ScorePoint[] {
   return results.flatMap((result) =>
     result.a_plus_candidates.map((analysis) => ({

@@ -3,6 +3,14 @@ export { portfolioRisk, type PortfolioRisk, type WeightedSeries } from './portfo
 export type { CandidateView, HoldingView } from './holdings';
 export { proposeImprovements, type ProposalInput } from './proposals';
 export { planIntegration } from './integration-plan';
+export {
+  assertUniqueSymbols,
+  duplicateSymbols,
+  DuplicateSymbolError,
+  MAX_AMOUNT_USD,
+  MAX_SHARES,
+  type RequestFailure,
+} from './request-checks';
 export type {
   ConstraintViolation,
   CurrentPortfolio,

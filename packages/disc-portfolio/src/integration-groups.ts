@@ -42,6 +42,8 @@ export interface TradeGroup {
   harvestedLoss: number;
 }
 
+/** The holdings by upper-case symbol; each symbol is listed once (planIntegration refuses
+ * repeats first, see request-checks.ts). */
 export function positionsOf(request: IntegrationRequest, ctx: IntegrationContext): Map<string, Position> {
   const positions = new Map<string, Position>();
   for (const h of request.current_portfolio.holdings) {
@@ -83,7 +85,7 @@ export function buildGroups(
     });
   }
   // Value each symbol will hold once the groups so far are done: discoveries are planned in
-  // order, so a symbol is never sold twice and a repeated discovery tops up, not doubles.
+  // order, so a holding two discoveries name as replacement_for is sold once.
   const planned = new Map([...positions].map(([key, p]) => [key, p.value]));
   const groups: TradeGroup[] = [];
   for (const d of request.discoveries) {

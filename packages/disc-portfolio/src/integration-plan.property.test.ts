@@ -1,5 +1,11 @@
 import fc from 'fast-check';
-import { planIntegration, type IntegrationRequest } from '@disc/portfolio';
+import {
+  MAX_AMOUNT_USD,
+  MAX_SHARES,
+  planIntegration,
+  proposeImprovements,
+  type IntegrationRequest,
+} from '@disc/portfolio';
 import type { Instrument } from '@disc/types';
 import { analysis, etf, instrument } from './test-fixtures';
 
@@ -32,13 +38,14 @@ const requestArb: fc.Arbitrary<IntegrationRequest> = fc
       { selector: (h) => h.symbol, maxLength: 4 },
     ),
     cash: fc.double({ min: 0, max: 50_000, noNaN: true }),
-    discoveries: fc.array(
+    // Each symbol at most once: a repeated one is refused (DuplicateSymbolError).
+    discoveries: fc.uniqueArray(
       fc.record({
         symbol: fc.constantFrom(...symbols, 'UNKNOWN'),
         recommended_allocation: fc.double({ min: 0, max: 0.6, noNaN: true }),
         replacement_for: fc.option(fc.constantFrom(...symbols), { nil: undefined }),
       }),
-      { maxLength: 4 },
+      { selector: (d) => d.symbol, maxLength: 4 },
     ),
     constraints: fc.record({
       max_transaction_cost_fraction: fc.option(fc.double({ min: 0, max: 0.01, noNaN: true }), { nil: undefined }),
@@ -92,4 +99,82 @@ describe('planIntegration invariants', () => {
       { numRuns: 1000 },
     );
   });
+
+  it('gives finite numbers for every amount up to MAX_AMOUNT_USD and share count up to MAX_SHARES', () => {
+    const amount = fc.oneof(
+      fc.constantFrom(0, Number.MIN_VALUE, MAX_AMOUNT_USD),
+      fc.double({ min: 0, max: MAX_AMOUNT_USD, noNaN: true }),
+    );
+    const shares = fc.oneof(
+      fc.constantFrom(0, Number.MIN_VALUE, MAX_SHARES),
+      fc.double({ min: 0, max: MAX_SHARES, noNaN: true }),
+    );
+    const extreme = fc.record({
+      holdings: fc.uniqueArray(
+        fc.record({
+          symbol: fc.constantFrom(...symbols, 'UNKNOWN'),
+          shares,
+          current_value: amount,
+          cost_basis: amount,
+        }),
+        { selector: (h) => h.symbol, maxLength: 4 },
+      ),
+      cash: amount,
+      total_value: amount,
+      discoveries: fc.uniqueArray(
+        fc.record({
+          symbol: fc.constantFrom(...symbols, 'UNKNOWN'),
+          recommended_allocation: fc.double({ min: 0, max: 1, noNaN: true }),
+          replacement_for: fc.option(fc.constantFrom(...symbols), { nil: undefined }),
+        }),
+        { selector: (d) => d.symbol, maxLength: 4 },
+      ),
+      max_transaction_cost: fc.option(amount, { nil: undefined }),
+      tax_loss_harvesting: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(extreme, (r) => {
+        const plan = planIntegration(
+          {
+            current_portfolio: { holdings: r.holdings, cash: r.cash, total_value: r.total_value },
+            discoveries: r.discoveries.map((d) => ({
+              symbol: d.symbol,
+              recommended_allocation: d.recommended_allocation,
+              ...(d.replacement_for === undefined ? {} : { replacement_for: d.replacement_for }),
+            })),
+            constraints: {
+              tax_loss_harvesting: r.tax_loss_harvesting,
+              ...(r.max_transaction_cost === undefined ? {} : { max_transaction_cost: r.max_transaction_cost }),
+            },
+          },
+          ctx,
+        );
+        expect(notFinite(plan)).toEqual([]);
+      }),
+      { numRuns: 1000 },
+    );
+    for (const portfolioValue of [Number.MIN_VALUE, MAX_AMOUNT_USD]) {
+      const proposals = proposeImprovements({
+        holdings: [
+          { symbol: 'E1', allocation: 0.5, instrument: market[0]!, final_score: 0.5 },
+          { symbol: 'S1', allocation: 0.5, instrument: market[3]!, final_score: 0.6 },
+        ],
+        candidates: [{ analysis: analysis(market[1]!, 0.96), instrument: market[1]! }],
+        portfolioValue,
+      });
+      expect(proposals.length).toBeGreaterThan(0);
+      expect(notFinite(proposals)).toEqual([]);
+    }
+  });
 });
+
+/** Paths of the numbers that are not finite (JSON would send them as null), and of messages
+ * that print one. */
+function notFinite(value: unknown, at = ''): string[] {
+  if (typeof value === 'number') return Number.isFinite(value) ? [] : [`${at} = ${value}`];
+  if (typeof value === 'string') return /Infinity|NaN/.test(value) ? [`${at}: ${value}`] : [];
+  if (Array.isArray(value)) return value.flatMap((item, i) => notFinite(item, `${at}/${i}`));
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).flatMap(([key, item]) => notFinite(item, `${at}/${key}`));
+  return [];
+}

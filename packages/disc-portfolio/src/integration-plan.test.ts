@@ -1,4 +1,5 @@
-import { planIntegration, type IntegrationRequest } from '@disc/portfolio';
+import { DiscoveryValidationError } from '@disc/types';
+import { DuplicateSymbolError, planIntegration, type IntegrationRequest } from '@disc/portfolio';
 import type { Instrument } from '@disc/types';
 import { analysis, etf, instrument } from './test-fixtures';
 
@@ -124,5 +125,45 @@ describe('planIntegration', () => {
       'unknown_symbol',
     ]);
     expect(plan.resulting_portfolio.cash).toBeGreaterThanOrEqual(0);
+  });
+
+  it('refuses a symbol held twice, case ignored, naming both places, where a plan would drop one position', () => {
+    const twice = request({}, [{ symbol: 'NEW', recommended_allocation: 0.1 }]);
+    twice.current_portfolio.holdings.push({ symbol: 'old', shares: 10, current_value: 1_000 });
+    twice.current_portfolio.holdings.push({ symbol: 'KEEP', shares: 50, current_value: 5_000 });
+    const refusal = (): unknown => planIntegration(twice, ctx);
+    expect(refusal).toThrow(DuplicateSymbolError);
+    expect(refusal).toThrow(DiscoveryValidationError);
+    try {
+      refusal();
+    } catch (error) {
+      expect((error as DuplicateSymbolError).code).toBe('VALIDATION_ERROR');
+      expect((error as DuplicateSymbolError).details.errors).toEqual([
+        {
+          path: '/current_portfolio/holdings/3/symbol',
+          message: expect.stringContaining("repeats the symbol of /current_portfolio/holdings/0/symbol ('OLD'"),
+        },
+        {
+          path: '/current_portfolio/holdings/4/symbol',
+          message: expect.stringContaining('/current_portfolio/holdings/1/symbol'),
+        },
+      ]);
+    }
+  });
+
+  it('refuses a discovery listed twice, case ignored', () => {
+    const twice = request({}, [
+      { symbol: 'NEW', recommended_allocation: 0.1 },
+      { symbol: 'NSTK', recommended_allocation: 0.1 },
+      { symbol: 'new', recommended_allocation: 0.2 },
+    ]);
+    expect(() => planIntegration(twice, ctx)).toThrow(
+      expect.objectContaining({
+        name: 'DuplicateSymbolError',
+        details: {
+          errors: [{ path: '/discoveries/2/symbol', message: expect.stringContaining('/discoveries/0/symbol') }],
+        },
+      }),
+    );
   });
 });

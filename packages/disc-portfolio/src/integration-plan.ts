@@ -18,6 +18,7 @@ import type {
   IntegrationRequest,
   ReplacementMatch,
 } from './integration-types';
+import { assertUniqueSymbols } from './request-checks';
 import { DEFAULT_TRANSACTION_COST_MODEL, roundCents, roundTo } from './transaction-costs';
 
 /**
@@ -31,9 +32,13 @@ import { DEFAULT_TRANSACTION_COST_MODEL, roundCents, roundTo } from './transacti
  * 4. sells execute before buys (a sale that would cost more than it raises is skipped); a
  *    buy that cash cannot pay for in full is scaled down, so cash never goes negative.
  * The plan never breaks a constraint; `constraint_violations` says what of the request could
- * not be done and why, and `within_constraints` is true when that list is empty.
+ * not be done and why, and `within_constraints` is true when that list is empty. A symbol
+ * listed twice among the holdings or among the discoveries (case ignored) is refused with
+ * DuplicateSymbolError. Amounts up to MAX_AMOUNT_USD and share counts up to MAX_SHARES give
+ * finite numbers throughout.
  */
 export function planIntegration(request: IntegrationRequest, ctx: IntegrationContext): IntegrationPlan {
+  assertUniqueSymbols(request);
   const pf = request.current_portfolio;
   const model = ctx.costModel ?? DEFAULT_TRANSACTION_COST_MODEL;
   const total = pf.total_value > 0 ? pf.total_value : pf.holdings.reduce((s, h) => s + h.current_value, 0) + pf.cash;

@@ -3,6 +3,7 @@ import { DISCOVERY_ERROR_CODES } from './errors';
 /** The codes only the discovery API raises; the libraries' codes (`DiscoveryError` and its
  * children) are DISCOVERY_ERROR_CODES. Here, beside them, so the API and its client share one list. */
 export const API_ONLY_ERROR_CODES = [
+  'MALFORMED_REQUEST',
   'UNAUTHORIZED',
   'FORBIDDEN',
   'SYMBOL_NOT_FOUND',
@@ -12,6 +13,7 @@ export const API_ONLY_ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMIT_EXCEEDED',
+  'HEADERS_TOO_LARGE',
   'INTERNAL_ERROR',
   'DATABASE_UNAVAILABLE',
 ] as const;

@@ -61,8 +61,13 @@ function encodeCursor(deliveryId: string): string {
   return Buffer.from(deliveryId, 'utf8').toString('base64url');
 }
 
+/** The delivery id a cursor names; a RangeError when it cannot name one (delivery ids are
+ * `msg_` and hex digits, so a NUL byte, which PostgreSQL cannot compare as text, never
+ * reaches the database). */
 function decodeCursor(cursor: string): string {
-  return Buffer.from(cursor, 'base64url').toString('utf8');
+  const id = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) throw new RangeError(`cursor '${cursor}' does not name a delivery`);
+  return id;
 }
 
 /** A webhook's deliveries, newest first, each with every attempt (oldest first); with

@@ -3,6 +3,8 @@ import { loadConfig } from '../config';
 import type * as SdkEngine from '../discovery/sdk-engine';
 import type { EngineFactory } from '../discovery/snapshot-engine-source';
 import { createLogger } from '../logging';
+import { checkMarketDataConfig } from '../market-data-config';
+import { warnIfDataDirExposed } from '../server/owner-lock';
 import { startServer } from '../server/serve';
 
 export default class Serve extends Command {
@@ -15,7 +17,11 @@ DISCOVERY_REFRESH_INTERVAL_MS (monitoring refresh; 0 = off), DISCOVERY_ALLOW_LOO
 
   async run(): Promise<void> {
     const config = loadConfig(process.env);
+    // A market-data setting that cannot work stops start-up here, naming the variable.
+    await checkMarketDataConfig(process.env);
     const logger = createLogger({ level: config.logLevel, format: config.logFormat });
+    // The embedded database's data folder should be its owner's alone (docs/operations.md).
+    if (config.database.kind === 'pglite') await warnIfDataDirExposed(config.dataDir, logger);
     // A signal while starting (creating the PGlite database takes seconds) is kept and acted on
     // once the server is up: as PID 1 in a container, Node has no default handler to die by.
     let early: string | undefined;

@@ -1,4 +1,4 @@
-import { readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database';
@@ -34,13 +34,15 @@ export async function openPglite(dataDir: string | undefined, options: PgliteOpt
 }
 
 /**
- * A new data folder is unpacked from the build's fresh cluster when there is one; an existing
- * one opens as it is, and so does a database in memory (there `initdb` writes no files and takes
- * as long as unpacking). Should the stored cluster not load, what it unpacked is removed (the
- * folder held nothing before) and `initdb` makes the database, as without a stored cluster.
+ * The folder is made its owner's alone first (ownerOnly). A new data folder is unpacked from the
+ * build's fresh cluster when there is one; an existing one opens as it is, and so does a
+ * database in memory (there `initdb` writes no files and takes as long as unpacking). Should the
+ * stored cluster not load, what it unpacked is removed (the folder held nothing before) and
+ * `initdb` makes the database, as without a stored cluster.
  */
 async function startPglite(dataDir: string | undefined, templatePath: string | undefined): Promise<PGlite> {
   if (dataDir === undefined) return ready(new PGlite());
+  ownerOnly(dataDir);
   const template = isNewDataDir(dataDir) ? readPgliteTemplate(templatePath) : undefined;
   if (template !== undefined) {
     try {
@@ -55,4 +57,14 @@ async function startPglite(dataDir: string | undefined, templatePath: string | u
 async function ready(pg: PGlite): Promise<PGlite> {
   await pg.waitReady;
   return pg;
+}
+
+/**
+ * The database folder is its owner's alone (mode 0700), whatever it was: PGlite writes its files
+ * readable and writable by everyone (0666), and they hold webhook secrets and token hashes.
+ * Without search permission on the folder no other user reaches them. Created when missing.
+ */
+function ownerOnly(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
 }

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import { BEARER_CHALLENGE, INVALID_TOKEN_CHALLENGE } from './auth';
 import { context } from './context';
 import { ApiError } from './errors';
 
@@ -17,7 +18,11 @@ export function requireAdmin(secret: string | undefined): RequestHandler {
     }
     const presented = /^Bearer (\S+)$/.exec(req.get('authorization') ?? '')?.[1];
     if (presented === undefined || !timingSafeEqual(digest(presented), expected)) {
-      next(new ApiError('UNAUTHORIZED', 'The admin routes need the local admin secret from the data folder.'));
+      next(
+        new ApiError('UNAUTHORIZED', 'The admin routes need the local admin secret from the data folder.', {
+          headers: { 'WWW-Authenticate': presented === undefined ? BEARER_CHALLENGE : INVALID_TOKEN_CHALLENGE },
+        }),
+      );
       return;
     }
     context(res).callerName = 'local-admin';

@@ -4,7 +4,7 @@ import type { EngineSource } from '../discovery/engine';
 import { jsonTextOf } from '../json-text';
 import { createLogger, type Logger } from '../logging';
 import { buildOpenApiDocument } from '../openapi/document';
-import { OPERATIONS } from '../openapi/operations';
+import { OPERATIONS, type Operation } from '../openapi/operations';
 import { buildHandlers, type HandlerDependencies } from '../routes/handlers';
 import type { Handler } from '../routes/handler';
 import { createMonitoring, type Monitoring } from '../monitoring/monitoring';
@@ -16,11 +16,11 @@ import { requireAdmin } from './admin-auth';
 import { requireScope } from './auth';
 import { context } from './context';
 import { dashboard } from './dashboard';
-import { ApiError, envelope, toApiError } from './errors';
+import { ApiError, envelope, isUndecodablePathError, toApiError } from './errors';
 import { createHttpMetrics, type HttpMetrics } from './metrics';
 import { rateLimitFor, type LimiterStoreFactory } from './rate-limit';
-import { DEFAULT_RATE_LIMITS, type RateLimitTable } from './rate-limit-table';
-import { jsonBody, validateRequest } from './request-input';
+import { DEFAULT_RATE_LIMITS, type RateLimitGroup, type RateLimitTable } from './rate-limit-table';
+import { jsonBody, undecodablePathParams, validateRequest } from './request-input';
 import { requestId } from './request-id';
 import { securityHeaders } from './security-headers';
 import { sequence } from './sequence';
@@ -87,30 +87,38 @@ export function createApp(options: AppOptions): Express {
   app.set('query parser', 'simple');
   // What every response gets, in one layer: an id, helmet's headers, the access log line.
   app.use(sequence([requestId(), securityHeaders(), accessLog(logger, metrics)]));
-  if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) app.use(corsFor(options.corsOrigins));
+  if (options.corsOrigins !== undefined && options.corsOrigins.length > 0)
+    app.use(corsFor(options.corsOrigins, (path) => TEMPLATES.some((t) => t.pattern.test(path))));
 
+  // One limiter per group, shared by the group's routes: they spend one budget per token.
+  const limiters = new Map<RateLimitGroup, RequestHandler>();
+  const limiterOf = (group: RateLimitGroup): RequestHandler => {
+    let limiter = limiters.get(group);
+    if (limiter === undefined) {
+      limiter = rateLimitFor(group, rateLimits[group], options.limiterStore?.(group));
+      limiters.set(group, limiter);
+    }
+    return limiter;
+  };
+  // What runs before a route reads its input: the route's name for logs and metrics, content
+  // negotiation, authentication and the rate limit. A path whose parameters cannot be decoded
+  // goes through the same steps before it is refused (undecodablePath below).
+  const gates = new Map<Operation, RequestHandler>();
   for (const operation of OPERATIONS) {
     const handler = handlers[operation.operationId];
     if (handler === undefined) throw new Error(`no handler for operation ${operation.operationId}`);
-    const chain: RequestHandler[] = [
+    const gate: RequestHandler[] = [
       (_req, res, next) => {
         context(res).route = operation.path;
         next();
       },
     ];
-    if (operation.errors.includes(406)) chain.push(acceptable(operation.success.contentType ?? 'application/json'));
-    if (operation.access === 'admin') chain.push(requireAdmin(options.adminSecret));
-    else if (operation.access !== 'public') chain.push(requireScope(tokens, operation.access, logger));
-    if (operation.rateLimit !== undefined) {
-      chain.push(
-        rateLimitFor(
-          operation.rateLimit,
-          rateLimits[operation.rateLimit],
-          options.limiterStore?.(operation.rateLimit),
-          clock,
-        ),
-      );
-    }
+    if (operation.errors.includes(406)) gate.push(acceptable(operation.success.contentType ?? 'application/json'));
+    if (operation.access === 'admin') gate.push(requireAdmin(options.adminSecret));
+    else if (operation.access !== 'public') gate.push(requireScope(tokens, operation.access, logger));
+    if (operation.rateLimit !== undefined) gate.push(limiterOf(operation.rateLimit));
+    gates.set(operation, sequence(gate));
+    const chain = [...gate];
     if (operation.body !== undefined) {
       chain.push(jsonBody(operation.access === 'admin' ? SNAPSHOT_BODY_LIMIT : (options.bodyLimitBytes ?? 100 * 1024)));
     }
@@ -119,7 +127,9 @@ export function createApp(options: AppOptions): Express {
   }
 
   app.use(dashboard());
-  app.use(notFound());
+  const unknownRoute = notFound();
+  app.use(unknownRoute);
+  app.use(undecodablePath(gates, unknownRoute));
   app.use(errorHandler(logger, clock));
   return app;
 }
@@ -182,14 +192,16 @@ function respond(handler: Handler): RequestHandler {
   };
 }
 
+/** The operations' path templates as patterns over the raw (still encoded) path. */
+const TEMPLATES = OPERATIONS.map((op) => ({
+  op,
+  pattern: new RegExp(`^${op.path.replace(/\{[a-z_]+\}/g, '[^/]+')}$`),
+}));
+
 /** 404 for unknown paths, 405 for a known path with another method. */
 function notFound(): RequestHandler {
-  const templates = OPERATIONS.map((op) => ({
-    op,
-    pattern: new RegExp(`^${op.path.replace(/\{[a-z_]+\}/g, '[^/]+')}$`),
-  }));
   return (req, _res, next) => {
-    const allowed = templates.filter((t) => t.pattern.test(req.path)).map((t) => t.op.method.toUpperCase());
+    const allowed = TEMPLATES.filter((t) => t.pattern.test(req.path)).map((t) => t.op.method.toUpperCase());
     if (allowed.length > 0)
       next(
         new ApiError('METHOD_NOT_ALLOWED', `${req.method} is not allowed here; use ${allowed.join(' or ')}.`, {
@@ -200,6 +212,27 @@ function notFound(): RequestHandler {
       );
     else
       next(new ApiError('NOT_FOUND', `No route ${req.method} ${req.path}. The API reference is at /v1/openapi.json.`));
+  };
+}
+
+/** A path parameter that is not valid percent-encoded UTF-8 (`/monitor/%zz`) fails in the
+ * router, before the route runs. The request then takes the route's own steps up to its
+ * input (authentication, rate limit) and is refused like any other invalid path parameter:
+ * 400 VALIDATION_ERROR, `location` path. Without a route for its method it is a 404 or 405. */
+function undecodablePath(gates: ReadonlyMap<Operation, RequestHandler>, unknownRoute: RequestHandler) {
+  return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
+    if (!isUndecodablePathError(error)) {
+      next(error);
+      return;
+    }
+    const method = req.method === 'HEAD' ? 'get' : req.method.toLowerCase();
+    const operation = TEMPLATES.find((t) => t.op.method === method && t.pattern.test(req.path))?.op;
+    const gate = operation === undefined ? undefined : gates.get(operation);
+    if (operation === undefined || gate === undefined) {
+      unknownRoute(req, res, next);
+      return;
+    }
+    void gate(req, res, (refused?: unknown) => next(refused ?? undecodablePathParams(operation.path, req.path)));
   };
 }
 
@@ -224,6 +257,7 @@ function errorHandler(logger: Logger, clock: () => Date) {
     if (apiError.status === 405)
       res.setHeader('Allow', String((apiError.details.allowed_methods as string[]).join(', ')));
     if (apiError.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(apiError.retryAfterSeconds));
+    for (const [name, value] of Object.entries(apiError.headers)) res.setHeader(name, value);
     res.status(apiError.status).json(envelope(apiError, ctx.requestId ?? 'unknown', clock()));
   };
 }

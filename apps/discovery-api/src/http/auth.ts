@@ -10,13 +10,22 @@ const BEARER = /^Bearer +([^\s]+)$/i;
 // work of a cheap read, so each instance refreshes it at most once a minute per token.
 const TOUCH_INTERVAL_MS = 60_000;
 
+/** RFC 6750 3: the challenge of a 401. Without usable credentials it names the scheme only;
+ * a token that was presented but is unknown or revoked is `invalid_token`. */
+export const BEARER_CHALLENGE = 'Bearer';
+export const INVALID_TOKEN_CHALLENGE = 'Bearer error="invalid_token"';
+
 /** Bearer authentication (docs/authentication.md): 401 when the token is missing, malformed,
- * unknown or revoked; 403 when it is valid but lacks `scope`. */
+ * unknown or revoked (with `WWW-Authenticate`); 403 when it is valid but lacks `scope`. */
 export function requireScope(tokens: TokenStore, scope: Scope, logger: Logger): RequestHandler {
   const lastTouch = new Map<string, number>();
   const authorize = (token: TokenRecord | undefined, res: Response, next: NextFunction): void => {
     if (token === undefined) {
-      next(new ApiError('UNAUTHORIZED', 'The bearer token is unknown or has been revoked.'));
+      next(
+        new ApiError('UNAUTHORIZED', 'The bearer token is unknown or has been revoked.', {
+          headers: { 'WWW-Authenticate': INVALID_TOKEN_CHALLENGE },
+        }),
+      );
       return;
     }
     context(res).token = token;
@@ -50,6 +59,7 @@ export function requireScope(tokens: TokenStore, scope: Scope, logger: Logger): 
         new ApiError(
           'UNAUTHORIZED',
           'Send the header "Authorization: Bearer <API_TOKEN>". Create a token with `discovery-api tokens create`.',
+          { headers: { 'WWW-Authenticate': BEARER_CHALLENGE } },
         ),
       );
       return;

@@ -1,3 +1,4 @@
+import * as zlib from 'node:zlib';
 import { API_ERROR_CODES, type ApiErrorCode } from '@disc/types';
 import { CodedError } from '@fin/errors';
 
@@ -5,11 +6,13 @@ import { CodedError } from '@fin/errors';
 export { API_ERROR_CODES, type ApiErrorCode };
 
 /** Every code the API answers with, and its HTTP status: the one table of
- * docs/decisions/0007-error-envelope.md (plus 405/415, which the JSON-only rule needs). Library errors carry the same
- * codes and map through this table; a code missing here fails the typecheck. */
+ * docs/decisions/0007-error-envelope.md (plus 405/415, which the JSON-only rule needs, and the
+ * HTTP parser's 400/431, http-server.ts). Library errors carry the same codes and map through
+ * this table; a code missing here fails the typecheck. */
 export const ERROR_STATUS = {
   INVALID_ASSET_TYPE: 400,
   VALIDATION_ERROR: 400,
+  MALFORMED_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   SYMBOL_NOT_FOUND: 404,
@@ -20,6 +23,7 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   INSUFFICIENT_DATA: 422,
   RATE_LIMIT_EXCEEDED: 429,
+  HEADERS_TOO_LARGE: 431,
   DISCOVERY_ERROR: 500,
   SCORING_ERROR: 500,
   INTERNAL_ERROR: 500,
@@ -38,15 +42,23 @@ export class ApiError extends CodedError<ApiErrorCode> {
   readonly details: Record<string, unknown>;
   /** Sent as `Retry-After` when set. */
   readonly retryAfterSeconds: number | undefined;
+  /** Further response headers (`WWW-Authenticate` of a 401). */
+  readonly headers: Readonly<Record<string, string>>;
   constructor(
     code: ApiErrorCode,
     message: string,
-    options: { details?: Record<string, unknown>; cause?: unknown; retryAfterSeconds?: number } = {},
+    options: {
+      details?: Record<string, unknown>;
+      cause?: unknown;
+      retryAfterSeconds?: number;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(code, message, options);
     this.status = ERROR_STATUS[code];
     this.details = options.details ?? {};
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.headers = options.headers ?? {};
   }
 }
 
@@ -71,6 +83,10 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (isLibraryError(error)) {
     const code = error.code as ApiErrorCode;
+    // The libraries validate what a request body handed them (criteria, portfolio,
+    // constraints); their paths are JSON Pointers into that body.
+    if (code === 'VALIDATION_ERROR')
+      return new ApiError(code, error.message, { details: { location: 'body', ...error.details }, cause: error });
     if (CLIENT_FACING.has(code))
       return new ApiError(code, error.message, { details: error.details ?? {}, cause: error });
     const message =
@@ -81,6 +97,12 @@ export function toApiError(error: unknown): ApiError {
   }
   const bodyParser = bodyParserError(error);
   if (bodyParser !== undefined) return bodyParser;
+  if (isUndecodablePathError(error)) {
+    return new ApiError('VALIDATION_ERROR', 'The request path is invalid: it is not valid percent-encoded UTF-8.', {
+      details: { location: 'path', errors: [{ path: '', message: 'is not valid percent-encoded UTF-8' }] },
+      cause: error,
+    });
+  }
   if (isDatabaseUnavailable(error)) {
     return new ApiError(
       'DATABASE_UNAVAILABLE',
@@ -132,14 +154,52 @@ function bodyParserError(error: unknown): ApiError | undefined {
   if (type === 'entity.parse.failed') {
     return new ApiError('VALIDATION_ERROR', 'The request body is not valid JSON.', {
       details: {
+        location: 'body',
         errors: [{ path: '', message: 'body is not valid JSON' }],
       },
     });
   }
-  if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
-    return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'The request body must be UTF-8 JSON.');
+  if (type === 'charset.unsupported') {
+    const charset = (error as { charset?: unknown }).charset;
+    return unsupportedCharset(typeof charset === 'string' ? charset : 'unknown', undefined);
+  }
+  if (type === 'encoding.unsupported') {
+    const encoding = (error as { encoding?: unknown }).encoding;
+    return unsupportedEncoding(typeof encoding === 'string' ? encoding : 'unknown');
   }
   return undefined;
+}
+
+/** 415 for a JSON body in another charset than UTF-8 (RFC 8259 8.1). */
+export function unsupportedCharset(charset: string, contentType: string | undefined): ApiError {
+  return new ApiError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    `The request body must be UTF-8 JSON; charset '${charset}' is not supported. Send "Content-Type: application/json" (or charset=utf-8).`,
+    { details: { ...(contentType === undefined ? {} : { content_type: contentType }), charset } },
+  );
+}
+
+/** Content-Encodings the JSON body parser decompresses (body-parser: zstd where zlib has it). */
+export const SUPPORTED_CONTENT_ENCODINGS: readonly string[] = [
+  'gzip',
+  'deflate',
+  'br',
+  ...('createZstdDecompress' in zlib ? ['zstd'] : []),
+];
+
+/** 415 for a Content-Encoding the body parser cannot decompress. */
+export function unsupportedEncoding(encoding: string): ApiError {
+  return new ApiError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    `Content-Encoding '${encoding}' is not supported; send the body uncompressed or as ${SUPPORTED_CONTENT_ENCODINGS.join(', ')}.`,
+    { details: { content_encoding: encoding, supported_encodings: SUPPORTED_CONTENT_ENCODINGS } },
+  );
+}
+
+/** The router's error for a path parameter that is not valid percent-encoding: a URIError
+ * with status 400 ("Failed to decode param '%zz'"). */
+export function isUndecodablePathError(error: unknown): boolean {
+  return error instanceof URIError && (error as { status?: unknown }).status === 400;
 }
 
 // PostgreSQL SQLSTATEs that mean "the server is not there for you now", not "your query is

@@ -1,5 +1,10 @@
+import { InvestmentDiscoveryCrew } from '@disc/discovery';
+import { DiscoveryValidationError } from '@disc/types';
 import type { Database } from '../db/database';
-import type { EngineSource } from '../discovery/engine';
+import { fixedEngine, type EngineSource } from '../discovery/engine';
+import { sdkEngine } from '../discovery/sdk-engine';
+import { WebhookStore } from '../store/webhooks';
+import { capturingLogger } from '../test-support/log-capture';
 import { openMemoryDatabase } from '../test-support/databases';
 import { startApi, type TestApi } from '../test-support/api';
 import { TokenStore } from '../store/tokens';
@@ -60,6 +65,16 @@ describe('authentication (spec section 5)', () => {
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('UNAUTHORIZED');
     expect(res.body.error.request_id).toBe(res.headers.get('x-request-id'));
+  });
+
+  it('challenges with WWW-Authenticate (RFC 6750): Bearer, and invalid_token for a token it does not accept', async () => {
+    const challenge = async (options: { token?: string; headers?: Record<string, string> }) =>
+      (await api.call('GET', '/v1/webhooks', options)).headers.get('www-authenticate');
+    expect(await challenge({})).toBe('Bearer');
+    expect(await challenge({ headers: { authorization: 'Token abc' } })).toBe('Bearer');
+    expect(await challenge({ token: 'disc_' + 'x'.repeat(43) })).toBe('Bearer error="invalid_token"');
+    expect(await challenge({ token: revoked })).toBe('Bearer error="invalid_token"');
+    expect(await challenge({ token: discoveryOnly })).toBeNull(); // 403: the token is fine
   });
 
   it('accepts "Bearer" followed by several spaces (RFC 6750: 1*SP)', async () => {
@@ -131,6 +146,7 @@ describe('request validation', () => {
     ]) {
       const res = await api.call('POST', '/v1/webhooks', { token: full, body: { ...hook, url } });
       expect([res.status, res.body.error.details.errors[0].path]).toEqual([400, '/url']);
+      expect(res.body.error.details.location).toBe('body');
     }
   });
 
@@ -138,6 +154,10 @@ describe('request validation', () => {
     const headers = { 'content-type': 'application/json' };
     const malformed = await api.call('POST', '/v1/webhooks', { token: full, rawBody: '{"url":', headers });
     expect([malformed.status, malformed.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
+    expect(malformed.body.error.details).toEqual({
+      location: 'body',
+      errors: [{ path: '', message: 'body is not valid JSON' }],
+    });
     const form = await api.call('POST', '/v1/webhooks', {
       token: full,
       rawBody: 'url=x',
@@ -184,6 +204,141 @@ describe('request validation', () => {
       headers: { 'content-type': 'application/json', 'content-encoding': 'zstd-x' },
     });
     expect([unknown.status, unknown.body.error.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+    const compress = await api.call('POST', '/v1/webhooks', {
+      token: full,
+      rawBody: json,
+      headers: { 'content-type': 'application/json', 'content-encoding': 'compress' },
+    });
+    expect([compress.status, compress.body.error.code, compress.body.error.details.content_encoding]).toEqual([
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'compress',
+    ]);
+  });
+
+  it.each(['utf-16', 'UTF-16LE', 'latin1', 'iso-8859-1'])(
+    'answers 415 for a JSON body in charset %s, and takes utf-8 however it is written',
+    async (charset) => {
+      const contentType = `application/json; charset=${charset}`;
+      const res = await api.call('POST', '/v1/webhooks', {
+        token: full,
+        rawBody: JSON.stringify(hook),
+        headers: { 'content-type': contentType },
+      });
+      expect([res.status, res.body.error.code, res.body.error.details]).toEqual([
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        { content_type: contentType, charset: charset.toLowerCase() },
+      ]);
+      for (const utf8 of ['utf-8', 'UTF-8', '"utf-8"']) {
+        const ok = await api.call('POST', '/v1/webhooks', {
+          token: full,
+          rawBody: JSON.stringify(hook),
+          headers: { 'content-type': `application/json; charset=${utf8}` },
+        });
+        expect([utf8, ok.status]).toEqual([utf8, 201]);
+        await api.call('DELETE', `/v1/webhooks/${ok.body.id}`, { token: full });
+      }
+    },
+  );
+
+  it('names the location of every VALIDATION_ERROR: a disabled webhook to test is its path /id', async () => {
+    const created = await api.call('POST', '/v1/webhooks', { token: full, body: hook });
+    await new WebhookStore(db).disableAny(created.body.id, 'disabled by an administrator');
+    const res = await api.call('POST', `/v1/webhooks/${created.body.id}/test`, { token: full });
+    expect([res.status, res.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
+    expect(res.body.error.details).toMatchObject({ location: 'path', errors: [{ path: '/id' }] });
+    await api.call('DELETE', `/v1/webhooks/${created.body.id}`, { token: full });
+  });
+
+  it('names the location of the libraries’ VALIDATION_ERROR: the body they were handed', async () => {
+    const engine = sdkEngine(new InvestmentDiscoveryCrew());
+    const refusing = await startApi({
+      db,
+      engine: fixedEngine({
+        ...engine,
+        discover: () =>
+          Promise.reject(
+            new DiscoveryValidationError('Invalid custom_criteria: /custom_criteria/min_score must be <= 1', {
+              details: { errors: [{ path: '/custom_criteria/min_score', message: 'must be <= 1' }] },
+            }),
+          ),
+      }),
+    });
+    const token = (await new TokenStore(db).create('library-validation', ['discovery'])).token;
+    try {
+      const res = await refusing.call('POST', '/v1/discovery/discover/etf', { token, body: {} });
+      expect([res.status, res.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
+      expect(res.body.error.details).toEqual({
+        location: 'body',
+        errors: [{ path: '/custom_criteria/min_score', message: 'must be <= 1' }],
+      });
+    } finally {
+      await refusing.close();
+    }
+  });
+});
+
+describe('the admin routes', () => {
+  it('challenge a request without the local admin secret with WWW-Authenticate: Bearer', async () => {
+    const secret = 'local-admin-secret-for-challenges';
+    const admin = await startApi({ db, engine: noEngine, adminSecret: secret });
+    try {
+      const missing = await admin.call('GET', '/v1/admin/tokens');
+      expect([missing.status, missing.headers.get('www-authenticate')]).toEqual([401, 'Bearer']);
+      const wrong = await admin.call('GET', '/v1/admin/tokens', { headers: { authorization: 'Bearer not-it' } });
+      expect([wrong.status, wrong.headers.get('www-authenticate')]).toEqual([401, 'Bearer error="invalid_token"']);
+      const right = await admin.call('GET', '/v1/admin/tokens', { headers: { authorization: `Bearer ${secret}` } });
+      expect([right.status, right.headers.get('www-authenticate')]).toEqual([200, null]);
+    } finally {
+      await admin.close();
+    }
+  });
+});
+
+describe('path parameters that are not valid percent-encoding', () => {
+  const capture = capturingLogger();
+  let logged: TestApi;
+  const SECRET = 'local-admin-secret-for-decoding';
+  beforeAll(async () => {
+    logged = await startApi({ db, engine: noEngine, logger: capture.logger, adminSecret: SECRET });
+  });
+  afterAll(async () => {
+    await logged.close();
+  });
+
+  it.each([
+    ['GET', '/v1/discovery/monitor/%zz', 'discovery', '/symbol'],
+    ['GET', '/v1/discovery/prices/%E0%A4%A?days=5', 'discovery', '/symbol'],
+    ['GET', '/v1/discovery/criteria/%E0%A4%A', 'discovery', '/asset_type'],
+    ['GET', '/v1/webhooks/%zz', 'webhooks', '/id'],
+    ['DELETE', '/v1/webhooks/%zz', 'webhooks', '/id'],
+    ['GET', '/v1/webhooks/%zz/deliveries', 'webhooks', '/id'],
+    ['DELETE', '/v1/admin/tokens/%zz', 'admin', '/id'],
+  ])('%s %s is 400 VALIDATION_ERROR at location path, after authentication', async (method, path, scope, name) => {
+    const credentials =
+      scope === 'admin'
+        ? { headers: { authorization: `Bearer ${SECRET}` } }
+        : { token: scope === 'discovery' ? discoveryOnly : full };
+    const res = await logged.call(method, path, credentials);
+    expect([res.status, res.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
+    expect(res.body.error.details).toEqual({
+      location: 'path',
+      errors: [{ path: name, message: 'is not valid percent-encoded UTF-8' }],
+    });
+    expect(res.body.error.request_id).toBe(res.headers.get('x-request-id'));
+    // As for any other invalid parameter: authentication first, and the request counts.
+    const anonymous = await logged.call(method, path);
+    expect([anonymous.status, anonymous.body.error.code]).toEqual([401, 'UNAUTHORIZED']);
+    if (scope !== 'admin') expect(res.headers.get('x-ratelimit-remaining')).not.toBeNull();
+  });
+
+  it('answers another method on such a path 405, and logs no failure', async () => {
+    const res = await logged.call('PUT', '/v1/webhooks/%zz', { token: full });
+    expect([res.status, res.headers.get('allow')]).toEqual([405, 'GET, DELETE']);
+    const lines = capture.lines.map((line) => JSON.parse(line) as { level: string; message: string });
+    expect(lines.filter((line) => line.level === 'error')).toEqual([]);
+    expect(capture.lines.join('\n')).not.toMatch(/URIError|stack/);
   });
 });
 
@@ -280,6 +435,31 @@ describe('IETF rate-limit headers, content negotiation and CORS', () => {
       });
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-headers')).toContain('Authorization');
+      // Another origin gets no CORS headers at all, preflight included: its OPTIONS goes on
+      // to the routes like any other request.
+      const foreign = await fetch(`${withCors.baseUrl}/v1/webhooks`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://evil.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type',
+        },
+      });
+      expect([...foreign.headers.keys()].filter((name) => name.startsWith('access-control-'))).toEqual([]);
+      expect([foreign.status, ((await foreign.json()) as { error: { code: string } }).error.code]).toEqual([
+        405,
+        'METHOD_NOT_ALLOWED',
+      ]);
+      // A preflight for a path the API does not have is its 404.
+      const nowhere = await fetch(`${withCors.baseUrl}/v1/nothing-here`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'GET' },
+      });
+      expect([nowhere.status, ((await nowhere.json()) as { error: { code: string } }).error.code]).toEqual([
+        404,
+        'NOT_FOUND',
+      ]);
+      expect(nowhere.headers.get('access-control-allow-methods')).toBeNull();
     } finally {
       await withCors.close();
     }

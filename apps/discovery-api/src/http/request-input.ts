@@ -2,7 +2,7 @@ import express, { type RequestHandler } from 'express';
 import { ASSET_TYPES, InvalidAssetTypeError, type AssetType } from '@disc/types';
 import { criteriaNames } from '../openapi/criteria-schemas';
 import type { Operation } from '../openapi/operations';
-import { ApiError, toApiError } from './errors';
+import { ApiError, toApiError, unsupportedCharset } from './errors';
 import { validationError, type SchemaValidator, type ValidationFailure } from './validation';
 
 /** JSON only: a request that carries a body must say `Content-Type: application/json`;
@@ -26,10 +26,24 @@ export function jsonBody(limitBytes: number): RequestHandler {
       );
       return;
     }
+    // JSON is UTF-8 (RFC 8259 8.1): body-parser would decode any `utf-*` charset and then
+    // fail on the text; every other charset than UTF-8 is refused alike.
+    const charset = charsetOf(req.get('content-type') ?? '');
+    if (charset !== undefined && charset !== 'utf-8') {
+      next(unsupportedCharset(charset, req.get('content-type')));
+      return;
+    }
     parse(req, res, (error?: unknown) =>
       next(error === undefined ? undefined : undecodable(error, req.get('content-encoding'))),
     );
   };
+}
+
+/** The charset parameter of a Content-Type, lower-cased; undefined when there is none. */
+function charsetOf(contentType: string): string | undefined {
+  const match = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType);
+  if (match === null) return undefined;
+  return (match[1] ?? match[2] ?? '').toLowerCase();
 }
 
 /** A body that cannot be decoded: body-parser marks its own errors with `type` (handled by
@@ -114,6 +128,27 @@ export function validateRequest(operation: Operation, validator: SchemaValidator
     }
     next();
   };
+}
+
+/** The VALIDATION_ERROR of a path whose parameters are not valid percent-encoded UTF-8: each
+ * parameter of `template` whose segment of `path` cannot be decoded, by name. */
+export function undecodablePathParams(template: string, path: string): ApiError {
+  const names = template.split('/');
+  const segments = path.split('/');
+  const failures: ValidationFailure[] = [];
+  names.forEach((name, i) => {
+    const param = /^\{([a-z_]+)\}$/.exec(name)?.[1];
+    if (param === undefined) return;
+    try {
+      decodeURIComponent(segments[i] ?? '');
+    } catch {
+      failures.push({ path: `/${param}`, message: 'is not valid percent-encoded UTF-8' });
+    }
+  });
+  return validationError(
+    'path',
+    failures.length > 0 ? failures : [{ path: '', message: 'is not valid percent-encoded UTF-8' }],
+  );
 }
 
 export function invalidAssetType(provided: string): ApiError {

@@ -85,7 +85,10 @@ function escapePointer(member: string): string {
   return member.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
-export function validationError(where: 'body' | 'path' | 'query', failures: readonly ValidationFailure[]): ApiError {
+/** Where the values of a VALIDATION_ERROR are (`details.location`). */
+export type ValidationLocation = 'body' | 'path' | 'query' | 'header';
+
+export function validationError(where: ValidationLocation, failures: readonly ValidationFailure[]): ApiError {
   const first = failures[0];
   const summary = first === undefined ? '' : `: ${first.path === '' ? where : first.path} ${first.message}`;
   return new ApiError(

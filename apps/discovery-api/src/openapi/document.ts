@@ -51,6 +51,14 @@ const rateLimitHeaders = (required: boolean): Record<string, unknown> => ({
 const REQUEST_ID_HEADER = {
   'X-Request-Id': { description: 'Also in error.request_id', required: true, schema: { type: 'string' } },
 };
+/** RFC 6750 3: every 401 names the scheme it wants. */
+const WWW_AUTHENTICATE_HEADER = {
+  'WWW-Authenticate': {
+    description: '`Bearer`; `Bearer error="invalid_token"` when the token sent is unknown or revoked (RFC 6750)',
+    required: true,
+    schema: { type: 'string' },
+  },
+};
 /** Statuses answered before the rate limiter runs (authentication) or possibly so (server
  * errors, an unavailable database). */
 const BEFORE_LIMITER = new Set([401, 403]);
@@ -139,25 +147,27 @@ function describe(operation: Operation): Record<string, unknown> {
     responses[String(code)] = {
       description: STATUS_TEXT[code] ?? 'Error',
       headers:
-        code === 429
-          ? {
-              ...errorHeaders,
-              'Retry-After': {
-                description: 'Seconds until the window resets',
-                required: true,
-                schema: { type: 'integer' },
-              },
-            }
-          : code === 503
+        code === 401
+          ? { ...errorHeaders, ...WWW_AUTHENTICATE_HEADER }
+          : code === 429
             ? {
                 ...errorHeaders,
                 'Retry-After': {
-                  description: 'Seconds to wait before retrying (sent with DATABASE_UNAVAILABLE)',
-                  required: false,
+                  description: 'Seconds until the window resets',
+                  required: true,
                   schema: { type: 'integer' },
                 },
               }
-            : errorHeaders,
+            : code === 503
+              ? {
+                  ...errorHeaders,
+                  'Retry-After': {
+                    description: 'Seconds to wait before retrying (sent with DATABASE_UNAVAILABLE)',
+                    required: false,
+                    schema: { type: 'integer' },
+                  },
+                }
+              : errorHeaders,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     };
   }

@@ -26,7 +26,7 @@ export function renderReference(document: JsonSchema): string {
     }
     for (const parameter of doc.parameters ?? [])
       lines.push(
-        `- Path parameter \`${parameter.name}\`: ${typeOf(parameter.schema)}${parameter.schema.description === undefined ? '' : ` — ${shown(parameter.schema.description)}`}`,
+        `- ${parameter.in === 'query' ? 'Query' : 'Path'} parameter \`${parameter.name}\`: ${typeOf(parameter.schema)}${parameter.required === true ? '' : ' (optional)'}${parameter.schema.description === undefined ? '' : ` — ${shown(parameter.schema.description)}`}`,
       );
     const body = doc.requestBody?.content['application/json']?.schema.$ref;
     if (body !== undefined)
@@ -70,7 +70,7 @@ export function renderReference(document: JsonSchema): string {
 
 interface OperationDoc {
   summary: string;
-  parameters?: { name: string; schema: JsonSchema }[];
+  parameters?: { name: string; in: 'path' | 'query'; required?: boolean; schema: JsonSchema }[];
   requestBody?: { required: boolean; content: Record<string, { schema: { $ref?: string } }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: { $ref?: string } }> }>;
 }

@@ -19,6 +19,15 @@ describe('published API documents', () => {
     expect(readFileSync(join(docs, 'api.md'), 'utf8').endsWith(renderReference(document))).toBe(true);
   });
 
+  it('labels each parameter of the reference path or query, as the document places it', () => {
+    const reference = renderReference(document);
+    expect(reference).toContain('- Path parameter `symbol`: string');
+    for (const name of ['days', 'limit', 'after']) {
+      expect(reference).toContain(`- Query parameter \`${name}\``);
+      expect(reference).not.toContain(`- Path parameter \`${name}\``);
+    }
+  });
+
   it('documents every path of the spec with its rate limit headers', () => {
     const paths = Object.keys(document.paths as object);
     for (const path of [

@@ -35,7 +35,14 @@ const assetTypeParam = {
   asset_type: { type: 'string', enum: [...ASSET_TYPES], description: 'Anything else is 400 INVALID_ASSET_TYPE' },
 };
 const symbolParam = { symbol: { type: 'string', minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9.^=_-]+$' } };
-const idParam = { id: { type: 'string', minLength: 1, maxLength: 64 } };
+// Ids as the stores generate them (store/webhooks.ts, store/tokens.ts): anything else cannot
+// name a webhook or token, and is a 400 naming the parameter before it reaches the database.
+const webhookIdParam = {
+  id: { type: 'string', pattern: '^wh_[0-9a-f]{32}$', description: 'A webhook id: wh_ and 32 hex digits' },
+};
+const tokenIdParam = {
+  id: { type: 'string', pattern: '^tok_[0-9a-f]{16}$', description: 'A token id: tok_ and 16 hex digits' },
+};
 const deliveryPageParams = {
   limit: { type: 'integer', minimum: 1, maximum: 200, default: 50, description: 'Deliveries per page, newest first' },
   after: { type: 'string', minLength: 1, maxLength: 200, description: 'The next_cursor of the previous page' },
@@ -173,7 +180,7 @@ export const OPERATIONS: readonly Operation[] = [
     tag: 'webhooks',
     access: 'webhooks',
     rateLimit: 'webhook_reads',
-    pathParams: idParam,
+    pathParams: webhookIdParam,
     success: { status: 200, schema: 'Webhook' },
     errors: [400, 401, 403, 404, 429, 500, 503],
   },
@@ -185,7 +192,7 @@ export const OPERATIONS: readonly Operation[] = [
     tag: 'webhooks',
     access: 'webhooks',
     rateLimit: 'webhook_reads',
-    pathParams: idParam,
+    pathParams: webhookIdParam,
     success: { status: 204 },
     errors: [400, 401, 403, 404, 429, 500, 503],
   },
@@ -197,7 +204,7 @@ export const OPERATIONS: readonly Operation[] = [
     tag: 'webhooks',
     access: 'webhooks',
     rateLimit: 'webhook_reads',
-    pathParams: idParam,
+    pathParams: webhookIdParam,
     queryParams: deliveryPageParams,
     success: { status: 200, schema: 'WebhookDeliveryList' },
     errors: [400, 401, 403, 404, 429, 500, 503],
@@ -210,7 +217,7 @@ export const OPERATIONS: readonly Operation[] = [
     tag: 'webhooks',
     access: 'webhooks',
     rateLimit: 'webhooks',
-    pathParams: idParam,
+    pathParams: webhookIdParam,
     success: { status: 202, schema: 'WebhookTestResult' },
     errors: [400, 401, 403, 404, 429, 500, 503],
   },
@@ -222,7 +229,7 @@ export const OPERATIONS: readonly Operation[] = [
     tag: 'webhooks',
     access: 'webhooks',
     rateLimit: 'webhooks',
-    pathParams: idParam,
+    pathParams: webhookIdParam,
     success: { status: 200, schema: 'Webhook' },
     errors: [400, 401, 403, 404, 429, 500, 503],
   },
@@ -295,9 +302,9 @@ export const OPERATIONS: readonly Operation[] = [
     summary: 'Revoke a token (loopback, local admin secret)',
     tag: 'admin',
     access: 'admin',
-    pathParams: idParam,
+    pathParams: tokenIdParam,
     success: { status: 204 },
-    errors: [401, 404, 500, 503],
+    errors: [400, 401, 404, 500, 503],
   },
   {
     operationId: 'adminListWebhooks',
@@ -316,7 +323,7 @@ export const OPERATIONS: readonly Operation[] = [
     summary: 'Disable any webhook and cancel its pending deliveries (loopback, local admin secret)',
     tag: 'admin',
     access: 'admin',
-    pathParams: idParam,
+    pathParams: webhookIdParam,
     success: { status: 204 },
     errors: [400, 401, 404, 500, 503],
   },
@@ -327,7 +334,7 @@ export const OPERATIONS: readonly Operation[] = [
     summary: 'Delete any webhook and cancel its pending deliveries (loopback, local admin secret)',
     tag: 'admin',
     access: 'admin',
-    pathParams: idParam,
+    pathParams: webhookIdParam,
     success: { status: 204 },
     errors: [400, 401, 404, 500, 503],
   },

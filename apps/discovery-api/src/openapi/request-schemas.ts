@@ -1,9 +1,14 @@
+import { MAX_AMOUNT_USD, MAX_SHARES } from '@disc/discovery';
 import { CRITERIA_SCHEMAS } from '@disc/screening';
 import { SUBSCRIBABLE_EVENT_TYPES } from '@disc/webhooks';
 import { criteriaSchema, mergedCriteriaProperties } from './criteria-schemas';
 import { arrayOf, bool, int, num, ref, requestObject, str, unit, type JsonSchema } from './schema-types';
 
 const symbol = str('Ticker or coin symbol', { minLength: 1, maxLength: 32 });
+/** Money in USD, from 0 to MAX_AMOUNT_USD (10^13: exact to the cent, finite in every sum and
+ * cost of a plan; docs/portfolio.md): a larger amount is a 400 naming its path. */
+const money = (description: string): { type: 'number' } =>
+  num(`${description}; at most ${MAX_AMOUNT_USD.toExponential()}`, { minimum: 0, maximum: MAX_AMOUNT_USD });
 
 /** Bodies that handlers read as typed values: openapi/request-types.ts derives their types
  * from these same objects, so what is validated and what the code reads cannot drift. */
@@ -19,7 +24,7 @@ export const PortfolioContext = requestObject({
     bonds: unit('Fraction'),
     alternatives: unit('Fraction'),
   }),
-  total_value: num('Extension: portfolio value in USD used to price proposals (default 100 000)', { minimum: 0 }),
+  total_value: money('Extension: portfolio value in USD used to price proposals (default 100 000)'),
 });
 
 export const BatchDiscoverRequest = requestObject(
@@ -49,16 +54,19 @@ export const IntegrateRequest = requestObject(
           requestObject(
             {
               symbol,
-              shares: num(undefined, { minimum: 0 }),
-              current_value: num('USD', { minimum: 0 }),
-              cost_basis: num('Extension: total purchase cost in USD; tax-loss harvesting needs it', { minimum: 0 }),
+              shares: num(`Shares or coins held, fractional allowed; at most ${MAX_SHARES.toExponential()}`, {
+                minimum: 0,
+                maximum: MAX_SHARES,
+              }),
+              current_value: money('USD'),
+              cost_basis: money('Extension: total purchase cost in USD; tax-loss harvesting needs it'),
             },
             ['symbol', 'shares', 'current_value'],
           ),
           { maxItems: 1000 },
         ),
-        cash: num('USD', { minimum: 0 }),
-        total_value: num('USD', { minimum: 0 }),
+        cash: money('USD'),
+        total_value: money('USD'),
       },
       ['holdings', 'cash', 'total_value'],
     ),
@@ -78,9 +86,8 @@ export const IntegrateRequest = requestObject(
       { maxItems: 200 },
     ),
     constraints: requestObject({
-      max_transaction_cost: num(
+      max_transaction_cost: money(
         'Budget for the transaction costs of the plan, in money: USD, the currency of current_value, cash and total_value (100 = at most 100 USD)',
-        { minimum: 0 },
       ),
       max_transaction_cost_fraction: unit(
         'Extension: the same budget as a fraction of total value (0.01 = 1 %); with both, the smaller budget applies',

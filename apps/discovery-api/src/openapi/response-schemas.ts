@@ -308,7 +308,7 @@ export const responseSchemas: Record<string, JsonSchema> = {
       provided_type: str('INVALID_ASSET_TYPE'),
       location: {
         type: 'string',
-        enum: ['body', 'path', 'query'],
+        enum: ['body', 'path', 'query', 'header'],
         description: 'VALIDATION_ERROR: where the failing values are',
       },
       errors: arrayOf(
@@ -321,13 +321,21 @@ export const responseSchemas: Record<string, JsonSchema> = {
       symbol: str('SYMBOL_NOT_FOUND'),
       id: str('NOT_FOUND'),
       allowed_methods: arrayOf(str(), { description: 'METHOD_NOT_ALLOWED' }),
-      limit_bytes: int(0, undefined, 'PAYLOAD_TOO_LARGE'),
+      limit_bytes: int(0, undefined, 'PAYLOAD_TOO_LARGE, HEADERS_TOO_LARGE'),
       content_type: { type: ['string', 'null'], description: 'UNSUPPORTED_MEDIA_TYPE' },
-      content_encoding: { type: ['string', 'null'], description: 'VALIDATION_ERROR for an undecodable body' },
+      charset: str('UNSUPPORTED_MEDIA_TYPE: the charset of a JSON body that is not UTF-8'),
+      content_encoding: {
+        type: ['string', 'null'],
+        description:
+          'VALIDATION_ERROR for an undecodable body; UNSUPPORTED_MEDIA_TYPE for a Content-Encoding the server cannot decompress',
+      },
+      supported_encodings: arrayOf(str(), { description: 'UNSUPPORTED_MEDIA_TYPE: the Content-Encodings accepted' }),
       limit: int(1, undefined, 'RATE_LIMIT_EXCEEDED'),
       window_seconds: int(1, undefined, 'RATE_LIMIT_EXCEEDED'),
       retry_after_seconds: int(0, undefined, 'RATE_LIMIT_EXCEEDED'),
-      reason: str('VALIDATION_ERROR of a webhook URL: why the receiver is refused'),
+      reason: str(
+        'VALIDATION_ERROR of a webhook URL: why the receiver is refused; MALFORMED_REQUEST: what the HTTP parser refused (e.g. invalid_method, missing_host)',
+      ),
     },
     additionalProperties: true,
   },

@@ -39,7 +39,7 @@ export function adminHandlers(deps: HandlerDependencies): Record<string, Handler
       return { status: 204 };
     },
     adminLoadSnapshot: async ({ body }) => {
-      validateSnapshot(body.content, String(body.source));
+      validateSnapshot(body.content, String(body.source), '/content');
       const saved = await snapshots.save(String(body.source), body.content);
       deps.onSnapshotLoaded?.();
       // New data moves grades: re-score the monitored symbols now, so that `data load`

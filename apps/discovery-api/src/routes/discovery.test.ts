@@ -208,6 +208,117 @@ describe('400', () => {
     const res = await api.call('GET', '/v1/discovery/monitor/%24%7Bjndi%7D', { token });
     expect([res.status, res.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
   });
+
+  const nuh = { symbol: 'NUH', shares: 10, current_value: 1385 };
+  const otherEtf = sampleEtfs.find((s) => s !== 'NUH')!;
+  it.each([
+    [
+      'the same holding twice',
+      [nuh, nuh],
+      [],
+      '/current_portfolio/holdings/1/symbol',
+      '/current_portfolio/holdings/0/symbol',
+    ],
+    [
+      'NUH and nuh',
+      [nuh, { ...nuh, symbol: 'nuh' }],
+      [],
+      '/current_portfolio/holdings/1/symbol',
+      '/current_portfolio/holdings/0/symbol',
+    ],
+    [
+      'a discovery twice',
+      [nuh],
+      [
+        { symbol: otherEtf, recommended_allocation: 0.1 },
+        { symbol: 'NUH', recommended_allocation: 0.1 },
+        { symbol: otherEtf.toLowerCase(), recommended_allocation: 0.2 },
+      ],
+      '/discoveries/2/symbol',
+      '/discoveries/0/symbol',
+    ],
+  ])(
+    'POST /integrate-discoveries refuses %s, naming the repeat and the first',
+    async (_, holdings, discoveries, repeat, first) => {
+      const res = await api.call('POST', '/v1/discovery/integrate-discoveries', {
+        token,
+        body: { current_portfolio: { holdings, cash: 0, total_value: 1385 * holdings.length }, discoveries },
+      });
+      expect([res.status, res.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
+      expect(res.body.error.details.errors).toEqual([{ path: repeat, message: expect.stringContaining(first) }]);
+    },
+  );
+
+  // Money is capped at 1e13 USD (share counts at 1e15): above it a 400 names the member; up to
+  // it every number of the answer is finite (JSON would send Infinity as null).
+  const integrate = (over: { holding?: object; cash?: number; total?: number; constraints?: object }): object => ({
+    current_portfolio: {
+      holdings: [{ symbol: 'NUH', shares: 10, current_value: 1e13, cost_basis: 2e12, ...over.holding }],
+      cash: over.cash ?? 1e13,
+      total_value: over.total ?? 1e13,
+    },
+    discoveries: [{ symbol: otherEtf, recommended_allocation: 0.3, replacement_for: 'NUH' }],
+    constraints: { max_transaction_cost: 1e13, tax_loss_harvesting: true, ...over.constraints },
+  });
+  it.each([
+    ['/v1/discovery/discover/etf', '/portfolio_context/total_value', { portfolio_context: { total_value: 1e308 } }],
+    ['/v1/discovery/discover/etf', '/portfolio_context/total_value', { portfolio_context: { total_value: 1.0001e13 } }],
+    [
+      '/v1/discovery/batch-discover',
+      '/portfolio_context/total_value',
+      { asset_types: ['etf'], portfolio_context: { total_value: 1e14 } },
+    ],
+    ['/v1/discovery/integrate-discoveries', '/current_portfolio/total_value', integrate({ total: 1e308 })],
+    ['/v1/discovery/integrate-discoveries', '/current_portfolio/cash', integrate({ cash: 1e14 })],
+    [
+      '/v1/discovery/integrate-discoveries',
+      '/current_portfolio/holdings/0/current_value',
+      integrate({ holding: { current_value: 1e308 } }),
+    ],
+    [
+      '/v1/discovery/integrate-discoveries',
+      '/current_portfolio/holdings/0/cost_basis',
+      integrate({ holding: { cost_basis: 1e14 } }),
+    ],
+    [
+      '/v1/discovery/integrate-discoveries',
+      '/current_portfolio/holdings/0/shares',
+      integrate({ holding: { shares: 1e16 } }),
+    ],
+    [
+      '/v1/discovery/integrate-discoveries',
+      '/constraints/max_transaction_cost',
+      integrate({ constraints: { max_transaction_cost: 1e308 } }),
+    ],
+  ])(
+    'POST %s refuses an amount above the limit at %s, and answers in finite numbers up to it',
+    async (path, failingPath, body) => {
+      const res = await api.call('POST', path, { token, body });
+      expect([res.status, res.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
+      expect(res.body.error.details.errors.map((e: { path: string }) => e.path)).toEqual([failingPath]);
+
+      const atLimit = await api.call('POST', '/v1/discovery/discover/etf', {
+        token,
+        body: {
+          custom_criteria: { min_score: 0.5 },
+          portfolio_context: { current_holdings: [{ symbol: 'NUH', allocation: 1 }], total_value: 1e13 },
+        },
+      });
+      expect(atLimit.status).toBe(200);
+      const costs = atLimit.body.portfolio_improvements.map(
+        (i: { cost_analysis: { transaction_costs: unknown } }) => i.cost_analysis.transaction_costs,
+      );
+      expect(costs.length).toBeGreaterThan(0);
+      expect(costs.every((c: unknown) => typeof c === 'number' && c > 0)).toBe(true);
+      const plan = await api.call('POST', '/v1/discovery/integrate-discoveries', { token, body: integrate({}) });
+      expect(plan.status).toBe(200);
+      expect(plan.body.trades.map((t: { action: string }) => t.action)).toEqual(['sell', 'buy']);
+      for (const t of plan.body.trades) expect([typeof t.shares, typeof t.amount]).toEqual(['number', 'number']);
+      expect(typeof plan.body.resulting_portfolio.total_value).toBe('number');
+      expect(typeof plan.body.resulting_portfolio.cash).toBe('number');
+      expect(JSON.stringify(plan.body)).not.toMatch(/Infinity|NaN|null,"amount"|"shares":null/);
+    },
+  );
 });
 
 describe('401 and 403 on every endpoint', () => {

@@ -1,4 +1,10 @@
-import type { DiscoveryResult } from '@disc/discovery';
+import {
+  batchCustomCriteria,
+  customCriteriaEffects,
+  type CustomCriteria,
+  type CustomCriteriaEffects,
+  type DiscoveryResult,
+} from '@disc/discovery';
 import { aPlusDiscoveriesOf, scorePointsOf } from '@disc/monitoring';
 import type { BatchDiscoverBody, IntegrateBody } from '../openapi/request-types';
 import type { AssetType } from '../discovery/engine';
@@ -6,17 +12,31 @@ import { ApiError, toApiError } from '../http/errors';
 import type { Handler } from './handler';
 import type { HandlerDependencies } from './handlers';
 
+/** A discovery result with what its custom_criteria did to it. */
+interface Answered {
+  result: DiscoveryResult;
+  effects: CustomCriteriaEffects;
+}
+
 /** The discovery routes are thin: the SDK does the work (bodies are already validated
  * against the published schemas); the app records what monitoring and the webhook events
- * need — a grade point per candidate and the A+ symbols of each run. */
+ * need, and only what is the service's own, since every token reads it (docs/monitoring.md,
+ * "What a discovery records"): a grade point per candidate when the scores are the service's
+ * (no risk_tolerance but moderate), and the run's A+ symbols when the candidate set is too
+ * (no custom criteria that narrow or change it). */
 export function discoveryHandlers(deps: HandlerDependencies): Record<string, Handler> {
   const { recorder } = deps.monitoring;
   // Points, the run's A+ symbols and the events they cause are written in one transaction.
-  const remember = async (results: readonly DiscoveryResult[]): Promise<void> => {
+  const remember = async (answered: readonly Answered[]): Promise<void> => {
     const day = deps.clock().toISOString().slice(0, 10);
     await recorder.record(
-      scorePointsOf(results, day),
-      results.map((result) => ({ assetType: result.asset_type, aPlus: aPlusDiscoveriesOf(result) })),
+      scorePointsOf(
+        answered.filter((a) => !a.effects.changesScores).map((a) => a.result),
+        day,
+      ),
+      answered
+        .filter((a) => !a.effects.changesCandidates)
+        .map(({ result }) => ({ assetType: result.asset_type, aPlus: aPlusDiscoveriesOf(result) })),
     );
   };
 
@@ -24,13 +44,14 @@ export function discoveryHandlers(deps: HandlerDependencies): Record<string, Han
     discover: async ({ params, body }) => {
       const engine = await deps.engine.current();
       const result = await engine.discover(params.asset_type as AssetType, body);
-      await remember([result]);
+      await remember([{ result, effects: customCriteriaEffects(body.custom_criteria as CustomCriteria | undefined) }]);
       return { status: 200, json: result };
     },
     batchDiscover: async ({ body }) => {
       const engine = await deps.engine.current();
       // The body was validated against the schema BatchDiscoverBody is derived from.
-      const result = await engine.batchDiscover(body as BatchDiscoverBody);
+      const request = body as BatchDiscoverBody;
+      const result = await engine.batchDiscover(request);
       const errors = publicErrors(result.errors);
       const failures = Object.values(errors);
       // Nothing succeeded because the data provider is down: that is the whole request's
@@ -42,7 +63,11 @@ export function discoveryHandlers(deps: HandlerDependencies): Record<string, Han
       ) {
         throw new ApiError('MARKET_DATA_UNAVAILABLE', 'Market data is unavailable at the moment; retry later.');
       }
-      await remember(Object.values(result.results).filter((r): r is DiscoveryResult => r !== undefined));
+      await remember(
+        Object.values(result.results)
+          .filter((r): r is DiscoveryResult => r !== undefined)
+          .map((r) => ({ result: r, effects: customCriteriaEffects(batchCustomCriteria(request, r.asset_type)) })),
+      );
       return { status: 200, json: { ...result, errors } };
     },
     criteria: async ({ params }) => {

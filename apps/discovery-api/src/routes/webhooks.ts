@@ -72,7 +72,13 @@ export function webhookHandlers(deps: HandlerDependencies): Record<string, Handl
         throw new ApiError(
           'VALIDATION_ERROR',
           `Webhook '${hook.id}' is disabled (${hook.disabled_reason ?? 'inactive'}); enable it again with POST /v1/webhooks/{id}/enable to receive events.`,
-          { details: { id: hook.id } },
+          {
+            details: {
+              location: 'path',
+              errors: [{ path: '/id', message: 'is a disabled webhook; enable it first' }],
+              id: hook.id,
+            },
+          },
         );
       }
       const now = deps.clock();
@@ -93,7 +99,7 @@ export async function checkUrl(url: string, deps: HandlerDependencies): Promise<
   } catch (error) {
     if (!(error instanceof ReceiverUrlError)) throw error;
     throw new ApiError('VALIDATION_ERROR', error.message, {
-      details: { errors: [{ path: '/url', message: error.message }], reason: error.code },
+      details: { location: 'body', errors: [{ path: '/url', message: error.message }], reason: error.code },
       cause: error,
     });
   }

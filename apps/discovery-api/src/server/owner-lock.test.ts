@@ -1,8 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DataDirBusyError, OWNER_FILE, acquireOwner, readOwner } from './owner-lock';
+import { DataDirBusyError, OWNER_FILE, acquireOwner, readOwner, warnIfDataDirExposed } from './owner-lock';
 import { ensureAdminSecret, readAdminSecret } from './admin-secret';
-import { stat } from 'node:fs/promises';
+import { chmod, mkdir, stat } from 'node:fs/promises';
+import { openPglite } from '../db/pglite';
+import { capturingLogger } from '../test-support/log-capture';
 import { scratchFolder } from '@fin/test-utils';
 
 const dir = scratchFolder('owner-lock-');
@@ -46,5 +48,45 @@ describe('data-folder lock', () => {
     expect(await ensureAdminSecret(dir())).toBe(secret);
     expect(await readAdminSecret(dir())).toBe(secret);
     expect((await stat(join(dir(), 'admin-secret'))).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('the data folder is its owner’s', () => {
+  it('makes the database folder pgdata 0700 when it opens it, whatever its mode was', async () => {
+    const pgdata = join(dir(), 'pgdata');
+    await mkdir(pgdata);
+    await chmod(pgdata, 0o777);
+    const db = await openPglite(pgdata);
+    try {
+      expect((await stat(pgdata)).mode & 0o777).toBe(0o700);
+    } finally {
+      await db.close();
+    }
+    await chmod(pgdata, 0o755);
+    const again = await openPglite(pgdata);
+    await again.close();
+    expect((await stat(pgdata)).mode & 0o777).toBe(0o700);
+  }, 60_000);
+
+  it('warns with the path and the fix when the data folder is open to others, not when it is private or missing', async () => {
+    const { logger, lines } = capturingLogger();
+    const folder = join(dir(), "data 'shared'");
+    await mkdir(folder, { mode: 0o700 });
+    await chmod(folder, 0o750);
+    await warnIfDataDirExposed(folder, logger);
+    expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([
+      {
+        level: 'warn',
+        message: expect.stringContaining(`The data folder ${folder} is open to other users (mode 750)`),
+        data_dir: folder,
+        mode: '750',
+        // Quoted for the shell: '…/data '\''shared'\'''
+        fix: `chmod 700 '${dir()}/data '\\''shared'\\'''`,
+      },
+    ]);
+    await chmod(folder, 0o700);
+    await warnIfDataDirExposed(folder, logger);
+    await warnIfDataDirExposed(join(dir(), 'not-yet'), logger);
+    expect(lines).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CodedError } from '@fin/errors';
 import isRunning from 'is-running';
@@ -91,4 +91,47 @@ export class OwnerLock {
     held.delete(this.path);
     await rm(this.path, { force: true });
   }
+}
+
+/** What warnIfDataDirExposed logs with (a winston logger has it). */
+export interface WarningLog {
+  warn(message: string, meta: Record<string, unknown>): unknown;
+}
+
+/**
+ * The warning for a data folder that its group or other users may read, write or enter (any
+ * of the mode bits 0077), or undefined when only its owner may, when it does not exist yet (the
+ * server creates it 0700), or on Windows, where the mode bits say nothing about other users.
+ * The folder holds the embedded database, the admin secret and the lock; its database folder
+ * (`pgdata`) is made 0700 when opened, but the folder itself is the operator's to set.
+ */
+export async function dataDirExposure(
+  dataDir: string,
+  platform: NodeJS.Platform = process.platform,
+): Promise<{ message: string; meta: Record<string, unknown> } | undefined> {
+  if (platform === 'win32') return undefined;
+  let mode: number;
+  try {
+    mode = (await stat(dataDir)).mode & 0o777;
+  } catch {
+    return undefined;
+  }
+  if ((mode & 0o077) === 0) return undefined;
+  const octal = mode.toString(8).padStart(3, '0');
+  const fix = `chmod 700 ${shellWord(dataDir)}`;
+  return {
+    message: `The data folder ${dataDir} is open to other users (mode ${octal}): it holds the embedded database with webhook secrets and the admin secret. Make it private with: ${fix}`,
+    meta: { data_dir: dataDir, mode: octal, fix },
+  };
+}
+
+/** A path as one word of a POSIX shell command. */
+function shellWord(path: string): string {
+  return /^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replaceAll("'", "'\\''")}'`;
+}
+
+/** Logs dataDirExposure's warning, when there is one: once, as the server opens the folder. */
+export async function warnIfDataDirExposed(dataDir: string, log: WarningLog): Promise<void> {
+  const exposure = await dataDirExposure(dataDir);
+  if (exposure !== undefined) log.warn(exposure.message, exposure.meta);
 }

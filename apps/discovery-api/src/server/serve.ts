@@ -1,8 +1,9 @@
-import { createServer, type RequestListener } from 'node:http';
+import type { RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ApiConfig } from '../config';
 import type { Database } from '../db/database';
 import type { EngineFactory } from '../discovery/snapshot-engine-source';
+import { createHttpServer } from '../http/http-server';
 import { createHttpMetrics } from '../http/metrics';
 import { startingApp } from '../http/starting';
 import { createLogger, type Logger } from '../logging';
@@ -37,7 +38,9 @@ export async function startServer(config: ApiConfig, options: ServeOptions): Pro
   // Listening comes first: /healthz answers while the database opens (a new PGlite database
   // takes seconds) and the rest of the app loads; /readyz and the API answer 503 until then.
   let handle: RequestListener = startingApp(logger, metrics);
-  const server = createServer((req, res) => handle(req, res));
+  // What the HTTP parser refuses (oversized headers, malformed requests) gets the error
+  // envelope too (http/http-server.ts).
+  const server = createHttpServer((req, res) => handle(req, res), { logger, metrics });
   let db: Database | undefined;
   let redis: RedisLimits | undefined;
   try {

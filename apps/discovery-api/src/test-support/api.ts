@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createApp, type AppOptions } from '../http/app';
+import { createHttpServer } from '../http/http-server';
 import { silentLogger } from '../logging';
 import { responseProblems } from './openapi-check';
 
@@ -23,13 +24,13 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-/** Starts the real app on 127.0.0.1:0. Every response goes through the OpenAPI check, so
- * the whole route suite doubles as a conformance test of the document. */
+/** Starts the real app on 127.0.0.1:0, in the HTTP server `serve` uses. Every response goes
+ * through the OpenAPI check, so the whole route suite doubles as a conformance test of the
+ * document. */
 export async function startApi(options: AppOptions): Promise<TestApi> {
   const app = createApp({ logger: silentLogger(), ...options });
-  const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
+  const server: Server = createHttpServer(app, { logger: options.logger ?? silentLogger() });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
   return {

@@ -20,7 +20,8 @@ export interface ServerProcess {
 }
 
 // The "listening" log line, in either key order; the URL is group 1 or 2.
-const LISTENING = /"message":"listening".*?"url":"(http:\/\/[^"]+)"|"url":"(http:\/\/[^"]+)".*?"message":"listening"/;
+export const LISTENING =
+  /"message":"listening".*?"url":"(http:\/\/[^"]+)"|"url":"(http:\/\/[^"]+)".*?"message":"listening"/;
 
 /** Starts `discovery-api serve` on a free port and waits for its "listening" log line. */
 export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
@@ -38,7 +39,13 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: readonly string[], env: Record<string, string>): Promise<CliResult> {
+/** Runs `discovery-api <args>` to its end. With `killWhen`, a command that would not end on its
+ * own (`serve`) is killed once its output matches, and answers `status` null. */
+export function runCli(
+  args: readonly string[],
+  env: Record<string, string>,
+  options: { killWhen?: RegExp } = {},
+): Promise<CliResult> {
   assertBuilt();
   return new Promise((resolve) => {
     const child: ChildProcess = spawn(process.execPath, [BIN, ...args], {
@@ -47,8 +54,17 @@ export function runCli(args: readonly string[], env: Record<string, string>): Pr
     });
     let stdout = '';
     let stderr = '';
-    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const check = (): void => {
+      if (options.killWhen?.test(stdout + stderr) === true && child.exitCode === null) child.kill('SIGKILL');
+    };
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      check();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      check();
+    });
     child.once('exit', (status) => resolve({ status, stdout, stderr }));
   });
 }

@@ -1,0 +1,126 @@
+import { createServer, maxHeaderSize, STATUS_CODES, type RequestListener, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Logger } from '../logging';
+import { ApiError, envelope } from './errors';
+import type { HttpMetrics } from './metrics';
+import { requestIdFrom } from './request-id';
+
+export interface HttpServerOptions {
+  logger: Logger;
+  metrics?: HttpMetrics;
+  clock?: () => Date;
+}
+
+/**
+ * The HTTP server of the API. What Node's HTTP parser refuses never reaches the app, and Node
+ * would answer it with a bare status line; here it gets the error envelope (docs/errors.md)
+ * with an `X-Request-Id` and `Connection: close`, and the connection is closed:
+ *
+ * - 431 HEADERS_TOO_LARGE: the request line and headers exceed the parser's limit (16 kB by
+ *   default, `--max-http-header-size`), e.g. an oversized `Authorization` header or URL;
+ * - 400 MALFORMED_REQUEST: anything else the parser refuses (an unknown method, a bad header
+ *   name, both `Transfer-Encoding` and `Content-Length`), and an HTTP/1.1 request without `Host`.
+ *
+ * A connection that is reset, no longer writable or already answering keeps Node's handling.
+ */
+export function createHttpServer(listener: RequestListener, options: HttpServerOptions): Server {
+  const clock = options.clock ?? (() => new Date());
+  // RFC 9112 3.2: an HTTP/1.1 request without Host is a 400. Node would answer it itself,
+  // bare, before the listener runs; checked here instead, to answer with the envelope.
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
+    if (req.httpVersion === '1.1' && req.headers.host === undefined) {
+      const id = requestIdFrom(req.headers['x-request-id']);
+      const error = malformed('missing_host', 'an HTTP/1.1 request must carry a Host header');
+      const body = JSON.stringify(envelope(error, id, clock()));
+      res.writeHead(error.status, {
+        ...RESPONSE_HEADERS,
+        'Content-Length': String(Buffer.byteLength(body)),
+        'X-Request-Id': id,
+      });
+      res.end(body);
+      refused(options, id, error, req.method ?? 'unknown');
+      return;
+    }
+    listener(req, res);
+  });
+  server.on('clientError', (error: ParserError, socket: Duplex) => {
+    const answering = (socket as { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+    const refusal = error.code === 'ECONNRESET' || !socket.writable ? undefined : refusalOf(error);
+    if (refusal === undefined || answering?.headersSent === true) {
+      nodeDefault(error, socket);
+      return;
+    }
+    const id = requestIdFrom(undefined);
+    const body = JSON.stringify(envelope(refusal, id, clock()));
+    const head = [
+      `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status] ?? ''}`,
+      ...Object.entries(RESPONSE_HEADERS).map(([name, value]) => `${name}: ${value}`),
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      `X-Request-Id: ${id}`,
+      `Date: ${clock().toUTCString()}`,
+    ].join('\r\n');
+    socket.end(`${head}\r\n\r\n${body}`, () => socket.destroy());
+    refused(options, id, refusal, 'unknown');
+  });
+  return server;
+}
+
+/** What Node's parser reports (llhttp): `code` HPE_*, `reason` in words. */
+interface ParserError extends Error {
+  code?: string;
+  reason?: string;
+}
+
+const RESPONSE_HEADERS = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+  Connection: 'close',
+};
+
+function refusalOf(error: ParserError): ApiError | undefined {
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    // The server takes Node's limit (16 kB unless --max-http-header-size says otherwise).
+    const limit = maxHeaderSize;
+    return new ApiError(
+      'HEADERS_TOO_LARGE',
+      `The request line and headers are larger than the limit of ${limit} bytes; send a shorter URL or smaller headers.`,
+      { details: { limit_bytes: limit } },
+    );
+  }
+  // A request timeout (408) and the like stay Node's.
+  if (error.code === undefined || !error.code.startsWith('HPE_')) return undefined;
+  return malformed(error.code.slice('HPE_'.length).toLowerCase(), (error.reason ?? error.message).toLowerCase());
+}
+
+function malformed(reason: string, what: string): ApiError {
+  return new ApiError('MALFORMED_REQUEST', `The request is not valid HTTP/1.1: ${what}.`, { details: { reason } });
+}
+
+/** Node's own answer to a client error, as node:_http_server's socketOnError gives it. */
+function nodeDefault(error: ParserError, socket: Duplex): void {
+  const answering = (socket as { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  if (socket.writable && answering?.headersSent !== true) {
+    const status =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? 431
+        : error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW'
+          ? 413
+          : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? 408
+            : 400;
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n\r\n`);
+  }
+  socket.destroy(error);
+}
+
+/** The access-log line and metric of a refused request: no route, no token. */
+function refused(options: HttpServerOptions, requestId: string, error: ApiError, method: string): void {
+  options.metrics?.observe(method, 'unmatched', error.status, 0);
+  options.logger.info('request refused', {
+    request_id: requestId,
+    status: error.status,
+    code: error.code,
+    reason: error.details.reason ?? null,
+  });
+}
