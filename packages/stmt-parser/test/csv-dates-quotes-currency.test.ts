@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectFormat, parseString, StatementParseError, type Entry, type ParseIssue } from '@stmt/parser';
 import { chunked, collect, toJson } from './support/outcome';
+import { brief, conversionError } from './support/issues';
 
 const DIR = join(__dirname, 'fixtures', 'csv');
 const fixture = (name: string): string => readFileSync(join(DIR, name), 'utf8');
@@ -18,25 +19,8 @@ async function read(text: string, options = {}): Promise<{ entries: Entry[]; iss
   return { entries, issues };
 }
 
-/** What conversion does: no issue collector, so the first error refuses the file. */
-async function convert(text: string): Promise<unknown> {
-  try {
-    for await (const _ of parseString(text, { fileName: 'x.csv' })) {
-      // drain
-    }
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
-
-const brief = (issue: ParseIssue): [string, string, number, number, string | undefined] => [
-  issue.severity,
-  issue.code,
-  issue.location.line,
-  issue.location.column,
-  issue.location.path,
-];
+/** What conversion does: the first error refuses the file. */
+const convert = (text: string): Promise<unknown> => conversionError(text, 'x.csv');
 
 /** `text` with line `line` (1-based) passed through `change`. */
 function editLine(text: string, line: number, change: (line: string) => string): string {

@@ -1,4 +1,5 @@
 import { parseString, type Entry, type ParseIssue, type Statement } from '@stmt/parser';
+import { brief } from './support/issues';
 
 interface Read {
   entries: Entry[];
@@ -16,13 +17,6 @@ async function read(text: string): Promise<Read> {
 }
 
 const HEAD = ':20:REF\n:25:DE89370400440532013000\n';
-const brief = (issue: ParseIssue): [string, string, number, number, string | undefined] => [
-  issue.severity,
-  issue.code,
-  issue.location.line,
-  issue.location.column,
-  issue.location.path,
-];
 
 describe('MT940 balance currencies', () => {
   it('warns at the closing balance when its currency is not the opening balance’s', async () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseString, StatementParseError, type Entry, type ParseIssue } from '@stmt/parser';
+import { brief, conversionError } from './support/issues';
 
 // bank-sgml.ofx: a USD statement whose third transaction (line 45) is -40.00 GBP at <CURRATE>1.25 on line 52.
 const FIXTURE = readFileSync(join(__dirname, 'fixtures', 'ofx', 'bank-sgml.ofx'), 'latin1');
@@ -21,25 +22,8 @@ async function read(text: string): Promise<{ entries: Entry[]; issues: ParseIssu
   return { entries, issues };
 }
 
-/** What conversion does: no issue collector, so the first error refuses the file. */
-async function convert(text: string): Promise<unknown> {
-  try {
-    for await (const _ of parseString(Buffer.from(text, 'latin1'), { fileName: 'bank.ofx' })) {
-      // drain
-    }
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
-
-const brief = (issue: ParseIssue): [string, string, number, number, string | undefined] => [
-  issue.severity,
-  issue.code,
-  issue.location.line,
-  issue.location.column,
-  issue.location.path,
-];
+/** What conversion does: the first error refuses the file. */
+const convert = (text: string): Promise<unknown> => conversionError(Buffer.from(text, 'latin1'), 'bank.ofx');
 
 const amounts = (entries: Entry[]): string[] =>
   entries.map(
