@@ -27,14 +27,10 @@ export function readOptions(
     options.encoding = encoding.toLowerCase();
   }
   if (size !== undefined) {
-    if (flags.maxFieldSize !== undefined) options.maxFieldSize = parseSize(size, '--max-field-size');
-    else {
-      try {
-        options.maxFieldSize = parseSize(size, 'input.max_field_size');
-      } catch (error) {
-        throw new CliError('CONFIG_INVALID', (error as Error).message, { cause: error });
-      }
-    }
+    options.maxFieldSize =
+      flags.maxFieldSize !== undefined
+        ? parseSize(size, '--max-field-size')
+        : parseSize(size, 'input.max_field_size', 'CONFIG_INVALID');
   }
   const details = flags.maxEntryDetails ?? config.input?.max_entry_details;
   if (details !== undefined) options.maxEntryDetails = details;
