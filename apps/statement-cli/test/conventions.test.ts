@@ -26,6 +26,17 @@ describe('stmt start-up conventions', () => {
     );
   });
 
+  it('says where a file given as an argument goes, rather than calling it an unknown command', () => {
+    const run = runCli(['convert', 'my statement.xml', '-o', 'out.csv']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(
+      / error stmt convert takes no arguments, but was given "my statement\.xml"\. Name the input with -i\/--input: stmt convert -i 'my statement\.xml'\. Run `stmt help convert` for its flags\.\n$/,
+    );
+    const two = runCli(['validate', 'a.xml', 'b.xml']);
+    expect(two.status).toBe(2);
+    expect(two.stderr).toContain('stmt validate takes no arguments, but was given "a.xml", "b.xml". Run `stmt help validate`');
+  });
+
   it('answers stmt help COMMAND like stmt COMMAND --help', () => {
     const run = runCli(['help', 'convert']);
     expect(run.status).toBe(0);
