@@ -97,10 +97,16 @@ describe('stmt convert --merge', () => {
     expect(second).toContain('; not asserted (the opening balance is in an earlier output): 2024-01-08');
   });
 
-  it('refuses --since-last without an output file, and a folder as the merged output', () => {
+  it('refuses --since-last without an output file or with a device, and a folder as the merged output', () => {
     const stdout = runCli(['convert', '-i', MT940, '-o', '-', '--since-last', '--no-categorize']);
     expect(stdout.status).toBe(2);
     expect(stdout.stderr).toContain('--since-last remembers what it wrote beside the output file');
+    const device = runCli(['convert', '-i', MT940, '-o', '/dev/null', '--since-last', '--no-categorize']);
+    expect(device.status).toBe(2);
+    expect(device.stderr).toContain(
+      '--since-last remembers what it wrote beside the output file, but /dev/null is a device: give --output a CSV file path.',
+    );
+    expect(existsSync('/dev/.null.stmt-ids')).toBe(false);
     const folder = runCli(['convert', '-i', MT940, '-o', tempDir(), '--merge', '--no-categorize']);
     expect(folder.status).toBe(2);
     expect(folder.stderr).toContain('--merge writes one CSV file');

@@ -1,3 +1,4 @@
+import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StatementRow } from '@stmt/export';
@@ -61,7 +62,7 @@ export async function convertMerged(
       `--merge writes one CSV file, but --output ${options.output} is a folder; name a file such as ${join(options.output, 'merged.csv')}.`,
     );
   }
-  const stateFile = options.sinceLast ? sinceLastState(options.stateFor) : undefined;
+  const stateFile = options.sinceLast ? await sinceLastState(options.stateFor) : undefined;
   const earlier =
     stateFile === undefined
       ? undefined
@@ -167,14 +168,31 @@ async function mergeInputs(
   return { files, skipped };
 }
 
-function sinceLastState(output: string | undefined): string {
+async function sinceLastState(output: string | undefined): Promise<string> {
   if (output === undefined || output === '-') {
     throw new ConvertError(
       'USAGE',
       '--since-last remembers what it wrote beside the output file: give --output a CSV file path (also with --dry-run).',
     );
   }
+  // A device or a pipe (`/dev/null`, `/dev/stdout`, a FIFO) is written through, and its state
+  // file would land in `/dev` or beside a pipe that forgets what it was given.
+  const kind = await stat(output).then(describeSpecialFile, () => undefined);
+  if (kind !== undefined) {
+    throw new ConvertError(
+      'USAGE',
+      `--since-last remembers what it wrote beside the output file, but ${output} is ${kind}: give --output a CSV file path.`,
+    );
+  }
   return stateFileFor(output);
+}
+
+/** What an existing output is when it is neither a regular file nor a folder (which is refused elsewhere). */
+function describeSpecialFile(info: Stats): string | undefined {
+  if (info.isFile() || info.isDirectory()) return undefined;
+  if (info.isFIFO()) return 'a pipe';
+  if (info.isSocket()) return 'a socket';
+  return 'a device';
 }
 
 /** The records of several files one after the other; each file is opened only when the previous one is done. */
