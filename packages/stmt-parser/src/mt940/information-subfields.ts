@@ -8,13 +8,11 @@ import { joinPieces, splitSepaKeywords, type Piece, type WorkCounter } from './s
  */
 export const SUBFIELD_START = /^\s*(\d{3})?\s?([?~])\d{2}/;
 
-const QUESTION_SUBFIELD = /\?(\d{2})/g;
-const TILDE_SUBFIELD = /~(\d{2})/g;
-
 /** German subfields ?20–?29, ?60–?63 and the name ?32/?33 carry at most 27 characters each. */
 const SUBFIELD_WIDTH = 27;
 
-const REMITTANCE_TAGS = new Set(['20', '21', '22', '23', '24', '25', '26', '27', '28', '29', '60', '61', '62', '63']);
+/** The remittance subfields, in the order their text is read. */
+const REMITTANCE_TAGS = ['20', '21', '22', '23', '24', '25', '26', '27', '28', '29', '60', '61', '62', '63'] as const;
 
 /**
  * Reads the subfields: ?00 booking text, ?10 primanota, ?20–?29 and ?60–?63 remittance,
@@ -23,11 +21,11 @@ const REMITTANCE_TAGS = new Set(['20', '21', '22', '23', '24', '25', '26', '27',
  * wherever the 65-character line ends, even inside a subfield tag (`?2115617?` / `22INFO`).
  */
 export function parseSubfieldInformation(lines: readonly string[], work?: WorkCounter): EntryInformation {
-  const text = lines.join('');
+  const text = lines.length === 1 ? (lines[0] as string) : lines.join('');
   // Where each continuation line starts in `text`: a break inside a subfield means the bank wrapped it.
   const breaks: number[] = [];
   let at = 0;
-  for (const line of lines.slice(0, -1)) breaks.push((at += line.length));
+  for (let line = 0; line < lines.length - 1; line++) breaks.push((at += (lines[line] as string).length));
   const start = SUBFIELD_START.exec(text);
   const separator = start?.[2] ?? '?';
   const info: EntryInformation = { counterparty: {}, style: 'subfields' };
@@ -36,13 +34,13 @@ export function parseSubfieldInformation(lines: readonly string[], work?: WorkCo
   const body = text.slice(bodyStart);
 
   const subfields = new Map<string, Piece[]>();
-  const marks = [...body.matchAll(separator === '~' ? TILDE_SUBFIELD : QUESTION_SUBFIELD)];
   // Subfields come in text order, so one pass over the line breaks serves them all.
   let nextBreak = 0;
-  marks.forEach((mark, i) => {
-    const from = (mark.index ?? 0) + mark[0].length;
-    const to = marks[i + 1]?.index ?? body.length;
-    const tag = mark[1] ?? '';
+  for (let mark = nextMark(body, separator, 0); mark >= 0;) {
+    const from = mark + 3;
+    const following = nextMark(body, separator, from);
+    const to = following < 0 ? body.length : following;
+    const tag = body.slice(mark + 1, from);
     const value = body.slice(from, to);
     // A piece that fills its 27 characters, or that a line break cuts, was cut by the bank; a
     // shorter unbroken one ended a phrase. (Counting the break as part of the piece is what
@@ -56,24 +54,26 @@ export function parseSubfieldInformation(lines: readonly string[], work?: WorkCo
     if (!pieces) subfields.set(tag, (pieces = []));
     pieces.push({ text: value, cut: value.length >= SUBFIELD_WIDTH || wrapped });
     if (work) work.steps++;
-  });
+    mark = following;
+  }
   const one = (tag: string): string | undefined => {
-    const value = subfields
-      .get(tag)
-      ?.map((piece) => piece.text)
-      .join('')
-      .trim();
-    return value === undefined || value === '' ? undefined : value;
+    const pieces = subfields.get(tag);
+    if (pieces === undefined) return undefined;
+    let value = (pieces[0] as Piece).text;
+    for (let i = 1; i < pieces.length; i++) value += (pieces[i] as Piece).text;
+    value = value.trim();
+    return value === '' ? undefined : value;
   };
 
   const bookingText = one('00');
   if (bookingText) info.bookingText = bookingText;
 
-  const pieces = [...subfields.entries()]
-    .filter(([tag]) => REMITTANCE_TAGS.has(tag))
-    .sort(([a], [b]) => a.localeCompare(b))
-    .flatMap(([, values]) => values);
-  if (joinPieces(pieces, work) !== '') Object.assign(info, splitSepaKeywords(pieces, work));
+  const pieces: Piece[] = [];
+  for (const tag of REMITTANCE_TAGS) {
+    const values = subfields.get(tag);
+    if (values) for (const piece of values) pieces.push(piece);
+  }
+  if (pieces.some((piece) => /\S/.test(piece.text))) Object.assign(info, splitSepaKeywords(pieces, work));
 
   const bank = one('30');
   const account = one('31');
@@ -84,4 +84,16 @@ export function parseSubfieldInformation(lines: readonly string[], work?: WorkCo
   const name = joinPieces([...(subfields.get('32') ?? []), ...(subfields.get('33') ?? [])]);
   if (name !== '') info.counterparty.name = name;
   return info;
+}
+
+/** Where the next subfield mark (`?` or `~` and two digits) at or after `from` starts, or -1. */
+function nextMark(body: string, separator: string, from: number): number {
+  for (let at = body.indexOf(separator, from); at >= 0; at = body.indexOf(separator, at + 1)) {
+    if (isDigit(body.charCodeAt(at + 1)) && isDigit(body.charCodeAt(at + 2))) return at;
+  }
+  return -1;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
 }

@@ -53,15 +53,44 @@ export interface SepaRemittance {
 
 /** Joins pieces: a cut piece is glued to the next, others end with a space; whitespace collapses. */
 export function joinPieces(pieces: readonly Piece[], work?: WorkCounter): string {
-  let text = '';
-  pieces.forEach((piece, i) => {
-    text += i === 0 || (pieces[i - 1] as Piece).cut ? piece.text : ` ${piece.text}`;
-  });
+  if (pieces.length === 0) return '';
+  let text = (pieces[0] as Piece).text;
+  for (let i = 1; i < pieces.length; i++) {
+    const piece = pieces[i] as Piece;
+    text += (pieces[i - 1] as Piece).cut ? piece.text : ` ${piece.text}`;
+  }
   if (work) work.steps += pieces.length;
-  return text.replace(/\s+/g, ' ').trim();
+  return collapseWhitespace(text);
 }
 
-const RUNS = /\s+|\S+/g;
+/** Whitespace other than single spaces between words: what `collapseWhitespace` changes. */
+const UNCOLLAPSED = /\s\s|[^\S ]|^\s|\s$/;
+
+/** Runs of whitespace made one space, and none at the ends; most text has nothing to change. */
+export function collapseWhitespace(text: string): string {
+  return UNCOLLAPSED.test(text) ? text.replace(/\s+/g, ' ').trim() : text;
+}
+
+/**
+ * Whether a UTF-16 code unit is whitespace as `\s` in a JavaScript regular expression reads it
+ * (the line terminators, the Unicode space separators and U+FEFF), so the length kept below
+ * agrees with `joinPieces`, which collapses `\s+`.
+ */
+export function isJsWhitespace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
 
 /**
  * The pieces of one keyword's value, with the length `joinPieces` would give them, kept as
@@ -90,12 +119,16 @@ class KeywordValue {
   private extend(piece: Piece, work?: WorkCounter): { length: number; gap: boolean } {
     if (work) work.steps++;
     const previous = this.pieces[this.pieces.length - 1];
-    const text = previous === undefined || previous.cut ? piece.text : ` ${piece.text}`;
     let { length, gap } = this;
-    for (const [run] of text.matchAll(RUNS)) {
-      if (/^\s/.test(run)) gap = length > 0;
+    // Pieces join with a space unless the previous one was cut: that space opens a whitespace run.
+    if (previous !== undefined && !previous.cut) gap = length > 0;
+    // Character by character, as `joinPieces` collapses whitespace runs: a run between two
+    // non-white characters counts one, and leading or trailing runs nothing.
+    const { text } = piece;
+    for (let at = 0; at < text.length; at++) {
+      if (isJsWhitespace(text.charCodeAt(at))) gap = length > 0;
       else {
-        length += (gap ? 1 : 0) + run.length;
+        length += gap ? 2 : 1;
         gap = false;
       }
     }
@@ -115,7 +148,8 @@ export function splitSepaKeywords(pieces: readonly Piece[], work?: WorkCounter):
   let key: string | undefined;
   let overflowed = false;
   for (const piece of pieces) {
-    const marks = [...piece.text.matchAll(KEYWORD)];
+    // Every keyword ends in `+`: most pieces of free text have none, and skip the search.
+    const marks = piece.text.includes('+') ? [...piece.text.matchAll(KEYWORD)] : [];
     const firstAt = marks[0]?.index ?? piece.text.length;
     const lead = piece.text.slice(0, firstAt);
     if (lead.trim() !== '' || marks.length === 0)

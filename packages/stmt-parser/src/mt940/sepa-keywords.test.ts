@@ -1,0 +1,51 @@
+import fc from 'fast-check';
+import { collapseWhitespace, isJsWhitespace, joinPieces, splitSepaKeywords, type Piece } from './sepa-keywords';
+
+/** Characters that exercise whitespace handling: ASCII and Unicode spaces, line separators, letters. */
+const character = fc.constantFrom(
+  ' ',
+  '\t',
+  '\n',
+  '\r',
+  '\u00a0',
+  '\u2003',
+  '\u2028',
+  '\u3000',
+  '\ufeff',
+  '\u200b',
+  'a',
+  'Z',
+  'ü',
+  '+',
+  '?',
+);
+const text = fc.array(character, { maxLength: 24 }).map((characters) => characters.join(''));
+
+describe('SEPA keyword text', () => {
+  it('isJsWhitespace agrees with \\s for every UTF-16 code unit', () => {
+    const disagreements: number[] = [];
+    for (let code = 0; code <= 0xffff; code++)
+      if (isJsWhitespace(code) !== /\s/.test(String.fromCharCode(code))) disagreements.push(code);
+    expect(disagreements).toEqual([]);
+  });
+
+  it('collapseWhitespace is replace(/\\s+/g, " ").trim()', () => {
+    fc.assert(fc.property(text, (value) => collapseWhitespace(value) === value.replace(/\s+/g, ' ').trim()));
+  });
+
+  it('keeps a keyword within its SEPA length as joinPieces measures it, whatever the whitespace', () => {
+    // EREF holds 35 characters: pieces after it join it while the joined value fits, the rest is remittance.
+    const piece = fc.record({ text, cut: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 6 }), (rest) => {
+        const pieces: Piece[] = [{ text: `EREF+${'x'.repeat(20)}`, cut: false }, ...rest];
+        const endToEnd = splitSepaKeywords(pieces).endToEndId ?? '';
+        // The value taken is a prefix of the pieces, at most 35 long once joined.
+        expect(endToEnd.length).toBeLessThanOrEqual(35);
+        let taken = 1;
+        while (taken < pieces.length && joinPieces(pieces.slice(0, taken + 1)).length - 5 <= 35) taken++;
+        expect(endToEnd).toBe(joinPieces([{ text: 'x'.repeat(20), cut: false }, ...pieces.slice(1, taken)]));
+      }),
+    );
+  });
+});
