@@ -1,5 +1,6 @@
 import { DiscoveryError, DiscoveryValidationError, type AssetType, type DiscoveryResult } from '@disc/types';
 import { secondsSince } from './clock';
+import { checkRequestObject } from './inputs';
 import { discover, type DiscoverDeps } from './discover';
 import { batchCustomCriteria, type BatchDiscoverRequest, type BatchDiscoveryResult } from './requests';
 
@@ -14,6 +15,7 @@ export async function batchDiscover(
   deps: DiscoverDeps & { batchId: string },
 ): Promise<BatchDiscoveryResult> {
   const started = performance.now();
+  request = checkRequestObject(request, '', 'Invalid batch-discover request');
   if (!Array.isArray(request.asset_types) || request.asset_types.length === 0) {
     throw new DiscoveryValidationError('asset_types must list at least one asset type', {
       details: { errors: [{ path: '/asset_types', message: 'must be a non-empty array' }] },

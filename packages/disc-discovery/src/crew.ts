@@ -18,6 +18,8 @@ import { parseGrading, type Grading } from './grading';
 import { integrateDiscoveries } from './integrate';
 import { monitorResult } from '@disc/monitoring';
 import { assess, type Assessment } from './assess';
+import { checkGradeHistory, checkRequestObject, checkSymbol } from './inputs';
+import { DiscoveryValidationError } from '@disc/types';
 import type {
   BatchDiscoverRequest,
   BatchDiscoveryResult,
@@ -91,6 +93,13 @@ export class InvestmentDiscoveryCrew {
 
   /** Results per asset type (all three by default). Unlike batchDiscover, any failure rejects. */
   async discoverAllAssets(options: DiscoverAllOptions = {}): Promise<Partial<Record<AssetType, DiscoveryResult>>> {
+    const o = checkRequestObject(options, '/options', 'Invalid discoverAllAssets options');
+    if (o.assetTypes !== undefined && !Array.isArray(o.assetTypes)) {
+      throw new DiscoveryValidationError('Invalid asset_types: /asset_types must be an array of asset types', {
+        details: { errors: [{ path: '/asset_types', message: 'must be an array of asset types' }] },
+      });
+    }
+    options = o;
     const types = (options.assetTypes ?? ASSET_TYPES).map((t) => parseAssetType(t));
     const custom: CustomCriteria = {
       ...(options.customCriteria ?? {}),
@@ -119,8 +128,8 @@ export class InvestmentDiscoveryCrew {
   }
 
   /** Today's grade of one symbol with the signals monitoring needs; undefined when unknown. */
-  assess(symbol: string): Promise<Assessment | undefined> {
-    return assess(this.provider, symbol, this.clock());
+  async assess(symbol: string): Promise<Assessment | undefined> {
+    return assess(this.provider, checkSymbol(symbol), this.clock());
   }
 
   /**
@@ -129,8 +138,9 @@ export class InvestmentDiscoveryCrew {
    * no state). Undefined when the symbol is unknown.
    */
   async monitor(symbol: string, history: readonly GradePoint[] = []): Promise<MonitorResult | undefined> {
+    const checked = checkGradeHistory(history);
     const assessment = await this.assess(symbol);
-    return assessment && monitorResult(assessment, history);
+    return assessment && monitorResult(assessment, checked);
   }
 
   // The spec's names (Python library surface), so code written against them works.
@@ -166,7 +176,13 @@ export class InvestmentDiscoveryCrew {
     asset_types?: readonly string[] | DiscoverAllOptions,
     max_results_per_type?: number,
   ): Promise<Partial<Record<AssetType, DiscoveryResult>>> {
-    if (asset_types !== undefined && !Array.isArray(asset_types))
+    if (typeof asset_types === 'string') {
+      // discover_all_assets('etf') is a list of one type mistyped, not an options object.
+      throw new DiscoveryValidationError('Invalid asset_types: /asset_types must be an array of asset types', {
+        details: { errors: [{ path: '/asset_types', message: 'must be an array of asset types' }] },
+      });
+    }
+    if (asset_types !== undefined && asset_types !== null && !Array.isArray(asset_types))
       return this.discoverAllAssets(asset_types as DiscoverAllOptions);
     return this.discoverAllAssets({
       ...(asset_types ? { assetTypes: asset_types as readonly string[] } : {}),

@@ -8,6 +8,7 @@ import { checkPortfolioContext, discoveryOptions, type DiscoverRequest, type Por
 import type { TransactionCostModel } from '@disc/portfolio';
 import type { Instrument, MarketContext, RiskTolerance } from '@disc/types';
 import { peerIndexOf, type Grading } from './grading';
+import { checkRequestObject } from './inputs';
 
 export interface DiscoverDeps {
   provider: MarketDataProvider;
@@ -27,6 +28,7 @@ export async function discover(
 ): Promise<DiscoveryResult> {
   const started = performance.now();
   const assetType = parseAssetType(assetTypeInput);
+  request = checkRequestObject(request, '', 'Invalid discover request');
   const options = discoveryOptions(request.custom_criteria);
   checkPortfolioContext(request.portfolio_context);
   const discoveryDate = deps.now.toISOString();

@@ -138,13 +138,19 @@ export function checkPortfolioContext(context: PortfolioContext | undefined, pat
     (Array.isArray(holdings) ? holdings : []).forEach((h, i) => {
       if (typeof h?.symbol !== 'string' || h.symbol === '')
         errors.push({ path: `${path}/current_holdings/${i}/symbol`, message: 'must be a non-empty string' });
-      if (!(typeof h?.allocation === 'number' && h.allocation >= 0))
-        errors.push({ path: `${path}/current_holdings/${i}/allocation`, message: 'must be a number >= 0' });
+      // Finite: an Infinity weight normalises to NaN (Infinity / Infinity) and the proposals'
+      // figures with it.
+      if (!(typeof h?.allocation === 'number' && Number.isFinite(h.allocation) && h.allocation >= 0))
+        errors.push({ path: `${path}/current_holdings/${i}/allocation`, message: 'must be a finite number >= 0' });
     });
-    for (const [key, value] of Object.entries(context.target_allocation ?? {})) {
-      if (!(typeof value === 'number' && value >= 0))
-        errors.push({ path: `${path}/target_allocation/${key}`, message: 'must be a number >= 0' });
-    }
+    const target: unknown = context.target_allocation;
+    if (target !== undefined && (target === null || typeof target !== 'object' || Array.isArray(target)))
+      errors.push({ path: `${path}/target_allocation`, message: 'must be an object {stocks, bonds, alternatives}' });
+    else
+      for (const [key, value] of Object.entries(target ?? {})) {
+        if (!(typeof value === 'number' && Number.isFinite(value) && value >= 0))
+          errors.push({ path: `${path}/target_allocation/${key}`, message: 'must be a finite number >= 0' });
+      }
     const total = context.total_value;
     if (total !== undefined && !(typeof total === 'number' && total > 0 && total <= MAX_AMOUNT_USD)) {
       errors.push({
@@ -164,6 +170,11 @@ export function checkPortfolioContext(context: PortfolioContext | undefined, pat
 /** Splits custom_criteria into the discovery options and the criteria overrides, checking
  * each option; bad values raise DiscoveryValidationError naming the path. */
 export function discoveryOptions(custom: CustomCriteria | undefined, path = '/custom_criteria'): DiscoveryOptions {
+  if (custom !== undefined && custom !== null && (typeof custom !== 'object' || Array.isArray(custom))) {
+    throw new DiscoveryValidationError(`Invalid custom_criteria: ${path} must be an object`, {
+      details: { errors: [{ path, message: 'must be an object' }] },
+    });
+  }
   const c = custom ?? {};
   const errors: { path: string; message: string }[] = [];
   if (c.min_score !== undefined && !(typeof c.min_score === 'number' && c.min_score >= 0 && c.min_score <= 1)) {

@@ -16,6 +16,7 @@ import { defaultProvider } from './default-provider';
 import { systemClock, type Clock } from './clock';
 import { checkFundamentals } from './fundamentals';
 import { parseGrading, peerIndexOf, type Grading } from './grading';
+import { checkScoreOptions, checkSymbol } from './inputs';
 
 export interface ScoringToolOptions {
   /** Where price history and market context come from; the sample snapshot by default. */
@@ -80,10 +81,12 @@ export class APlusScoringTool {
     assetType: string,
     symbol: string,
     fundamentalData: object = {},
-    options: ScoreOptions = {},
+    scoreOptions: ScoreOptions = {},
   ): Promise<APlusAnalysis> {
     const type = parseAssetType(assetType);
+    symbol = checkSymbol(symbol);
     const fundamentals = checkFundamentals(type, fundamentalData);
+    const options = checkScoreOptions(scoreOptions);
     const [known, context] = await Promise.all([this.provider.getInstrument(symbol), this.provider.getMarketContext()]);
     const instrument = instrumentOf(type, symbol, fundamentals, known, options);
     const metrics = await metricsOf(this.provider, instrument, known, context);

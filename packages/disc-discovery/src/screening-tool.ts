@@ -4,6 +4,8 @@ import type { MarketDataProvider } from '@disc/market-data';
 import { defaultProvider } from './default-provider';
 import { systemClock, type Clock } from './clock';
 import { TopK } from './top-k';
+import { checkMaxResults, checkRequestObject } from './inputs';
+import { DiscoveryValidationError } from '@disc/types';
 
 export interface ScreeningToolOptions {
   provider?: MarketDataProvider;
@@ -56,13 +58,21 @@ export class MarketScreeningTool {
     maxResults = 20,
   ): Promise<InvestmentCandidate[]> {
     const type: AssetType = parseAssetType(assetType);
+    const checkedCriteria = checkRequestObject(criteria, '/criteria', 'Invalid screening criteria');
+    if (marketRegion !== undefined && marketRegion !== null && typeof marketRegion !== 'string') {
+      throw new DiscoveryValidationError('Invalid market_region: /market_region must be a string', {
+        details: { errors: [{ path: '/market_region', message: 'must be a string' }] },
+      });
+    }
+    const limit = checkMaxResults(maxResults);
     const [context, universe] = await Promise.all([this.provider.getMarketContext(), this.provider.universe(type)]);
-    const inForce = criteriaInForce(type, context, { criteria });
+    const inForce = criteriaInForce(type, context, { criteria: checkedCriteria });
+    // Crypto networks have no home region: a region does not filter them (as in discovery).
     const region =
-      marketRegion && !ANY_REGION.has(marketRegion.trim().toUpperCase())
+      type !== 'crypto' && marketRegion && !ANY_REGION.has(marketRegion.trim().toUpperCase())
         ? marketRegion.trim().toLowerCase()
         : undefined;
-    const top = new TopK<InvestmentCandidate>(Math.max(0, Math.floor(maxResults)));
+    const top = new TopK<InvestmentCandidate>(limit);
     const discoveryDate = this.clock().toISOString();
     for (const { instrument, metrics } of universe) {
       if (region !== undefined && regionOf(instrument)?.toLowerCase() !== region) continue;

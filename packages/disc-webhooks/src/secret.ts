@@ -12,6 +12,12 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
  * unprefixed secret; we do not, because a chosen passphrase is rarely valid base64.)
  */
 export function secretKey(secret: string): Buffer {
+  if (typeof secret !== 'string') {
+    throw new WebhookSecretError(
+      'EMPTY_SECRET',
+      `The webhook secret is missing (got ${secret === null ? 'null' : typeof secret}); pass the secret given when the webhook was registered, as a string.`,
+    );
+  }
   if (secret.length === 0) {
     throw new WebhookSecretError(
       'EMPTY_SECRET',

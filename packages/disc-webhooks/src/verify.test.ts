@@ -1,5 +1,11 @@
 import fc from 'fast-check';
-import { signPayload, verifyWebhook, webhookHeaders, WebhookVerificationError } from '@disc/webhooks';
+import {
+  signPayload,
+  verifyWebhook,
+  webhookHeaders,
+  WebhookSecretError,
+  WebhookVerificationError,
+} from '@disc/webhooks';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const NOW = new Date('2026-03-01T12:00:00Z');
@@ -122,5 +128,46 @@ describe('verifyWebhook', () => {
     const signature = signPayload({ id: 'msg_x', timestamp, body: BODY, secret: SECRET });
     const headers = { 'webhook-id': 'msg_x', 'webhook-timestamp': String(timestamp), 'webhook-signature': signature };
     expect(verifyWebhook(SECRET, headers, BODY, { now: NOW })).toEqual(JSON.parse(BODY));
+  });
+});
+
+describe('verifyWebhook refuses configurations that would switch checks off', () => {
+  const old = () => signed({ timestamp: new Date(NOW.getTime() - 86_400_000) });
+
+  it('throws a RangeError naming toleranceSeconds when it is NaN, negative, infinite or not a number', () => {
+    for (const toleranceSeconds of [NaN, -1, Infinity, '300' as unknown as number]) {
+      expect(() => verifyWebhook(SECRET, old(), BODY, { now: NOW, toleranceSeconds })).toThrow(RangeError);
+      expect(() => verifyWebhook(SECRET, old(), BODY, { now: NOW, toleranceSeconds })).toThrow(
+        'options.toleranceSeconds must be a finite number',
+      );
+    }
+    expect(codeOf(() => verifyWebhook(SECRET, signed(), BODY, { now: NOW, toleranceSeconds: 0 }))).toBeUndefined();
+  });
+
+  it('throws a RangeError naming now when it is an invalid Date or not a Date', () => {
+    for (const now of [new Date('garbage'), NOW.getTime() as unknown as Date]) {
+      expect(() => verifyWebhook(SECRET, old(), BODY, { now })).toThrow('options.now must be a valid Date');
+    }
+  });
+
+  it('reports a missing secret as WebhookSecretError, not a TypeError', () => {
+    for (const secret of [undefined, null]) {
+      let caught: unknown;
+      try {
+        verifyWebhook(secret as unknown as string, signed(), BODY, { now: NOW });
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(WebhookSecretError);
+      expect((caught as WebhookSecretError).code).toBe('EMPTY_SECRET');
+    }
+  });
+
+  it('reports absent headers as MISSING_HEADERS', () => {
+    for (const headers of [undefined, null]) {
+      expect(
+        codeOf(() => verifyWebhook(SECRET, headers as unknown as Record<string, string>, BODY, { now: NOW })),
+      ).toBe('MISSING_HEADERS');
+    }
   });
 });

@@ -40,6 +40,8 @@ export function verifyWebhook<P = WebhookPayload>(
       'Pass the raw request body (a string or Buffer), not parsed JSON: in Express use express.raw({ type: "application/json" }).',
     );
   }
+  const tolerance = toleranceOf(options?.toleranceSeconds);
+  const now = nowSecondsOf(options?.now);
   const id = header(headers, WEBHOOK_ID_HEADER);
   const timestampText = header(headers, WEBHOOK_TIMESTAMP_HEADER);
   const signatures = header(headers, WEBHOOK_SIGNATURE_HEADER);
@@ -59,8 +61,6 @@ export function verifyWebhook<P = WebhookPayload>(
   }
 
   const timestamp = Number(timestampText);
-  const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
-  const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
   if (Math.abs(now - timestamp) > tolerance) {
     throw new WebhookVerificationError(
       'TIMESTAMP_OUT_OF_TOLERANCE',
@@ -90,7 +90,35 @@ export function verifyWebhook<P = WebhookPayload>(
   }
 }
 
-function header(headers: HeaderSource, name: string): string | undefined {
+/** The replay window. A tolerance that is not a finite number >= 0 (NaN from a bad env
+ * variable, say) would make every timestamp pass or none, so it is refused outright. */
+function toleranceOf(value: unknown): number {
+  if (value === undefined) return DEFAULT_TOLERANCE_SECONDS;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw new RangeError(
+      `verifyWebhook: options.toleranceSeconds must be a finite number of seconds >= 0, got ${describe(value)}.`,
+    );
+  }
+  return value;
+}
+
+/** `options.now` in Unix seconds; an Invalid Date (or a non-Date) would disable the replay check. */
+function nowSecondsOf(value: unknown): number {
+  if (value === undefined) return Math.floor(Date.now() / 1000);
+  if (!(value instanceof Date) || Number.isNaN(value.getTime())) {
+    throw new RangeError(`verifyWebhook: options.now must be a valid Date, got ${describe(value)}.`);
+  }
+  return Math.floor(value.getTime() / 1000);
+}
+
+function describe(value: unknown): string {
+  if (value instanceof Date) return 'an invalid Date';
+  if (typeof value === 'number') return String(value);
+  return typeof value === 'string' ? JSON.stringify(value) : typeof value;
+}
+
+function header(headers: HeaderSource | null | undefined, name: string): string | undefined {
+  if (headers === null || headers === undefined || typeof headers !== 'object') return undefined;
   const raw = isHeadersLike(headers) ? headers.get(name) : lookupIgnoringCase(headers, name);
   const value = Array.isArray(raw) ? raw.join(' ') : (raw as string | null | undefined);
   return value === null || value === undefined || value === '' ? undefined : value;
