@@ -1,4 +1,5 @@
-import { alertsFromHistory, nextReviewDate } from './alerts';
+import { DiscoveryValidationError } from '@disc/types';
+import { alertsFromHistory, gradePointOf, nextReviewDate } from './alerts';
 
 const history = [
   { date: '2026-03-01', grade: 'A+' as const, score: 0.96 },
@@ -73,5 +74,28 @@ describe('same-day grade changes', () => {
     });
     expect(alerts.map((a) => a.type).sort()).toEqual(['grade_downgrade', 'lost_a_plus', 'score_decline']);
     expect(nextReviewDate('2026-03-10T12:00:00Z', alerts)).toBe('2026-03-11T12:00:00.000Z');
+  });
+});
+
+describe('timestamps that name no time', () => {
+  it('are refused with the argument named, not a bare RangeError or a missing alert', () => {
+    const refused = (call: () => unknown): DiscoveryValidationError => {
+      try {
+        call();
+      } catch (error) {
+        expect(error).toBeInstanceOf(DiscoveryValidationError);
+        return error as DiscoveryValidationError;
+      }
+      throw new Error('accepted');
+    };
+    expect(refused(() => nextReviewDate('garbage', [])).message).toBe(
+      'Invalid lastUpdated: /lastUpdated must be an ISO 8601 timestamp or a valid Date',
+    );
+    expect(refused(() => nextReviewDate(new Date(Number.NaN), [])).details).toEqual({
+      errors: [{ path: '/lastUpdated', message: 'must be an ISO 8601 timestamp or a valid Date' }],
+    });
+    expect(refused(() => gradePointOf('yesterday', 'A', 0.9)).message).toContain('/when');
+    const current = { date: '2026-03-01', grade: 'A' as const, score: 0.9 };
+    expect(refused(() => alertsFromHistory([], current, { now: 'soon' })).message).toContain('/signals/now');
   });
 });

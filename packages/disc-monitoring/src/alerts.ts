@@ -1,5 +1,5 @@
 import { gradeRank } from '@disc/scoring';
-import type { Alert, AlertSeverity, Grade, GradePoint } from '@disc/types';
+import { DiscoveryValidationError, type Alert, type AlertSeverity, type Grade, type GradePoint } from '@disc/types';
 
 /** Signals beyond the grade history that can raise alerts (all optional). */
 export interface MonitorSignals {
@@ -99,7 +99,7 @@ export function alertsFromHistory(
     });
   }
   if (signals.now !== undefined) {
-    const ageDays = (new Date(signals.now).getTime() - Date.parse(`${current.date}T00:00:00Z`)) / DAY_MS;
+    const ageDays = (timeOf(signals.now, '/signals/now') - Date.parse(`${current.date}T00:00:00Z`)) / DAY_MS;
     if (ageDays > ALERT_RULES.staleAfterDays) {
       alerts.push({
         type: 'data_stale',
@@ -114,12 +114,28 @@ export function alertsFromHistory(
 /** docs/decisions/0011-monitoring.md: one week after the last update, one day when a critical alert is open. */
 export function nextReviewDate(lastUpdated: string | Date, alerts: readonly Pick<Alert, 'severity'>[]): string {
   const days = alerts.some((a) => a.severity === 'critical') ? 1 : 7;
-  return new Date(new Date(lastUpdated).getTime() + days * DAY_MS).toISOString();
+  return new Date(timeOf(lastUpdated, '/lastUpdated') + days * DAY_MS).toISOString();
+}
+
+/**
+ * Milliseconds of an ISO timestamp or a Date. One that names no time (`'garbage'`, an invalid
+ * Date) raises DiscoveryValidationError naming the argument, rather than Node's bare
+ * `RangeError: Invalid time value` or an alert silently left out.
+ */
+function timeOf(value: string | Date, path: string): number {
+  const ms = value instanceof Date || typeof value === 'string' ? new Date(value).getTime() : Number.NaN;
+  if (Number.isNaN(ms)) {
+    const message = 'must be an ISO 8601 timestamp or a valid Date';
+    throw new DiscoveryValidationError(`Invalid ${path.slice(path.lastIndexOf('/') + 1)}: ${path} ${message}`, {
+      details: { errors: [{ path, message }] },
+    });
+  }
+  return ms;
 }
 
 /** The grade-history point for a score taken at `when` (UTC calendar day). */
 export function gradePointOf(when: string | Date, grade: Grade, score: number): GradePoint {
-  return { date: isoDay(new Date(when).getTime()), grade, score };
+  return { date: isoDay(timeOf(when, '/when')), grade, score };
 }
 
 function isoDay(ms: number): string {
