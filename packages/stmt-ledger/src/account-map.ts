@@ -108,14 +108,27 @@ export class AccountMap {
 
 /**
  * Text as one account component every tool accepts: accents dropped, words capitalised and
- * joined with `-` (`Eating out` → `Eating-Out`, `Café & Bar` → `Cafe-Bar`), starting with a capital or digit.
+ * joined with `-` (`Eating out` → `Eating-Out`, `Café & Bar` → `Cafe-Bar`, `еда` → `Еда`),
+ * starting with a capital or digit. Letters of every script are kept, so categories in other
+ * scripts stay apart; one whose first letter has no capital (`日本 食品`) gets `X-` in front
+ * (`X-日本-食品`), since beancount wants a capital or digit first.
  */
 export function accountComponent(text: string): string {
   const words = text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
-    .split(/[^A-Za-z0-9]+/)
+    .normalize('NFC')
+    .split(/[^\p{L}\p{Nd}]+/u)
     .filter((word) => word !== '')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
-  return words.length === 0 ? 'Unknown' : words.join('-');
+    .map((word) => capitalised(word));
+  if (words.length === 0) return 'Unknown';
+  const component = words.join('-');
+  return /^[\p{Lu}\p{Nd}]/u.test(component) ? component : `X-${component}`;
+}
+
+/** The first letter in upper case (`ß` stays one letter: its upper case `SS` is not). */
+function capitalised(word: string): string {
+  const first = String.fromCodePoint(word.codePointAt(0) as number);
+  const upper = first.toUpperCase();
+  return (upper.length === first.length ? upper : first) + word.slice(first.length);
 }

@@ -35,6 +35,11 @@ export interface LedgerFormat {
   comment(text: string): string;
   /** Text needed once all accounts are known (beancount's `open` directives). */
   footer(accounts: ReadonlySet<string>, firstDate: string): string;
+  /**
+   * Text that starts a run of transactions (and the opening) of one statement account and
+   * currency, for a format that writes each account's register apart (QIF's `!Account` block).
+   */
+  section?(account: string, currency: string): string;
 }
 
 /** `hledger`, `beancount`, `qif`: the keys of LEDGER_REGISTRY. */
@@ -57,7 +62,7 @@ const hledger: LedgerFormat = {
   // Amounts are written with a period; the directive keeps `1.000` from reading as one thousand.
   header: () => 'decimal-mark .\n\n',
   transaction: (tx) =>
-    `${tx.date} * ${hledgerText(tx.payee).replace(/\|/g, '/')}${tx.narration === '' ? '' : ` | ${hledgerText(tx.narration)}`}  ; transaction_id:${tx.transactionId}\n` +
+    `${tx.date} * ${hledgerDescription(hledgerText(tx.payee).replace(/\|/g, '/'))}${tx.narration === '' ? '' : ` | ${hledgerText(tx.narration)}`}  ; transaction_id:${tx.transactionId}\n` +
     `    ${tx.otherAccount}  ${negate(tx.amount)} ${tx.currency}\n` +
     `    ${tx.statementAccount}  ${tx.amount} ${tx.currency}\n\n`,
   opening: (b, openingAccount) =>
@@ -75,6 +80,11 @@ function hledgerText(text: string): string {
     .replace(/[\r\n\t]+/g, ' ')
     .replace(/;/g, ',')
     .trim();
+}
+
+/** A description starting with `(` would be read as a transaction code: an empty code `()` goes first. */
+function hledgerDescription(text: string): string {
+  return text.startsWith('(') ? `() ${text}` : text;
 }
 
 /** Beancount (beancount.github.io/docs/beancount_language_syntax.html). */
@@ -107,18 +117,38 @@ function quoted(text: string): string {
     .trim()}"`;
 }
 
-/** QIF (Quicken Interchange Format), bank register: no assertions, the category in `L`. */
+/**
+ * QIF (Quicken Interchange Format), one register per statement account and currency (QIF has no
+ * currencies): an `!Account` block names it (`Assets:Bank:CH93… CHF`) and its `!Type:Bank`
+ * transactions follow (`!Type:CCard` for a `Liabilities` account). Dates `MM/DD/YYYY` as the
+ * format's readers expect, the category in `L`, no assertions; the opening balance is a
+ * transaction `Opening Balance` with the account itself in `L[…]`, as Quicken writes it.
+ */
 const qif: LedgerFormat = {
   name: 'qif',
   extension: '.qif',
-  header: () => '!Type:Bank\n',
+  header: () => '',
   transaction: (tx) =>
-    `D${tx.date}\nT${tx.amount}\nN${tx.transactionId}\nP${oneLine(tx.payee)}\nM${oneLine(tx.narration)}\nL${tx.otherAccount}\n^\n`,
-  opening: (b) => `D${b.date}\nT${b.amount}\nPOpening balance\nM${oneLine(b.note)}\n^\n`,
+    `D${qifDate(tx.date)}\nT${tx.amount}\nN${tx.transactionId}\nP${oneLine(tx.payee)}\nM${oneLine(tx.narration)}\nL${tx.otherAccount}\n^\n`,
+  opening: (b) =>
+    `D${qifDate(b.date)}\nT${b.amount}\nPOpening Balance\nM${oneLine(b.note)}\nL[${qifAccount(b.account, b.currency)}]\n^\n`,
   assertion: () => undefined,
   comment: () => '',
   footer: () => '',
+  section: (account, currency) => {
+    const type = account.startsWith('Liabilities:') ? 'CCard' : 'Bank';
+    return `!Account\nN${qifAccount(account, currency)}\nT${type}\n^\n!Type:${type}\n`;
+  },
 };
+
+function qifAccount(account: string, currency: string): string {
+  return currency === '' ? account : `${account} ${currency}`;
+}
+
+/** `2024-03-05` → `03/05/2024`, the QIF specification's month/day/year. */
+export function qifDate(date: string): string {
+  return `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
+}
 
 /**
  * Every journal format, by its `--to` name: the one list `LedgerFormatName`, LEDGER_FORMATS and

@@ -28,7 +28,7 @@ function statement(opening: string, closing: string, date: string): Statement {
 }
 
 async function journal(
-  format: 'hledger' | 'beancount',
+  format: 'hledger' | 'beancount' | 'qif',
   rows: StatementRow[],
   statements: Statement[],
   warnings: string[] = [],
@@ -131,5 +131,78 @@ describe('LedgerWriter', () => {
     expect(() => validateLedgerAccounts({ categories: { Rent: 'Rent' }, extra: 1 }, 'm.yaml')).toThrow(
       /m\.yaml: invalid ledger account mapping: (categories\.Rent: must be an account|\(mapping\): unknown key 'extra')/,
     );
+  });
+
+  it('writes each statement account and currency as its own QIF register, dates as MM/DD/YYYY, the opening in its register', async () => {
+    const other = {
+      ...statement('10.00', '10.00', '2024-03-01'),
+      statementId: 'S2',
+      account: { iban: 'CH9300762011623852957' },
+    };
+    const text = await journal(
+      'qif',
+      [
+        row({ amount: '-12.50', category: 'Groceries', transaction_id: 'a', counterparty_name: 'Shop' }),
+        row({ amount: '-3.00', currency: 'USD', transaction_id: 'b', booking_date: '2024-03-02' }),
+        row({ amount: '5.00', account_iban: 'CH9300762011623852957', statement_id: 'S2', transaction_id: 'c' }),
+      ],
+      [statement('100.00', '87.50', '2024-03-01'), other],
+    );
+    expect(text).toBe(
+      '!Account\nNAssets:Bank:DE89370400440532013000 EUR\nTBank\n^\n!Type:Bank\n' +
+        'D03/01/2024\nT-12.50\nNa\nPShop\nM\nLExpenses:Food:Groceries\n^\n' +
+        '!Account\nNAssets:Bank:DE89370400440532013000 USD\nTBank\n^\n!Type:Bank\n' +
+        'D03/02/2024\nT-3.00\nNb\nPUnknown\nM\nLExpenses:Uncategorized\n^\n' +
+        '!Account\nNAssets:Bank:CH9300762011623852957 EUR\nTBank\n^\n!Type:Bank\n' +
+        'D03/01/2024\nT5.00\nNc\nPUnknown\nM\nLIncome:Uncategorized\n^\n' +
+        '!Account\nNAssets:Bank:DE89370400440532013000 EUR\nTBank\n^\n!Type:Bank\n' +
+        'D03/01/2024\nT100.00\nPOpening Balance\nMstatement S1\nL[Assets:Bank:DE89370400440532013000 EUR]\n^\n' +
+        '!Account\nNAssets:Bank:CH9300762011623852957 EUR\nTBank\n^\n!Type:Bank\n' +
+        'D03/01/2024\nT10.00\nPOpening Balance\nMstatement S2\nL[Assets:Bank:CH9300762011623852957 EUR]\n^\n',
+    );
+  });
+
+  it('starts each text `transactions` makes with its QIF register, so sorted texts stay in theirs', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const writer = new LedgerWriter(out, {
+      format: 'qif',
+      accounts: new AccountMap({ accounts: { CARD: 'Liabilities:Visa' } }),
+    });
+    const card = writer.transactions([row({ amount: '-9.00', account_iban: 'CARD', transaction_id: 'v' })]);
+    const bank = writer.transactions([row({ amount: '-1.00', transaction_id: 'w' })]);
+    await writer.writeText(card);
+    await writer.writeText(bank);
+    await writer.end();
+    const text = Buffer.concat(chunks).toString('utf8');
+    expect(text.split('\n').filter((line) => line.startsWith('!') || line.startsWith('N'))).toEqual([
+      '!Account',
+      'NLiabilities:Visa EUR',
+      '!Type:CCard',
+      'Nv',
+      '!Account',
+      'NAssets:Bank:DE89370400440532013000 EUR',
+      '!Type:Bank',
+      'Nw',
+    ]);
+  });
+
+  it('keeps a payee starting with a parenthesis out of the hledger transaction code', async () => {
+    const text = await journal(
+      'hledger',
+      [row({ amount: '-1.00', counterparty_name: '(ACME) Ltd', transaction_id: 'p' })],
+      [],
+    );
+    expect(text).toContain('2024-03-01 * () (ACME) Ltd  ; transaction_id:p\n');
+  });
+
+  it('keeps categories in other scripts apart as account components', () => {
+    expect([accountComponent('еда'), accountComponent('Ελληνικά φαγητά'), accountComponent('日本 食品')]).toEqual([
+      'Еда',
+      'Ελληνικα-Φαγητα',
+      'X-日本-食品',
+    ]);
+    expect(accountComponent('한국 음식')).not.toBe(accountComponent('日本 食品'));
   });
 });

@@ -71,7 +71,16 @@ export class LedgerWriter {
    */
   transactions(rows: readonly StatementRow[]): string {
     let text = '';
-    for (const row of rows) text += this.transaction(row);
+    // Each text starts its own section (QIF register), since a sort may put it after another account's.
+    let section: string | undefined;
+    for (const row of rows) {
+      const transaction = this.transaction(row);
+      if (transaction.section !== undefined && transaction.section !== section) {
+        section = transaction.section;
+        text += this.format.section?.(transaction.account, transaction.currency) ?? '';
+      }
+      text += transaction.text;
+    }
     return text;
   }
 
@@ -127,12 +136,13 @@ export class LedgerWriter {
     await once(this.out, 'finish');
   }
 
-  private transaction(row: StatementRow): string {
+  private transaction(row: StatementRow): { text: string; section?: string; account: string; currency: string } {
     const date = (row.booking_date || row.value_date).slice(0, 10);
     if (row.status !== 'BOOK' || row.amount === '' || date === '') {
-      return this.format.comment(
+      const text = this.format.comment(
         `not booked (${row.status}${row.amount === '' ? ', no amount' : ''}), left out: ${[date, row.amount, row.currency, row.counterparty_name, row.remittance_info].filter((part) => part !== '').join(' ')} [${row.transaction_id}]`,
       );
+      return { text, account: '', currency: row.currency };
     }
     const statementAccount = this.accounts.statementAccount(row);
     const otherAccount = this.accounts.categoryAccount(row);
@@ -140,7 +150,7 @@ export class LedgerWriter {
     this.use(otherAccount, date);
     const state = this.state(statementAccount, row.currency);
     state.movement.set(date, (state.movement.get(date) ?? Decimal.zero()).plus(Decimal.parse(row.amount)));
-    return this.format.transaction({
+    const text = this.format.transaction({
       date,
       payee: row.counterparty_name || row.remittance_info || 'Unknown',
       narration: row.counterparty_name === '' ? '' : row.remittance_info,
@@ -150,6 +160,12 @@ export class LedgerWriter {
       statementAccount,
       otherAccount,
     });
+    return {
+      text,
+      section: `${statementAccount}\u0000${row.currency}`,
+      account: statementAccount,
+      currency: row.currency,
+    };
   }
 
   /** The opening transaction, then each closing the booked rows reach, in date order. */
@@ -160,6 +176,7 @@ export class LedgerWriter {
     if (state.opening !== undefined) {
       this.use(state.opening.account, state.opening.date);
       this.use(this.accounts.openingAccount, state.opening.date);
+      text += this.format.section?.(state.account, state.currency) ?? '';
       text += this.format.opening(state.opening, this.accounts.openingAccount);
       running = Decimal.parse(state.opening.amount);
     }

@@ -46,7 +46,8 @@ describe('bank CSV rows without dates', () => {
   it('refuses a dateless revolut-crypto row, also when the file was cut right after its last comma', async () => {
     const lines = fixture('revolut-crypto.csv').split('\n');
     const empty = editLine(lines.join('\n'), 2, (l) => l.replace(/"Jan 5, 2024, 10:00:00 AM"$/, ''));
-    expect((await read(empty)).issues.map(brief)).toEqual([['error', 'MISSING_ELEMENT', 2, 39, 'Date']]);
+    // Column 41: the quoted Price "€40,000.00" before it counts with its quotes.
+    expect((await read(empty)).issues.map(brief)).toEqual([['error', 'MISSING_ELEMENT', 2, 41, 'Date']]);
 
     // Cut inside the ETH sell row (line 5), right after the comma before its date.
     const cut = lines
@@ -57,7 +58,7 @@ describe('bank CSV rows without dates', () => {
     const { issues } = await read(cut);
     expect(issues.map(brief)).toEqual([
       ['warning', 'TRUNCATED', 5, 1, undefined],
-      ['error', 'MISSING_ELEMENT', 5, 39, 'Date'],
+      ['error', 'MISSING_ELEMENT', 5, 41, 'Date'],
     ]);
     expect(await convert(cut)).toBeInstanceOf(StatementParseError);
   });

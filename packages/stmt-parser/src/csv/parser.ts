@@ -8,6 +8,8 @@ import { readCsvRecords } from './rows';
 import { CsvTokenizer, type CsvRecord } from './tokenizer';
 import { maxFieldSize } from '../limits';
 import { CsvStatementBuilder } from './statement-builder';
+import { asRegex } from './profile-columns';
+import { comparableName } from './profile-detect';
 
 /** Recognises a preset's export by its exact header line. */
 export function sniffCsv(preset: BankCsvPreset, head: string): StatementFormat | undefined {
@@ -41,6 +43,8 @@ async function* parseBankCsv(
   };
 
   let columns: string[] | undefined;
+  /** Per field: the first of its name (a later field of the same name is not read). */
+  let first: boolean[] = [];
   let above = 0;
   let rows = 0;
   const tokenizer = new CsvTokenizer(preset.delimiter, maxFieldSize(options), options.fileName);
@@ -52,8 +56,22 @@ async function* parseBankCsv(
         above++; // a line above the table (account summary)
         continue;
       }
-      columns = record.fields.map((name) => name.trim());
+      const header = readHeader(record.fields, preset);
+      columns = header.names;
+      first = header.first;
       tokenizer.names = columns;
+      for (const { name, fields, read } of header.duplicates) {
+        const message = `the header names the column ${JSON.stringify(name)} more than once (fields ${fields.join(', ')})`;
+        const start = cellStart(record, (fields[1] as number) - 1);
+        const location = at(start.line, start.column, name);
+        if (read)
+          issues.error(
+            'INVALID_VALUE',
+            `${message}: the ${preset.bank} layout reads ${name}, and which of them is meant is unclear; rename or remove the others`,
+            location,
+          );
+        else issues.warning('INVALID_VALUE', `${message}; the ${preset.bank} layout does not read it`, location);
+      }
       if (!record.terminated)
         issues.warning(
           'TRUNCATED',
@@ -73,25 +91,19 @@ async function* parseBankCsv(
     rows++;
     if (!rowIsWhole(record, columns.length, issues, at)) continue;
     const row: Record<string, string> = {};
-    columns.forEach((name, i) => (row[name] = record.fields[i] ?? ''));
+    columns.forEach((name, i) => {
+      if (first[i] === true) row[name] = record.fields[i] ?? '';
+    });
     const result = preset.readRow(row);
     if (result.kind === 'skip') continue;
     if (result.kind === 'problem') {
-      const index = columns.indexOf(result.problem.column);
-      issues.error(
-        result.problem.code,
-        result.problem.message,
-        at(record.line, columnOf(record.fields, index, preset.delimiter), result.problem.column),
-      );
+      const start = cellStart(record, columns.indexOf(result.problem.column));
+      issues.error(result.problem.code, result.problem.message, at(start.line, start.column, result.problem.column));
       continue;
     }
     for (const warning of result.warnings ?? []) {
-      const index = columns.indexOf(warning.column);
-      issues.warning(
-        warning.code,
-        warning.message,
-        at(record.line, columnOf(record.fields, index, preset.delimiter), warning.column),
-      );
+      const start = cellStart(record, columns.indexOf(warning.column));
+      issues.warning(warning.code, warning.message, at(start.line, start.column, warning.column));
     }
     for (const out of builder.entry(result.draft, at(record.line, 1))) yield out;
   }
@@ -110,6 +122,34 @@ async function* parseBankCsv(
       `the file is empty; expected the ${preset.bank} header ${preset.header.join(preset.delimiter)}`,
       at(1, 1, 'header'),
     );
+}
+
+/**
+ * The header's column names, trimmed. A name written differently from the layout's only in case,
+ * spaces or punctuation (`BUCHUNGSTAG`, `Zahlungspflichtige:r` for `Zahlungspflichtige*r`) takes
+ * the layout's spelling, as detection compares them (profile-detect.ts). Names given more than
+ * once are listed, with whether the layout reads them; the first of each is the one kept.
+ */
+function readHeader(
+  fields: readonly string[],
+  preset: BankCsvPreset,
+): { names: string[]; first: boolean[]; duplicates: { name: string; fields: number[]; read: boolean }[] } {
+  const wanted = [...new Set([...preset.header, ...(preset.reads ?? [])])];
+  const exact = wanted.filter((column) => asRegex(column) === undefined);
+  const patterns = wanted.flatMap((column) => asRegex(column) ?? []);
+  const trimmed = fields.map((name, i) => (i === 0 ? name.replace(/^\uFEFF/, '') : name).trim());
+  const names = trimmed.map((name) => {
+    if (exact.includes(name) || comparableName(name) === '') return name;
+    const spelled = exact.find((column) => comparableName(column) === comparableName(name));
+    return spelled !== undefined && !trimmed.includes(spelled) ? spelled : name;
+  });
+  const first = names.map((name, i) => names.indexOf(name) === i);
+  const duplicates = [...new Set(names.filter((name, i) => name !== '' && !(first[i] as boolean)))].map((name) => ({
+    name,
+    fields: names.flatMap((other, i) => (other === name ? [i + 1] : [])),
+    read: exact.includes(name) || patterns.some((pattern) => pattern.test(name)),
+  }));
+  return { names, first, duplicates };
 }
 
 /**
@@ -156,9 +196,9 @@ function rowIsWhole(
   return true;
 }
 
-/** 1-based column where field `index` starts, assuming unquoted fields (what banks write). */
-function columnOf(fields: readonly string[], index: number, delimiter: string): number {
-  let column = 1;
-  for (let i = 0; i < index; i++) column += (fields[i] ?? '').length + delimiter.length;
-  return column;
+/** Where field `index` of a record begins (quoted fields and line breaks in them counted); the record's start for an unknown column. */
+function cellStart(record: CsvRecord, index: number): { line: number; column: number } {
+  const line = record.starts[2 * index];
+  const column = record.starts[2 * index + 1];
+  return line === undefined || column === undefined ? { line: record.line, column: 1 } : { line, column };
 }

@@ -67,5 +67,10 @@ export interface BankCsvPreset {
    * some banks write above the table) are skipped. Without it the first record is the header.
    */
   isHeader?(fields: readonly string[]): boolean;
+  /**
+   * Every column `readRow` reads (names, or `/…/` regular expressions), beyond `header`: a
+   * header that names one of them twice is refused, since which one is meant is unclear.
+   */
+  reads?: readonly string[];
   readRow(row: CsvRow): CsvRowResult;
 }

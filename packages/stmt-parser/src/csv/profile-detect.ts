@@ -24,10 +24,10 @@ export function detectCsvProfile(head: string, profiles: readonly CsvProfile[]):
 
 /** Whether a header row (already split) holds every column a profile names. */
 export function headerMatches(names: readonly string[], columns: readonly string[]): boolean {
-  const normalised = new Set(names.map(comparable));
+  const normalised = new Set(names.map(comparableName));
   return columns.every((column) => {
     const regex = asRegex(column);
-    return regex === undefined ? normalised.has(comparable(column)) : names.some((name) => regex.test(name));
+    return regex === undefined ? normalised.has(comparableName(column)) : names.some((name) => regex.test(name));
   });
 }
 
@@ -41,6 +41,7 @@ function splitHeader(line: string, delimiter: string): string[] {
   );
 }
 
-function comparable(name: string): string {
+/** A header name as detection compares it: its ASCII letters and digits, in lower case. */
+export function comparableName(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]/g, '');
 }

@@ -5,7 +5,7 @@ import type { BankCsvPreset, CsvCellProblem, CsvEntryDraft, CsvRow, CsvRowResult
 import type { CsvProfile, SkipRule } from './profile';
 import { asRegex, ColumnResolver, renderTemplate, renderText } from './profile-columns';
 import { headerMatches } from './profile-detect';
-import { dateReader, parseAmount, type ParsedAmount } from './profile-values';
+import { amountExample, dateReader, parseAmount, type ParsedAmount } from './profile-values';
 
 /** A profile as a preset for the shared bank-CSV parser: the header to look for and how to read a row. */
 export function presetFromProfile(profile: CsvProfile): BankCsvPreset {
@@ -23,8 +23,44 @@ export function presetFromProfile(profile: CsvProfile): BankCsvPreset {
         fields.map((field) => field.trim().replace(/^\uFEFF/, '')),
         columns,
       ),
+    reads: profileColumns(profile),
     readRow: (row) => reader.read(row),
   };
+}
+
+/** Every column a profile reads: its named columns and the `{Column}` placeholders of its templates. */
+export function profileColumns(profile: CsvProfile): string[] {
+  const { amount, currency, status, skip, counterparty, remittance, account } = profile;
+  const named = [
+    ...profile.detect.columns,
+    profile.booking_date,
+    profile.value_date,
+    amount.column,
+    amount.debit,
+    amount.credit,
+    amount.direction?.column,
+    amount.fee,
+    currency?.column,
+    currency?.header,
+    profile.balance,
+    status?.column,
+    ...(skip ?? []).map((rule) => rule.column),
+    profile.reference,
+    profile.transaction_code,
+  ];
+  const texts = [counterparty, remittance].flatMap((rule) =>
+    rule === undefined ? [] : typeof rule === 'string' ? [rule] : [rule.template, rule.debit, rule.credit],
+  );
+  // `{currency}` in the account templates is the row's currency, not a column.
+  const accounts = placeholders([account?.name, account?.iban, account?.statement]).filter((c) => c !== 'currency');
+  const columns = [...named, ...placeholders(texts), ...accounts];
+  return [...new Set(columns.filter((column): column is string => column !== undefined))];
+}
+
+function placeholders(templates: readonly (string | undefined)[]): string[] {
+  return templates.flatMap((template) =>
+    [...(template ?? '').matchAll(/\{([^{}|]+)(?:\|[^{}]*)?\}/g)].map((match) => match[1] as string),
+  );
 }
 
 type RowProblem = Extract<CsvRowResult, { kind: 'problem' }>;
@@ -47,11 +83,14 @@ class ProfileRowReader {
   private readonly readDate: (cell: string) => string | undefined | null;
   private readonly dateText: string;
   private readonly skipRules: ((row: CsvRow) => boolean)[];
+  /** A number as the profile writes it (`-1.234,50`), for messages. */
+  private readonly example: string;
 
   constructor(private readonly profile: CsvProfile) {
     this.readDate = dateReader(profile.date_format.split(/[ T]?HH/)[0] as string);
     this.dateText = `${profile.date_format.includes('HH') ? 'a date-time' : 'a date'} ${profile.date_format}`;
     this.skipRules = (profile.skip ?? []).map((rule) => this.skipRule(rule));
+    this.example = amountExample(profile.decimal ?? '.', profile.thousands);
   }
 
   read(row: CsvRow): CsvRowResult {
@@ -95,7 +134,7 @@ class ProfileRowReader {
         return problem(
           'INVALID_AMOUNT',
           p.amount.fee,
-          `expected a decimal fee such as 0.00, found ${JSON.stringify(raw(p.amount.fee))}`,
+          `expected a decimal fee such as 0${this.profile.decimal ?? '.'}00, found ${JSON.stringify(raw(p.amount.fee))}`,
         );
       fee = parsed.value;
     }
@@ -106,7 +145,7 @@ class ProfileRowReader {
         return problem(
           'INVALID_AMOUNT',
           p.balance,
-          `expected a decimal balance, found ${JSON.stringify(cell(p.balance))}`,
+          `expected a decimal balance such as ${this.example.slice(1)}, found ${JSON.stringify(cell(p.balance))}`,
         );
       balanceAfter = parsed.value;
     }
@@ -195,7 +234,7 @@ class ProfileRowReader {
       problem(
         'INVALID_AMOUNT',
         column,
-        `expected a decimal amount such as -12.50, found ${JSON.stringify(raw(column))}`,
+        `expected a decimal amount such as ${this.example}, found ${JSON.stringify(raw(column))}`,
       );
     let parsed: ParsedAmount;
     if (spec.column !== undefined) {

@@ -43,12 +43,40 @@ export function parseAmount(
     negative = !negative;
     text = text.slice(1).trim();
   }
-  if (thousands !== undefined) text = text.split(thousands).join('');
+  if (thousands !== undefined && text.includes(thousands)) {
+    const grouped = ungroup(text, decimal, thousands);
+    if (grouped === undefined) return null;
+    text = grouped;
+  }
   if (decimal === ',') text = text.replace(',', '.');
   if (!/^\d+(\.\d+)?$/.test(text) && !/^\.\d+$/.test(text)) return null;
   const value = Decimal.tryParse(negative ? `-${text}` : text);
   if (!value) return null;
   return currency === undefined ? { value } : { value, currency };
+}
+
+/**
+ * `1.234.567,50` → `1234567,50`. The separators must group the integer digits as numbers are
+ * written: the last group three digits, the others one to three (two in Indian `1,23,456`), none
+ * in the fraction. So `12.50` in a decimal-comma export (`.` the thousands separator) is refused
+ * rather than read as 1250.
+ */
+function ungroup(text: string, decimal: '.' | ',', thousands: string): string | undefined {
+  const at = text.indexOf(decimal);
+  const integer = at === -1 ? text : text.slice(0, at);
+  const fraction = at === -1 ? '' : text.slice(at);
+  if (fraction.includes(thousands)) return undefined;
+  const groups = integer.split(thousands);
+  const whole =
+    /^\d{1,3}$/.test(groups[0] as string) &&
+    groups.slice(1, -1).every((group) => /^\d{2,3}$/.test(group)) &&
+    /^\d{3}$/.test(groups[groups.length - 1] as string);
+  return whole ? groups.join('') + fraction : undefined;
+}
+
+/** How the profile writes a number, for messages: `-12.50`, `-12,50`, `-1.234,50`. */
+export function amountExample(decimal: '.' | ',', thousands: string | undefined): string {
+  return thousands === undefined ? `-12${decimal}50` : `-1${thousands}234${decimal}50`;
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];

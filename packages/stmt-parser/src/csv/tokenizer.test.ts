@@ -24,6 +24,16 @@ describe('CsvTokenizer', () => {
     ]);
   });
 
+  it('tells where each field begins, counting quotes and the line breaks inside them', () => {
+    const { records } = tokenize(['a,"b,1","two\nlines",x\n"",,z']);
+    const places = (starts: number[]): string[] =>
+      starts.flatMap((line, i) => (i % 2 === 0 ? [`${line}:${starts[i + 1] as number}`] : []));
+    expect(records.map((r) => places(r.starts))).toEqual([
+      ['1:1', '1:3', '1:9', '2:8'],
+      ['3:1', '3:4', '3:5'],
+    ]);
+  });
+
   it('gives the same records whatever the chunking', () => {
     const text = 'h1,h2\n"x ""y""",2\r\n"multi\nline",3\nlast,"4"';
     const whole = tokenize([text]).records;
@@ -32,7 +42,12 @@ describe('CsvTokenizer', () => {
         expect(tokenize(pieces(text, size)).records).toEqual(whole);
       }),
     );
-    expect(whole.at(-1)).toEqual({ fields: ['last', '4'], line: 5, terminated: false });
+    expect(whole.at(-1)).toEqual({
+      fields: ['last', '4'],
+      line: 5,
+      terminated: false,
+      starts: [5, 1, 5, 6],
+    });
   });
 
   it('calls a quoted field left open at the end of the input truncation, at the field', () => {

@@ -8,6 +8,11 @@ export interface CsvRecord {
   line: number;
   /** False for a last record the input ended without a line break after. */
   terminated: boolean;
+  /**
+   * Where each field begins (its opening quote, if quoted), for messages about a cell: field `i`
+   * at line `starts[2 * i]`, column `starts[2 * i + 1]` (numbers, not an object per field).
+   */
+  starts: number[];
 }
 
 const QUOTE = 0x22;
@@ -29,6 +34,7 @@ export class CsvTokenizer {
   /** Receives deviations read the tolerant way (a closing quote followed by more text on its line). */
   onWarning: ((message: string, location: SourceLocation) => void) | undefined;
   private fields: string[] = [];
+  private starts: number[] = [];
   private pieces: string[] = [];
   private pieceLength = 0;
   private quoted = false;
@@ -197,6 +203,8 @@ export class CsvTokenizer {
   }
 
   private endField(): void {
+    if (this.fieldStarted) this.starts.push(this.fieldLine, this.fieldColumn);
+    else this.starts.push(this.line, this.column);
     this.fields.push(this.pieces.length === 1 ? (this.pieces[0] as string) : this.pieces.join(''));
     this.pieces = [];
     this.pieceLength = 0;
@@ -207,8 +215,9 @@ export class CsvTokenizer {
 
   private endRecord(terminated: boolean): CsvRecord {
     this.endField();
-    const record = { fields: this.fields, line: this.recordLine, terminated };
+    const record = { fields: this.fields, line: this.recordLine, terminated, starts: this.starts };
     this.fields = [];
+    this.starts = [];
     return record;
   }
 
