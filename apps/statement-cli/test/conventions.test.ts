@@ -34,7 +34,9 @@ describe('stmt start-up conventions', () => {
     );
     const two = runCli(['validate', 'a.xml', 'b.xml']);
     expect(two.status).toBe(2);
-    expect(two.stderr).toContain('stmt validate takes no arguments, but was given "a.xml", "b.xml". Run `stmt help validate`');
+    expect(two.stderr).toContain(
+      'stmt validate takes no arguments, but was given "a.xml", "b.xml". Run `stmt help validate`',
+    );
   });
 
   it('answers stmt help COMMAND like stmt COMMAND --help', () => {

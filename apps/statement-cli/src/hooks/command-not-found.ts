@@ -38,7 +38,10 @@ const hook: Hook.CommandNotFound = async function (options) {
  * arguments as more of its name: `stmt convert in.xml` asks for the command `convert:in.xml`.
  * That is a real command followed by words it does not take: the command and those words.
  */
-function commandGivenArguments(config: Interfaces.Config, id: string): { command: Command.Loadable; words: string[] } | undefined {
+function commandGivenArguments(
+  config: Interfaces.Config,
+  id: string,
+): { command: Command.Loadable; words: string[] } | undefined {
   const parts = id.split(':');
   for (let length = parts.length - 1; length > 0; length--) {
     const command = config.findCommand(parts.slice(0, length).join(':'));
