@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURES, runCli, tempDir } from './run-cli';
 
@@ -31,6 +31,29 @@ describe('stmt convert --merge', () => {
       // Pending in the intraday report, never booked: kept, last.
       '-20.00 PDNG 5304785bfecbf193',
     ]);
+  });
+
+  it('keeps every booking of daily camt.052 reports whose <AcctSvcrRef> is NONREF', () => {
+    // German online banking writes NONREF into every entry's reference: taken as a reference, it
+    // would give each day's booking the id of the first, and --merge would drop all but one.
+    const intraday = readFileSync(join(CAMT, 'a-intraday.camt052.xml'), 'utf8').replace(
+      /<AcctSvcrRef>[^<]*<\/AcctSvcrRef>/g,
+      '<AcctSvcrRef>NONREF</AcctSvcrRef>',
+    );
+    const input = tempDir('stmt-nonref-');
+    writeFileSync(join(input, 'day-1.xml'), intraday);
+    writeFileSync(
+      join(input, 'day-2.xml'),
+      intraday.replaceAll('2024-03-28', '2024-03-29').replace('RPT-0328', 'RPT-0329'),
+    );
+    const out = join(tempDir(), 'merged.csv');
+    const run = runCli(['convert', '-i', input, '-o', out, '--merge', '--no-categorize']);
+    expect(run.status).toBe(0);
+    const written = rows(readFileSync(out, 'utf8'));
+    expect(written).toHaveLength(
+      2 * rows(runCli(['convert', '-i', join(input, 'day-1.xml'), '-o', '-', '--no-categorize']).stdout).length,
+    );
+    expect(new Set(written).size).toBe(written.length);
   });
 
   it('keeps two identical bookings of one day once each when two monthly MT940 files share days', () => {

@@ -36,6 +36,17 @@ describe('entryToRows', () => {
     expect(batch).toMatchObject({ mandate_id: '', creditor_id: 'DE98ZZZ09999999999', purpose_code: 'SALA' });
   });
 
+  it('leaves original_amount empty when the instructed amount is in the row currency', () => {
+    // A returned direct debit: 53.00 booked (return fee included), the 50.00 instructed in the same currency.
+    const instructed = { originalMoney: { amount: Decimal.parse('50.00'), currency: 'CHF' } };
+    const [row] = entryToRows(bookedEntry({ details: [transfer('Gym', 'CH01', '53.00', 'Return', instructed)] }));
+    expect(row).toMatchObject({ currency: 'CHF', original_amount: '', original_currency: '' });
+    // In another currency it is the original amount.
+    const abroad = { originalMoney: { amount: Decimal.parse('55.10'), currency: 'USD' } };
+    const [paid] = entryToRows(bookedEntry({ details: [transfer('Shop', 'CH01', '53.00', 'Card', abroad)] }));
+    expect(paid).toMatchObject({ original_amount: '-55.10', original_currency: 'USD' });
+  });
+
   it('gives one row per entry with every default column, debits negative, source scale kept', () => {
     const rows = entryToRows(bookedEntry({ money: { amount: Decimal.parse('8.850'), currency: 'EUR' } }));
     expect(rows).toHaveLength(1);

@@ -73,6 +73,10 @@ function entryAmount(entry: Entry): string {
   return signedAmount(entry.money.amount.toString(), entry.creditDebit);
 }
 
+function foreign(money: Money | undefined, currency: string): Money | undefined {
+  return money?.currency === currency ? undefined : money;
+}
+
 function originalAmountText(money: Money | undefined, creditDebit: CreditDebit): string {
   return money === undefined ? '' : signedAmount(money.amount.toString(), creditDebit);
 }
@@ -122,7 +126,10 @@ function detailRow(
   currency: string,
 ): StatementRow {
   const party = counterparty(detail, creditDebit, entry.reversal);
-  const original = detail.originalMoney;
+  // An instructed amount is an original amount only in another currency than the row's
+  // (a returned direct debit states the 50.00 EUR instructed beside the 53.00 EUR booked).
+  const original = foreign(detail.originalMoney, currency);
+  const entryOriginal = foreign(entry.originalMoney, currency);
   return {
     booking_date: entry.bookingDate ?? '',
     value_date: entry.valueDate ?? '',
@@ -143,9 +150,9 @@ function detailRow(
     category: '',
     original_amount:
       original === undefined
-        ? originalAmountText(entry.originalMoney, entry.creditDebit)
+        ? originalAmountText(entryOriginal, entry.creditDebit)
         : originalAmountText(original, creditDebit),
-    original_currency: (original ?? entry.originalMoney)?.currency ?? '',
+    original_currency: (original ?? entryOriginal)?.currency ?? '',
     exchange_rate: (detail.exchangeRate ?? entry.exchangeRate)?.toString() ?? '',
     reversal: entry.reversal ? 'true' : 'false',
     transaction_id: '',

@@ -38,10 +38,45 @@ describe('transaction_id', () => {
     );
   });
 
-  it('falls back from AcctSvcrRef to NtryRef to the end-to-end id in camt', () => {
-    expect(identityOf(row({ entry_reference: 'N1', end_to_end_id: 'E2E' }), 'camt.052')).toEqual(['ref', 'N1']);
-    expect(identityOf(row({ end_to_end_id: 'E2E' }), 'camt.054')).toEqual(['ref', 'E2E']);
+  it('falls back from AcctSvcrRef to NtryRef to the end-to-end id in camt, with the day and amount for those two', () => {
+    const dated = { value_date: '2024-03-05', booking_date: '2024-03-06', currency: 'EUR' };
+    expect(identityOf(row({ ...dated, account_servicer_reference: 'A1', entry_reference: 'N1' }), 'camt.053')).toEqual([
+      'ref',
+      'A1',
+    ]);
+    expect(identityOf(row({ ...dated, entry_reference: 'N1', end_to_end_id: 'E2E' }), 'camt.052')).toEqual([
+      'entry',
+      'N1',
+      '2024-03-05',
+      '-12.5',
+      'EUR',
+    ]);
+    expect(identityOf(row({ ...dated, end_to_end_id: 'E2E' }), 'camt.054')).toEqual([
+      'entry',
+      'E2E',
+      '2024-03-05',
+      '-12.5',
+      'EUR',
+    ]);
     expect(identityOf(row({ remittance_info: 'x' }), 'camt.053')[0]).toBe('content');
+  });
+
+  it('takes NONREF and NOTPROVIDED for no reference in camt, so such bookings keep ids of their own', () => {
+    // German camt.052 exports write NONREF into every <AcctSvcrRef>; SEPA writes NOTPROVIDED for a missing end-to-end id.
+    const placeholder = { account_servicer_reference: 'NONREF', end_to_end_id: 'NOTPROVIDED' };
+    const coffee = row({ ...placeholder, booking_date: '2024-03-05', remittance_info: 'Coffee' });
+    const rent = row({ ...placeholder, booking_date: '2024-03-06', amount: '-900.00', remittance_info: 'Rent' });
+    expect(identityOf(coffee, 'camt.052')[0]).toBe('content');
+    expect(new TransactionIds().assign(coffee, 'camt.052')).not.toBe(new TransactionIds().assign(rent, 'camt.052'));
+    expect(identityOf(row({ account_servicer_reference: 'nonref ', entry_reference: 'N7' }), 'camt.053')[1]).toBe('N7');
+  });
+
+  it('tells apart a monthly payment whose end-to-end id repeats', () => {
+    const ids = new TransactionIds();
+    const march = ids.assign(row({ end_to_end_id: 'GYM-MEMBERSHIP', value_date: '2024-03-01' }), 'camt.053');
+    const april = ids.assign(row({ end_to_end_id: 'GYM-MEMBERSHIP', value_date: '2024-04-01' }), 'camt.053');
+    expect(april).not.toBe(march);
+    expect(april).not.toBe(`${march}-2`);
   });
 
   it('gives a pending booking and the booked one the same id, and ignores the scale of the amount', () => {

@@ -16,9 +16,15 @@ import type { StatementRow } from './columns';
 export function identityOf(row: StatementRow, format: string): string[] {
   const ref = row.account_servicer_reference;
   if (format.startsWith('camt.')) {
-    // ISO 20022: the servicer's reference is unique per account; NtryRef and EndToEndId follow.
-    const own = firstOf(ref, row.entry_reference, row.end_to_end_id);
-    if (own !== '') return ['ref', own];
+    // ISO 20022: the servicer's reference is unique per account.
+    const servicer = reference(ref);
+    if (servicer !== '') return ['ref', servicer];
+    // NtryRef and EndToEndId need not be: an entry number may restart with each statement, and a
+    // payer may send the same end-to-end id every month. The day (the value date, the same while
+    // pending and once booked), the amount and the currency take part.
+    const other = firstOf(reference(row.entry_reference), reference(row.end_to_end_id));
+    if (other !== '')
+      return ['entry', other, (row.value_date || row.booking_date).slice(0, 10), amountKey(row.amount), row.currency];
   } else if (format === 'mt940' || format === 'mt942') {
     // :61: subfield 8 (bank reference) is often NONREF, so the :86: data (remittance and
     // counterparty), the date and the amount always take part.
@@ -134,6 +140,16 @@ function digest(account: string, identity: readonly string[]): string {
   for (let at = 0; at < identity.length; at++) text += `\u001f${identity[at] as string}`;
   const hex = oneShotHash ? oneShotHash('sha256', text, 'hex') : createHash('sha256').update(text).digest('hex');
   return hex.slice(0, 16);
+}
+
+/**
+ * A reference, or '' for the placeholders that stand for none: SWIFT's `NONREF` (German banks
+ * write it into every `<AcctSvcrRef>` of a camt.052) and the EPC's `NOTPROVIDED`. Taken as
+ * references, they would give every booking of an account the same id.
+ */
+function reference(value: string): string {
+  const upper = value.trim().toUpperCase();
+  return upper === 'NONREF' || upper === 'NOTPROVIDED' ? '' : value;
 }
 
 function firstOf(...values: string[]): string {

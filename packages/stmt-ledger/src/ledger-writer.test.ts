@@ -108,11 +108,14 @@ describe('LedgerWriter', () => {
       [
         row({ amount: '-12.50', category: 'Fun', transaction_id: 'a' }),
         row({ amount: '-5.00', status: 'PDNG', transaction_id: 'p' }),
+        row({ amount: '-7.00', booking_date: '', value_date: '', transaction_id: 'd' }),
       ],
       [statement('100.00', '80.00', '2024-03-01')],
       warnings,
     );
     expect(text).toContain('; not booked (PDNG), left out: 2024-03-01 -5.00 EUR [p]');
+    // Booked, but a transaction needs a date: the comment says so, not "not booked".
+    expect(text).toContain('; no date, left out: -7.00 EUR [d]');
     expect(text).toContain(
       '; not asserted (the booked rows give 87.50 EUR): 2024-03-01 Assets:Bank:DE89370400440532013000 = 80.00 EUR, statement S1',
     );

@@ -139,8 +139,14 @@ export class LedgerWriter {
   private transaction(row: StatementRow): { text: string; section?: string; account: string; currency: string } {
     const date = (row.booking_date || row.value_date).slice(0, 10);
     if (row.status !== 'BOOK' || row.amount === '' || date === '') {
+      // Why: not booked, or booked but without the amount or date a transaction needs.
+      const why = [
+        ...(row.status === 'BOOK' ? [] : [`not booked (${row.status})`]),
+        ...(row.amount === '' ? ['no amount'] : []),
+        ...(date === '' ? ['no date'] : []),
+      ].join(', ');
       const text = this.format.comment(
-        `not booked (${row.status}${row.amount === '' ? ', no amount' : ''}), left out: ${[date, row.amount, row.currency, row.counterparty_name, row.remittance_info].filter((part) => part !== '').join(' ')} [${row.transaction_id}]`,
+        `${why}, left out: ${[date, row.amount, row.currency, row.counterparty_name, row.remittance_info].filter((part) => part !== '').join(' ')} [${row.transaction_id}]`,
       );
       return { text, account: '', currency: row.currency };
     }

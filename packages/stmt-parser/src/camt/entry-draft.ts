@@ -34,6 +34,8 @@ export class EntryDraft extends LeafDraft {
   private reversal = false;
   private bookingDate: string | undefined;
   private valueDate: string | undefined;
+  /** A booking or value date was given, readable or not (one that is not is reported where it stands). */
+  private sawDate = false;
   private entryReference: string | undefined;
   private accountServicerReference: string | undefined;
   private additionalInfo: string | undefined;
@@ -61,6 +63,7 @@ export class EntryDraft extends LeafDraft {
       case 'DtTm': {
         // BookgDt/ValDt hold <Dt> or <DtTm>; some banks nest one more level (<Dt><DtTm>).
         const holder = stack.name(1) === 'Dt' ? stack.name(2) : stack.name(1);
+        if (holder === 'BookgDt' || holder === 'ValDt') this.sawDate = true;
         if (holder === 'BookgDt') {
           if (this.first(BOOKING_DATE, ctx, true)) this.bookingDate = values.date(text, local === 'DtTm');
         } else if (holder === 'ValDt') {
@@ -122,7 +125,15 @@ export class EntryDraft extends LeafDraft {
         'expected the entry status <Sts> (BOOK, PDNG or INFO) in <Ntry>',
         entryLocation('Sts'),
       );
+    // A booked entry without a date is still a booking (its amount counts), so its row is kept;
+    // but a row without a date is left out of journals, and the user is told where.
     const { money, creditDebit } = movement;
+    if (money && creditDebit && this.status === 'BOOK' && !this.sawDate)
+      issues.warning(
+        'MISSING_ELEMENT',
+        'expected <BookgDt> or <ValDt> in the booked <Ntry>; its row has no date (journal output leaves it out)',
+        entryLocation('BookgDt'),
+      );
     if (!money || !creditDebit || !this.status) return undefined;
     const entry = this.build(money, creditDebit, this.status);
     if (this.parts > 0) entry.detailsPart = { index: this.parts, last: true };

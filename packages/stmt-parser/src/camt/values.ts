@@ -76,7 +76,9 @@ export class ValueReader {
   /** `<Dt>` is an ISODate, `<DtTm>` (and the `…DtTm` siblings) an ISODateTime; the text is kept as written. */
   date(text: string, withTime: boolean): string | undefined {
     const value = text.trim();
-    if (withTime ? isIsoDateTime(value) : isIsoDate(value)) return value;
+    // An xs:date may carry a time zone (`2017-04-01+02:00`, `2017-04-01Z`): the day is the same, and
+    // the column holds the day alone.
+    if (withTime ? isIsoDateTime(value) : isIsoDate(value)) return withTime ? value : value.slice(0, 10);
     // A shape a careful reader still reads unambiguously (`11:17:11:735`, a space for `T`, a
     // time in a <Dt>): read it, with a warning (docs/formats.md, tolerance policy).
     const repaired = repairDateTime(value);

@@ -1,0 +1,53 @@
+import type { Entry } from '@stmt/parser';
+import { chunked, collect, type Outcome } from './support/outcome';
+import { brief } from './support/issues';
+
+/** A camt.053 statement of one entry, its date elements given by `dates`. */
+function statement(dates: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04">
+<BkToCstmrStmt>
+<GrpHdr><MsgId>M1</MsgId><CreDtTm>2017-04-03T08:00:00</CreDtTm></GrpHdr>
+<Stmt>
+<Id>S1</Id>
+<Acct><Id><IBAN>CH9300762011623852957</IBAN></Id></Acct>
+<Ntry>
+<Amt Ccy="CHF">12.50</Amt>
+<CdtDbtInd>DBIT</CdtDbtInd>
+<Sts>BOOK</Sts>
+${dates}
+</Ntry>
+</Stmt>
+</BkToCstmrStmt>
+</Document>
+`;
+}
+
+async function read(xml: string): Promise<{ entries: Entry[]; issues: ReturnType<typeof brief>[]; outcome: Outcome }> {
+  const outcome = await collect(chunked(Buffer.from(xml), 4096), { fileName: 'f.xml' });
+  const entries = outcome.records.flatMap((record) => (record.kind === 'entry' ? [record.entry] : []));
+  const issues = outcome.issues.filter((issue) => !/no reconciliation possible/.test(issue.message)).map(brief);
+  return { entries, issues, outcome };
+}
+
+describe('camt entry dates', () => {
+  it('reads an xs:date with a time zone as the day alone', async () => {
+    const { entries, issues } = await read(
+      statement('<BookgDt><Dt>2017-04-01+02:00</Dt></BookgDt><ValDt><Dt>2017-04-02Z</Dt></ValDt>'),
+    );
+    expect(issues).toEqual([]);
+    expect(entries.map((entry) => [entry.bookingDate, entry.valueDate])).toEqual([['2017-04-01', '2017-04-02']]);
+  });
+
+  it('keeps a date-time as the bank wrote it', async () => {
+    const { entries } = await read(statement('<BookgDt><DtTm>2017-04-01T10:15:00+02:00</DtTm></BookgDt>'));
+    expect(entries[0]?.bookingDate).toBe('2017-04-01T10:15:00+02:00');
+  });
+
+  it('keeps a booked entry without any date, with a warning at the entry', async () => {
+    const { entries, issues } = await read(statement(''));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.bookingDate).toBeUndefined();
+    expect(issues).toEqual([['warning', 'MISSING_ELEMENT', 8, 1, 'Document/BkToCstmrStmt/Stmt[1]/Ntry[1]/BookgDt']]);
+  });
+});
