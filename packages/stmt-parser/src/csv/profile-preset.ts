@@ -47,6 +47,10 @@ export function profileColumns(profile: CsvProfile): string[] {
     ...(skip ?? []).map((rule) => rule.column),
     profile.reference,
     profile.transaction_code,
+    profile.counterparty_iban,
+    profile.end_to_end_id,
+    profile.mandate_id,
+    profile.creditor_id,
   ];
   const texts = [counterparty, remittance].flatMap((rule) =>
     rule === undefined ? [] : typeof rule === 'string' ? [rule] : [rule.template, rule.debit, rule.credit],
@@ -188,10 +192,19 @@ class ProfileRowReader {
     const remittance = renderText(p.remittance, direction, cell);
     const party = renderText(p.counterparty, direction, cell);
     if (remittance !== '') detail.remittanceInfo = remittance;
-    if (party !== '') {
-      if (direction === 'DBIT') detail.creditor = { name: party };
-      else detail.debtor = { name: party };
+    const optional = (column: string | undefined): string => (column === undefined ? '' : cell(column));
+    const partyIban = optional(p.counterparty_iban).replace(/\s+/g, '');
+    if (party !== '' || partyIban !== '') {
+      const who = { ...(party === '' ? {} : { name: party }), ...(partyIban === '' ? {} : { iban: partyIban }) };
+      if (direction === 'DBIT') detail.creditor = who;
+      else detail.debtor = who;
     }
+    const endToEnd = optional(p.end_to_end_id);
+    if (endToEnd !== '') detail.endToEndId = endToEnd;
+    const mandate = optional(p.mandate_id);
+    if (mandate !== '') detail.mandateId = mandate;
+    const creditorId = optional(p.creditor_id);
+    if (creditorId !== '') detail.creditorId = creditorId;
     const charges: Money[] = fee.isZero() ? [] : [{ amount: fee.abs(), currency: code }];
     const named = (column: string): string => (column === 'currency' ? code : cell(column));
     const accountName = renderTemplate(p.account?.name ?? p.bank, named) || p.bank;

@@ -106,6 +106,10 @@ export const CSV_PROFILE_SCHEMA = {
     reference: column,
     transaction_code: column,
     counterparty: text,
+    counterparty_iban: column,
+    end_to_end_id: column,
+    mandate_id: column,
+    creditor_id: column,
     remittance: text,
     account: {
       type: 'object',

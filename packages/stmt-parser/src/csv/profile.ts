@@ -45,6 +45,12 @@ export interface CsvProfile {
   /** Becomes `bank_transaction_code`. */
   transaction_code?: string;
   counterparty?: TextRule;
+  /** The counterparty's account number (IBAN), a column: becomes `counterparty_iban`. */
+  counterparty_iban?: string;
+  /** SEPA fields some exports carry, each a column: `end_to_end_id`, `mandate_id`, `creditor_id`. */
+  end_to_end_id?: string;
+  mandate_id?: string;
+  creditor_id?: string;
   remittance?: TextRule;
   /** Which account the rows belong to; rows with equal `statement` texts form one statement. */
   account?: { name?: string; iban?: string; statement?: string };
