@@ -26,6 +26,20 @@ describe('stmt validate', () => {
     expect(run.stderr).toContain('parse error');
   });
 
+  it('converts such a file all the same, logging the balances as a warning', () => {
+    const out = join(tempDir(), 'out.csv');
+    const run = runCli([
+      'convert',
+      '--input',
+      join(FIXTURES, 'unreconciled.camt053.xml'),
+      '-o',
+      out,
+      '--no-categorize',
+    ]);
+    expect(run.status).toBe(0);
+    expect(run.stderr).toMatch(/ warn statement .* does not reconcile .* severity=warning code=UNRECONCILED_BALANCE /);
+  });
+
   it('reports XML that is not well formed', () => {
     const run = runCli(['validate', '--input', join(FIXTURES, 'truncated.camt053.xml')]);
     expect(run.status).toBe(4);

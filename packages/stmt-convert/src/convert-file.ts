@@ -185,11 +185,13 @@ async function* stopAtFirstError(
   options: { strict: boolean; issues: ReportedIssues },
 ): AsyncGenerator<StatementRecord> {
   let fatal: ParseIssue | undefined;
-  const onIssue = (issue: ParseIssue): void => {
-    if (issue.severity === 'error' && (issue.code !== 'UNRECONCILED_BALANCE' || options.strict)) {
-      fatal ??= issue;
+  const onIssue = (reported: ParseIssue): void => {
+    if (reported.severity === 'error' && (reported.code !== 'UNRECONCILED_BALANCE' || options.strict)) {
+      fatal ??= reported;
       return;
     }
+    // Balances that do not reconcile leave every row right: conversion goes on, so for it they are warnings.
+    const issue: ParseIssue = reported.severity === 'error' ? { ...reported, severity: 'warning' } : reported;
     if (issue.severity === 'note') options.issues.notes += 1;
     else options.issues.warnings += 1;
     if (options.issues.reported.length < MAX_REPORTED_ISSUES) options.issues.reported.push(issue);
