@@ -81,6 +81,8 @@ describe('recoverable issues', () => {
       ['INVALID_VALUE', 34, 9, 'Document/BkToCstmrStmt/Stmt[1]/Ntry[2]/CdtDbtInd'],
       ['INVALID_DATE', 41, 18, 'Document/BkToCstmrStmt/Stmt[1]/Ntry[3]/BookgDt/Dt'],
       ['MISSING_ELEMENT', 43, 7, 'Document/BkToCstmrStmt/Stmt[1]/Ntry[4]/Sts'],
+      // Read as booked (a camt.053 books its entries), and it has no date.
+      ['MISSING_ELEMENT', 43, 7, 'Document/BkToCstmrStmt/Stmt[1]/Ntry[4]/BookgDt'],
       ['MISSING_ELEMENT', 48, 9, 'Document/BkToCstmrStmt/Stmt[1]/Ntry[5]/Amt'],
       ['UNRECONCILED_BALANCE', 21, 7, 'Document/BkToCstmrStmt/Stmt[1]/Bal[2]'],
     ]);

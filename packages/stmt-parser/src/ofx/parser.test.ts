@@ -20,11 +20,26 @@ describe('OFX detection', () => {
 });
 
 describe('OFX errors', () => {
-  it('names the aggregate left open when an end tag skips it', async () => {
-    const error = await firstError(readFileSync(join(FIXTURES, 'invalid', 'mismatched-close.ofx')));
+  it('names the transaction left open when an end tag skips it', async () => {
+    const error = await firstError(
+      Buffer.from(
+        [
+          '<?xml version="1.0" encoding="UTF-8"?>',
+          '<?OFX OFXHEADER="200" VERSION="211"?>',
+          '<OFX><BANKMSGSRSV1><STMTTRNRS><TRNUID>1</TRNUID><STMTRS><CURDEF>USD</CURDEF>',
+          '<BANKACCTFROM><BANKID>1</BANKID><ACCTID>42</ACCTID></BANKACCTFROM><BANKTRANLIST>',
+          '<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20240102</DTPOSTED><TRNAMT>-1.00</TRNAMT>',
+          '</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>',
+        ].join('\n'),
+      ),
+    );
     expect(error.code).toBe('NOT_WELL_FORMED');
-    expect(error.location).toMatchObject({ line: 9, column: 1 });
-    expect(error.message).toContain('expected </BANKTRANLIST> before </STMTRS>');
+    expect(error.location).toMatchObject({
+      line: 6,
+      column: 1,
+      path: 'OFX/BANKMSGSRSV1/STMTTRNRS[1]/STMTRS/BANKTRANLIST/STMTTRN[1]',
+    });
+    expect(error.message).toContain('expected </STMTTRN> before </BANKTRANLIST>');
   });
 
   it('reports a file cut off inside a transaction as truncated, at the end of the file', async () => {

@@ -28,7 +28,7 @@ export async function* parseOfx(source: AsyncIterable<Buffer>, options: ParseOpt
   const issues = new IssueSink(options);
   const peeked = await peekSource(source, HEADER_BYTES);
   const header = readOfxHeader(peeked.head, options.encoding);
-  const elements = new OfxElementReader(options.fileName, maxFieldSize(options));
+  const elements = new OfxElementReader(options.fileName, issues, maxFieldSize(options));
   const tokenizer = new OfxTokenizer({
     maxFieldSize: maxFieldSize(options),
     ...(options.fileName === undefined ? {} : { fileName: options.fileName }),

@@ -6,6 +6,12 @@ import { readCurrencyCode } from '../issues-currency';
 import { addTransactionField, buildTransaction, type TransactionFields } from './transaction';
 import { parseOfxAmount, parseOfxDate } from './values';
 
+/** Whether the element's parent is `parent` (an aggregate never indexed in paths). */
+function isChildOf(event: OfxEvent, parent: string): boolean {
+  const parentPath = event.path.slice(0, Math.max(0, event.path.lastIndexOf('/')));
+  return parentPath === parent || parentPath.endsWith(`/${parent}`);
+}
+
 /** Statement aggregates: bank, credit card, investment (whose cash movements are `INVBANKTRAN`). */
 const STATEMENTS = new Set(['STMTRS', 'CCSTMTRS', 'INVSTMTRS']);
 /** Balance aggregates and the ISO balance type each becomes. OFX has no opening balance. */
@@ -26,7 +32,11 @@ interface OpenStatement {
   balances: Balance[];
   /** Statement-level DTASOF (investment statements), the date of balances that give none. */
   asOf: string | undefined;
-  balance: Map<string, { value: string; location: SourceLocation }> | undefined;
+  balance:
+    | { name: string; location: SourceLocation; fields: Map<string, { value: string; location: SourceLocation }> }
+    | undefined;
+  /** Security trades in `<INVTRANLIST>` (BUYSTOCK, INCOME …), which are not read: counted for one warning. */
+  skippedTrades: { count: number; byName: Map<string, number>; first: SourceLocation } | undefined;
   transaction:
     | {
         path: string;
@@ -85,8 +95,11 @@ export class OfxStatementBuilder {
       statement.transaction = { path: event.path, fields: new Map(), location: event.location, refused: false };
       return this.start(statement);
     }
+    if (event.type === 'enter' && event.name !== 'INVBANKTRAN' && isChildOf(event, 'INVTRANLIST'))
+      this.skipTrade(statement, event.name, event.location);
     const balance = BALANCES.get(event.name);
-    if (event.type === 'enter' && balance) statement.balance = new Map();
+    if (event.type === 'enter' && balance)
+      statement.balance = { name: event.name, location: event.location, fields: new Map() };
     if (event.type === 'leaf') this.leaf(statement, event.name, event.value, event.location);
     if (event.type === 'exit' && balance) this.finishBalance(statement, balance.type, balance.amount);
     if (event.type === 'exit' && event.path === statement.path) return this.close(statement);
@@ -112,13 +125,14 @@ export class OfxStatementBuilder {
       balances: [],
       asOf: undefined,
       balance: undefined,
+      skippedTrades: undefined,
       transaction: undefined,
     };
   }
 
   private leaf(statement: OpenStatement, name: string, value: string, location: SourceLocation): void {
     if (statement.balance) {
-      statement.balance.set(name, { value, location });
+      statement.balance.fields.set(name, { value, location });
       return;
     }
     if (value === '') return;
@@ -205,16 +219,28 @@ export class OfxStatementBuilder {
     return [{ kind: 'entry', entry }];
   }
 
+  /**
+   * One balance aggregate. No row depends on a balance (OFX has none to reconcile with), so one
+   * whose amount is missing, empty or not a number is left out with a warning, as camt does.
+   */
   private finishBalance(statement: OpenStatement, type: string, amountKey: string): void {
-    const fields = statement.balance;
+    const aggregate = statement.balance;
     statement.balance = undefined;
-    const amount = fields?.get(amountKey);
-    if (!fields || !amount) return;
+    if (!aggregate) return;
+    const fields = aggregate.fields;
+    const amount = fields.get(amountKey);
+    const leftOut = 'the balance is left out (no row depends on it)';
+    if (!amount || amount.value === '')
+      return this.issues.warning(
+        'MISSING_ELEMENT',
+        `${amount ? `empty <${amountKey}>` : `expected <${amountKey}>`} in <${aggregate.name}>; ${leftOut}`,
+        amount?.location ?? aggregate.location,
+      );
     const signed = parseOfxAmount(amount.value);
     if (!signed)
-      return this.issues.error(
+      return this.issues.warning(
         'INVALID_AMOUNT',
-        `expected a decimal amount, found ${JSON.stringify(amount.value)}`,
+        `expected a decimal amount in <${amountKey}>, found ${JSON.stringify(amount.value)}; ${leftOut}`,
         amount.location,
       );
     const balance: Balance = {
@@ -236,8 +262,35 @@ export class OfxStatementBuilder {
     statement.balances.push(balance);
   }
 
+  /** A trade in `<INVTRANLIST>` (anything but INVBANKTRAN): not read, counted for {@link reportSkippedTrades}. */
+  private skipTrade(statement: OpenStatement, name: string, location: SourceLocation): void {
+    statement.skippedTrades ??= { count: 0, byName: new Map(), first: location };
+    statement.skippedTrades.count++;
+    statement.skippedTrades.byName.set(name, (statement.skippedTrades.byName.get(name) ?? 0) + 1);
+  }
+
+  /**
+   * One warning per statement at its first skipped trade, with the count per element, so a file
+   * with 10,000 trades gives one line. Trades move securities (and cash with them), which the
+   * rows do not show: only INVBANKTRAN cash movements are rows.
+   */
+  private reportSkippedTrades(statement: OpenStatement): void {
+    const skipped = statement.skippedTrades;
+    if (!skipped) return;
+    const kinds = [...skipped.byName].map(([name, count]) => `${count} ${name}`).join(', ');
+    const rule = 'only <INVBANKTRAN> cash movements become rows';
+    this.issues.warning(
+      'UNSUPPORTED_MESSAGE',
+      skipped.count === 1
+        ? `security transaction <${[...skipped.byName.keys()].join('')}> in <INVTRANLIST> not read: ${rule}`
+        : `${skipped.count} security transactions in <INVTRANLIST> (${kinds}) not read: ${rule}; the first is here`,
+      skipped.first,
+    );
+  }
+
   private close(statement: OpenStatement): StatementRecord[] {
     this.statement = undefined;
+    this.reportSkippedTrades(statement);
     const out = this.start(statement);
     // OFX carries no opening balance, so there is nothing to reconcile the entries against.
     if (statement.entryCount > 0)
