@@ -9,7 +9,7 @@ const statement = (
   `${declaration}<Document${namespace ? ` xmlns="${namespace}"` : ''}><${root}><GrpHdr><MsgId>M</MsgId></GrpHdr>` +
   `<Stmt><Id>S</Id><Acct><Id><IBAN>DE89370400440532013000</IBAN></Id><Ownr><Nm>Jürgen Müller</Nm></Ownr></Acct>` +
   `<Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2024-03-01</Dt></Dt></Bal>` +
-  `<Ntry><Amt Ccy="EUR">2.50</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts></Ntry></Stmt></${root}></Document>`;
+  `<Ntry><Amt Ccy="EUR">2.50</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2024-03-01</Dt></BookgDt></Ntry></Stmt></${root}></Document>`;
 
 async function records(iterable: AsyncIterable<StatementRecord>): Promise<StatementRecord[]> {
   const out: StatementRecord[] = [];

@@ -1,5 +1,6 @@
 import type { Decimal } from '../decimal';
 import type { Account, CreditDebit, Entry, Party, SourceLocation, TransactionDetail } from '../types';
+import { isCheckedIban } from './identifiers';
 import { parseInformation } from './information';
 import type { StatementLine } from './statement-line';
 
@@ -8,6 +9,8 @@ export interface PendingEntry {
   line: StatementLine;
   amount: Decimal;
   location: SourceLocation;
+  /** Where the `:61:` supplementary details begin, when there are any. */
+  supplementaryLocation?: SourceLocation;
   information: string[];
 }
 
@@ -19,8 +22,12 @@ export interface EntryContext {
   index: number;
 }
 
-/** Turns a `:61:` line and its `:86:` text into an entry, with the `:86:` content as its one transaction detail. */
-export function buildEntry(pending: PendingEntry, context: EntryContext): Entry {
+/**
+ * Turns a `:61:` line and its `:86:` text into an entry, with the `:86:` content as its one
+ * transaction detail. `hidden` hears of supplementary details that only the entry's
+ * `additionalInfo` carries while the `:86:` gives the row its text (see `placeSupplementary`).
+ */
+export function buildEntry(pending: PendingEntry, context: EntryContext, hidden?: (text: string) => void): Entry {
   const { line } = pending;
   const entry: Entry = {
     statementId: context.statementId,
@@ -41,13 +48,53 @@ export function buildEntry(pending: PendingEntry, context: EntryContext): Entry 
   };
   if (line.customerReference) entry.entryReference = line.customerReference;
   if (line.bankReference) entry.accountServicerReference = line.bankReference;
-  if (line.supplementaryDetails) entry.additionalInfo = line.supplementaryDetails;
   // A reversal keeps the parties of the transaction it reverses: a returned direct debit (RD,
   // booked as a credit) still names the creditor that collected it.
   const original: CreditDebit = line.reversal ? (line.creditDebit === 'CRDT' ? 'DBIT' : 'CRDT') : line.creditDebit;
   const detail = pending.information.length > 0 ? buildDetail(pending.information, original) : undefined;
   if (detail) entry.details.push(detail);
+  if (line.supplementaryDetails) placeSupplementary(entry, line.supplementaryDetails, original, pending, hidden);
   return entry;
+}
+
+/**
+ * The `:61:` supplementary details (its second line, or text after a padded reference). Older
+ * Rabobank files write the counterparty's account there and leave it out of `:86:`: an IBAN
+ * (check digits right) and nothing else is the counterparty's account when `:86:` names none, or
+ * when it names the same. Any other text is the entry's `additionalInfo`; a row shows it as its
+ * remittance only when `:86:` gives none, so `hidden` hears of it when `:86:` does and does not
+ * already hold the text.
+ */
+function placeSupplementary(
+  entry: Entry,
+  text: string,
+  originalDirection: CreditDebit,
+  pending: PendingEntry,
+  hidden: ((text: string) => void) | undefined,
+): void {
+  const detail = entry.details[0];
+  const role = originalDirection === 'DBIT' ? 'creditor' : 'debtor';
+  const party = detail?.[role];
+  if (isCheckedIban(text)) {
+    const iban = text.replace(/\s/g, '');
+    const named = party?.iban ?? party?.otherAccountId;
+    if (named === undefined) {
+      if (detail) detail[role] = { ...party, iban };
+      else entry.details.push({ [role]: { iban } });
+      return;
+    }
+    if (named.replace(/\s/g, '') === iban) return;
+  }
+  entry.additionalInfo = text;
+  if (detail && (detail.remittanceInfo !== undefined || detail.additionalInfo !== undefined)) {
+    const said = squeeze(pending.information.join(' '));
+    if (!said.includes(squeeze(text))) hidden?.(text);
+  }
+}
+
+/** Text compared without regard to spacing or case. */
+function squeeze(text: string): string {
+  return text.replace(/\s+/g, '').toUpperCase();
 }
 
 /** `originalDirection` is the direction of the underlying transaction (see reversals above). */

@@ -6,6 +6,8 @@ export interface Field {
   tag: string;
   /** First line's content after the tag, then each continuation line. */
   lines: string[];
+  /** The line number of each entry of `lines` (blank lines between them are skipped). */
+  lineNumbers: number[];
   /** Line of the tag, and 1-based column where the field's content starts. */
   line: number;
   column: number;
@@ -74,7 +76,7 @@ export class FieldReader {
       // Before a new statement they were an envelope; otherwise they were the field's text.
       const current = this.current;
       if (!STATEMENT_START.test(raw) && !MESSAGE_END.test(raw) && current)
-        for (const held of this.envelope) this.continueField(current, held.text);
+        for (const held of this.envelope) this.continueField(current, held.text, held.line);
       this.envelope = [];
     }
     let text = raw;
@@ -98,6 +100,7 @@ export class FieldReader {
       this.current = {
         tag: tag[1] ?? '',
         lines: [text.slice(tag[0].length)],
+        lineNumbers: [line],
         line,
         column: offset + tag[0].length + 1,
       };
@@ -113,7 +116,7 @@ export class FieldReader {
       return;
     }
     if (isBlank(text)) return;
-    if (this.current) this.continueField(this.current, text);
+    if (this.current) this.continueField(this.current, text, line);
     else this.strayLine ??= line;
   }
 
@@ -155,8 +158,9 @@ export class FieldReader {
     return undefined;
   }
 
-  private continueField(field: Field, text: string): void {
+  private continueField(field: Field, text: string, line: number): void {
     field.lines.push(text);
+    field.lineNumbers.push(line);
     this.grow(field, text.length);
   }
 

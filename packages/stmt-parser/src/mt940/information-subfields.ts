@@ -8,7 +8,10 @@ import { joinPieces, splitSepaKeywords, type Piece, type WorkCounter } from './s
  */
 export const SUBFIELD_START = /^\s*(\d{3})?\s?([?~])\d{2}/;
 
-/** German subfields ?20–?29, ?60–?63 and the name ?32/?33 carry at most 27 characters each. */
+/**
+ * German subfields ?20–?29, ?60–?63 and the name ?32/?33 carry at most 27 characters each: a
+ * piece of exactly 27 was cut at that width; a longer one's bank does not cut at 27.
+ */
 const SUBFIELD_WIDTH = 27;
 
 /** The remittance subfields, in the order their text is read. */
@@ -18,7 +21,10 @@ const REMITTANCE_TAGS = ['20', '21', '22', '23', '24', '25', '26', '27', '28', '
  * Reads the subfields: ?00 booking text, ?10 primanota, ?20–?29 and ?60–?63 remittance,
  * ?30 bank code or BIC, ?31 account or IBAN, ?32–?33 name, ?34 text key extension, and ?38 the
  * IBAN that Polish banks add. Lines are joined without separator first, because banks wrap
- * wherever the 65-character line ends, even inside a subfield tag (`?2115617?` / `22INFO`).
+ * wherever the line ends, even inside a subfield tag (`?2115617?` / `22INFO`). Unlike free
+ * text, the subfield marks and not the line ends delimit the values, so a line break that falls
+ * inside a subfield is a wrap whatever the line's length (a bank that breaks a line there, at 65
+ * characters or at another width, cut the value).
  */
 export function parseSubfieldInformation(lines: readonly string[], work?: WorkCounter): EntryInformation {
   const text = lines.length === 1 ? (lines[0] as string) : lines.join('');
@@ -52,7 +58,7 @@ export function parseSubfieldInformation(lines: readonly string[], work?: WorkCo
     const wrapped = nextBreak < breaks.length && (breaks[nextBreak] as number) < bodyStart + to;
     let pieces = subfields.get(tag);
     if (!pieces) subfields.set(tag, (pieces = []));
-    pieces.push({ text: value, cut: value.length >= SUBFIELD_WIDTH || wrapped });
+    pieces.push({ text: value, cut: value.length === SUBFIELD_WIDTH || wrapped });
     if (work) work.steps++;
     mark = following;
   }

@@ -76,6 +76,15 @@ describe(':86: information to account owner', () => {
     expect(joinWrapped([full, 'SE 1', 'NEXT'])).toBe(`${'A'.repeat(60)}STRASSE 1 NEXT`);
   });
 
+  it('spaces a line longer than 65 characters: its bank does not wrap at 65 (bunq)', () => {
+    const long = `/NAME/ROUTERHOSTING/REMI/ROUTERHOSTING ${'T'.repeat(26)} TAURANGA, NZ`;
+    expect(long.length).toBeGreaterThan(65);
+    expect(joinWrapped([long, '1.00 NZD'])).toBe(`${long} 1.00 NZD`);
+    expect(parseInformation([long, '1.00 NZD']).remittanceInfo).toBe(
+      `ROUTERHOSTING ${'T'.repeat(26)} TAURANGA, NZ 1.00 NZD`,
+    );
+  });
+
   it('ends a SEPA keyword field where it would outgrow its SEPA length, and keeps the rest as remittance', () => {
     const info = parseInformation([
       '177?00SEPA-UEBERWEISUNG?20EREF+987/654/32100-----X220?21000000098765 BIC: GENODEF1?22ABWA: Stadtkasse Beispiel?30GENODEF1',
@@ -85,8 +94,15 @@ describe(':86: information to account owner', () => {
   });
 
   it('lets a keyword value go on into the next subfield while it fits', () => {
-    const info = parseInformation(['?20EREF+ORDER-2024-000000000000?21123456?22SVWZ+Rechnung 17']);
-    expect(info).toMatchObject({ endToEndId: 'ORDER-2024-000000000000123456', remittanceInfo: 'Rechnung 17' });
+    const info = parseInformation(['?20EREF+ORDER-2024-00000000000?21123456?22SVWZ+Rechnung 17']);
+    expect(info).toMatchObject({ endToEndId: 'ORDER-2024-00000000000123456', remittanceInfo: 'Rechnung 17' });
+  });
+
+  it('glues only a piece of exactly 27 characters to the next: a longer one was not cut at that width', () => {
+    const long = parseInformation(['?20Rechnung 2024-0017 vom 2. April?21Kundennummer 4711']);
+    expect(long.remittanceInfo).toBe('Rechnung 2024-0017 vom 2. April Kundennummer 4711');
+    const full = parseInformation(['?20Rechnung 2024-0017 vom 2. A?21pril']);
+    expect(full.remittanceInfo).toBe('Rechnung 2024-0017 vom 2. April');
   });
 
   it('reads creditor id, customer reference and ultimate parties from their keywords', () => {

@@ -30,9 +30,6 @@ export interface EntryInformation {
   style: 'subfields' | 'keyword' | 'text';
 }
 
-/** SWIFT field lines are at most 65 characters; a full line was wrapped, a shorter one ended on purpose. */
-const SWIFT_LINE_WIDTH = 65;
-
 /**
  * Reads one `:86:` field (all its lines) as German/Polish subfields, Dutch keywords or free text,
  * in time linear in its length (`work` counts the steps of the subfield reading).
@@ -50,13 +47,20 @@ export function parseInformation(lines: readonly string[], work?: WorkCounter): 
   return info;
 }
 
-/** Joins free-text lines: wrapped (full-width) lines are glued back together, shorter ones end with a space. */
+/**
+ * SWIFT field lines are at most 65 characters (the first without its tag): a line of exactly 65
+ * was wrapped, a shorter one ended on purpose, and so did a longer one (bunq writes whole
+ * sentences on one line), whose bank does not wrap at 65.
+ */
+export const SWIFT_LINE_WIDTH = 65;
+
+/** Joins free-text lines: wrapped (exactly full-width) lines are glued back together, others end with a space. */
 export function joinWrapped(lines: readonly string[], width = SWIFT_LINE_WIDTH): string {
   let text = '';
   let previous: string | undefined;
   for (const line of lines) {
     if (previous === undefined) text = line;
-    else text += (previous.length >= width ? '' : ' ') + line;
+    else text += (previous.length === width ? '' : ' ') + line;
     previous = line;
   }
   return text.replace(/\s+/g, ' ').trim();

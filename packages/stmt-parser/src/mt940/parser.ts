@@ -51,7 +51,11 @@ export async function* parseMt940(
     const open = fields.openEnd(lines.unterminated);
     if (open) issues.error('TRUNCATED', `${open.message}; the file is truncated`, location);
     fields.end(emit);
-    for (const record of builder.finish({ location, unterminated: lines.unterminated })) {
+    for (const record of builder.finish({
+      location,
+      unterminated: lines.unterminated,
+      truncated: open !== undefined,
+    })) {
       if (record.kind === 'statement-end') statements++;
       ready.push(record);
     }

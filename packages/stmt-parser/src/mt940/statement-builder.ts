@@ -22,24 +22,64 @@ export interface InputEnd {
   location: SourceLocation;
   /** The last line had no line break. */
   unterminated: boolean;
+  /** The cut was already reported there (inside a FIN envelope, right after a tag …): one place, one report. */
+  truncated?: boolean;
 }
 
 /**
- * The end-of-statement problems of a statement the end of input closed. One lacking its closing
- * balance was cut: that is a `TRUNCATED` error at the end of the file. One whose last line has no
- * line break and whose balances do not reconcile may have had its closing balance cut; that
- * stays a balance problem (real exports end so too), with a `TRUNCATED` warning beside it.
+ * How a statement was closed: by the end of the input (`input`, with where and how it ended), or
+ * by what shows that its text is complete: its message end `-` (`separator`, its line) or the
+ * next statement's `:20:` (`next`, its line).
  */
-function atInputEnd(problem: ParseIssue, end: InputEnd): ParseIssue[] {
-  if (problem.code === 'MISSING_ELEMENT' && problem.message.includes(':62F:')) {
+type Closing =
+  { by: 'input'; end: InputEnd; separatedAt: number | undefined } | { by: 'separator' | 'next'; line: number };
+
+/**
+ * The end-of-statement problems as the way the statement was closed shows them. A missing
+ * closing balance is a cut file only when nothing closed the statement but the end of the
+ * input: that is a `TRUNCATED` error at the end of the file. After the statement's `-` or
+ * before the next `:20:` the entries are all there and the statement only lacks a balance to
+ * reconcile them against: a warning at the statement. A statement the end of input closed
+ * without its `-`, whose last line has no line break and whose balances do not reconcile, may
+ * have had its closing balance cut; that stays a balance problem (real exports end so too), with
+ * one `TRUNCATED` warning beside it.
+ */
+function asClosed(problems: readonly ParseIssue[], closing: Closing, isMt942: boolean): ParseIssue[] {
+  const out: ParseIssue[] = [];
+  let cutWarned = false;
+  for (const problem of problems) {
+    const missingClosing = problem.code === 'MISSING_ELEMENT' && problem.message.includes(':62F:');
+    if (missingClosing && closing.by === 'input' && closing.separatedAt === undefined) {
+      if (closing.end.truncated === true) continue;
+      const message =
+        'the file ends before the closing balance :62F:/:62M: of the statement, without its end-of-message line "-": the file is truncated';
+      out.push({ code: 'TRUNCATED', severity: 'error', message, location: closing.end.location });
+      continue;
+    }
+    if (missingClosing) {
+      const line = closing.by === 'input' ? (closing.separatedAt ?? 0) : closing.line;
+      const after =
+        closing.by === 'next'
+          ? `the next statement's :20: on line ${line} follows`
+          : `its end-of-message line "-" on line ${line} follows`;
+      out.push({
+        ...problem,
+        severity: 'warning',
+        message: `${problem.message}: ${after}, so its entries are complete, but there is no closing balance to reconcile them against`,
+      });
+      continue;
+    }
+    out.push(problem);
+    // An MT942 report without its `-` is already a TRUNCATED error (see `finish`).
+    if (cutWarned || isMt942 || problem.code !== 'UNRECONCILED_BALANCE') continue;
+    if (closing.by !== 'input' || closing.separatedAt !== undefined || !closing.end.unterminated) continue;
+    if (closing.end.truncated === true) continue;
+    cutWarned = true;
     const message =
-      'the file ends before the closing balance :62F:/:62M: of the statement; the file is truncated or incomplete';
-    return [{ code: 'TRUNCATED', severity: 'error', message, location: end.location }];
+      'the file ends in the middle of a line and the balances do not reconcile: the closing balance may have been cut off';
+    out.push({ code: 'TRUNCATED', severity: 'warning', message, location: closing.end.location });
   }
-  if (!end.unterminated || problem.code !== 'UNRECONCILED_BALANCE') return [problem];
-  const message =
-    'the file ends in the middle of a line and the balances do not reconcile: the closing balance may have been cut off';
-  return [problem, { code: 'TRUNCATED', severity: 'warning', message, location: end.location }];
+  return out;
 }
 
 /** Tags only MT942 (interim transaction report) uses. */
@@ -63,6 +103,11 @@ interface OpenStatement {
   sawFloorLimit: boolean;
   /** Line of a `-` separator after which no new `:20:` has come yet. */
   separatedAt?: number;
+  /**
+   * The currency `:25:` names after the account (`NL50RABO0156750961 EUR`, `1291.99.348EUR`),
+   * its line, and whether a balance (or `:34F:`) has been compared with it yet.
+   */
+  accountCurrency?: { code: string; line: number; compared: boolean };
 }
 
 /** Entries held while the currency is unknown, at most: beyond, memory would grow with the file. */
@@ -99,11 +144,16 @@ export class Mt940StatementBuilder {
           this.location(field),
         );
       } else {
-        out.push(...this.close());
+        out.push(...this.close({ by: 'separator', line: separated }));
       }
     }
     if (field.tag === '20') {
-      out.push(...this.close());
+      const separator = this.statement?.separatedAt;
+      out.push(
+        ...this.close(
+          separator === undefined ? { by: 'next', line: field.line } : { by: 'separator', line: separator },
+        ),
+      );
       this.statement = this.open(field.lines[0]?.trim() ?? '', this.location(field));
     }
     const statement = this.statement ?? this.implicitStatement(field);
@@ -113,10 +163,13 @@ export class Mt940StatementBuilder {
     if (field.tag !== 'NS') statement.lastTag = field.tag;
     const value = field.lines[0] ?? '';
     switch (field.tag) {
-      case '25':
+      case '25': {
         statement.header.account = parseAccount(value);
-        statement.currency ??= statement.header.account.currency;
+        const code = statement.header.account.currency;
+        if (code) statement.accountCurrency = { code, line: field.line, compared: false };
+        else delete statement.accountCurrency;
         break;
+      }
       case '28':
       case '28C':
         statement.header.electronicSequenceNumber = value.trim();
@@ -136,7 +189,7 @@ export class Mt940StatementBuilder {
         const floor = floorLimitCurrency(value);
         statement.sawFloorLimit = true;
         for (const deviation of floor?.deviations ?? []) this.deviation(field, deviation);
-        statement.currency ??= floor?.currency;
+        if (floor) this.currencyFrom(statement, field, floor.currency, 0);
         out.push(...this.release(statement));
         break;
       }
@@ -151,6 +204,8 @@ export class Mt940StatementBuilder {
         out.push(...this.release(statement));
         break;
       case '61':
+        // Without a balance (or :34F:) before the entries, the currency after the account is theirs.
+        statement.currency ??= statement.accountCurrency?.code;
         out.push(...this.flushEntry(statement), ...(statement.currency ? this.start(statement) : []));
         this.statementLine(statement, field);
         break;
@@ -187,15 +242,12 @@ export class Mt940StatementBuilder {
   }
 
   /**
-   * A `-` separator (`line` > 0) or the end of the input (`line` 0). A separator closes the
-   * statement only when something other than its continuation follows (see `field`).
+   * A `-` separator on `line`. It closes the statement only when something other than its
+   * continuation follows (see `field`).
    */
-  endOfMessage(line = 0): StatementRecord[] {
-    if (line > 0 && this.statement) {
-      this.statement.separatedAt = line;
-      return [];
-    }
-    return this.close();
+  endOfMessage(line: number): StatementRecord[] {
+    if (this.statement) this.statement.separatedAt = line;
+    return [];
   }
 
   /**
@@ -205,13 +257,13 @@ export class Mt940StatementBuilder {
    */
   finish(end: InputEnd): StatementRecord[] {
     const statement = this.statement;
-    if (statement?.isMt942 && statement.separatedAt === undefined)
+    if (statement?.isMt942 && statement.separatedAt === undefined && end.truncated !== true)
       this.issues.error(
         'TRUNCATED',
         'the file ends inside an MT942 report: expected its end-of-message line "-"; the file is truncated',
         end.location,
       );
-    return this.close(end);
+    return this.close({ by: 'input', end, separatedAt: statement?.separatedAt });
   }
 
   private open(statementId: string, location: SourceLocation): OpenStatement {
@@ -269,12 +321,12 @@ export class Mt940StatementBuilder {
   }
 
   private balance(statement: OpenStatement, field: Field): void {
-    const parsed = parseBalance(field.tag, field.lines[0] ?? '', statement.currency);
+    const parsed = parseBalance(field.tag, field.lines[0] ?? '', statement.currency ?? statement.accountCurrency?.code);
     if (isFieldProblem(parsed)) return this.problem(field, parsed);
     for (const deviation of parsed.deviations) this.deviation(field, deviation);
     const balance = parsed.balance;
     balance.location = this.location(field);
-    statement.currency ??= balance.money.currency;
+    this.currencyFrom(statement, field, balance.money.currency, 7);
     const opening = field.tag.startsWith('60');
     const closing = field.tag.startsWith('62');
     const earlier = opening ? statement.opening : closing ? statement.closing : undefined;
@@ -297,16 +349,41 @@ export class Mt940StatementBuilder {
     if (closing) statement.closing = balance;
   }
 
+  /**
+   * A currency the statement states (a balance's, `:34F:`'s): the statement's currency unless an
+   * earlier one set it. The first is compared with the currency after the account in `:25:`;
+   * where they differ the balance is SWIFT's place for the currency, so it is the entries'.
+   */
+  private currencyFrom(statement: OpenStatement, field: Field, currency: string, offset: number): void {
+    const named = statement.accountCurrency;
+    if (named && !named.compared) {
+      named.compared = true;
+      if (named.code !== currency) {
+        const entries = statement.currency ?? currency;
+        this.deviation(field, {
+          message: `:${field.tag}: is in ${currency}, but the account :25: on line ${named.line} is followed by currency ${named.code}; the entries are read in ${entries}`,
+          offset,
+        });
+      }
+    }
+    statement.currency ??= currency;
+  }
+
   private statementLine(statement: OpenStatement, field: Field): void {
     const line = parseStatementLine(field.lines);
     if (isStatementLineProblem(line)) return this.problem(field, line);
     for (const deviation of line.deviations) this.deviation(field, deviation);
-    statement.pending = {
-      line,
-      amount: Decimal.parse(line.amountText),
-      location: this.location(field),
-      information: [],
-    };
+    const location = this.location(field);
+    statement.pending = { line, amount: Decimal.parse(line.amountText), location, information: [] };
+    const at = line.supplementaryAt;
+    if (at) {
+      const first = at.line === 0;
+      statement.pending.supplementaryLocation = {
+        ...location,
+        line: field.lineNumbers[at.line] ?? field.line,
+        column: (first ? location.column : 1) + at.offset,
+      };
+    }
   }
 
   private flushEntry(statement: OpenStatement): StatementRecord[] {
@@ -339,26 +416,32 @@ export class Mt940StatementBuilder {
 
   private entry(statement: OpenStatement, pending: PendingEntry): StatementRecord {
     const header = statement.header;
-    const entry = buildEntry(pending, {
+    const hidden = (text: string): void =>
+      this.issues.note(
+        'INVALID_VALUE',
+        `the supplementary details "${text}" of :61: are kept as the entry's additional information; the row's remittance_info is the :86: text`,
+        pending.supplementaryLocation ?? pending.location,
+      );
+    const context = {
       statementId: header.statementId,
       statementIndex: header.index,
       account: header.account,
       currency: statement.currency ?? 'XXX',
       index: statement.entryCount++,
-    });
+    };
+    const entry = buildEntry(pending, context, hidden);
     statement.movement.add(entry);
     return { kind: 'entry', entry };
   }
 
-  private close(inputEnd?: InputEnd): StatementRecord[] {
+  private close(closedBy: Closing): StatementRecord[] {
     const statement = this.statement;
     if (!statement) return [];
     this.statement = undefined;
     const out = [...this.flushEntry(statement), ...this.release(statement), ...this.start(statement)];
     const { header, isMt942, opening, closing, movement, totals } = statement;
-    for (const problem of statementProblems({ header, isMt942, opening, closing, movement, reported: totals })) {
-      for (const issue of inputEnd ? atInputEnd(problem, inputEnd) : [problem]) this.issues.report(issue);
-    }
+    const problems = statementProblems({ header, isMt942, opening, closing, movement, reported: totals });
+    for (const issue of asClosed(problems, closedBy, isMt942)) this.issues.report(issue);
     const end = { ...header, balances: statement.balances, entryCount: statement.entryCount };
     if (statement.closing?.date) end.toDate = statement.closing.date;
     out.push({ kind: 'statement-end', statement: end });

@@ -50,6 +50,34 @@ describe(':61: statement line', () => {
     const line = parsed('110527D000000001213,28N0440121470966      W.P. Jansen');
     expect(line.customerReference).toBe('0121470966');
     expect(line.supplementaryDetails).toBe('W.P. Jansen');
+    expect(line.deviations).toEqual([]);
+  });
+
+  it('keeps a reference that runs longer than 16 characters to the end of the line whole, with a warning at it', () => {
+    const customer = parsed('2302090209CR2,00NTRF2023-02-09-08.37.18.054696');
+    expect(customer.customerReference).toBe('2023-02-09-08.37.18.054696');
+    expect(customer.supplementaryDetails).toBeUndefined();
+    expect(customer.deviations).toEqual([
+      {
+        message:
+          'the customer reference "2023-02-09-08.37.18.054696" is 26 characters, longer than the 16 SWIFT allows; kept whole',
+        offset: 20,
+      },
+    ]);
+    const account = parsed('2001020102D2000,00NOVBNL29INGB0006475121');
+    expect(account).toMatchObject({ customerReference: 'NL29INGB0006475121', transactionType: 'NOVB' });
+    const bank = parsed('140328C0,01NDDT15976//96550046549608644');
+    expect(bank).toMatchObject({ customerReference: '15976', bankReference: '96550046549608644' });
+    expect(bank.supplementaryDetails).toBeUndefined();
+    expect(bank.deviations).toEqual([
+      { message: expect.stringMatching(/bank reference "96550046549608644" is 17/), offset: 22 },
+    ]);
+  });
+
+  it('keeps a long reference whole and text set apart after it as supplementary details', () => {
+    const line = parsed('110527D1213,28N044NL86RABO3462483153 W.P. Jansen');
+    expect(line).toMatchObject({ customerReference: 'NL86RABO3462483153', supplementaryDetails: 'W.P. Jansen' });
+    expect(line.supplementaryAt).toEqual({ line: 0, offset: 37 });
   });
 
   it.each([

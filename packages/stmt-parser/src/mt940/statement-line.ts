@@ -16,6 +16,8 @@ export interface StatementLine {
   customerReference?: string;
   bankReference?: string;
   supplementaryDetails?: string;
+  /** Where the supplementary details begin: the index in the field's lines, and the 0-based position in that line. */
+  supplementaryAt?: { line: number; offset: number };
   /** What deviated from the SWIFT syntax and how it was read; reported as warnings. */
   deviations: Deviation[];
 }
@@ -118,13 +120,18 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
 
   const rest = text.slice(pos);
   const split = rest.indexOf('//');
-  // The customer reference is at most 16 characters; some banks (Rabobank) write the
-  // counterparty after it without `//`, which then counts as supplementary detail.
-  const customerPart = split >= 0 ? rest.slice(0, split) : rest.slice(0, 16);
-  const bankPart = split >= 0 ? rest.slice(split + 2) : '';
-  const overflow = [split < 0 ? rest.slice(16) : '', bankPart.slice(16), ...lines.slice(1)]
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
+  // The customer reference runs up to `//`; without `//`, and the bank reference after `//`,
+  // run to the end of the line, unless text set apart by blanks follows (see `splitReference`).
+  const customer = split >= 0 ? { reference: rest.slice(0, split), extra: '' } : splitReference(rest);
+  const bank = split >= 0 ? splitReference(rest.slice(split + 2)) : { reference: '', extra: '' };
+  overlong('customer reference', customer.reference, pos, deviations);
+  overlong('bank reference', bank.reference, pos + split + 2, deviations);
+  const overflow = [customer.extra, bank.extra, ...lines.slice(1)].map((s) => s.trim()).filter((s) => s !== '');
+  const firstLineExtra = customer.extra.trim() !== '' ? customer.extra : bank.extra;
+  const supplementaryAt =
+    firstLineExtra.trim() !== ''
+      ? { line: 0, offset: text.length - firstLineExtra.trimStart().length }
+      : continuationAt(lines);
 
   const line: StatementLine = {
     valueDate,
@@ -136,12 +143,48 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
   };
   if (entryDate) line.entryDate = entryDate;
   if (fundsCode) line.fundsCode = fundsCode;
-  const customerReference = reference(customerPart);
+  const customerReference = reference(customer.reference);
   if (customerReference) line.customerReference = customerReference;
-  const bankReference = reference(bankPart.slice(0, 16));
+  const bankReference = reference(bank.reference);
   if (bankReference) line.bankReference = bankReference;
   if (overflow.length > 0) line.supplementaryDetails = overflow.join(' ');
+  if (overflow.length > 0 && supplementaryAt) line.supplementaryAt = supplementaryAt;
   return line;
+}
+
+/** The first continuation line with text, and where its text begins. */
+function continuationAt(lines: readonly string[]): { line: number; offset: number } | undefined {
+  for (let line = 1; line < lines.length; line++) {
+    const text = lines[line] as string;
+    if (text.trim() !== '') return { line, offset: text.length - text.trimStart().length };
+  }
+  return undefined;
+}
+
+/** SWIFT's width of the customer reference and of the bank reference (16x each). */
+const REFERENCE_WIDTH = 16;
+
+/**
+ * A reference that runs to the end of the line, and what follows it. A reference is one run of
+ * characters, kept whole however long (`2023-02-09-08.37.18.054696`, `NL29INGB0006475121`): its
+ * end is not known to be anywhere else. Where the run ends within the 16 characters and text
+ * follows after blanks, the field was padded to its width and the text after it is something
+ * else (Rabobank's `0121470966      W.P. Jansen`), kept as supplementary details.
+ */
+function splitReference(text: string): { reference: string; extra: string } {
+  const run = /^\s*\S*/.exec(text)?.[0] ?? '';
+  if (run.trim().length > REFERENCE_WIDTH) return { reference: run, extra: text.slice(run.length) };
+  return { reference: text.slice(0, REFERENCE_WIDTH), extra: text.slice(REFERENCE_WIDTH) };
+}
+
+/** A reference longer than SWIFT's 16 characters is kept whole, with a warning at it. */
+function overlong(what: string, text: string, offset: number, deviations: Deviation[]): void {
+  const value = text.trim();
+  if (value.length <= REFERENCE_WIDTH) return;
+  deviations.push({
+    message: `the ${what} "${value}" is ${value.length} characters, longer than the 16 SWIFT allows; kept whole`,
+    offset: offset + text.length - text.trimStart().length,
+  });
 }
 
 export function isStatementLineProblem(value: StatementLine | StatementLineProblem): value is StatementLineProblem {
