@@ -15,7 +15,7 @@ const SALARY =
 const BATCH =
   '2024-03-03,2024-03-03,-300.00,CHF,DBIT,BOOK,,,,Invoice 1 | Invoice 2,,E-BATCH,ASR-1003,,CH9300762011623852957,STMT-CHF-03,,,,,false,2e8ae5f5c7a3aa6c';
 const CARD =
-  '2024-03-02,2024-03-02,-8.850,EUR,DBIT,BOOK,"Café ""Zürich"", Bahnhof",,,"Coffee, croissant",,E-CARD,,,DE89370400440532013000,STMT-EUR-03,,,,,false,6a42c3fc090ce2b6';
+  '2024-03-02,2024-03-02,-8.850,EUR,DBIT,BOOK,"Café ""Zürich"", Bahnhof",,,"Coffee, croissant",,E-CARD,,,DE89370400440532013000,STMT-EUR-03,,,,,false,ec887d3d2646c123';
 
 describe('stmt convert', () => {
   it('writes one row per entry sorted by booking date, with exact amounts and proper quoting', () => {
