@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { Decimal } from '@stmt/parser';
+import { Decimal, type TransactionDetail } from '@stmt/parser';
 import { DEFAULT_COLUMNS, entryToRows, SEPA_COLUMNS } from '@stmt/export';
 import { REMITTANCE_JOINER, signedAmount } from './entry-rows';
 import { bookedEntry, transfer } from '../test/entries';
@@ -82,6 +82,37 @@ describe('entryToRows', () => {
     const detail = transfer('Fitness Club', 'DE01', '75.00', 'Fee April');
     const [returned] = entryToRows(bookedEntry({ creditDebit: 'CRDT', reversal: true, details: [detail] }));
     expect(returned).toMatchObject({ counterparty_name: 'Fitness Club', amount: '120.50', reversal: 'true' });
+  });
+
+  it('names the one party a return gives, whatever its role, unless it is the account itself', () => {
+    // A returned credit transfer: the bank names the payee of the original as <Dbtr>, no <Cdtr>.
+    const onlyDebtor: TransactionDetail = { debtor: { name: 'Robert Schneider SA', iban: 'CH8709000000929471495' } };
+    const [returned] = entryToRows(bookedEntry({ creditDebit: 'CRDT', reversal: true, details: [onlyDebtor] }));
+    expect(returned).toMatchObject({
+      counterparty_name: 'Robert Schneider SA',
+      counterparty_iban: 'CH8709000000929471495',
+    });
+    const ownOnly: TransactionDetail = { debtor: { name: 'Account Owner', iban: 'CH9300762011623852957' } };
+    const [own] = entryToRows(bookedEntry({ creditDebit: 'CRDT', reversal: true, details: [ownOnly] }));
+    expect(own).toMatchObject({ counterparty_name: '', counterparty_iban: '' });
+  });
+
+  it("keeps a batch row's own transaction code, and each split row's own bank reference", () => {
+    const entry = bookedEntry({
+      bankTransactionCode: 'PMNT-RCDT-VCOM',
+      details: [
+        transfer('A', 'CH01', '100.00', 'a', { bankTransactionCode: 'AUTT', accountServicerReference: 'TX-1' }),
+        transfer('B', 'CH02', '20.50', 'b', { bankTransactionCode: 'AUTT', accountServicerReference: 'TX-2' }),
+      ],
+    });
+    expect(entryToRows(entry)[0]?.bank_transaction_code).toBe('PMNT-RCDT-VCOM');
+    expect(entryToRows(entry, { splitBatches: true }).map((r) => r.account_servicer_reference)).toEqual([
+      'TX-1',
+      'TX-2',
+    ]);
+    const { bankTransactionCode: _code, ...uncoded } = entry;
+    const [batch] = entryToRows(uncoded);
+    expect(batch?.bank_transaction_code).toBe('AUTT');
   });
 
   it('keeps a batch entry on one row with shared fields and joined remittance', () => {

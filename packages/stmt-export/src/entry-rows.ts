@@ -26,7 +26,10 @@ export function entryToRows(entry: Entry, options: EntryToRowsOptions = {}): Sta
       const creditDebit = detail.creditDebit ?? entry.creditDebit;
       const money = detail.money;
       const amount = money === undefined ? '' : signedAmount(money.amount.toString(), creditDebit);
-      return detailRow(entry, detail, creditDebit, amount, money?.currency ?? entry.money.currency);
+      const row = detailRow(entry, detail, creditDebit, amount, money?.currency ?? entry.money.currency);
+      // Each transaction's own bank reference (`<TxDtls><Refs><AcctSvcrRef>`), where it has one.
+      if (detail.accountServicerReference) row.account_servicer_reference = detail.accountServicerReference;
+      return row;
     });
   }
   const only = details.length === 1 ? details[0] : undefined;
@@ -64,9 +67,19 @@ function isZero(unsigned: string): boolean {
  * (`<RvslInd>true`) keeps the parties of the original transaction while its direction flips, so
  * the roles flip with it: a returned direct debit is a credit whose counterparty is the creditor.
  */
-function counterparty(detail: TransactionDetail, creditDebit: CreditDebit, reversal: boolean): Party | undefined {
-  const paying = (creditDebit === 'DBIT') !== reversal;
-  return paying ? detail.creditor : detail.debtor;
+function counterparty(entry: Entry, detail: TransactionDetail, creditDebit: CreditDebit): Party | undefined {
+  const paying = (creditDebit === 'DBIT') !== entry.reversal;
+  const party = paying ? detail.creditor : detail.debtor;
+  if (!entry.reversal || named(party)) return party;
+  // Banks differ in the role they give the other side of a return: where the original's role is
+  // empty, the one party named is the counterparty, unless it is the account itself.
+  const other = paying ? detail.debtor : detail.creditor;
+  const own = entry.account.iban;
+  return named(other) && (own === undefined || other?.iban !== own) ? other : party;
+}
+
+function named(party: Party | undefined): boolean {
+  return party !== undefined && Boolean(party.name || party.iban || party.otherAccountId);
 }
 
 function entryAmount(entry: Entry): string {
@@ -125,7 +138,7 @@ function detailRow(
   amount: string,
   currency: string,
 ): StatementRow {
-  const party = counterparty(detail, creditDebit, entry.reversal);
+  const party = counterparty(entry, detail, creditDebit);
   // An instructed amount is an original amount only in another currency than the row's
   // (a returned direct debit states the 50.00 EUR instructed beside the 53.00 EUR booked).
   const original = foreign(detail.originalMoney, currency);
@@ -181,7 +194,8 @@ function batchRow(entry: Entry, details: TransactionDetail[]): StatementRow {
   row.counterparty_bic = shared('counterparty_bic');
   row.remittance_info = [...new Set(remittance)].join(REMITTANCE_JOINER);
   row.end_to_end_id = shared('end_to_end_id');
-  row.bank_transaction_code = shared('bank_transaction_code') || row.bank_transaction_code;
+  // The entry's own code describes the batch; the transactions' shared one only stands in for none.
+  row.bank_transaction_code = row.bank_transaction_code || shared('bank_transaction_code');
   for (const column of SEPA_COLUMNS) row[column] = shared(column);
   return row;
 }

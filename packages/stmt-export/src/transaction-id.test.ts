@@ -19,9 +19,8 @@ describe('transaction_id', () => {
   it('pins the documented ids: camt servicer reference, OFX FITID, MT940 reference + :86:, content hash', () => {
     const ids = new TransactionIds();
     expect(ids.assign(row({ account_servicer_reference: 'ASR-1', entry_reference: 'N1' }), 'camt.053')).toBe(
-      'c50ea3fd69949bcd',
+      documented(['DE89370400440532013000', 'ref', 'ASR-1', '-12.5', 'EUR']),
     );
-    expect(documented(['DE89370400440532013000', 'ref', 'ASR-1'])).toBe('c50ea3fd69949bcd');
     expect(ids.assign(row({ account_servicer_reference: 'FIT-77' }), 'ofx')).toBe(
       documented(['DE89370400440532013000', 'ref', 'FIT-77']),
     );
@@ -43,6 +42,8 @@ describe('transaction_id', () => {
     expect(identityOf(row({ ...dated, account_servicer_reference: 'A1', entry_reference: 'N1' }), 'camt.053')).toEqual([
       'ref',
       'A1',
+      '-12.5',
+      'EUR',
     ]);
     expect(identityOf(row({ ...dated, entry_reference: 'N1', end_to_end_id: 'E2E' }), 'camt.052')).toEqual([
       'entry',
@@ -69,6 +70,18 @@ describe('transaction_id', () => {
     expect(identityOf(coffee, 'camt.052')[0]).toBe('content');
     expect(new TransactionIds().assign(coffee, 'camt.052')).not.toBe(new TransactionIds().assign(rent, 'camt.052'));
     expect(identityOf(row({ account_servicer_reference: 'nonref ', entry_reference: 'N7' }), 'camt.053')[1]).toBe('N7');
+  });
+
+  it('keeps two bookings a bank gave one servicer reference apart by their amount', () => {
+    const first = new TransactionIds().assign(
+      row({ account_servicer_reference: '1000000000000000', amount: '1692.22' }),
+      'camt.054',
+    );
+    const second = new TransactionIds().assign(
+      row({ account_servicer_reference: '1000000000000000', amount: '501.05' }),
+      'camt.054',
+    );
+    expect(second).not.toBe(first);
   });
 
   it('tells apart a monthly payment whose end-to-end id repeats', () => {

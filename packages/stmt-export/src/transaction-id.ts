@@ -16,9 +16,11 @@ import type { StatementRow } from './columns';
 export function identityOf(row: StatementRow, format: string): string[] {
   const ref = row.account_servicer_reference;
   if (format.startsWith('camt.')) {
-    // ISO 20022: the servicer's reference is unique per account.
+    // ISO 20022: the servicer's reference is unique per account. The amount and currency take
+    // part all the same, so two bookings a bank gave one reference (test files, a reused
+    // reference) stay two rows when merged, while a pending booking and the booked one still match.
     const servicer = reference(ref);
-    if (servicer !== '') return ['ref', servicer];
+    if (servicer !== '') return ['ref', servicer, amountKey(row.amount), row.currency];
     // NtryRef and EndToEndId need not be: an entry number may restart with each statement, and a
     // payer may send the same end-to-end id every month. The day (the value date, the same while
     // pending and once booked), the amount and the currency take part.

@@ -314,7 +314,7 @@ export class DocumentHandler implements LeafContext {
 
   private closeTransaction(tx: TransactionDraft): void {
     const entry = this.entry;
-    entry?.details.push(tx.finish());
+    entry?.addDetail(tx.finish());
     if (
       this.streamEntryDetails &&
       entry &&

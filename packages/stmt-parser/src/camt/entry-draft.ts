@@ -1,3 +1,4 @@
+import { Decimal } from '../decimal';
 import type { IssueSink } from '../issues';
 import type { Account, CreditDebit, Entry, Money, SourceLocation, TransactionDetail } from '../types';
 import { LeafDraft, type LeafContext } from './leaf';
@@ -40,8 +41,44 @@ export class EntryDraft extends LeafDraft {
   private accountServicerReference: string | undefined;
   private additionalInfo: string | undefined;
 
+  /**
+   * What the transaction details add up to, signed, while each has an amount in one currency
+   * (`detailsComparable` false once one does not: there is nothing to compare), and how many
+   * there were. The first is only kept: most entries have one detail, and summing starts at the
+   * second, on copies (arithmetic caches a big.js value in a Decimal, which the row then carries).
+   */
+  private detailSum: { total: Decimal; currency: string } | undefined;
+  private firstDetail: TransactionDetail | undefined;
+  private detailCount = 0;
+  private detailsComparable = true;
+
   constructor(readonly place: EntryPlace) {
     super();
+  }
+
+  /** A transaction detail, as its `<TxDtls>` closes. */
+  addDetail(detail: TransactionDetail): void {
+    this.details.push(detail);
+    this.detailCount++;
+    if (this.detailCount === 1) {
+      this.firstDetail = detail;
+      return;
+    }
+    if (this.detailCount === 2) this.sumDetail(this.firstDetail as TransactionDetail);
+    this.firstDetail = undefined;
+    this.sumDetail(detail);
+  }
+
+  private sumDetail(detail: TransactionDetail): void {
+    const money = detail.money;
+    const currency = this.detailSum?.currency ?? money?.currency;
+    if (!this.detailsComparable || !money || money.currency !== currency) {
+      this.detailsComparable = false;
+      return;
+    }
+    const amount = Decimal.parse(money.amount.toString());
+    const signed = (detail.creditDebit ?? this.movement.creditDebit) === 'DBIT' ? amount.negated() : amount;
+    this.detailSum = { total: this.detailSum ? this.detailSum.total.plus(signed) : signed, currency };
   }
 
   leaf(local: string, text: string, ctx: LeafContext): void {
@@ -128,6 +165,7 @@ export class EntryDraft extends LeafDraft {
     // A booked entry without a date is still a booking (its amount counts), so its row is kept;
     // but a row without a date is left out of journals, and the user is told where.
     const { money, creditDebit } = movement;
+    if (money && creditDebit) this.checkDetailSum(money, creditDebit, issues, entryLocation);
     if (money && creditDebit && this.status === 'BOOK' && !this.sawDate)
       issues.warning(
         'MISSING_ELEMENT',
@@ -138,6 +176,35 @@ export class EntryDraft extends LeafDraft {
     const entry = this.build(money, creditDebit, this.status);
     if (this.parts > 0) entry.detailsPart = { index: this.parts, last: true };
     return entry;
+  }
+
+  /**
+   * Several transaction details in the entry's currency whose amounts do not add up to the entry
+   * (nor to it without its charges): one row per entry stays right, but split rows
+   * (`--split-batches`) would not add up to the balance movement. Details in another currency
+   * or without an amount cannot be compared.
+   */
+  private checkDetailSum(
+    money: Money,
+    creditDebit: CreditDebit,
+    issues: IssueSink,
+    entryLocation: (child: string) => SourceLocation,
+  ): void {
+    const sum = this.detailSum;
+    if (this.detailCount < 2 || !this.detailsComparable || !sum || sum.currency !== money.currency) return;
+    // On copies, as in `sumDetail`.
+    const copy = (amount: Decimal): Decimal => Decimal.parse(amount.toString());
+    const entry = creditDebit === 'DBIT' ? copy(money.amount).negated() : copy(money.amount);
+    if (sum.total.eq(entry)) return;
+    let charges = Decimal.zero();
+    for (const charge of this.movement.charges ?? [])
+      if (charge.currency === money.currency) charges = charges.plus(copy(charge.amount));
+    if (!charges.isZero() && (sum.total.minus(charges).eq(entry) || sum.total.plus(charges).eq(entry))) return;
+    issues.warning(
+      'INVALID_VALUE',
+      `the ${this.detailCount} transaction details of this <Ntry> add up to ${sum.total.toString()} ${sum.currency}, the entry to ${entry.toString()} ${money.currency}: one row per entry is right, rows split per transaction (--split-batches) would not add up`,
+      entryLocation('NtryDtls'),
+    );
   }
 
   private build(money: Money, creditDebit: CreditDebit, status: string): Entry {
