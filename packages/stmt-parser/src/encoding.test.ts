@@ -37,6 +37,27 @@ describe('detectEncoding', () => {
     });
   });
 
+  it('recognises UTF-16 without a byte-order mark from NUL bytes beside ASCII (XML 1.0 Appendix F)', () => {
+    expect(detectEncoding(Buffer.from([0x3c, 0x00, 0x3f, 0x00]))).toEqual({ encoding: 'utf-16le', source: 'pattern' });
+    expect(detectEncoding(Buffer.from([0x00, 0x3c, 0x00, 0x3f]))).toEqual({ encoding: 'utf-16be', source: 'pattern' });
+    // Wins over the declaration, which a UTF-16 file may even get wrong.
+    const declared = Buffer.from('<?xml version="1.0" encoding="UTF-8"?>', 'utf16le');
+    expect(detectEncoding(declared)).toEqual({ encoding: 'utf-16le', source: 'pattern' });
+    expect(detectEncoding(Buffer.from(':20:STMT', 'utf16le'))).toEqual({ encoding: 'utf-16le', source: 'pattern' });
+    expect(detectEncoding(Buffer.from('"Datum","Naam"', 'utf16le').swap16())).toEqual({
+      encoding: 'utf-16be',
+      source: 'pattern',
+    });
+  });
+
+  it('does not take UTF-32, a lone character or a non-ASCII start for UTF-16', () => {
+    expect(detectEncoding(Buffer.from([0x3c, 0x00, 0x00, 0x00, 0x3f, 0x00, 0x00, 0x00])).source).toBe('default');
+    expect(detectEncoding(Buffer.from([0x00, 0x00, 0x00, 0x3c])).source).toBe('default');
+    expect(detectEncoding(Buffer.from([0x3c, 0x00])).source).toBe('default');
+    expect(detectEncoding(Buffer.from('Über', 'utf16le')).source).toBe('default');
+    expect(detectEncoding(Buffer.from('Datum;Betrag', 'latin1')).source).toBe('default');
+  });
+
   it('defaults to UTF-8 and ignores an "encoding" that is not in a leading declaration', () => {
     expect(detectEncoding(Buffer.from('<?xml version="1.0"?><a/>'))).toEqual({ encoding: 'utf-8', source: 'default' });
     expect(detectEncoding(Buffer.from('<a encoding="latin1"/>'))).toEqual({ encoding: 'utf-8', source: 'default' });

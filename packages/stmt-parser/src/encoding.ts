@@ -2,7 +2,11 @@ import iconv from 'iconv-lite';
 import { StatementParseError } from './errors';
 import { looksLikeUtf8, Utf8Check } from './utf8-check';
 
-export type EncodingSource = 'option' | 'bom' | 'declaration' | 'default';
+/**
+ * What decided the encoding: `--encoding`, a byte-order mark, UTF-16 recognised from its bytes
+ * without a mark (`pattern`), the XML declaration, or nothing (UTF-8).
+ */
+export type EncodingSource = 'option' | 'bom' | 'pattern' | 'declaration' | 'default';
 
 export interface DetectedEncoding {
   /** Name iconv-lite understands, lower case (`utf-8`, `iso-8859-1`, `windows-1252`, `utf-16le`). */
@@ -11,18 +15,43 @@ export interface DetectedEncoding {
 }
 
 /**
- * Decides how to decode a file from its first bytes: a byte-order mark wins, then the
- * `encoding` of an XML declaration (XML 1.0 §4.3.3), then UTF-8, the XML default.
- * Only the head is inspected; the same rule serves XML and text formats (a text format
- * simply has no declaration).
+ * Decides how to decode a file from its first bytes: a byte-order mark wins, then UTF-16
+ * without a mark recognised from its bytes (`utf16WithoutBom`), then the `encoding` of an XML
+ * declaration (XML 1.0 §4.3.3), then UTF-8, the XML default. Only the head is inspected; the
+ * same rule serves XML and text formats (a text format simply has no declaration).
  */
 export function detectEncoding(head: Buffer): DetectedEncoding {
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: 'utf-8', source: 'bom' };
   if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf-16le', source: 'bom' };
   if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'utf-16be', source: 'bom' };
+  const wide = utf16WithoutBom(head);
+  if (wide) return { encoding: wide, source: 'pattern' };
   const declared = declaredEncoding(head);
   if (declared) return { encoding: declared.toLowerCase(), source: 'declaration' };
   return { encoding: 'utf-8', source: 'default' };
+}
+
+/**
+ * UTF-16 without a byte-order mark, from its first two characters: ASCII (a `<`, a letter, a
+ * digit, a quote, a space…) each followed (little-endian) or preceded (big-endian) by a NUL byte,
+ * as XML 1.0 Appendix F detects `<?` (`3C 00 3F 00`, `00 3C 00 3F`). Text in UTF-8 or an 8-bit
+ * code page has no NUL bytes; UTF-32 has two in a row, which this refuses.
+ */
+export function utf16WithoutBom(head: Buffer): 'utf-16le' | 'utf-16be' | undefined {
+  if (head.length < 4) return undefined;
+  const ascii = (byte: number | undefined): boolean =>
+    byte !== undefined && (byte === 0x09 || byte === 0x0a || byte === 0x0d || (byte >= 0x20 && byte < 0x7f));
+  if (ascii(head[0]) && head[1] === 0 && ascii(head[2]) && head[3] === 0) return 'utf-16le';
+  if (head[0] === 0 && ascii(head[1]) && head[2] === 0 && ascii(head[3])) return 'utf-16be';
+  return undefined;
+}
+
+/**
+ * Whether the head has NUL bytes, as UTF-16 (or UTF-32) text has and other text has not: a file
+ * whose format is not recognised then gets the hint to name its encoding.
+ */
+export function hasNulBytes(head: Buffer): boolean {
+  return head.subarray(0, 512).includes(0);
 }
 
 /** The `encoding="…"` of a leading `<?xml …?>` declaration, if any. */

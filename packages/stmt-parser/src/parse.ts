@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type * as ParallelModule from './camt/parallel';
-import { decodeHead, detectEncoding, splitsCleanly } from './encoding';
+import { decodeHead, detectEncoding, hasNulBytes, splitsCleanly } from './encoding';
 import { StatementParseError } from './errors';
 import { detectCsvProfile } from './csv/profile-detect';
 import { detectFormat, explainUnsupported, headText, parserFor } from './formats';
@@ -21,8 +21,7 @@ export function parseStream(
 ): AsyncIterable<StatementRecord> {
   return deferred(async () => {
     const peeked = await peekSource(source, SNIFF_BYTES);
-    const effective: ParseOptions =
-      peeked.startsWithString && options.encoding === undefined ? { ...options, encoding: 'utf-8' } : options;
+    const effective = effectiveOptions(peeked.head, peeked.startsWithString, options);
     // The head is sniffed as the parser will read it: in the encoding given, else as detected.
     const head = sniffText(peeked.head, effective.encoding);
     const format =
@@ -38,7 +37,7 @@ export function parseStream(
         'UNKNOWN_FORMAT',
         peeked.head.length === 0
           ? 'the file is empty; expected a camt.052/053/054 XML statement (or another supported format)'
-          : 'the file is not a statement format this tool reads; expected ISO 20022 camt.052, camt.053 or camt.054 XML (or another supported format), or name the format explicitly',
+          : `the file is not a statement format this tool reads; expected ISO 20022 camt.052, camt.053 or camt.054 XML (or another supported format), or name the format explicitly${encodingHint(peeked.head, options, effective)}`,
         { location: where },
       );
     }
@@ -50,6 +49,33 @@ export function parseStream(
       );
     return parser.parse(peeked.chunks, effective);
   });
+}
+
+/**
+ * The options the parser gets. A JavaScript string is decoded text (UTF-8 as bytes). Without
+ * `encoding`, UTF-16 recognised from its bytes without a byte-order mark is read as if
+ * `--encoding utf-16le` (or `utf-16be`) had been given, whatever the format; `encoding` wins.
+ */
+function effectiveOptions(head: Buffer, startsWithString: boolean, options: ParseOptions): ParseOptions {
+  if (options.encoding !== undefined) return options;
+  if (startsWithString) return { ...options, encoding: 'utf-8' };
+  const detected = detectEncoding(head);
+  return detected.source === 'pattern' ? { ...options, encoding: detected.encoding } : options;
+}
+
+/**
+ * For an unrecognised file: that it was read as UTF-16 because its bytes look like it, or, when
+ * it was read in another encoding, that NUL bytes suggest UTF-16 (`--encoding utf-16le`).
+ */
+function encodingHint(head: Buffer, options: ParseOptions, effective: ParseOptions): string {
+  const encoding = effective.encoding ?? detectEncoding(head).encoding;
+  if (/^utf-?(16|32)/i.test(encoding))
+    return options.encoding === undefined && effective.encoding !== undefined
+      ? `; it was read as ${encoding.toUpperCase()} without a byte-order mark, as its first bytes suggest: if it is in another encoding, name it with --encoding`
+      : '';
+  return hasNulBytes(head)
+    ? '; the file has NUL bytes, as UTF-16 text has: if it is UTF-16 without a byte-order mark, name its encoding with --encoding utf-16le (or utf-16be)'
+    : '';
 }
 
 /** A user's own CSV profile (ParseOptions.csvProfiles) recognising the head. */

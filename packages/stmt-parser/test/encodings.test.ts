@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import { guessCodePage } from '../src/code-pages';
-import { chunked, collect } from './support/outcome';
+import { chunked, collect, toJson } from './support/outcome';
 
 const FIXTURES = join(__dirname, 'fixtures');
 const read = (path: string): Buffer => readFileSync(join(FIXTURES, path));
@@ -138,3 +138,76 @@ describe('8-bit text whose bytes look like UTF-8', () => {
     expect(result.issues).toEqual([]);
   });
 });
+
+describe('UTF-16 without a byte-order mark is recognised from its bytes (XML 1.0 Appendix F)', () => {
+  /** `text` in UTF-16, without a byte-order mark. */
+  const wide = (text: string, encoding: 'utf-16le' | 'utf-16be'): Buffer => {
+    const bytes = iconv.encode(text, encoding, { addBOM: false });
+    expect(bytes[0] === 0xff || bytes[0] === 0xfe).toBe(false);
+    return bytes;
+  };
+  const camt = read('camt/camt053-v08-statement.xml').toString('utf8').replace('encoding="UTF-8"', 'encoding="UTF-16"');
+  const plain = (bytes: Buffer) => outcome(bytes, {}, 4096);
+
+  it.each(['utf-16le', 'utf-16be'] as const)(
+    'reads camt in %s that declares UTF-16, in odd chunks',
+    async (encoding) => {
+      const result = await outcome(wide(camt, encoding), {}, 5);
+      expect(result.error).toBeNull();
+      expect(toJson(result)).toEqual(toJson(await plain(read('camt/camt053-v08-statement.xml'))));
+    },
+  );
+
+  it('reads it the same as with --encoding utf-16le', async () => {
+    const bytes = wide(camt, 'utf-16le');
+    expect(toJson(await outcome(bytes))).toEqual(toJson(await outcome(bytes, { encoding: 'utf-16le' })));
+  });
+
+  it('keeps an explicit --encoding, and hints at UTF-16 when that reads no format', async () => {
+    const result = await outcome(wide(camt, 'utf-16le'), { encoding: 'windows-1252' });
+    expect(result.error).toMatchObject({ code: 'UNKNOWN_FORMAT', location: { file: 'f', line: 1, column: 1 } });
+    expect(result.error?.message).toContain('--encoding utf-16le');
+  });
+
+  it.each(['utf-16le', 'utf-16be'] as const)('reads MT940 in %s', async (encoding) => {
+    const polish = read('mt940/polish.sta').toString('utf8');
+    const result = await outcome(wide(polish, encoding));
+    expect(result.error).toBeNull();
+    expect(result.issues).toEqual([]);
+    expect(remittances(result)).toEqual(remittances(await plain(Buffer.from(polish))));
+  });
+
+  it.each([
+    ['bank-sgml.ofx', 'windows-1252'],
+    ['investment-xml.ofx', 'utf-8'],
+  ])('reads OFX %s (%s) in UTF-16LE', async (name, page) => {
+    const text = iconv.decode(read(`ofx/${name}`), page);
+    const result = await outcome(wide(text, 'utf-16le'));
+    expect(result.error).toBeNull();
+    expect(toJson(result)).toEqual(toJson(await plain(read(`ofx/${name}`))));
+  });
+
+  it.each(['revolut.csv', 'ing-nl.csv', 'dkb.csv'])('reads bank CSV %s in UTF-16LE', async (name) => {
+    const bytes = read(`csv/${name}`);
+    const text = iconv.decode(bytes, name === 'dkb.csv' && !isUtf8(bytes) ? 'windows-1252' : 'utf-8');
+    const result = await outcome(wide(text, 'utf-16le'));
+    expect(result.error).toBeNull();
+    expect(toJson(result)).toEqual(toJson(await plain(Buffer.from(text, 'utf8'))));
+  });
+
+  it('hints at --encoding utf-16le when the first characters do not tell', async () => {
+    // `Ü` (DC 00) is not ASCII: UTF-16 is not certain from the first two characters.
+    const result = await outcome(wide('Überweisung;Betrag\n01.03.2024;12,50\n', 'utf-16le'));
+    expect(result.error).toMatchObject({ code: 'UNKNOWN_FORMAT', location: { file: 'f', line: 1, column: 1 } });
+    expect(result.error?.message).toMatch(/NUL bytes.*--encoding utf-16le/);
+  });
+
+  it('says it read UTF-16 when the text so read is no statement', async () => {
+    const result = await outcome(wide('hello, world\n', 'utf-16le'));
+    expect(result.error?.message).toContain('read as UTF-16LE without a byte-order mark');
+  });
+});
+
+function isUtf8(bytes: Buffer): boolean {
+  return Buffer.from(bytes.toString('utf8'), 'utf8').equals(bytes);
+}

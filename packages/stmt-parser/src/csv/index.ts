@@ -1,3 +1,4 @@
+import { decodeHead, detectEncoding } from '../encoding';
 import { StatementParseError } from '../errors';
 import type { FormatParser } from '../formats';
 import { peekSource } from '../source';
@@ -74,7 +75,7 @@ async function* parseWithProfile(
         { location: where },
       );
   } else {
-    profile = detectCsvProfile(peeked.head.toString('utf8'), profiles);
+    profile = detectCsvProfile(headerText(peeked.head, options.encoding), profiles);
     if (!profile)
       throw new StatementParseError(
         'UNKNOWN_FORMAT',
@@ -83,4 +84,13 @@ async function* parseWithProfile(
       );
   }
   yield* bankCsvParser(presetFor(profile)).parse(peeked.chunks, options);
+}
+
+/**
+ * The head as profile detection reads it: UTF-16 (named, marked or recognised from its bytes)
+ * decoded; anything else as UTF-8, since detection compares the ASCII letters of header names.
+ */
+function headerText(head: Buffer, encoding: string | undefined): string {
+  const wide = encoding ?? detectEncoding(head).encoding;
+  return (/^utf-?(16|32)/i.test(wide) ? decodeHead(head, wide) : undefined) ?? head.toString('utf8');
 }

@@ -8,7 +8,7 @@ import { readCsvRecords } from './rows';
 import { CsvTokenizer, type CsvRecord } from './tokenizer';
 import { maxFieldSize } from '../limits';
 import { CsvStatementBuilder } from './statement-builder';
-import { asRegex } from './profile-columns';
+import { asRegex, resolveColumn } from './profile-columns';
 import { comparableName } from './profile-detect';
 
 /** Recognises a preset's export by its exact header line. */
@@ -96,15 +96,18 @@ async function* parseBankCsv(
     });
     const result = preset.readRow(row);
     if (result.kind === 'skip') continue;
+    // A problem names the column as the preset does (possibly a `/…/` regular expression): it is
+    // placed at, and named after, the header column the row reader resolved it to.
+    const cellAt = (column: string): SourceLocation => {
+      const name = resolveColumn(Object.keys(row), column);
+      const start = cellStart(record, name === undefined ? -1 : columns.indexOf(name));
+      return at(start.line, start.column, name ?? column);
+    };
     if (result.kind === 'problem') {
-      const start = cellStart(record, columns.indexOf(result.problem.column));
-      issues.error(result.problem.code, result.problem.message, at(start.line, start.column, result.problem.column));
+      issues.error(result.problem.code, result.problem.message, cellAt(result.problem.column));
       continue;
     }
-    for (const warning of result.warnings ?? []) {
-      const start = cellStart(record, columns.indexOf(warning.column));
-      issues.warning(warning.code, warning.message, at(start.line, start.column, warning.column));
-    }
+    for (const warning of result.warnings ?? []) issues.warning(warning.code, warning.message, cellAt(warning.column));
     for (const out of builder.entry(result.draft, at(record.line, 1))) yield out;
   }
   for (const out of builder.finish()) yield out;

@@ -105,6 +105,8 @@ class ProfileRowReader {
       const name = this.columns.name(row, column);
       return name === undefined ? '' : (row[name] ?? '');
     };
+    // A column in a message: the header's name for a `/…/` column (`Bedrag (EUR)`), as the location names it.
+    const label = (column: string): string => this.columns.name(row, column) ?? column;
 
     let status: 'BOOK' | 'PDNG' | 'INFO' = 'BOOK';
     if (p.status) {
@@ -117,13 +119,13 @@ class ProfileRowReader {
         return problem(
           'INVALID_VALUE',
           p.status.column,
-          `expected ${p.status.column} ${orList([...Object.keys(p.status.values), ...skipped])}, found ${JSON.stringify(value)}`,
+          `expected ${label(p.status.column)} ${orList([...Object.keys(p.status.values), ...skipped])}, found ${JSON.stringify(value)}`,
         );
       }
       status = known;
     }
 
-    const amount = this.amount(cell, raw);
+    const amount = this.amount(cell, raw, label);
     if (amount.kind === 'problem') return amount;
     const currency = this.currency(row, cell, amount.currency);
     if (currency.kind === 'problem') return currency;
@@ -171,14 +173,14 @@ class ProfileRowReader {
       return problem(
         'MISSING_ELEMENT',
         p.booking_date,
-        `the row has no date: expected ${this.dateText} in ${p.value_date === undefined ? p.booking_date : `${p.booking_date} or ${p.value_date}`}; a row without a date cannot be converted`,
+        `the row has no date: expected ${this.dateText} in ${p.value_date === undefined ? label(p.booking_date) : `${label(p.booking_date)} or ${label(p.value_date)}`}; a row without a date cannot be converted`,
       );
     if (bookingDate === undefined && status === 'BOOK') {
       bookingDate = valueDate;
       warnings.push({
         code: 'MISSING_ELEMENT',
         column: p.booking_date,
-        message: `the booked row has no ${p.booking_date}; its booking date is taken from ${p.value_date ?? ''} (${valueDate ?? ''})`,
+        message: `the booked row has no ${label(p.booking_date)}; its booking date is taken from ${p.value_date === undefined ? '' : label(p.value_date)} (${valueDate ?? ''})`,
       });
     }
 
@@ -241,6 +243,7 @@ class ProfileRowReader {
   private amount(
     cell: (c: string) => string,
     raw: (c: string) => string,
+    label: (c: string) => string,
   ): (ParsedAmount & { kind: 'amount' }) | RowProblem {
     const spec = this.profile.amount;
     const invalid = (column: string): RowProblem =>
@@ -262,7 +265,7 @@ class ProfileRowReader {
           return problem(
             'INVALID_VALUE',
             spec.direction.column,
-            `expected ${spec.direction.column} ${orList([...spec.direction.debit, ...spec.direction.credit])}, found ${JSON.stringify(said)}`,
+            `expected ${label(spec.direction.column)} ${orList([...spec.direction.debit, ...spec.direction.credit])}, found ${JSON.stringify(said)}`,
           );
         }
         parsed = { ...parsed, value: debit ? parsed.value.abs().negated() : parsed.value.abs() };
@@ -278,7 +281,7 @@ class ProfileRowReader {
         return problem(
           'INVALID_AMOUNT',
           debitColumn,
-          `expected an amount in ${debitColumn} or ${creditColumn}, found neither`,
+          `expected an amount in ${label(debitColumn)} or ${label(creditColumn)}, found neither`,
         );
       const value = (into?.value ?? Decimal.zero()).minus(out?.value.abs() ?? Decimal.zero());
       const currency = out?.currency ?? into?.currency;
