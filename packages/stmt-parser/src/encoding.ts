@@ -47,11 +47,23 @@ export function utf16WithoutBom(head: Buffer): 'utf-16le' | 'utf-16be' | undefin
 }
 
 /**
- * Whether the head has NUL bytes, as UTF-16 (or UTF-32) text has and other text has not: a file
- * whose format is not recognised then gets the hint to name its encoding.
+ * UTF-16 as a guess, for a hint when the format is not recognised: within the first 512 bytes,
+ * NUL bytes in at least every other code unit's high byte (Latin text in UTF-16) and in no low
+ * byte. A binary file (a PDF, a ZIP) has NUL bytes too, but at even and odd offsets alike.
  */
-export function hasNulBytes(head: Buffer): boolean {
-  return head.subarray(0, 512).includes(0);
+export function utf16Likely(head: Buffer): 'utf-16le' | 'utf-16be' | undefined {
+  const units = Math.min(head.length, 512) >> 1;
+  if (units < 2) return undefined;
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < 2 * units; i++) {
+    if (head[i] !== 0) continue;
+    if (i % 2 === 0) even++;
+    else odd++;
+  }
+  if (even === 0 && odd * 2 >= units) return 'utf-16le';
+  if (odd === 0 && even * 2 >= units) return 'utf-16be';
+  return undefined;
 }
 
 /** The `encoding="…"` of a leading `<?xml …?>` declaration, if any. */

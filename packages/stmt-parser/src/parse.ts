@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type * as ParallelModule from './camt/parallel';
-import { decodeHead, detectEncoding, hasNulBytes, splitsCleanly } from './encoding';
+import { decodeHead, detectEncoding, splitsCleanly, utf16Likely } from './encoding';
 import { StatementParseError } from './errors';
 import { detectCsvProfile } from './csv/profile-detect';
 import { detectFormat, explainUnsupported, headText, parserFor } from './formats';
@@ -65,7 +65,7 @@ function effectiveOptions(head: Buffer, startsWithString: boolean, options: Pars
 
 /**
  * For an unrecognised file: that it was read as UTF-16 because its bytes look like it, or, when
- * it was read in another encoding, that NUL bytes suggest UTF-16 (`--encoding utf-16le`).
+ * it was read in another encoding, that its NUL bytes suggest UTF-16 (`--encoding utf-16le`).
  */
 function encodingHint(head: Buffer, options: ParseOptions, effective: ParseOptions): string {
   const encoding = effective.encoding ?? detectEncoding(head).encoding;
@@ -73,9 +73,10 @@ function encodingHint(head: Buffer, options: ParseOptions, effective: ParseOptio
     return options.encoding === undefined && effective.encoding !== undefined
       ? `; it was read as ${encoding.toUpperCase()} without a byte-order mark, as its first bytes suggest: if it is in another encoding, name it with --encoding`
       : '';
-  return hasNulBytes(head)
-    ? '; the file has NUL bytes, as UTF-16 text has: if it is UTF-16 without a byte-order mark, name its encoding with --encoding utf-16le (or utf-16be)'
-    : '';
+  const likely = utf16Likely(head);
+  return likely === undefined
+    ? ''
+    : `; its NUL bytes look like ${likely.toUpperCase()} text without a byte-order mark: if it is, name the encoding with --encoding ${likely}`;
 }
 
 /** A user's own CSV profile (ParseOptions.csvProfiles) recognising the head. */

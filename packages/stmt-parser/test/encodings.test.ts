@@ -199,7 +199,16 @@ describe('UTF-16 without a byte-order mark is recognised from its bytes (XML 1.0
     // `Ü` (DC 00) is not ASCII: UTF-16 is not certain from the first two characters.
     const result = await outcome(wide('Überweisung;Betrag\n01.03.2024;12,50\n', 'utf-16le'));
     expect(result.error).toMatchObject({ code: 'UNKNOWN_FORMAT', location: { file: 'f', line: 1, column: 1 } });
-    expect(result.error?.message).toMatch(/NUL bytes.*--encoding utf-16le/);
+    expect(result.error?.message).toMatch(/NUL bytes look like UTF-16LE .*--encoding utf-16le$/);
+    const be = await outcome(wide('Überweisung;Betrag\n01.03.2024;12,50\n', 'utf-16be'));
+    expect(be.error?.message).toMatch(/--encoding utf-16be$/);
+  });
+
+  it('does not hint at UTF-16 for a binary file, whose NUL bytes fall anywhere', async () => {
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n%'), Buffer.from([0xe2, 0, 0, 1, 0, 0, 0, 7, 0, 0x30, 0, 0])]);
+    const result = await outcome(pdf);
+    expect(result.error).toMatchObject({ code: 'UNKNOWN_FORMAT' });
+    expect(result.error?.message).not.toContain('UTF-16');
   });
 
   it('says it read UTF-16 when the text so read is no statement', async () => {

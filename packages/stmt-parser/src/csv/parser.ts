@@ -3,7 +3,7 @@ import { IssueSink } from '../issues';
 import { peekSource } from '../source';
 import type { ParseOptions, SourceLocation, StatementFormat, StatementRecord } from '../types';
 import type { FormatParser } from '../formats';
-import type { BankCsvPreset } from './preset';
+import type { BankCsvPreset, CsvRow } from './preset';
 import { readCsvRecords } from './rows';
 import { CsvTokenizer, type CsvRecord } from './tokenizer';
 import { maxFieldSize } from '../limits';
@@ -96,12 +96,10 @@ async function* parseBankCsv(
     });
     const result = preset.readRow(row);
     if (result.kind === 'skip') continue;
-    // A problem names the column as the preset does (possibly a `/…/` regular expression): it is
-    // placed at, and named after, the header column the row reader resolved it to.
+    const header = columns;
     const cellAt = (column: string): SourceLocation => {
-      const name = resolveColumn(Object.keys(row), column);
-      const start = cellStart(record, name === undefined ? -1 : columns.indexOf(name));
-      return at(start.line, start.column, name ?? column);
+      const cell = locateCell(record, header, row, column);
+      return at(cell.line, cell.column, cell.name);
     };
     if (result.kind === 'problem') {
       issues.error(result.problem.code, result.problem.message, cellAt(result.problem.column));
@@ -197,6 +195,23 @@ function rowIsWhole(
       at(record.line, 1),
     );
   return true;
+}
+
+/**
+ * The cell a preset's problem or warning is about, and its name. The preset names the column as
+ * it reads it, possibly as a `/…/` regular expression: that resolves, as the row reader resolved
+ * it (`ColumnResolver`), to the first header column it matches, e.g. `Bedrag (EUR)`. A column
+ * the header lacks points at the start of the record, under the preset's name.
+ */
+function locateCell(
+  record: CsvRecord,
+  header: readonly string[],
+  row: CsvRow,
+  column: string,
+): { line: number; column: number; name: string } {
+  const name = resolveColumn(Object.keys(row), column);
+  const start = cellStart(record, name === undefined ? -1 : header.indexOf(name));
+  return { ...start, name: name ?? column };
 }
 
 /** Where field `index` of a record begins (quoted fields and line breaks in them counted); the record's start for an unknown column. */
