@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
+import { parserFor } from '@stmt/parser';
 import { guessCodePage } from '../src/code-pages';
 import { chunked, collect, toJson } from './support/outcome';
 
@@ -175,6 +176,19 @@ describe('UTF-16 without a byte-order mark is recognised from its bytes (XML 1.0
     expect(result.error).toBeNull();
     expect(result.issues).toEqual([]);
     expect(remittances(result)).toEqual(remittances(await plain(Buffer.from(polish))));
+  });
+
+  it('reads it the same when a format parser is called directly (MT940, OFX)', async () => {
+    const drain = async (format: 'mt940' | 'ofx', bytes: Buffer): Promise<number> => {
+      let entries = 0;
+      const parser = parserFor(format);
+      for await (const record of parser?.parse(chunked(bytes, 7), {}) ?? []) if (record.kind === 'entry') entries++;
+      return entries;
+    };
+    const polish = read('mt940/polish.sta').toString('utf8');
+    expect(await drain('mt940', wide(polish, 'utf-16le'))).toBe(await drain('mt940', Buffer.from(polish)));
+    const ofx = read('ofx/investment-xml.ofx');
+    expect(await drain('ofx', wide(ofx.toString('utf8'), 'utf-16le'))).toBe(await drain('ofx', ofx));
   });
 
   it.each([

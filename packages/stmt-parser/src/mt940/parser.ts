@@ -106,7 +106,7 @@ async function mt940Input(
 ): Promise<{ chunks: AsyncIterable<Buffer>; decoder: (issues: IssueSink) => LineDecoder }> {
   const peeked = await peekSource(source, SAMPLE_BYTES);
   const bom = detectEncoding(peeked.head);
-  const encoding = options.encoding ?? (bom.source === 'bom' ? bom.encoding : undefined);
+  const encoding = options.encoding ?? (bom.source === 'bom' || bom.source === 'pattern' ? bom.encoding : undefined);
   if (encoding !== undefined && !splitsCleanly(encoding)) {
     return { chunks: asUtf8(peeked.chunks, encoding), decoder: () => declaredLineDecoder('utf-8', options.fileName) };
   }

@@ -34,7 +34,7 @@ export function readOfxHeader(head: Buffer, forcedEncoding?: string): OfxHeader 
   }
   const version = fields.get('VERSION');
   if (version) header.version = version;
-  if (!forcedEncoding && detected.source !== 'bom') {
+  if (!forcedEncoding && detected.source !== 'bom' && detected.source !== 'pattern') {
     header.encoding = sgmlEncoding(fields.get('ENCODING'), fields.get('CHARSET'));
     // Many exporters write `ENCODING:USASCII` / `CHARSET:1252` over UTF-8 text. Multi-byte
     // sequences that are valid UTF-8 practically never occur in Windows-1252 text, so they win.
