@@ -77,7 +77,7 @@ describeHledger('ledger output details', () => {
     expect(run.status).toBe(0);
     const journal = readFileSync(out, 'utf8');
     expect(journal).toContain(
-      '2024-03-05 * Landlord AG | Rent March  ; transaction_id:65d2e9326bda3dfb\n    Expenses:Unsorted  120.50 CHF\n    Assets:Bank:Checking  -120.50 CHF\n',
+      '2024-03-05 * Landlord AG | Rent March  ; transaction_id:062768d787032fa9\n    Expenses:Unsorted  120.50 CHF\n    Assets:Bank:Checking  -120.50 CHF\n',
     );
     expect(journal).toContain('Expenses:Unsorted  -3000.00 CHF'); // a mapped category is one account, whichever the direction
     expect(journal).toMatch(/Assets:Bank:Checking {2}0 CHF = [\d.]+ CHF/);

@@ -25,11 +25,11 @@ describe('stmt convert --merge', () => {
       'Merged 2 file(s): 4 row(s) written, 2 dropped (duplicate 1, pending booked later 1, written earlier 0).',
     );
     expect(rows(readFileSync(out, 'utf8'))).toEqual([
-      '-100.00 BOOK 866e121ceeba92a3',
-      '5000.00 BOOK ef56f715f16e4c89',
-      '-50.00 BOOK 5865d69331fafba9',
+      '-100.00 BOOK 38b0bf3e2708252e',
+      '5000.00 BOOK 8d6027744b0171e2',
+      '-50.00 BOOK fe8a9c9ecb326a23',
       // Pending in the intraday report, never booked: kept, last.
-      '-20.00 PDNG 5304785bfecbf193',
+      '-20.00 PDNG 2929fcd8d443c0f3',
     ]);
   });
 
@@ -71,8 +71,8 @@ describe('stmt convert --merge', () => {
     const run = runCli(['convert', '-i', CAMT, '--merge', '--dry-run', '--no-categorize']);
     expect(run.status).toBe(0);
     expect(run.stdout.trimEnd().split('\n').slice(1)).toEqual([
-      '  dropped 866e121ceeba92a3 (duplicate of a row already written): 2024-03-28 -100.00 EUR Landlord AG (statement STMT-0328, BOOK)',
-      '  dropped ef56f715f16e4c89 (pending, booked in another statement): 2024-03-28 5000.00 EUR Grosskunde AG (statement RPT-0328, PDNG)',
+      '  dropped 38b0bf3e2708252e (duplicate of a row already written): 2024-03-28 -100.00 EUR Landlord AG (statement STMT-0328, BOOK)',
+      '  dropped 8d6027744b0171e2 (pending, booked in another statement): 2024-03-28 5000.00 EUR Grosskunde AG (statement RPT-0328, PDNG)',
     ]);
     const json = runCli(['convert', '-i', CAMT, '--merge', '--dry-run', '--json', '--no-categorize']);
     expect(JSON.parse(json.stdout)).toMatchObject({
