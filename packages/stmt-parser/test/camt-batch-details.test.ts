@@ -1,28 +1,12 @@
 import { chunked, collect } from './support/outcome';
+import { oneEntryStatement } from './support/camt-statement';
 import { brief } from './support/issues';
 
-/** A camt.053 statement of one booked DBIT batch entry of 300.00 EUR, with the given transaction details. */
+/** A booked DBIT batch entry of 300.00 EUR, with the given transaction details. */
 function batch(details: string, charges = ''): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04">
-<BkToCstmrStmt>
-<GrpHdr><MsgId>M1</MsgId><CreDtTm>2024-03-03T08:00:00</CreDtTm></GrpHdr>
-<Stmt>
-<Id>S1</Id>
-<Acct><Id><IBAN>DE89370400440532013000</IBAN></Id></Acct>
-<Ntry>
-<Amt Ccy="EUR">300.00</Amt>
-<CdtDbtInd>DBIT</CdtDbtInd>
-<Sts>BOOK</Sts>
-<BookgDt><Dt>2024-03-01</Dt></BookgDt>
-${charges}<NtryDtls>
-${details}
-</NtryDtls>
-</Ntry>
-</Stmt>
-</BkToCstmrStmt>
-</Document>
-`;
+  return oneEntryStatement(
+    `<Amt Ccy="EUR">300.00</Amt>\n<CdtDbtInd>DBIT</CdtDbtInd>\n<Sts>BOOK</Sts>\n<BookgDt><Dt>2024-03-01</Dt></BookgDt>\n${charges}<NtryDtls>\n${details}\n</NtryDtls>`,
+  );
 }
 
 const tx = (amount: string, currency = 'EUR', direction = 'DBIT'): string =>

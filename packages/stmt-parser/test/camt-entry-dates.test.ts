@@ -1,26 +1,14 @@
 import type { Entry } from '@stmt/parser';
 import { chunked, collect, type Outcome } from './support/outcome';
+import { oneEntryStatement } from './support/camt-statement';
 import { brief } from './support/issues';
 
-/** A camt.053 statement of one entry, its date elements given by `dates`. */
+/** A booked DBIT entry of 12.50 CHF, its date elements given by `dates`. */
 function statement(dates: string): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04">
-<BkToCstmrStmt>
-<GrpHdr><MsgId>M1</MsgId><CreDtTm>2017-04-03T08:00:00</CreDtTm></GrpHdr>
-<Stmt>
-<Id>S1</Id>
-<Acct><Id><IBAN>CH9300762011623852957</IBAN></Id></Acct>
-<Ntry>
-<Amt Ccy="CHF">12.50</Amt>
-<CdtDbtInd>DBIT</CdtDbtInd>
-<Sts>BOOK</Sts>
-${dates}
-</Ntry>
-</Stmt>
-</BkToCstmrStmt>
-</Document>
-`;
+  return oneEntryStatement(
+    `<Amt Ccy="CHF">12.50</Amt>\n<CdtDbtInd>DBIT</CdtDbtInd>\n<Sts>BOOK</Sts>\n${dates}`,
+    'CH9300762011623852957',
+  );
 }
 
 async function read(xml: string): Promise<{ entries: Entry[]; issues: ReturnType<typeof brief>[]; outcome: Outcome }> {
