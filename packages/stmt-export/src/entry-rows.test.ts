@@ -45,6 +45,15 @@ describe('entryToRows', () => {
     const abroad = { originalMoney: { amount: Decimal.parse('55.10'), currency: 'USD' } };
     const [paid] = entryToRows(bookedEntry({ details: [transfer('Shop', 'CH01', '53.00', 'Card', abroad)] }));
     expect(paid).toMatchObject({ original_amount: '-55.10', original_currency: 'USD' });
+    // No instructed amount, but the transaction's own amount is in another currency: that is the original.
+    const eur = { money: { amount: Decimal.parse('3255.00'), currency: 'EUR' } };
+    const [fx] = entryToRows(bookedEntry({ details: [transfer('Supplier', 'CH01', '0', 'Invoice', eur)] }));
+    expect(fx).toMatchObject({
+      amount: '-120.50',
+      currency: 'CHF',
+      original_amount: '-3255.00',
+      original_currency: 'EUR',
+    });
   });
 
   it('gives one row per entry with every default column, debits negative, source scale kept', () => {

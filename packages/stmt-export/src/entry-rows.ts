@@ -140,8 +140,9 @@ function detailRow(
 ): StatementRow {
   const party = counterparty(entry, detail, creditDebit);
   // An instructed amount is an original amount only in another currency than the row's
-  // (a returned direct debit states the 50.00 EUR instructed beside the 53.00 EUR booked).
-  const original = foreign(detail.originalMoney, currency);
+  // (a returned direct debit states the 50.00 EUR instructed beside the 53.00 EUR booked). Without
+  // one, a transaction amount in another currency is the original (a SEK entry for 3255.00 EUR).
+  const original = foreign(detail.originalMoney, currency) ?? foreign(detail.money, currency);
   const entryOriginal = foreign(entry.originalMoney, currency);
   return {
     booking_date: entry.bookingDate ?? '',
