@@ -45,6 +45,15 @@ describe('stmt start-up conventions', () => {
     expect(run.stdout).toContain('--input');
   });
 
+  it('answers help for an unknown command in the same error style, as a usage error', () => {
+    const extra = runCli(['help', 'convert', 'extra']);
+    expect(extra.status).toBe(2);
+    expect(extra.stderr).toMatch(
+      / error convert extra is not a stmt command or topic\. Run `stmt help convert` for its flags\.\n$/,
+    );
+    expect(runCli(['help', 'frobnicate']).stderr).toContain('Run `stmt help` for the list of commands.');
+  });
+
   it('names no command when none is close', () => {
     const run = runCli(['frobnicate']);
     expect(run.status).toBe(2);

@@ -8,12 +8,24 @@ import { ExitCode } from '../lib/exit-codes';
  */
 const hook: Hook.CommandNotFound = async function (options) {
   // `stmt help [COMMAND]`, as error messages suggest: the same as `stmt [COMMAND] --help`.
+  const { bin } = options.config;
   if (options.id === 'help' || options.id.startsWith('help:')) {
+    const words = [...options.id.split(':').slice(1), ...(options.argv ?? [])];
+    // `stmt help convert extra`: help for a command, with words it does not know after it.
+    const asked = words.filter((word) => !word.startsWith('-')).join(':');
+    const given = asked === '' ? undefined : commandGivenArguments(options.config, `${asked}:`);
+    const known = asked === '' || options.config.findCommand(asked) || options.config.findTopic(asked);
+    if (!known) {
+      const name = given?.command.id.replaceAll(':', ' ');
+      process.stderr.write(
+        `${new Date().toISOString()} error ${asked.replaceAll(':', ' ')} is not a ${bin} command or topic.${name === undefined ? ` Run \`${bin} help\` for the list of commands.` : ` Run \`${bin} help ${name}\` for its flags.`}\n`,
+      );
+      this.exit(ExitCode.USAGE);
+    }
     const Help = await loadHelpClass(options.config);
-    await new Help(options.config).showHelp([...options.id.split(':').slice(1), ...(options.argv ?? [])]);
+    await new Help(options.config).showHelp(words);
     return;
   }
-  const { bin } = options.config;
   const given = commandGivenArguments(options.config, options.id);
   if (given) {
     process.stderr.write(`${new Date().toISOString()} error ${argumentsMessage(bin, given.command, given.words)}\n`);
