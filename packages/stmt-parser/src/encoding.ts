@@ -129,6 +129,11 @@ export function isUtf8Name(encoding: string): boolean {
   return /^utf-?8$/i.test(encoding);
 }
 
+/** `utf-16le`, `UTF16`, `utf-32be`…: encodings of two or four bytes a code unit, which byte-wise reading cannot split. */
+export function isWideUnicodeName(encoding: string): boolean {
+  return /^utf-?(16|32)/i.test(encoding);
+}
+
 /** A streaming decoder; an encoding name iconv-lite does not know is an `INVALID_VALUE` error. */
 export function createDecoder(encoding: string): iconv.DecoderStream {
   if (!iconv.encodingExists(encoding)) {

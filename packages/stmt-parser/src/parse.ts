@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type * as ParallelModule from './camt/parallel';
-import { decodeHead, detectEncoding, splitsCleanly, utf16Likely } from './encoding';
+import { decodeHead, detectEncoding, isWideUnicodeName, splitsCleanly, utf16Likely } from './encoding';
 import { StatementParseError } from './errors';
 import { detectCsvProfile } from './csv/profile-detect';
 import { detectFormat, explainUnsupported, headText, parserFor } from './formats';
@@ -69,7 +69,7 @@ function effectiveOptions(head: Buffer, startsWithString: boolean, options: Pars
  */
 function encodingHint(head: Buffer, options: ParseOptions, effective: ParseOptions): string {
   const encoding = effective.encoding ?? detectEncoding(head).encoding;
-  if (/^utf-?(16|32)/i.test(encoding))
+  if (isWideUnicodeName(encoding))
     return options.encoding === undefined && effective.encoding !== undefined
       ? `; it was read as ${encoding.toUpperCase()} without a byte-order mark, as its first bytes suggest: if it is in another encoding, name it with --encoding`
       : '';

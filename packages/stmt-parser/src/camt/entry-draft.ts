@@ -76,7 +76,7 @@ export class EntryDraft extends LeafDraft {
       this.detailsComparable = false;
       return;
     }
-    const amount = Decimal.parse(money.amount.toString());
+    const amount = detached(money.amount);
     const signed = (detail.creditDebit ?? this.movement.creditDebit) === 'DBIT' ? amount.negated() : amount;
     this.detailSum = { total: this.detailSum ? this.detailSum.total.plus(signed) : signed, currency };
   }
@@ -192,13 +192,11 @@ export class EntryDraft extends LeafDraft {
   ): void {
     const sum = this.detailSum;
     if (this.detailCount < 2 || !this.detailsComparable || !sum || sum.currency !== money.currency) return;
-    // On copies, as in `sumDetail`.
-    const copy = (amount: Decimal): Decimal => Decimal.parse(amount.toString());
-    const entry = creditDebit === 'DBIT' ? copy(money.amount).negated() : copy(money.amount);
+    const entry = creditDebit === 'DBIT' ? detached(money.amount).negated() : detached(money.amount);
     if (sum.total.eq(entry)) return;
     let charges = Decimal.zero();
     for (const charge of this.movement.charges ?? [])
-      if (charge.currency === money.currency) charges = charges.plus(copy(charge.amount));
+      if (charge.currency === money.currency) charges = charges.plus(detached(charge.amount));
     if (!charges.isZero() && (sum.total.minus(charges).eq(entry) || sum.total.plus(charges).eq(entry))) return;
     issues.warning(
       'INVALID_VALUE',
@@ -234,4 +232,12 @@ export class EntryDraft extends LeafDraft {
     if (this.additionalInfo) entry.additionalInfo = this.additionalInfo;
     return entry;
   }
+}
+
+/**
+ * A copy of an amount for arithmetic: arithmetic caches a big.js value inside a Decimal, which
+ * the entry's rows would then carry (and which a parsed amount that is only printed never pays for).
+ */
+function detached(amount: Decimal): Decimal {
+  return Decimal.parse(amount.toString());
 }

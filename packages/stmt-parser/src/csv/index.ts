@@ -1,4 +1,4 @@
-import { decodeHead, detectEncoding } from '../encoding';
+import { decodeHead, detectEncoding, isWideUnicodeName } from '../encoding';
 import { StatementParseError } from '../errors';
 import type { FormatParser } from '../formats';
 import { peekSource } from '../source';
@@ -92,5 +92,5 @@ async function* parseWithProfile(
  */
 function headerText(head: Buffer, encoding: string | undefined): string {
   const wide = encoding ?? detectEncoding(head).encoding;
-  return (/^utf-?(16|32)/i.test(wide) ? decodeHead(head, wide) : undefined) ?? head.toString('utf8');
+  return (isWideUnicodeName(wide) ? decodeHead(head, wide) : undefined) ?? head.toString('utf8');
 }

@@ -1,5 +1,5 @@
 import iconv from 'iconv-lite';
-import { detectEncoding } from '../encoding';
+import { detectEncoding, isWideUnicodeName } from '../encoding';
 import { looksLikeUtf8 } from '../utf8-check';
 
 export { looksLikeUtf8 } from '../utf8-check';
@@ -19,7 +19,7 @@ export interface OfxHeader {
 export function readOfxHeader(head: Buffer, forcedEncoding?: string): OfxHeader {
   const detected = detectEncoding(head);
   // The header is ASCII, which latin1 reads in any 8-bit encoding or UTF-8; UTF-16 must be decoded first.
-  const wide = /^utf-?(16|32)/i.test(forcedEncoding ?? detected.encoding);
+  const wide = isWideUnicodeName(forcedEncoding ?? detected.encoding);
   const text = wide ? iconv.decode(head, forcedEncoding ?? detected.encoding) : head.toString('latin1');
   const header: OfxHeader = { encoding: forcedEncoding ?? detected.encoding };
   const pi = /<\?OFX\b([^?]*)\?>/i.exec(text);
