@@ -66,6 +66,29 @@ describe('MT940 balance currencies', () => {
   });
 });
 
+describe('MT940 without an opening balance', () => {
+  it('reads the entries in the closing balance’s currency, with a warning at the statement', async () => {
+    const { entries, statements, issues } = await read(
+      `${HEAD}:28C:1/1\n:61:240102D10,00NTRFNONREF\n:86:Rent\n:61:240103C25,50NTRFNONREF\n:62F:C240103CHF15,50\n-\n`,
+    );
+    expect(
+      entries.map((e) => `${e.money.amount.toString()} ${e.money.currency} ${e.details[0]?.remittanceInfo ?? ''}`),
+    ).toEqual(['10.00 CHF Rent', '25.50 CHF ']);
+    expect(statements[0]?.balances.map((b) => b.type)).toEqual(['CLBD']);
+    expect(issues.map(brief)).toEqual([['warning', 'MISSING_ELEMENT', 1, 5, ':20:']]);
+    expect(issues[0]?.message).toBe(
+      'expected an opening balance :60F: or :60M: in the statement: its entries are read, but there is no opening balance to reconcile them against',
+    );
+  });
+
+  it('refuses the entries when no balance and no :25: gives their currency', async () => {
+    const { issues } = await read(`${HEAD}:28C:1/1\n:61:240102D10,00NTRFNONREF\n-\n`);
+    expect(issues.filter((issue) => issue.severity === 'error').map(brief)).toEqual([
+      ['error', 'MISSING_ELEMENT', 4, 5, ':61:'],
+    ]);
+  });
+});
+
 describe('MT940 repeated balances', () => {
   it('keeps the first opening balance and warns at the second, naming the first', async () => {
     const { statements, issues } = await read(

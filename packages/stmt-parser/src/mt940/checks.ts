@@ -29,7 +29,7 @@ function describeBalance(balance: Balance): string {
 
 /**
  * The problems a complete statement can have: MT940 requires an opening (:60F:/:60M:) and a
- * closing (:62F:/:62M:) balance, and opening + booked credits − debits must equal the
+ * closing (:62F:/:62M:) balance (a missing opening is a warning: it loses no entry), and opening + booked credits − debits must equal the
  * closing, intermediate pages included. MT942 has no balances to reconcile; it states the
  * sums of its debit (`:90D:`) and credit (`:90C:`) entries, which are checked instead.
  */
@@ -42,8 +42,16 @@ export function statementProblems(statement: StatementTotals): ParseIssue[] {
     message,
     location: header.location,
   });
-  if (!statement.isMt942 && !opening)
-    problems.push(missing('expected an opening balance :60F: or :60M: in the statement'));
+  if (!statement.isMt942 && !opening) {
+    // The entries are all there, in the currency a later balance (or `:25:`) gives; without one at
+    // all the held entries are refused (see Mt940StatementBuilder.release).
+    problems.push({
+      ...missing(
+        'expected an opening balance :60F: or :60M: in the statement: its entries are read, but there is no opening balance to reconcile them against',
+      ),
+      severity: 'warning',
+    });
+  }
   if (!statement.isMt942 && !closing)
     problems.push(missing('expected a closing balance :62F: or :62M: in the statement'));
   if (opening && closing && opening.money.currency !== closing.money.currency) {
