@@ -3,7 +3,8 @@ import { isBic, isIban } from './identifiers';
 
 /**
  * Keywords of the Dutch structured `:86:` (ABN AMRO, ING, Rabobank; the Dutch Payments
- * Association's MT940 format): `/TRTP/SEPA OVERBOEKING/IBAN/…/BIC/…/NAME/…/REMI/…/EREF/…`.
+ * Association's MT940 format): `/TRTP/SEPA OVERBOEKING/IBAN/…/BIC/…/NAME/…/REMI/…/EREF/…`;
+ * Rabobank's older layout names the counterparty's account as `/ACCW/IBAN,BIC/`.
  * Only known keywords split, so a `/` inside a value (`REMI/factuur 12/34`) survives.
  */
 const KEYWORDS = [
@@ -32,6 +33,7 @@ const KEYWORDS = [
   'KREF',
   'CD',
   'ISSR',
+  'ACCW',
 ];
 const KEYWORD = new RegExp(`/(${KEYWORDS.join('|')})/`, 'g');
 
@@ -54,12 +56,13 @@ export function parseDutchInformation(text: string): EntryInformation | undefine
   const bookingText = get('TRTP');
   if (bookingText) info.bookingText = bookingText;
 
-  // ING writes the counterparty positionally: /CNTP/IBAN/BIC/NAME/CITY/.
+  // ING writes the counterparty positionally: /CNTP/IBAN/BIC/NAME/CITY/; Rabobank /ACCW/IBAN,BIC/.
   const [cntpAccount, cntpBic, cntpName] = (get('CNTP') ?? '').split('/').map((part) => part.trim());
-  const iban = get('IBAN') ?? cntpAccount;
+  const [accwAccount, accwBic] = (get('ACCW') ?? '').split(',').map((part) => part.trim());
+  const iban = get('IBAN') ?? (cntpAccount || accwAccount);
   if (iban && isIban(iban)) info.counterparty.iban = iban.replace(/\s/g, '');
   else if (iban) info.counterparty.otherAccountId = iban;
-  const bic = get('BIC') ?? cntpBic;
+  const bic = get('BIC') ?? (cntpBic || accwBic);
   if (bic && isBic(bic)) info.counterparty.bic = bic;
   const name = get('NAME') ?? (cntpName !== '' ? cntpName : undefined);
   if (name) info.counterparty.name = name;

@@ -55,7 +55,11 @@ export function parseSubfieldInformation(lines: readonly string[], work?: WorkCo
       nextBreak++;
       if (work) work.steps++;
     }
-    const wrapped = nextBreak < breaks.length && (breaks[nextBreak] as number) < bodyStart + to;
+    // A wrapped piece that ends where a line ends ended its phrase there: the next mark starts its
+    // own line (`?20Gehalt Oktob` / `er` / `?21Firma …` reads "Gehalt Oktober Firma …").
+    let last = nextBreak;
+    while (last < breaks.length && (breaks[last] as number) < bodyStart + to) last++;
+    const wrapped = last > nextBreak && breaks[last] !== bodyStart + to;
     let pieces = subfields.get(tag);
     if (!pieces) subfields.set(tag, (pieces = []));
     pieces.push({ text: value, cut: value.length === SUBFIELD_WIDTH || wrapped });

@@ -63,6 +63,17 @@ describe(':86: information to account owner', () => {
     });
   });
 
+  it('reads Rabobank’s counterparty account and BIC in /ACCW/IBAN,BIC/', () => {
+    const info = parseInformation([
+      '/ACCW/NL54INGB0006752576,INGBNL2A/ORDP//NAME/Hr A B Huibers en/of',
+      ' Mw S L Huibers/REMI/1000122-P5549161',
+    ]);
+    expect(info).toMatchObject({
+      remittanceInfo: '1000122-P5549161',
+      counterparty: { iban: 'NL54INGB0006752576', bic: 'INGBNL2A', name: 'Hr A B Huibers en/of Mw S L Huibers' },
+    });
+  });
+
   it('keeps free text as the remittance information', () => {
     expect(parseInformation(['BARGELDBEZUG POSTOMAT', 'ZUERICH HB'])).toEqual({
       style: 'text',
@@ -118,6 +129,13 @@ describe(':86: information to account owner', () => {
       ultimateCreditor: 'Verein e.V.',
       remittanceInfo: 'Beitrag',
     });
+  });
+
+  it('spaces a wrapped remittance piece that ends where its line ends, before a subfield on a new line', () => {
+    const info = parseInformation(['051?00UEBERWEISUNG?20Gehalt Oktob', 'er', '?21Firma Mustermann GmbH?32MUELLER']);
+    expect(info.remittanceInfo).toBe('Gehalt Oktober Firma Mustermann GmbH');
+    const cut = parseInformation(['051?00UEBERWEISUNG?20Gehalt Oktob', 'er Fir?21ma Mustermann GmbH']);
+    expect(cut.remittanceInfo).toBe('Gehalt Oktober Firma Mustermann GmbH');
   });
 
   it('glues a counterparty name whose ?32 piece the bank wrapped across a line, and spaces one that ended', () => {

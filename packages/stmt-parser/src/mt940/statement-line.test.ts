@@ -122,6 +122,20 @@ describe(':61: statement line', () => {
       expect(line.deviations).toHaveLength(1);
     });
 
+    it('reads a transaction type set apart from the amount by a blank (Commerzbank, Deutsche Bank)', () => {
+      const line = parsed('2401020102D12,35 NRTIKREF+//2016021783252833');
+      expect(line).toMatchObject({
+        creditDebit: 'DBIT',
+        amountText: '12.35',
+        transactionType: 'NRTI',
+        customerReference: 'KREF+',
+        bankReference: '2016021783252833',
+      });
+      expect(line.deviations).toEqual([
+        { message: expect.stringMatching(/blank between the amount and the transaction type/), offset: 16 },
+      ]);
+    });
+
     it('still refuses what would change the amount or the date', () => {
       expect(parseStatementLine(['240101D12.50NTRF'])).toMatchObject({ code: 'INVALID_AMOUNT' });
       expect(parseStatementLine(['241332D1,00NTRF'])).toMatchObject({ code: 'INVALID_DATE' });

@@ -98,6 +98,15 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
   if (amount.deviation) deviations.push(amount.deviation);
   const amountText = amount.amountText;
   pos += amount.length;
+  // Commerzbank and Deutsche Bank exports set the type apart from the amount: `D12,35 NRTI`.
+  const gap = /^ +(?=[A-Za-z])/.exec(text.slice(pos))?.[0].length ?? 0;
+  if (gap > 0) {
+    deviations.push({
+      message: 'blank between the amount and the transaction type; read as if it were not there',
+      offset: pos,
+    });
+    pos += gap;
+  }
   let transactionType = /^[NFS][A-Z0-9]{3}/.exec(text.slice(pos))?.[0];
   if (!transactionType) {
     // `S   `, `MCI0`: four characters all the same, as the bank's own code.
