@@ -22,7 +22,7 @@ describe('transaction_id', () => {
       documented(['DE89370400440532013000', 'ref', 'ASR-1', '-12.5', 'EUR']),
     );
     expect(ids.assign(row({ account_servicer_reference: 'FIT-77' }), 'ofx')).toBe(
-      documented(['DE89370400440532013000', 'ref', 'FIT-77']),
+      documented(['DE89370400440532013000', 'ref', 'FIT-77', '-12.5', 'EUR']),
     );
     expect(
       ids.assign(
@@ -82,6 +82,17 @@ describe('transaction_id', () => {
       'camt.054',
     );
     expect(second).not.toBe(first);
+  });
+
+  it('keeps an OFX purchase and its tax apart when the bank gave both one FITID, in either order', () => {
+    const purchase = row({ account_servicer_reference: 'X1', amount: '-109.17' });
+    const tax = row({ account_servicer_reference: 'X1', amount: '-3.82' });
+    const one = new TransactionIds();
+    const other = new TransactionIds();
+    expect([one.assign(purchase, 'ofx'), one.assign(tax, 'ofx')]).toEqual(
+      [other.assign(tax, 'ofx'), other.assign(purchase, 'ofx')].reverse(),
+    );
+    expect(new TransactionIds().assign(purchase, 'ofx')).not.toBe(new TransactionIds().assign(tax, 'ofx'));
   });
 
   it('tells apart a monthly payment whose end-to-end id repeats', () => {

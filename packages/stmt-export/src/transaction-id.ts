@@ -42,8 +42,9 @@ export function identityOf(row: StatementRow, format: string): string[] {
       text(row.remittance_info),
     ];
   } else if (ref !== '') {
-    // OFX <FITID> (unique per account by the OFX specification), or a bank-CSV id column.
-    return ['ref', ref];
+    // OFX <FITID> (unique per account by the OFX specification), or a bank-CSV id column. As in
+    // camt, the amount and currency take part: Nubank gives a purchase and its IOF tax one FITID.
+    return ['ref', ref, amountKey(row.amount), row.currency];
   }
   return [
     'content',

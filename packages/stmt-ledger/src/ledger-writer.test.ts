@@ -191,6 +191,36 @@ describe('LedgerWriter', () => {
     ]);
   });
 
+  it('runs one QIF register on across texts of the same account, and repeats it after another account’s', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const writer = new LedgerWriter(out, { format: 'qif' });
+    const first = writer.transactions([row({ amount: '-1.00', transaction_id: 'a' })]);
+    const second = writer.transactions([
+      row({ amount: '-2.00', transaction_id: 'b', booking_date: '2024-03-02' }),
+      row({ amount: '-3.00', transaction_id: 'c', booking_date: '2024-03-02', currency: 'USD' }),
+    ]);
+    const third = writer.transactions([row({ amount: '-4.00', transaction_id: 'd', booking_date: '2024-03-03' })]);
+    await writer.writeText(first);
+    await writer.writeText(Buffer.from(second));
+    await writer.writeText(third);
+    await writer.end();
+    const text = Buffer.concat(chunks).toString('utf8');
+    expect(text.split('\n').filter((line) => line.startsWith('!Account') || /^N[a-z]$|^NAssets/.test(line))).toEqual([
+      '!Account',
+      'NAssets:Bank:DE89370400440532013000 EUR',
+      'Na',
+      'Nb',
+      '!Account',
+      'NAssets:Bank:DE89370400440532013000 USD',
+      'Nc',
+      '!Account',
+      'NAssets:Bank:DE89370400440532013000 EUR',
+      'Nd',
+    ]);
+  });
+
   it('keeps a payee starting with a parenthesis out of the hledger transaction code', async () => {
     const text = await journal(
       'hledger',

@@ -52,6 +52,10 @@ export class LedgerWriter {
   private readonly used = new Set<string>();
   private firstDate: string | undefined;
   private started = false;
+  /** The section texts (QIF `!Account` blocks) made so far, one per account and currency. */
+  private readonly sections = new Set<string>();
+  /** The section the text written last ended in. */
+  private lastSection: string | undefined;
 
   constructor(
     private readonly out: Writable,
@@ -77,20 +81,34 @@ export class LedgerWriter {
       const transaction = this.transaction(row);
       if (transaction.section !== undefined && transaction.section !== section) {
         section = transaction.section;
-        text += this.format.section?.(transaction.account, transaction.currency) ?? '';
+        const header = this.format.section?.(transaction.account, transaction.currency) ?? '';
+        this.sections.add(header);
+        text += header;
       }
       text += transaction.text;
     }
     return text;
   }
 
-  /** Writes text `transactions` made, as it is: the journal's header first, when it is not out yet. */
+  /**
+   * Writes text `transactions` made: the journal's header first, when it is not out yet, and
+   * without its first section (QIF `!Account` block) when the text written before ended in that
+   * section, so an account's register runs on until another account's transactions come between.
+   */
   async writeText(text: string | Uint8Array): Promise<void> {
     if (!this.started) {
       this.started = true;
       await this.emit(this.format.header());
     }
-    await this.emit(text);
+    if (this.sections.size === 0) return this.emit(text);
+    let out = typeof text === 'string' ? text : Buffer.from(text.buffer, text.byteOffset, text.byteLength).toString();
+    if (this.lastSection !== undefined && out.startsWith(this.lastSection)) out = out.slice(this.lastSection.length);
+    let last = -1;
+    for (const section of this.sections) {
+      const at = out.lastIndexOf(section);
+      if (at > last) [last, this.lastSection] = [at, section];
+    }
+    await this.emit(out);
   }
 
   /** Remembers a finished statement's balances (records arrive before their rows are written). */
@@ -182,7 +200,9 @@ export class LedgerWriter {
     if (state.opening !== undefined) {
       this.use(state.opening.account, state.opening.date);
       this.use(this.accounts.openingAccount, state.opening.date);
-      text += this.format.section?.(state.account, state.currency) ?? '';
+      const header = this.format.section?.(state.account, state.currency);
+      if (header !== undefined && header !== this.lastSection) text += header;
+      this.lastSection = header;
       text += this.format.opening(state.opening, this.accounts.openingAccount);
       running = Decimal.parse(state.opening.amount);
     }

@@ -87,8 +87,9 @@ export function buildTransaction(
   };
   const at = (key: string): SourceLocation => fields.get(key)?.location ?? context.location;
 
-  const amountText = get('TRNAMT');
   const which = get('FITID') === undefined ? 'the transaction' : `transaction ${JSON.stringify(get('FITID'))}`;
+  if (isDeletion(which, get, at, issues)) return undefined;
+  const amountText = get('TRNAMT');
   if (amountText === undefined || /^(null|none|n\/a)$/i.test(amountText)) {
     // An amount that is not there cannot be guessed: the row would be wrong, so it is refused.
     const found =
@@ -179,10 +180,49 @@ export function buildTransaction(
 }
 
 /**
+ * OFX 1.6 §11.4.3: a transaction with `<CORRECTACTION>` corrects the one whose FITID is its
+ * `<CORRECTFITID>`, sent in this download or an earlier one. A deletion is an instruction, not a
+ * booking: it gives no row (true), with a warning naming the transaction to remove. A
+ * replacement is the booking as it now stands: it gives its row, with a warning naming the one
+ * it replaces.
+ */
+function isDeletion(
+  which: string,
+  get: (key: string) => string | undefined,
+  at: (key: string) => SourceLocation,
+  issues: IssueSink,
+): boolean {
+  const action = get('CORRECTACTION')?.toUpperCase();
+  if (action === undefined) return false;
+  const corrected = get('CORRECTFITID');
+  const target =
+    corrected === undefined
+      ? 'a transaction it does not name (no <CORRECTFITID>)'
+      : `transaction ${JSON.stringify(corrected)}`;
+  if (action === 'DELETE') {
+    issues.warning(
+      'INVALID_VALUE',
+      `${which} deletes ${target} (<CORRECTACTION>DELETE): it gives no row; remove the row of the deleted transaction where this or an earlier conversion wrote it`,
+      at('CORRECTACTION'),
+    );
+    return true;
+  }
+  issues.warning(
+    'INVALID_VALUE',
+    action === 'REPLACE'
+      ? `${which} replaces ${target} (<CORRECTACTION>REPLACE): its row is the booking as it now stands; remove the replaced one's row where this or an earlier conversion wrote it`
+      : `expected <CORRECTACTION> DELETE or REPLACE, found ${JSON.stringify(get('CORRECTACTION'))}; the transaction is read as it is`,
+    at('CORRECTACTION'),
+  );
+  return false;
+}
+
+/**
  * OFX 1.6 §11.4.4.1: with `<CURRENCY>` the amount is in CURSYM and CURRATE converts it to the
  * statement currency; with `<ORIGCURRENCY>` the amount is already in the statement currency
  * and CURSYM/CURRATE tell where it came from. The derived side is rounded half-up to the
- * scale of TRNAMT, since a rate rarely divides exactly.
+ * scale of TRNAMT or the decimals of its currency, whichever is more (Nubank writes `-10`
+ * and `-9.9`), since a rate rarely divides exactly.
  *
  * A `<CURRENCY>` whose symbol or rate cannot be read leaves the amount in a currency it cannot
  * be converted from: that is an error and the transaction is refused (false). Under
@@ -199,7 +239,7 @@ function applyCurrency(
     if (key.startsWith('CURRENCY/')) kind = 'CURRENCY';
     else if (key.startsWith('ORIGCURRENCY/')) kind ??= 'ORIGCURRENCY';
   }
-  if (!kind) return true;
+  if (!kind) return currencyLeaf(entry, fields, issues);
   const converts = kind === 'CURRENCY';
   const at = (key: string): SourceLocation => fields.get(`${kind}/${key}`)?.location ?? entry.location;
   const refuse = (code: ParseErrorCode, problem: string, location: SourceLocation, currency = ''): boolean => {
@@ -240,9 +280,9 @@ function applyCurrency(
       symbol.code,
     );
   const written = entry.money.amount;
-  const scale = written.scale;
   entry.exchangeRate = rate;
   if (converts) {
+    const scale = Math.max(written.scale, minorUnits(entry.money.currency));
     const converted: Money = {
       amount: Decimal.parse(new Big(written.toString()).times(rate.toString()).toFixed(scale, Big.roundHalfUp)),
       currency: entry.money.currency,
@@ -250,10 +290,54 @@ function applyCurrency(
     entry.originalMoney = { amount: written, currency: symbol.code };
     entry.money = converted;
   } else {
+    const scale = Math.max(written.scale, minorUnits(symbol.code));
     entry.originalMoney = {
       amount: Decimal.parse(new Big(written.toString()).div(rate.toString()).toFixed(scale, Big.roundHalfUp)),
       currency: symbol.code,
     };
   }
   return true;
+}
+
+/**
+ * `<CURRENCY>USD` or `<ORIGCURRENCY>USD` written as a leaf, not as the aggregate with CURSYM and
+ * CURRATE. In the statement currency it says nothing new. Otherwise an original currency without
+ * its amount is left out with a warning, and an amount said to be in another currency with no
+ * rate to convert it cannot be converted: the transaction is refused (false).
+ */
+function currencyLeaf(entry: Entry, fields: TransactionFields, issues: IssueSink): boolean {
+  for (const kind of ['CURRENCY', 'ORIGCURRENCY'] as const) {
+    const leaf = fields.get(kind);
+    if (leaf === undefined || leaf.value === '') continue;
+    const code = readCurrencyCode(leaf.value)?.code ?? leaf.value;
+    if (code === entry.money.currency) continue;
+    const written = `<${kind}>${leaf.value} is written as a value, without <CURSYM> and <CURRATE>`;
+    if (kind === 'ORIGCURRENCY') {
+      issues.warning('INVALID_VALUE', `${written}: the original amount is left out`, leaf.location);
+      continue;
+    }
+    issues.error(
+      'MISSING_ELEMENT',
+      `${written}: the amount ${entry.money.amount.toString()} ${code} cannot be converted to ${entry.money.currency}, so the transaction cannot be converted`,
+      leaf.location,
+    );
+    return false;
+  }
+  return true;
+}
+
+const minorUnitsOf = new Map<string, number>();
+
+/** The decimals ISO 4217 gives a currency (EUR 2, JPY 0, KWD 3), as Node's ICU knows them; 2 for a code it does not. */
+function minorUnits(currency: string): number {
+  let units = minorUnitsOf.get(currency);
+  if (units === undefined) {
+    try {
+      units = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      units = 2;
+    }
+    minorUnitsOf.set(currency, units);
+  }
+  return units;
 }
