@@ -23,6 +23,8 @@ export type FieldProblem = {
 export interface ParsedBalance {
   balance: Balance;
   deviations: Deviation[];
+  /** The amount as written (`3236,28`, or `15` for a whole amount without comma). */
+  amountText: string;
 }
 
 /**
@@ -78,7 +80,7 @@ export function parseBalance(tag: string, text: string, knownCurrency?: string):
     creditDebit: markToCreditDebit(mark),
     date: date.date,
   };
-  return { balance, deviations };
+  return { balance, deviations, amountText: value.slice(amountAt) };
 }
 
 /** MT942 `:90D:`/`:90C:`: number of entries, currency, sum (`3EUR1234,56`). */

@@ -6,7 +6,7 @@ import { FieldReader, type FieldEvent } from './fields';
 import { declaredLineDecoder, guessingLineDecoder, type LineDecoder } from './line-decoder';
 import { LineSplitter, type SourceLine } from './lines';
 import { peekSource } from '../source';
-import { Mt940StatementBuilder } from './statement-builder';
+import { Mt940StatementBuilder, type InputEnd } from './statement-builder';
 
 /**
  * Content sniffing: a FIN envelope (`{1:`), or a `:20:` line followed by the account (`:25:`)
@@ -50,12 +50,12 @@ export async function* parseMt940(
     if (options.fileName !== undefined) location.file = options.fileName;
     const open = fields.openEnd(lines.unterminated);
     if (open) issues.error('TRUNCATED', `${open.message}; the file is truncated`, location);
+    const end: InputEnd = { location, unterminated: lines.unterminated, truncated: open !== undefined };
+    if (lines.unterminated && lastLine) end.lastLine = { line: lastLine.line, text: lastLine.text };
+    // Told before the field still open is emitted: a balance on the cut last line is read knowing it.
+    builder.inputEnds(end);
     fields.end(emit);
-    for (const record of builder.finish({
-      location,
-      unterminated: lines.unterminated,
-      truncated: open !== undefined,
-    })) {
+    for (const record of builder.finish(end)) {
       if (record.kind === 'statement-end') statements++;
       ready.push(record);
     }

@@ -1,7 +1,15 @@
 import { Decimal } from '../decimal';
 import type { IssueSink } from '../issues';
 import { BookedMovement } from '../reconcile';
-import type { Balance, ParseIssue, SourceLocation, StatementFormat, StatementHeader, StatementRecord } from '../types';
+import type {
+  Account,
+  Balance,
+  ParseIssue,
+  SourceLocation,
+  StatementFormat,
+  StatementHeader,
+  StatementRecord,
+} from '../types';
 import { parseAccount } from './account';
 import {
   floorLimitCurrency,
@@ -9,19 +17,22 @@ import {
   parseBalance,
   parseReportedTotal,
   type FieldProblem,
+  type ParsedBalance,
   type ReportedTotal,
 } from './balance';
 import { statementProblems } from './checks';
 import { buildEntry, type PendingEntry } from './entry';
 import type { Field } from './fields';
 import { isStatementLineProblem, parseStatementLine } from './statement-line';
-import { parseDateTimeWithOffset, type Deviation } from './values';
+import { isWholeAmount, parseDateTimeWithOffset, type Deviation } from './values';
 
 /** Where and how the input ended, for a statement the end of input closes. */
 export interface InputEnd {
   location: SourceLocation;
   /** The last line had no line break. */
   unterminated: boolean;
+  /** When `unterminated`: that last line, its number and text. */
+  lastLine?: { line: number; text: string };
   /** The cut was already reported there (inside a FIN envelope, right after a tag …): one place, one report. */
   truncated?: boolean;
 }
@@ -29,10 +40,14 @@ export interface InputEnd {
 /**
  * How a statement was closed: by the end of the input (`input`, with where and how it ended), or
  * by what shows that its text is complete: its message end `-` (`separator`, its line) or the
- * next statement's `:20:` (`next`, its line).
+ * next statement's `:20:` (`next`, its line). `cutSeparator`: the only `-` after the statement
+ * is the input's last line, a lone `-` without a line break — it may be the first character of a
+ * cut continuation line (German `:86:` lines begin with `-Nr. 99`, `-ID:`), so it proves nothing
+ * (`-}`, `-XXX` do).
  */
 type Closing =
-  { by: 'input'; end: InputEnd; separatedAt: number | undefined } | { by: 'separator' | 'next'; line: number };
+  | { by: 'input'; end: InputEnd; separatedAt: number | undefined; cutSeparator: boolean }
+  | { by: 'separator' | 'next'; line: number };
 
 /**
  * The end-of-statement problems as the way the statement was closed shows them. A missing
@@ -42,7 +57,8 @@ type Closing =
  * reconcile them against: a warning at the statement. A statement the end of input closed
  * without its `-`, whose last line has no line break and whose balances do not reconcile, may
  * have had its closing balance cut; that stays a balance problem (real exports end so too), with
- * one `TRUNCATED` warning beside it.
+ * one `TRUNCATED` warning beside it. A `-` that is the last line without a line break proves
+ * nothing (see `Closing`): a statement it closes without a closing balance is cut, too.
  */
 function asClosed(problems: readonly ParseIssue[], closing: Closing, isMt942: boolean): ParseIssue[] {
   const out: ParseIssue[] = [];
@@ -53,6 +69,12 @@ function asClosed(problems: readonly ParseIssue[], closing: Closing, isMt942: bo
       if (closing.end.truncated === true) continue;
       const message =
         'the file ends before the closing balance :62F:/:62M: of the statement, without its end-of-message line "-": the file is truncated';
+      out.push({ code: 'TRUNCATED', severity: 'error', message, location: closing.end.location });
+      continue;
+    }
+    if (missingClosing && closing.by === 'input' && closing.cutSeparator) {
+      if (closing.end.truncated === true) continue;
+      const message = `the file ends before the closing balance :62F:/:62M: of the statement, with a "-" on line ${closing.separatedAt ?? 0} that has no line break: it may begin a continuation line that was cut (such as "-Nr. 99" in :86:) rather than end the message; the file is truncated`;
       out.push({ code: 'TRUNCATED', severity: 'error', message, location: closing.end.location });
       continue;
     }
@@ -103,6 +125,10 @@ interface OpenStatement {
   sawFloorLimit: boolean;
   /** Line of a `-` separator after which no new `:20:` has come yet. */
   separatedAt?: number;
+  /** Another `-` stood before the one at `separatedAt`, with no field between them. */
+  separatedBefore?: boolean;
+  /** The statement's `:25:`: the first one, which is kept (see `account`). */
+  accountField?: { account: Account; text: string; line: number };
   /**
    * The currency `:25:` names after the account (`NL50RABO0156750961 EUR`, `1291.99.348EUR`),
    * its line, and whether a balance (or `:34F:`) has been compared with it yet.
@@ -112,6 +138,15 @@ interface OpenStatement {
 
 /** Entries held while the currency is unknown, at most: beyond, memory would grow with the file. */
 const HELD_LIMIT = 10_000;
+
+/** How the file writes its amounts so far: how many with the decimal comma, how many without. */
+interface AmountStyle {
+  comma: number;
+  whole: number;
+}
+
+/** A message end that could also be the first character of a cut continuation line. */
+const LONE_SEPARATOR = /^-\s*$/;
 
 /** Fields that, after a `-` separator without a new `:20:`, continue the statement before it. */
 const CONTINUING_TAGS = new Set(['61', '86', '62F', '62M', '64', '65', '90D', '90C']);
@@ -125,6 +160,15 @@ const CONTINUING_TAGS = new Set(['61', '86', '62F', '62M', '64', '65', '90D', '9
 export class Mt940StatementBuilder {
   private statement: OpenStatement | undefined;
   private index = 0;
+  /** How the input ends, once known (see `inputEnds`). */
+  private ending: InputEnd | undefined;
+  /** A cut was reported inside the last field (see `cutAmount`). */
+  private cutReported = false;
+  /** The amounts of the file's balances and of its entries, by how they are written. */
+  private readonly amounts: { balances: AmountStyle; entries: AmountStyle } = {
+    balances: { comma: 0, whole: 0 },
+    entries: { comma: 0, whole: 0 },
+  };
 
   constructor(
     private readonly issues: IssueSink,
@@ -138,6 +182,7 @@ export class Mt940StatementBuilder {
     if (separated !== undefined && field.tag !== '20' && this.statement) {
       if (CONTINUING_TAGS.has(field.tag)) {
         delete this.statement.separatedAt;
+        delete this.statement.separatedBefore;
         this.issues.warning(
           'MISSING_ELEMENT',
           `the statement goes on after the "-" separator on line ${separated} without a new :20:; read as the same statement`,
@@ -163,13 +208,9 @@ export class Mt940StatementBuilder {
     if (field.tag !== 'NS') statement.lastTag = field.tag;
     const value = field.lines[0] ?? '';
     switch (field.tag) {
-      case '25': {
-        statement.header.account = parseAccount(value);
-        const code = statement.header.account.currency;
-        if (code) statement.accountCurrency = { code, line: field.line, compared: false };
-        else delete statement.accountCurrency;
+      case '25':
+        this.account(statement, field);
         break;
-      }
       case '28':
       case '28C':
         statement.header.electronicSequenceNumber = value.trim();
@@ -246,8 +287,19 @@ export class Mt940StatementBuilder {
    * continuation follows (see `field`).
    */
   endOfMessage(line: number): StatementRecord[] {
-    if (this.statement) this.statement.separatedAt = line;
+    if (this.statement) {
+      this.statement.separatedBefore = this.statement.separatedAt !== undefined;
+      this.statement.separatedAt = line;
+    }
     return [];
+  }
+
+  /**
+   * How the input ends, told before the field still open at the end is given to `field`: a
+   * balance on the last line without a line break may have been cut inside its amount.
+   */
+  inputEnds(end: InputEnd): void {
+    this.ending = end;
   }
 
   /**
@@ -255,15 +307,24 @@ export class Mt940StatementBuilder {
    * exports end, but an MT942 report (no closing balance) must have its `-`, and when the
    * last line had no line break a balance that does not reconcile means the file was cut.
    */
-  finish(end: InputEnd): StatementRecord[] {
+  finish(input: InputEnd): StatementRecord[] {
     const statement = this.statement;
+    // A cut already reported inside the last field is the one report of it.
+    const end = this.cutReported ? { ...input, truncated: true } : input;
     if (statement?.isMt942 && statement.separatedAt === undefined && end.truncated !== true)
       this.issues.error(
         'TRUNCATED',
         'the file ends inside an MT942 report: expected its end-of-message line "-"; the file is truncated',
         end.location,
       );
-    return this.close({ by: 'input', end, separatedAt: statement?.separatedAt });
+    const separatedAt = statement?.separatedAt;
+    const last = end.lastLine;
+    const cutSeparator =
+      separatedAt !== undefined &&
+      separatedAt === last?.line &&
+      LONE_SEPARATOR.test(last.text) &&
+      statement?.separatedBefore !== true;
+    return this.close({ by: 'input', end, separatedAt, cutSeparator });
   }
 
   private open(statementId: string, location: SourceLocation): OpenStatement {
@@ -320,9 +381,37 @@ export class Mt940StatementBuilder {
     return [{ kind: 'statement-start', statement: { ...statement.header } }];
   }
 
+  /**
+   * `:25:`. One statement has one account: a second `:25:` naming another account is not used
+   * (the statement and its entries, the one pending before it too, keep the first), with a
+   * warning; an empty first gives way to it.
+   */
+  private account(statement: OpenStatement, field: Field): void {
+    const text = (field.lines[0] ?? '').trim();
+    const account = parseAccount(text);
+    const first = statement.accountField;
+    if (first && first.text !== '') {
+      if (!sameAccount(first.account, account))
+        this.issues.warning(
+          'INVALID_VALUE',
+          `a second account :25: "${text}" in the statement: the first, "${first.text}" (:25: on line ${first.line}), is kept and this one is not used`,
+          this.location(field),
+        );
+      return;
+    }
+    statement.accountField = { account, text, line: field.line };
+    statement.header.account = account;
+    const code = account.currency;
+    if (code) statement.accountCurrency = { code, line: field.line, compared: false };
+    else delete statement.accountCurrency;
+  }
+
   private balance(statement: OpenStatement, field: Field): void {
     const parsed = parseBalance(field.tag, field.lines[0] ?? '', statement.currency ?? statement.accountCurrency?.code);
     if (isFieldProblem(parsed)) return this.problem(field, parsed);
+    const whole = parsed.deviations.some(isWholeAmount);
+    if (whole && this.cutAmount(field, parsed)) return;
+    this.amounts.balances[whole ? 'whole' : 'comma']++;
     for (const deviation of parsed.deviations) this.deviation(field, deviation);
     const balance = parsed.balance;
     balance.location = this.location(field);
@@ -350,6 +439,31 @@ export class Mt940StatementBuilder {
   }
 
   /**
+   * Whether the balance `field`, whose amount has no decimal comma, is the input's last line
+   * without a line break while the file's other balances (or, with none, its entries) all have
+   * the comma: then the file was cut inside the amount (`15` of `15,00`). That is reported as
+   * `TRUNCATED` at the end of the file, once, and the balance is not used. A file that writes its
+   * amounts without the comma keeps the whole-amount reading. `10,` and `10,0` are SWIFT amounts:
+   * a cut after the comma cannot be told from them.
+   */
+  private cutAmount(field: Field, parsed: ParsedBalance): boolean {
+    const end = this.ending;
+    if (!end?.unterminated || end.truncated === true || end.lastLine?.line !== field.line || field.lines.length !== 1)
+      return false;
+    const { balances, entries } = this.amounts;
+    const others = balances.comma + balances.whole > 0 ? balances : entries;
+    if (others.comma === 0 || others.whole > 0) return false;
+    const which = others === balances ? 'balances' : 'entries';
+    this.cutReported = true;
+    this.issues.error(
+      'TRUNCATED',
+      `the file ends inside the amount of :${field.tag}: on its last line ${field.line}, which has no line break: "${parsed.amountText}" has no decimal comma, while the file's other ${which} have one; the balance is not used and the file is truncated`,
+      { ...end.location, path: `:${field.tag}:` },
+    );
+    return true;
+  }
+
+  /**
    * A currency the statement states (a balance's, `:34F:`'s): the statement's currency unless an
    * earlier one set it. The first is compared with the currency after the account in `:25:`;
    * where they differ the balance is SWIFT's place for the currency, so it is the entries'.
@@ -372,6 +486,7 @@ export class Mt940StatementBuilder {
   private statementLine(statement: OpenStatement, field: Field): void {
     const line = parseStatementLine(field.lines);
     if (isStatementLineProblem(line)) return this.problem(field, line);
+    this.amounts.entries[line.deviations.some(isWholeAmount) ? 'whole' : 'comma']++;
     for (const deviation of line.deviations) this.deviation(field, deviation);
     const location = this.location(field);
     statement.pending = { line, amount: Decimal.parse(line.amountText), location, information: [] };
@@ -466,4 +581,9 @@ export class Mt940StatementBuilder {
     if (this.fileName !== undefined) location.file = this.fileName;
     return location;
   }
+}
+
+/** The same account, however `:25:` spelt it (`NL50RABO0156750961 EUR`, `NL50RABO0156750961EUR`). */
+function sameAccount(a: Account, b: Account): boolean {
+  return a.iban === b.iban && a.otherId === b.otherId && a.servicerBic === b.servicerBic && a.currency === b.currency;
 }

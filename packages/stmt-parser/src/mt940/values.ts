@@ -91,9 +91,20 @@ export function entryDateNear(valueDate: string, mmdd: string): string | undefin
   return best?.date;
 }
 
+/** The deviations `readSwiftAmount` gave for amounts without a decimal comma (see `isWholeAmount`). */
+const wholeAmounts = new WeakSet<Deviation>();
+
+/**
+ * Whether `deviation` is `readSwiftAmount`'s for an amount written without its decimal comma. On
+ * a file's last line without a line break such an amount may be one cut before its comma.
+ */
+export function isWholeAmount(deviation: Deviation): boolean {
+  return wholeAmounts.has(deviation);
+}
+
 /**
  * A SWIFT amount at the start of `text`: digits with the decimal comma, or (Knab and others)
- * digits without it, which mean a whole amount. The second gives a deviation.
+ * digits without it, which mean a whole amount. The second gives a deviation (`isWholeAmount`).
  */
 export function readSwiftAmount(
   text: string,
@@ -106,11 +117,12 @@ export function readSwiftAmount(
   const whole = /^\d+(?=[A-Za-z]|$)/.exec(text)?.[0];
   if (whole === undefined) return undefined;
   const amountText = swiftAmountToDecimalText(`${whole},`) as string;
-  return {
-    amountText,
-    length: whole.length,
-    deviation: { message: `amount "${whole}" has no decimal comma; read as the whole amount ${amountText}`, offset },
+  const deviation = {
+    message: `amount "${whole}" has no decimal comma; read as the whole amount ${amountText}`,
+    offset,
   };
+  wholeAmounts.add(deviation);
+  return { amountText, length: whole.length, deviation };
 }
 
 /** SWIFT amounts: digits with a mandatory decimal comma, e.g. `1234,5`, `107,`, `0,00`. */
