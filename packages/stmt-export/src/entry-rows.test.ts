@@ -174,13 +174,14 @@ describe('entryToRows', () => {
       expect(Object.keys(row)).toEqual([...DEFAULT_COLUMNS, ...SEPA_COLUMNS]);
   });
 
-  it('leaves the amount empty for a split detail that carries none, so the entry is not counted twice', () => {
+  it('leaves the amount empty for a detail of an entry read in parts that carries none, so the entry is not counted twice', () => {
     const withoutAmount = { ...transfer('B', 'CH02', '1', 'x') };
     delete withoutAmount.money;
-    const rows = entryToRows(bookedEntry({ details: [transfer('A', 'CH01', '100.00', 'a'), withoutAmount] }), {
-      splitBatches: true,
-    });
-    expect(rows.map((r) => r.amount)).toEqual(['-100.00', '']);
+    const entry = bookedEntry({ details: [transfer('A', 'CH01', '100.00', 'a'), withoutAmount] });
+    const parted = { ...entry, detailsPart: { index: 0, last: false } };
+    expect(entryToRows(parted, { splitBatches: true }).map((r) => r.amount)).toEqual(['-100.00', '']);
+    // A whole entry with such a detail is not split at all: its split rows could not add up to it.
+    expect(entryToRows(entry, { splitBatches: true }).map((r) => r.amount)).toEqual(['-120.50']);
   });
 
   it('writes foreign-currency details and reversals', () => {

@@ -1,4 +1,4 @@
-import type { CreditDebit, Entry, Money, Party, TransactionDetail } from '@stmt/parser';
+import type { CreditDebit, Decimal, Entry, Money, Party, TransactionDetail } from '@stmt/parser';
 import { SEPA_COLUMNS, type StatementRow } from './columns';
 
 export interface EntryToRowsOptions {
@@ -18,15 +18,20 @@ export const REMITTANCE_JOINER = ' | ';
  */
 export function entryToRows(entry: Entry, options: EntryToRowsOptions = {}): StatementRow[] {
   const { details } = entry;
-  // An entry read in parts (streamEntryDetails) gives one row per detail of each part.
-  if ((options.splitBatches === true && details.length > 1) || entry.detailsPart !== undefined) {
-    // A transaction without its own amount cannot claim the whole entry's amount: that would
-    // count the entry several times. Its amount stays empty instead.
+  // An entry read in parts (streamEntryDetails) gives one row per detail of each part. A whole
+  // entry is split only when its details' rows add up to it; otherwise it stays one row, so no
+  // money goes missing (the parser has warned that its details do not add up).
+  if (entry.detailsPart !== undefined || (options.splitBatches === true && details.length > 1 && detailsAddUp(entry))) {
+    const currency = entry.money.currency;
+    // A transaction without its own amount in the entry's currency cannot claim the whole
+    // entry's amount: that would count the entry several times. Its amount stays empty instead
+    // (only in an entry read in parts; a whole entry with such a detail is not split), and an
+    // amount in another currency is its original amount.
     return details.map((detail) => {
       const creditDebit = detail.creditDebit ?? entry.creditDebit;
-      const money = detail.money;
+      const money = detail.money?.currency === currency ? detail.money : undefined;
       const amount = money === undefined ? '' : signedAmount(money.amount.toString(), creditDebit);
-      const row = detailRow(entry, detail, creditDebit, amount, money?.currency ?? entry.money.currency);
+      const row = detailRow(entry, detail, creditDebit, amount, currency);
       // Each transaction's own bank reference (`<TxDtls><Refs><AcctSvcrRef>`), where it has one.
       if (detail.accountServicerReference) row.account_servicer_reference = detail.accountServicerReference;
       return row;
@@ -39,6 +44,37 @@ export function entryToRows(entry: Entry, options: EntryToRowsOptions = {}): Sta
     return [detailRow(entry, only, entry.creditDebit, entryAmount(entry), entry.money.currency)];
   }
   return [batchRow(entry, details)];
+}
+
+/**
+ * Whether rows split per transaction detail add up to the entry: every detail has an amount in
+ * the entry's currency, and their sum, each signed by its direction, is the entry's amount. Details
+ * that reach it only with the entry's charges (which the parser accepts without a warning) stay
+ * one row all the same: split rows would leave the charges out. Exact integer arithmetic on the
+ * amounts' digits; no Decimal is touched.
+ */
+export function detailsAddUp(entry: Entry): boolean {
+  const { money, details } = entry;
+  let scale = money.amount.scale;
+  for (const detail of details) {
+    if (detail.money?.currency !== money.currency) return false;
+    scale = Math.max(scale, detail.money.amount.scale);
+  }
+  let sum = 0n;
+  for (const detail of details) {
+    const units = toUnits((detail.money as Money).amount, scale);
+    sum += (detail.creditDebit ?? entry.creditDebit) === 'DBIT' ? -units : units;
+  }
+  const entryUnits = toUnits(money.amount, scale);
+  return sum === (entry.creditDebit === 'DBIT' ? -entryUnits : entryUnits);
+}
+
+/** `12.5` at scale 3 → 12500n: the amount as a whole number of units of 10^-scale (scale ≥ its own). */
+function toUnits(amount: Decimal, scale: number): bigint {
+  const text = amount.toString();
+  const dot = text.indexOf('.');
+  const units = BigInt(dot < 0 ? text : text.slice(0, dot) + text.slice(dot + 1));
+  return scale === amount.scale ? units : units * 10n ** BigInt(scale - amount.scale);
 }
 
 /** Amount text with the sign of the booking direction; the source scale is kept as written. */
@@ -81,6 +117,20 @@ function counterparty(entry: Entry, detail: TransactionDetail, creditDebit: Cred
 function named(party: Party | undefined): boolean {
   return party !== undefined && Boolean(party.name || party.iban || party.otherAccountId);
 }
+
+/**
+ * The row's bank transaction code: a structured code (`Domain-Family-SubFamily`, as the parser
+ * writes `<Domn><Cd>`, `<Fmly><Cd>` and `<SubFmlyCd>`) of the detail, else of the entry, else the
+ * proprietary code of the detail, else of the entry.
+ */
+function transactionCode(detailCode: string | undefined, entryCode: string | undefined): string {
+  if (detailCode !== undefined && STRUCTURED_CODE.test(detailCode)) return detailCode;
+  if (entryCode !== undefined && STRUCTURED_CODE.test(entryCode)) return entryCode;
+  return detailCode || entryCode || '';
+}
+
+/** ISO 20022 domain, family and sub-family codes are up to four characters each (`PMNT-RCDT-ESCT`). */
+const STRUCTURED_CODE = /^[A-Za-z0-9]{1,4}-[A-Za-z0-9]{1,4}-[A-Za-z0-9]{1,4}$/;
 
 function entryAmount(entry: Entry): string {
   return signedAmount(entry.money.amount.toString(), entry.creditDebit);
@@ -158,7 +208,7 @@ function detailRow(
     end_to_end_id: detail.endToEndId ?? '',
     entry_reference: entry.entryReference ?? '',
     account_servicer_reference: entry.accountServicerReference ?? '',
-    bank_transaction_code: detail.bankTransactionCode ?? entry.bankTransactionCode ?? '',
+    bank_transaction_code: transactionCode(detail.bankTransactionCode, entry.bankTransactionCode),
     account_iban: entry.account.iban ?? entry.account.otherId ?? '',
     statement_id: entry.statementId,
     category: '',
