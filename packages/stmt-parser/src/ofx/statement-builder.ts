@@ -1,10 +1,10 @@
 import type { IssueSink } from '../issues';
-import type { Account, Balance, SourceLocation, StatementHeader, StatementRecord } from '../types';
+import type { Account, Balance, Entry, SourceLocation, StatementHeader, StatementRecord } from '../types';
 import type { OfxEvent } from './elements';
 import { isIban } from '../mt940/identifiers';
 import { readCurrencyCode } from '../issues-currency';
 import { addTransactionField, buildTransaction, type TransactionFields } from './transaction';
-import { parseOfxAmount, parseOfxDate } from './values';
+import { parseOfxAmount, parseOfxDate, type OfxDate } from './values';
 
 /** Whether the element's parent is `parent` (an aggregate never indexed in paths). */
 function isChildOf(event: OfxEvent, parent: string): boolean {
@@ -14,6 +14,13 @@ function isChildOf(event: OfxEvent, parent: string): boolean {
 
 /** Statement aggregates: bank, credit card, investment (whose cash movements are `INVBANKTRAN`). */
 const STATEMENTS = new Set(['STMTRS', 'CCSTMTRS', 'INVSTMTRS']);
+/** The lists whose `<DTSTART>`/`<DTEND>` give the statement period (and `DTEND` the statement id). */
+const TRANSACTION_LISTS = new Set(['BANKTRANLIST', 'INVTRANLIST']);
+/**
+ * Entries held while the period may still come after them, at most: beyond, memory would grow
+ * with the file, so they go out with the statement id known by then.
+ */
+const HELD_LIMIT = 10_000;
 /** Balance aggregates and the ISO balance type each becomes. OFX has no opening balance. */
 const BALANCES = new Map([
   ['LEDGERBAL', { type: 'CLBD', amount: 'BALAMT' }],
@@ -26,8 +33,17 @@ interface OpenStatement {
   header: StatementHeader;
   path: string;
   currency: string | undefined;
+  /** Where an empty `<CURDEF>` was, for the error when no currency is known. */
+  emptyCurrency: SourceLocation | undefined;
   account: Account;
   started: boolean;
+  /**
+   * Set from the first transaction until `statement-start` goes out: `<DTSTART>`/`<DTEND>`
+   * written after the transactions (the statement id takes DTEND's date), so the entries in
+   * {@link held} wait for the end of their list.
+   */
+  holding: boolean;
+  held: Entry[];
   entryCount: number;
   balances: Balance[];
   /** Statement-level DTASOF (investment statements), the date of balances that give none. */
@@ -37,6 +53,10 @@ interface OpenStatement {
     | undefined;
   /** Security trades in `<INVTRANLIST>` (BUYSTOCK, INCOME …), which are not read: counted for one warning. */
   skippedTrades: { count: number; byName: Map<string, number>; first: SourceLocation } | undefined;
+  /** The path of the `<BANKTRANLISTP>` being read (pending transactions, not read), while it is open. */
+  pendingList: string | undefined;
+  /** Pending transactions (`<STMTTRNP>`) seen, counted for one warning. */
+  skippedPending: { count: number; name: string; first: SourceLocation } | undefined;
   transaction:
     | {
         path: string;
@@ -91,17 +111,28 @@ export class OfxStatementBuilder {
       if (event.type === 'exit' && event.path === transaction.path) return this.finishTransaction(statement);
       return [];
     }
+    if (statement.pendingList !== undefined) {
+      if (event.type === 'exit' && event.path === statement.pendingList) statement.pendingList = undefined;
+      else if (event.type === 'enter' && isChildOf(event, 'BANKTRANLISTP'))
+        this.skipPending(statement, event.name, event.location);
+      return [];
+    }
+    if (event.type === 'enter' && event.name === 'BANKTRANLISTP') {
+      statement.pendingList = event.path;
+      return [];
+    }
     if (event.type === 'enter' && event.name === 'STMTTRN') {
       statement.transaction = { path: event.path, fields: new Map(), location: event.location, refused: false };
-      return this.start(statement);
+      return this.start(statement, true);
     }
     if (event.type === 'enter' && event.name !== 'INVBANKTRAN' && isChildOf(event, 'INVTRANLIST'))
       this.skipTrade(statement, event.name, event.location);
     const balance = BALANCES.get(event.name);
     if (event.type === 'enter' && balance)
       statement.balance = { name: event.name, location: event.location, fields: new Map() };
-    if (event.type === 'leaf') this.leaf(statement, event.name, event.value, event.location);
+    if (event.type === 'leaf') this.leaf(statement, event, event.value);
     if (event.type === 'exit' && balance) this.finishBalance(statement, balance.type, balance.amount);
+    if (event.type === 'exit' && TRANSACTION_LISTS.has(event.name)) return this.release(statement);
     if (event.type === 'exit' && event.path === statement.path) return this.close(statement);
     return [];
   }
@@ -119,36 +150,114 @@ export class OfxStatementBuilder {
       header,
       path: event.path,
       currency: undefined,
+      emptyCurrency: undefined,
       account: {},
       started: false,
+      holding: false,
+      held: [],
       entryCount: 0,
       balances: [],
       asOf: undefined,
       balance: undefined,
       skippedTrades: undefined,
+      pendingList: undefined,
+      skippedPending: undefined,
       transaction: undefined,
     };
   }
 
-  private leaf(statement: OpenStatement, name: string, value: string, location: SourceLocation): void {
+  private leaf(statement: OpenStatement, event: OfxEvent, value: string): void {
+    const { name, location } = event;
     if (statement.balance) {
       statement.balance.fields.set(name, { value, location });
       return;
     }
-    if (value === '') return;
+    if (name === 'DTSTART' || name === 'DTEND') return this.period(statement, name, value, location);
+    // The statement's own DTASOF (investment statements); one inside another aggregate (BAL) is not read.
+    if (name === 'DTASOF' && event.path === `${statement.path}/DTASOF`) {
+      statement.asOf = this.optionalDate(
+        '<DTASOF>',
+        value,
+        location,
+        'the balances that give no date of their own are left without one (no row depends on it)',
+      );
+      return;
+    }
+    if (value === '') {
+      if (name === 'CURDEF') statement.emptyCurrency ??= location;
+      return;
+    }
     if (name === 'CURDEF') statement.currency = this.fileCurrency = this.currency(value, location);
     else if (name === 'ACCTID')
       statement.account = isIban(value)
         ? { ...statement.account, iban: value.replace(/\s/g, '') }
         : { ...statement.account, otherId: value };
-    else if (name === 'DTASOF') statement.asOf = parseOfxDate(value)?.date;
-    else if (name === 'DTSTART' || name === 'DTEND') {
-      const date = parseOfxDate(value);
-      if (!date)
-        this.issues.error('INVALID_DATE', `expected a date YYYYMMDD…, found ${JSON.stringify(value)}`, location);
-      else if (name === 'DTSTART') statement.header.fromDate = date.date;
-      else statement.header.toDate = date.date;
+  }
+
+  /**
+   * `<DTSTART>`/`<DTEND>`: no row depends on the period, so one that cannot be read leaves it
+   * open with a warning. DTEND gives the statement id its date; written after the transactions,
+   * it is waited for until their list ends (see {@link release}), beyond that it comes too late.
+   */
+  private period(statement: OpenStatement, name: 'DTSTART' | 'DTEND', value: string, location: SourceLocation): void {
+    const header = statement.header;
+    const leftOut =
+      name === 'DTSTART'
+        ? 'the statement period is left without its start (no row depends on it)'
+        : "the statement period is left without its end, and the statement id without its date (no row's amount or date depends on it)";
+    const date = this.optionalDate(`<${name}>`, value, location, leftOut);
+    if (date === undefined) return;
+    if (name === 'DTSTART') {
+      header.fromDate = date;
+      return;
     }
+    header.toDate = date;
+    if (!statement.started || statement.holding || statement.entryCount === 0) return;
+    if (header.statementId !== '' && header.statementId === (header.account.iban ?? header.account.otherId))
+      this.issues.warning(
+        'INVALID_VALUE',
+        `<DTEND> comes after ${statement.entryCount} transactions that went out with the statement id ${JSON.stringify(header.statementId)}, which they keep: the id takes the date of a <DTEND> that comes before the end of the transaction list and before its ${HELD_LIMIT.toLocaleString('en')}th transaction`,
+        location,
+      );
+  }
+
+  /**
+   * A date no row depends on (`DTSTART`, `DTEND`, `DTASOF`). Empty or not a date: left out
+   * (undefined) with a warning ending in `leftOut`. A time or zone not in OFX's shape: the date,
+   * with a warning.
+   */
+  private optionalDate(
+    element: string,
+    value: string,
+    location: SourceLocation,
+    leftOut: string,
+    within = '',
+  ): string | undefined {
+    if (value === '') {
+      this.issues.warning('MISSING_ELEMENT', `empty ${element}${within}; ${leftOut}`, location);
+      return undefined;
+    }
+    const date = parseOfxDate(value);
+    if (!date) {
+      this.issues.warning(
+        'INVALID_DATE',
+        `expected a date YYYYMMDD[HHMMSS[.XXX]][[offset:TZ]] in ${element}${within}, found ${JSON.stringify(value)}; ${leftOut}`,
+        location,
+      );
+      return undefined;
+    }
+    this.dateShape(element, value, date, location);
+    return date.date;
+  }
+
+  /** A date whose time or zone is not in OFX's shape is read as its first eight digits: a warning says so. */
+  private dateShape(element: string, value: string, date: OfxDate, location: SourceLocation): void {
+    if (date.deviation !== undefined)
+      this.issues.warning(
+        'INVALID_DATE',
+        `date ${JSON.stringify(value)} in ${element}: ${date.deviation}; read as ${date.date}, the date as written`,
+        location,
+      );
   }
 
   /** `<CURDEF>` as an upper-case code: `usd` is read as USD with a warning, `XYZ` kept with one. */
@@ -166,7 +275,12 @@ export class OfxStatementBuilder {
     return reading.code;
   }
 
-  private start(statement: OpenStatement): StatementRecord[] {
+  /**
+   * At the first transaction (or the end of a statement without any): the currency and the
+   * account are fixed, and `statement-start` goes out, unless `hold` and the period has not come
+   * yet (`<DTEND>` after the transactions): then it waits, with the entries, for {@link release}.
+   */
+  private start(statement: OpenStatement, hold = false): StatementRecord[] {
     if (statement.started) return [];
     statement.started = true;
     const header = statement.header;
@@ -178,7 +292,13 @@ export class OfxStatementBuilder {
         header.location,
       );
     }
-    if (!statement.currency)
+    if (!statement.currency && statement.emptyCurrency)
+      this.issues.error(
+        'MISSING_ELEMENT',
+        "<CURDEF> (statement currency) is empty, and no statement before it in the file gives a currency: the amounts' currency is unknown. Write the account's currency code into <CURDEF> (such as <CURDEF>EUR) in a copy of the file and convert that",
+        statement.emptyCurrency,
+      );
+    else if (!statement.currency)
       this.issues.error(
         'MISSING_ELEMENT',
         'expected <CURDEF> (statement currency) before the transactions',
@@ -192,9 +312,24 @@ export class OfxStatementBuilder {
         header.location,
       );
     header.account = statement.currency ? { ...statement.account, currency: statement.currency } : statement.account;
+    statement.holding = true;
+    return hold && !header.toDate ? [] : this.release(statement);
+  }
+
+  /** Sends `statement-start`, with the id now that the period is as known as it will be, and the entries held. */
+  private release(statement: OpenStatement): StatementRecord[] {
+    if (!statement.holding) return [];
+    statement.holding = false;
+    const header = statement.header;
     const id = header.account.iban ?? header.account.otherId ?? '';
     header.statementId = header.toDate && id !== '' ? `${id}-${header.toDate.replace(/-/g, '')}` : id;
-    return [{ kind: 'statement-start', statement: { ...header } }];
+    const out: StatementRecord[] = [{ kind: 'statement-start', statement: { ...header } }];
+    for (const entry of statement.held) {
+      entry.statementId = header.statementId;
+      out.push({ kind: 'entry', entry });
+    }
+    statement.held = [];
+    return out;
   }
 
   private finishTransaction(statement: OpenStatement): StatementRecord[] {
@@ -215,8 +350,15 @@ export class OfxStatementBuilder {
       this.issues,
     );
     if (!entry) return [];
+    for (const key of ['DTPOSTED', 'DTAVAIL']) {
+      const field = transaction.fields.get(key);
+      const date = field === undefined || field.value === '' ? undefined : parseOfxDate(field.value);
+      if (field && date) this.dateShape(`<${key}>`, field.value, date, field.location);
+    }
     statement.entryCount++;
-    return [{ kind: 'entry', entry }];
+    if (!statement.holding) return [{ kind: 'entry', entry }];
+    statement.held.push(entry);
+    return statement.held.length < HELD_LIMIT ? [] : this.release(statement);
   }
 
   /**
@@ -249,15 +391,17 @@ export class OfxStatementBuilder {
       creditDebit: signed.creditDebit,
       location: amount.location,
     };
+    // A date that cannot be read leaves the balance undated: no row depends on it.
     const asOf = fields.get('DTASOF');
-    const date = asOf ? parseOfxDate(asOf.value) : undefined;
-    if (asOf && !date)
-      this.issues.error(
-        'INVALID_DATE',
-        `expected a date YYYYMMDD…, found ${JSON.stringify(asOf.value)}`,
-        asOf.location,
-      );
-    const balanceDate = date?.date ?? statement.asOf;
+    const balanceDate = asOf
+      ? this.optionalDate(
+          '<DTASOF>',
+          asOf.value,
+          asOf.location,
+          'the balance is kept without a date (no row depends on it)',
+          ` in <${aggregate.name}>`,
+        )
+      : statement.asOf;
     if (balanceDate) balance.date = balanceDate;
     statement.balances.push(balance);
   }
@@ -288,10 +432,35 @@ export class OfxStatementBuilder {
     );
   }
 
+  /** A pending transaction in `<BANKTRANLISTP>`: not read, counted for {@link reportSkippedPending}. */
+  private skipPending(statement: OpenStatement, name: string, location: SourceLocation): void {
+    statement.skippedPending ??= { count: 0, name, first: location };
+    statement.skippedPending.count++;
+  }
+
+  /**
+   * OFX 2.1 §11.4.2.2: `<BANKTRANLISTP>` lists pending transactions (`<STMTTRNP>`), which the
+   * bank has not posted and may still change or drop. They are not rows; one warning per
+   * statement, at the first, with the count.
+   */
+  private reportSkippedPending(statement: OpenStatement): void {
+    const skipped = statement.skippedPending;
+    if (!skipped) return;
+    const rule = 'only posted transactions (<STMTTRN> in <BANKTRANLIST>) become rows';
+    this.issues.warning(
+      'UNSUPPORTED_MESSAGE',
+      skipped.count === 1
+        ? `pending transaction <${skipped.name}> in <BANKTRANLISTP> not read: ${rule}`
+        : `${skipped.count} pending transactions in <BANKTRANLISTP> not read: ${rule}; the first is here`,
+      skipped.first,
+    );
+  }
+
   private close(statement: OpenStatement): StatementRecord[] {
     this.statement = undefined;
     this.reportSkippedTrades(statement);
-    const out = this.start(statement);
+    this.reportSkippedPending(statement);
+    const out = [...this.start(statement), ...this.release(statement)];
     // OFX carries no opening balance, so there is nothing to reconcile the entries against.
     if (statement.entryCount > 0)
       this.issues.note(

@@ -15,6 +15,22 @@ describe('OFX dates', () => {
   it('refuses dates that do not exist', () => {
     expect(parseOfxDate('20240231')).toBeUndefined();
     expect(parseOfxDate('2024-02-01')).toBeUndefined();
+    expect(parseOfxDate('20240231120000[-03:00]')).toBeUndefined();
+  });
+
+  it('gives the first eight digits when the time or zone is not in OFX shape, saying what is wrong', () => {
+    expect(parseOfxDate('20240105120000[-03:00]')).toEqual({
+      date: '2024-01-05',
+      deviation: 'the time zone "[-03:00]" is not [offset:TZ] (such as [-5:EST])',
+    });
+    expect(parseOfxDate('20240105120000.0000[GMT]')?.deviation).toBe(
+      'the fraction of a second ".0000" has 4 digits, not 1 to 3 and the time zone "[GMT]" is not [offset:TZ] (such as [-5:EST])',
+    );
+    expect(parseOfxDate('2024010512')?.deviation).toBe('the time "12" is not HHMMSS[.XXX]');
+    expect(parseOfxDate('20240105 noon')?.deviation).toBe(
+      'the text after the date, " noon", is not a time and time zone HHMMSS[.XXX][offset:TZ]',
+    );
+    expect(parseOfxDate('20240105[-5:EST]')).toEqual({ date: '2024-01-05' });
   });
 });
 

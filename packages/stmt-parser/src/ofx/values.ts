@@ -5,40 +5,84 @@ import type { CreditDebit } from '../types';
 export interface OfxDate {
   /** `YYYY-MM-DD` in the time zone the file wrote it in (what the account holder saw). */
   date: string;
-  /** UTC timestamp, when the value has a time; OFX says a missing zone means GMT. */
+  /** UTC timestamp, when the value has a time in OFX's shape; OFX says a missing zone means GMT. */
   timestamp?: string;
+  /**
+   * Set when what follows the date is not a time and zone in OFX's shape (`[-03:00]`, `[GMT]`,
+   * `.0000`, a time twice): what is wrong with it, for a warning. The date stands (the time zone
+   * is never applied to dates); no timestamp is given.
+   */
+  deviation?: string;
 }
 
 const OFX_DATE =
   /^(\d{4})(\d{2})(\d{2})(?:(\d{2})(\d{2})(?:(\d{2})(?:\.(\d{1,3}))?)?)?\s*(?:\[\s*([+-]?\d{1,2}(?:\.\d+)?)(?::[A-Za-z]*)?\s*\])?$/;
+/** What may follow the date, read loosely: digits of a time, a fraction of a second, a bracketed zone. */
+const LOOSE_REST = /^(\d*)(\.\d*)?\s*(\[[^\]]*\])?$/;
+const OFX_ZONE = /^\[\s*[+-]?\d{1,2}(?:\.\d+)?(?::[A-Za-z]*)?\s*\]$/;
 
-/** OFX 1.6 §3.2.8.2: `YYYYMMDD[HHMMSS[.XXX]][[gmt offset[:tz name]]]`, e.g. `20090401122017.000[-5:EST]`. */
+/**
+ * OFX 1.6 §3.2.8.2: `YYYYMMDD[HHMMSS[.XXX]][[gmt offset[:tz name]]]`, e.g. `20090401122017.000[-5:EST]`.
+ * The date is the first eight digits: when they are a real date and the rest is not a time and
+ * zone in that shape, the date is still given, with {@link OfxDate.deviation} set. Undefined when
+ * the first eight characters are not a date that exists.
+ */
 export function parseOfxDate(text: string): OfxDate | undefined {
-  const match = OFX_DATE.exec(text.trim());
-  if (!match) return undefined;
-  const [, y, mo, d, h, mi, s, ms, offset] = match;
+  const value = text.trim();
+  const head = /^(\d{4})(\d{2})(\d{2})/.exec(value);
+  if (!head) return undefined;
+  const [, y, mo, d] = head;
   const year = Number(y);
   const month = Number(mo);
   const day = Number(d);
   const check = new Date(Date.UTC(year, month - 1, day));
   if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return undefined;
   const result: OfxDate = { date: `${y}-${mo}-${d}` };
-  if (h !== undefined && mi !== undefined) {
-    if (Number(h) > 23 || Number(mi) > 59 || Number(s ?? 0) > 60) return undefined;
-    const offsetMinutes = Math.round(Number(offset ?? 0) * 60);
-    const local = Date.UTC(
-      year,
-      month - 1,
-      day,
-      Number(h),
-      Number(mi),
-      Number(s ?? 0),
-      Number((ms ?? '0').padEnd(3, '0')),
-    );
-    const iso = new Date(local - offsetMinutes * 60_000).toISOString();
-    result.timestamp = ms === undefined ? iso.replace('.000Z', 'Z') : iso;
+  const match = OFX_DATE.exec(value);
+  if (match) {
+    const [, , , , h, mi, s, ms, offset] = match;
+    if (h === undefined || mi === undefined) return result;
+    if (isTimeOfDay(h, mi, s)) {
+      const offsetMinutes = Math.round(Number(offset ?? 0) * 60);
+      const local = Date.UTC(
+        year,
+        month - 1,
+        day,
+        Number(h),
+        Number(mi),
+        Number(s ?? 0),
+        Number((ms ?? '0').padEnd(3, '0')),
+      );
+      const iso = new Date(local - offsetMinutes * 60_000).toISOString();
+      result.timestamp = ms === undefined ? iso.replace('.000Z', 'Z') : iso;
+      return result;
+    }
   }
+  result.deviation = describeRest(value.slice(8));
   return result;
+}
+
+function isTimeOfDay(h: string, mi: string, s: string | undefined): boolean {
+  return Number(h) <= 23 && Number(mi) <= 59 && Number(s ?? 0) <= 60;
+}
+
+/** What is wrong with the text after a date (`120000[-03:00]`), as a clause for a warning. */
+function describeRest(rest: string): string {
+  const whole = `the text after the date, ${JSON.stringify(rest)}, is not a time and time zone HHMMSS[.XXX][offset:TZ]`;
+  const parts = LOOSE_REST.exec(rest);
+  if (!parts) return whole;
+  const [, time = '', fraction, zone] = parts;
+  const problems: string[] = [];
+  const clock = /^(\d{2})(\d{2})(\d{2})?$/.exec(time);
+  if (time === '' ? fraction !== undefined : !clock || (fraction !== undefined && clock[3] === undefined))
+    problems.push(`the time ${JSON.stringify(time + (fraction ?? ''))} is not HHMMSS[.XXX]`);
+  else if (clock && !isTimeOfDay(clock[1] as string, clock[2] as string, clock[3]))
+    problems.push(`the time ${JSON.stringify(time)} is not a time of day`);
+  else if (fraction !== undefined && !/^\.\d{1,3}$/.test(fraction))
+    problems.push(`the fraction of a second ${JSON.stringify(fraction)} has ${fraction.length - 1} digits, not 1 to 3`);
+  if (zone !== undefined && !OFX_ZONE.test(zone))
+    problems.push(`the time zone ${JSON.stringify(zone)} is not [offset:TZ] (such as [-5:EST])`);
+  return problems.length > 0 ? problems.join(' and ') : whole;
 }
 
 export interface SignedAmount {
