@@ -1,4 +1,6 @@
+import type { IssueSink } from '../issues';
 import { DEFAULT_MAX_FIELD_SIZE, fieldTooLarge } from '../limits';
+import type { SourceLocation } from '../types';
 import type { SourceLine } from './lines';
 
 /** One SWIFT field: its tag (`61`, `60F`, `NS`), the text of its first line and continuation lines. */
@@ -16,9 +18,24 @@ export interface Field {
 export type FieldEvent = { kind: 'field'; field: Field } | { kind: 'end-of-message'; line: number };
 
 const TAG = /^:(\d{2}[A-Z]?|NS):/;
-/** `-` closes a message; `-}` closes block 4 of a FIN envelope; ING writes `-XXX`. */
-const MESSAGE_END = /^-(\s*$|\}|XXX\s*$)/;
+/**
+ * `-` closes a message; `-}` closes block 4 of a FIN envelope; ING writes `-XXX`. Padding (NUL,
+ * Ctrl-Z) may follow. What follows `-}` on its line is read on (see `afterEnd`).
+ */
+// eslint-disable-next-line no-control-regex -- padding after the `-` is NUL and Ctrl-Z
+const MESSAGE_END = /^-(?:[\s\u0000\u001a]*$|\}|XXX[\s\u0000\u001a]*$)/;
+/** A `-` with the next field's tag glued on (`-:20:`): files joined without a line break. */
+const GLUED_END = /^-(?=:\d{2}[A-Z]?:)/;
 const BLOCK4 = '{4:';
+/** `{5:…}` / `{S:…}` trailers close nothing; a header `{1:` may follow them on the same line. */
+const TRAILER = /^\{[5S]:/;
+/**
+ * What may stand between a `-}` and the next message on its line: blanks, control characters
+ * (padding, the ETX / SOH that frame messages in some SWIFT files) and the `$` that separates
+ * messages in SWIFT RJE files.
+ */
+// eslint-disable-next-line no-control-regex -- the control characters are what it skips
+const BETWEEN_MESSAGES = /^[\s\u0000-\u001f$]*/;
 /**
  * Lines of bank envelopes between statements: the sender's BIC (`ABNANL2A`) and the message
  * type (`940`, `940 00`). Inside a field they are held until the next line shows whether a new
@@ -32,10 +49,17 @@ const STATEMENT_START = /^:20:/;
  * Groups lines into fields. Lines outside a message (bank headers such as `ABNANL2A` / `940`,
  * `{1:…}{2:…}` envelopes) are skipped; a field runs until the next tag or message end.
  */
-/** A blank line, or one holding only a DOS end-of-file mark (Ctrl-Z). */
-const isBlank = (text: string): boolean => text.replaceAll('\u001a', '').trim() === '';
+/** A blank line, or one holding only padding: DOS end-of-file marks (Ctrl-Z) or NUL bytes. */
+// eslint-disable-next-line no-control-regex -- the padding characters are what it drops
+const isBlank = (text: string): boolean => text.replace(/[\u0000\u001a]+/g, '').trim() === '';
 /** A tag cut short, or a tag with nothing after it: `:`, `:6`, `:86`, `:86:`. */
 const BARE_TAG = /^:(?:\d{0,2}[A-Z]?|NS?)?:?\s*$/;
+
+/** Part of a line, from column `offset + 1`. */
+interface Piece {
+  text: string;
+  offset: number;
+}
 
 /** Why the input may not end where it does, and the line that says so. */
 export interface OpenEnd {
@@ -63,6 +87,8 @@ export class FieldReader {
   constructor(
     private readonly maxFieldSize = DEFAULT_MAX_FIELD_SIZE,
     private readonly fileName?: string,
+    /** Where the deviations found in splitting go (a field glued to a message end); without it they go unreported. */
+    private readonly issues?: Pick<IssueSink, 'warning'>,
   ) {}
 
   accept(source: SourceLine, emit: (event: FieldEvent) => void): void {
@@ -75,23 +101,32 @@ export class FieldReader {
     if (this.envelope.length > 0) {
       // Before a new statement they were an envelope; otherwise they were the field's text.
       const current = this.current;
-      if (!STATEMENT_START.test(raw) && !MESSAGE_END.test(raw) && current)
+      if (!STATEMENT_START.test(raw) && !MESSAGE_END.test(raw) && !GLUED_END.test(raw) && current)
         for (const held of this.envelope) this.continueField(current, held.text, held.line);
       this.envelope = [];
     }
-    let text = raw;
-    let offset = 0;
+    // A message end may share its line with what follows it (`-}{1:…}{2:…}{4:`, `-:20:`): each
+    // piece is read as a line of its own, at its column.
+    let piece: Piece | undefined = { text: raw, offset: 0 };
+    while (piece) piece = this.read(piece, line, emit);
+  }
+
+  /** Reads one piece of line `line` as if it were a line; answers the piece after a message end in it, if any. */
+  private read(piece: Piece, line: number, emit: (event: FieldEvent) => void): Piece | undefined {
+    let { text, offset } = piece;
+    this.last = { text, line };
     if (text.startsWith('{')) {
       const block = text.indexOf(BLOCK4);
       if (block < 0) {
-        // `{1:…}{2:…}` opens a message whose `{4:` may follow on the next line; `{5:…}` trailers close nothing.
-        if (!/^\{[5S]:/.test(text)) this.enterFin('header', line);
-        return;
+        // `{1:…}{2:…}` opens a message whose `{4:` may follow on the next line; `{5:…}` trailers
+        // close nothing, but the next message's header may follow them on their line.
+        if (!TRAILER.test(text) || text.includes('{1:')) this.enterFin('header', line);
+        return undefined;
       }
       this.enterFin('text', line);
-      offset = block + BLOCK4.length;
-      text = text.slice(offset);
-      if (text.trim() === '') return;
+      offset += block + BLOCK4.length;
+      text = text.slice(block + BLOCK4.length);
+      if (text.trim() === '') return undefined;
     }
     const tag = TAG.exec(text);
     if (tag) {
@@ -106,18 +141,48 @@ export class FieldReader {
       };
       this.currentLength = 0;
       this.grow(this.current, text.length);
-      return;
+      return undefined;
     }
-    if (MESSAGE_END.test(text)) {
+    const end = MESSAGE_END.exec(text) ?? GLUED_END.exec(text);
+    if (end) {
       // Inside a FIN envelope only `-}` ends block 4; a lone `-` there is a cut `-}`.
       if (this.fin !== 'text' || text.startsWith('-}')) this.fin = undefined;
       this.flush(emit);
       emit({ kind: 'end-of-message', line });
-      return;
+      return this.afterEnd(text, offset, end[0].length, line);
     }
-    if (isBlank(text)) return;
+    if (isBlank(text)) return undefined;
     if (this.current) this.continueField(this.current, text, line);
     else this.strayLine ??= line;
+    return undefined;
+  }
+
+  /**
+   * The rest of a line after its message end (`length` characters of `text`, which starts at
+   * column `offset + 1`) that is still to be read: after `-}` the next message's `{1:…`/`{4:`
+   * (PostFinance writes `-}{1:…}{2:…}{4:`) or a field; after `-` a field (GLUED_END). A field
+   * there is read with a warning. Other text after `-}` is left unread.
+   */
+  private afterEnd(text: string, offset: number, length: number, line: number): Piece | undefined {
+    let at = offset + length;
+    let rest = text.slice(length);
+    if (text.startsWith('-}')) {
+      const gap = BETWEEN_MESSAGES.exec(rest)?.[0].length ?? 0;
+      at += gap;
+      rest = rest.slice(gap);
+      if (!rest.startsWith('{') && !TAG.test(rest)) return undefined;
+    }
+    const tag = TAG.exec(rest);
+    if (tag) {
+      const location: SourceLocation = { line, column: at + 1, path: tag[0] };
+      if (this.fileName !== undefined) location.file = this.fileName;
+      this.issues?.warning(
+        'INVALID_VALUE',
+        `the end-of-message "${text.slice(0, length)}" and the next field ${tag[0]} share a line, as when files are joined without a line break; read as the end of the message followed by ${tag[0]}`,
+        location,
+      );
+    }
+    return rest === '' ? undefined : { text: rest, offset: at };
   }
 
   /** Emits the field still open at the end of the input. */

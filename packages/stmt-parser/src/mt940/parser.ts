@@ -31,7 +31,7 @@ export async function* parseMt940(
   const builder = new Mt940StatementBuilder(issues, options.fileName, options.format);
   const input = await mt940Input(source, options);
   const lines = new LineSplitter(input.decoder(issues), maxFieldSize(options), options.fileName);
-  const fields = new FieldReader(maxFieldSize(options), options.fileName);
+  const fields = new FieldReader(maxFieldSize(options), options.fileName, issues);
   const ready: StatementRecord[] = [];
   let statements = 0;
   let lastLine: SourceLine | undefined;
