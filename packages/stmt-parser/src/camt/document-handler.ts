@@ -1,5 +1,6 @@
 import { StatementParseError } from '../errors';
 import { IssueSink } from '../issues';
+import { readCurrencyCode } from '../issues-currency';
 import {
   ENTRY_DETAILS_PART,
   fieldTooLarge,
@@ -16,7 +17,7 @@ import { detached, type LeafContext } from './leaf';
 import { MessageScope } from './message-scope';
 import { StatementDraft } from './statement-draft';
 import { TransactionDraft } from './transaction-draft';
-import { ValueReader } from './values';
+import { ValueReader, type ImpliedCurrency } from './values';
 
 /**
  * The camt state machine: turns element events into records. It knows which draft (statement,
@@ -65,7 +66,7 @@ export class DocumentHandler implements LeafContext {
     this.maxEntryDetails = maxEntryDetails(options);
     this.stack = new ElementStack(options.fileName);
     this.issues = new IssueSink(options);
-    this.values = new ValueReader(this.issues, this.stack);
+    this.values = new ValueReader(this.issues, this.stack, () => this.impliedCurrency());
     this.scope = new MessageScope(this.stack, this.issues);
   }
 
@@ -325,6 +326,21 @@ export class DocumentHandler implements LeafContext {
     }
     this.tx = undefined;
     this.txLevel = -1;
+  }
+
+  /**
+   * The currency of an `<Amt>` without `Ccy`: the account's (`<Acct>` comes before balances and
+   * entries), else, inside an entry, that of the entry's own amount (which comes before its charges,
+   * amount details and transaction details). A fragment read on another thread knows no `<Acct>`;
+   * the warning stops it, and the document reader reads the entry again, knowing it.
+   */
+  private impliedCurrency(): ImpliedCurrency | undefined {
+    const account = this.statement?.header.account.currency;
+    const reading = account === undefined ? undefined : readCurrencyCode(account);
+    if (reading) return { code: reading.code, source: 'the account currency (<Acct><Ccy>)' };
+    const entryCurrency = this.entry?.movement.money?.currency;
+    if (entryCurrency) return { code: entryCurrency, source: 'the currency of the entry amount (<Ntry><Amt>)' };
+    return undefined;
   }
 
   private emitHeader(statement: StatementDraft): void {

@@ -16,7 +16,7 @@ const PROPRIETARY = 128;
  * The amount-related elements that `<Ntry>` and `<TxDtls>` share: amount and direction, the
  * instructed amount in another currency with its exchange rate, charges and the bank
  * transaction code. `scope` is the owning element's name; ancestors are checked by name so
- * that, e.g., `Chrgs/Rcrd/Tax/Amt` is not taken for a charge.
+ * that, e.g., `Chrgs/Rcrd/Tax/Amt` is not taken for a charge, nor `RtrInf/OrgnlBkTxCd` for the code.
  */
 export class MovementDraft extends LeafDraft {
   money: Money | undefined;
@@ -58,21 +58,30 @@ export class MovementDraft extends LeafDraft {
         }
         return true;
       case 'Cd':
-        // ISO 20022 BankTransactionCodeStructure: Domn/Cd, Domn/Fmly/Cd, or Prtry/Cd.
-        if (stack.name(1) === 'Domn') {
+        // ISO 20022 BankTransactionCodeStructure: Domn/Cd, Domn/Fmly/Cd, or Prtry/Cd, of this
+        // element's own <BkTxCd> only: <RtrInf><OrgnlBkTxCd> (v04+) has the same structure and
+        // codes the returned transaction, not this one.
+        if (stack.name(1) === 'Domn' && this.ownCode(stack, 2)) {
           if (this.first(DOMAIN, ctx, true)) this.domain = text.trim();
-        } else if (stack.name(1) === 'Fmly') {
+        } else if (stack.name(1) === 'Fmly' && stack.name(2) === 'Domn' && this.ownCode(stack, 3)) {
           if (this.first(FAMILY, ctx, true)) this.family = text.trim();
-        } else if (stack.name(1) === 'Prtry' && stack.name(2) === 'BkTxCd') {
+        } else if (stack.name(1) === 'Prtry' && this.ownCode(stack, 2)) {
           if (this.first(PROPRIETARY, ctx, true)) this.proprietary = text.trim();
         } else return false;
         return true;
       case 'SubFmlyCd':
-        if (this.first(SUB_FAMILY, ctx, true)) this.subFamily = text.trim();
+        if (stack.name(1) === 'Fmly' && stack.name(2) === 'Domn' && this.ownCode(stack, 3)) {
+          if (this.first(SUB_FAMILY, ctx, true)) this.subFamily = text.trim();
+        }
         return true;
       default:
         return false;
     }
+  }
+
+  /** Whether the element `up` levels above the leaf is the `<BkTxCd>` of this `<Ntry>` or `<TxDtls>` itself. */
+  private ownCode(stack: LeafContext['stack'], up: number): boolean {
+    return stack.name(up) === 'BkTxCd' && stack.name(up + 1) === this.scope;
   }
 
   /** `PMNT-RCDT-ESCT` from the structured code, else the proprietary code. */

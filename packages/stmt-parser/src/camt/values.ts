@@ -4,18 +4,33 @@ import { isIsoCurrency, readCurrencyCode } from '../issues-currency';
 import type { CreditDebit, Money } from '../types';
 import type { ElementStack } from './element-stack';
 
+/** A currency the statement gives for amounts without a `Ccy` attribute, and where (`the account currency (<Acct><Ccy>)`). */
+export interface ImpliedCurrency {
+  code: string;
+  source: string;
+}
+
 /**
  * Converts the text of a leaf element into a typed value, or reports an issue located at
  * that element and answers `undefined`. Every check is what the ISO 20022 schema type says
  * (ActiveOrHistoricCurrencyAndAmount, ISODate, ISODateTime, CreditDebitCode, TrueFalseIndicator).
  */
 export class ValueReader {
+  /**
+   * @param impliedCurrency The currency the statement gives where an `<Amt>` has no `Ccy`
+   * attribute (the account's, or the entry's for amounts inside it), or `undefined`.
+   */
   constructor(
     private readonly issues: IssueSink,
     private readonly stack: ElementStack,
+    private readonly impliedCurrency: () => ImpliedCurrency | undefined = () => undefined,
   ) {}
 
-  /** `<Amt Ccy="EUR">8.850</Amt>`: unsigned decimal plus a three-letter currency attribute. */
+  /**
+   * `<Amt Ccy="EUR">8.850</Amt>`: unsigned decimal plus a three-letter currency attribute. Without
+   * the attribute, the amount is in the currency the statement gives (`impliedCurrency`), with a
+   * warning (docs/formats.md, tolerance policy); only when it gives none is it an error.
+   */
   money(text: string, currency: string | undefined): Money | undefined {
     const amount = this.decimal(text, 'amount');
     if (!amount) return undefined;
@@ -28,6 +43,15 @@ export class ValueReader {
       return undefined;
     }
     if (currency === undefined) {
+      const implied = this.impliedCurrency();
+      if (implied) {
+        this.issues.warning(
+          'MISSING_ELEMENT',
+          `<${this.stack.name()}> has no Ccy attribute; read in ${implied.code}, ${implied.source}`,
+          this.here(),
+        );
+        return { amount, currency: implied.code };
+      }
       this.issues.error(
         'MISSING_ELEMENT',
         `expected a Ccy attribute naming the currency of <${this.stack.name()}>`,
