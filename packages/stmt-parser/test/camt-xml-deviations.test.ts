@@ -214,6 +214,35 @@ describe('control characters, which XML 1.0 does not allow', () => {
   });
 });
 
+describe('an HTML entity such as &eacute; (XML defines five)', () => {
+  it('is read by its HTML meaning, with a warning at its "&"; an undefined one stays an error', async () => {
+    const xml = statement053(entryXml(0).replace('<Nm>Händler 0</Nm>', '<Nm>Ren&eacute;&nbsp;&amp; Fils</Nm>'));
+    const result = await validate(xml);
+    const path = 'Document/BkToCstmrStmt/Stmt[1]/Ntry[1]/NtryDtls/TxDtls[1]/RltdPties/Cdtr/Pty/Nm';
+    expect(result.issues).toEqual([
+      {
+        code: 'NOT_WELL_FORMED',
+        severity: 'warning',
+        message: 'the entity &eacute; is not defined in XML (it is HTML\'s); read as "é"',
+        location: { file: 'f.xml', ...place(xml, xml.indexOf('&eacute;')), path },
+      },
+      {
+        code: 'NOT_WELL_FORMED',
+        severity: 'warning',
+        message: "the entity &nbsp; is not defined in XML (it is HTML's); read as a no-break space",
+        location: { file: 'f.xml', ...place(xml, xml.indexOf('&nbsp;')), path },
+      },
+    ]);
+    expect(entries(result)[0]?.details[0]?.creditor?.name).toBe('René\u00a0& Fils');
+    expect(await convert(xml, { strict: true })).toMatchObject({ code: 'NOT_WELL_FORMED' });
+    const undefinedEntity = statement053(entryXml(0).replace('<Nm>Händler 0</Nm>', '<Nm>&co;</Nm>'));
+    expect(await convert(undefinedEntity)).toMatchObject({
+      code: 'NOT_WELL_FORMED',
+      message: expect.stringContaining('entities a DTD declares are not read'),
+    });
+  });
+});
+
 describe('the format of a file read with --encoding', () => {
   it('is recognised in that encoding: UTF-16LE without a byte-order mark', async () => {
     const text = fixture('camt053-v08-statement.xml');

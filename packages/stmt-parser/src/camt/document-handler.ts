@@ -161,6 +161,16 @@ export class DocumentHandler implements LeafContext {
     );
   }
 
+  /** `&name;` is an HTML entity, not one XML defines; it is read as `value`, its HTML meaning. */
+  htmlEntity(name: string, value: string, line: number, column: number): void {
+    const shown = value === '\u00a0' ? 'a no-break space' : JSON.stringify(value);
+    this.issues.warning(
+      'NOT_WELL_FORMED',
+      `the entity &${name}; is not defined in XML (it is HTML's); read as ${shown}`,
+      this.locationAt(line, column),
+    );
+  }
+
   /**
    * The start tag just opened gives the attribute `name` twice (the XML reader keeps the first),
    * the second ending at `line` and `column`. Which value is meant cannot be told (`Ccy="EUR"

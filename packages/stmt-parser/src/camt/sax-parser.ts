@@ -52,6 +52,9 @@ const CONTENT_STATES: ReadonlySet<number | undefined> = new Set(
 // eslint-disable-next-line no-control-regex -- the control characters are what it finds
 const NOT_XML_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
 
+/** The entities XML predefines (§4.6); sax also knows HTML's. */
+const XML_ENTITIES: ReadonlySet<string> = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
+
 /** The code point of a character reference (`#27`, `#x1B`, entity name without `&` and `;`) to a character XML does not allow, if it is one. */
 function forbiddenReference(name: string): number | undefined {
   const hex = name.charCodeAt(1) === 0x78 || name.charCodeAt(1) === 0x58; // x, X
@@ -144,10 +147,20 @@ export function createSaxParser(handler: DocumentHandler, file: string | undefin
   // A character reference to a character XML does not allow reads as U+FFFD, as the character
   // written would. sax looks a reference up at its `;`, twice when found (`if (e[x]) return e[x]`):
   // one warning per position.
+  // An HTML entity (`&eacute;`, `&nbsp;`) is no XML entity, but its meaning is known: read so, with a
+  // warning at its `&`.
   let referenceWarned = -1;
   parser.ENTITIES = new Proxy(parser.ENTITIES, {
     get(target, key, receiver): unknown {
-      if (typeof key !== 'string' || key.charCodeAt(0) !== 0x23) return Reflect.get(target, key, receiver);
+      if (typeof key !== 'string') return Reflect.get(target, key, receiver);
+      if (key.charCodeAt(0) !== 0x23) {
+        const value: unknown = Reflect.get(target, key, receiver);
+        if (typeof value === 'string' && !XML_ENTITIES.has(key) && referenceWarned !== parser.position) {
+          referenceWarned = parser.position;
+          handler.htmlEntity(key, value, parser.line + 1, parser.column - key.length - 1);
+        }
+        return value;
+      }
       const code = forbiddenReference(key);
       if (code === undefined) return Reflect.get(target, key, receiver);
       if (referenceWarned !== parser.position) {
@@ -177,7 +190,12 @@ export function createSaxParser(handler: DocumentHandler, file: string | undefin
     }
     if (overflow !== undefined) throw tooLarge(BUFFERS[overflow] ?? 'markup', markup.locate());
     const location = handler.stack.depth > 0 ? handler.stack.location() : undefined;
-    const expected = reason === 'Unexpected close tag' && location ? `; expected </${handler.stack.name()}>` : '';
+    const expected =
+      reason === 'Unexpected close tag' && location
+        ? `; expected </${handler.stack.name()}>`
+        : reason === 'Invalid character entity'
+          ? ' (XML defines &amp; &lt; &gt; &quot; &apos; and character references such as &#233;; entities a DTD declares are not read)'
+          : '';
     throw new StatementParseError('NOT_WELL_FORMED', `the file is not well-formed XML: ${reason}${expected}`, {
       location: {
         ...(file === undefined ? {} : { file }),
