@@ -1,6 +1,6 @@
 import iconv from 'iconv-lite';
 import { camtParser } from './camt/parser';
-import { detectEncoding } from './encoding';
+import { detectEncoding, isWideUnicodeName } from './encoding';
 import { mt940Parser } from './mt940';
 import { ofxParser } from './ofx';
 import { bankCsvProfileParser, revolutCsvParser } from './csv';
@@ -71,8 +71,26 @@ export function explainUnsupported(head: Buffer | string): string | undefined {
   return undefined;
 }
 
-/** Decodes a head for sniffing; a character cut off at the end is harmless here. */
+/**
+ * Decodes a head for sniffing; a character cut off at the end is harmless here. An XML
+ * declaration naming UTF-16 or UTF-32 in a head with neither a byte-order mark nor NUL bytes
+ * (which `detectEncoding` would have recognised) was itself written in 8-bit bytes, so it is
+ * wrong, and the head is read as UTF-8 (ofxgo's OFX samples declare `utf-16` over ASCII).
+ */
 export function headText(head: Buffer): string {
-  const { encoding } = detectEncoding(head);
+  const { encoding, source } = detectEncoding(head);
+  if (source === 'declaration' && isWideUnicodeName(encoding)) return head.toString('utf8');
   return iconv.encodingExists(encoding) ? iconv.decode(head, encoding) : head.toString('latin1');
+}
+
+/**
+ * For the UNKNOWN_FORMAT message of a head that no parser recognises, what it still resembles:
+ * an `<OFX>` element after text that is no OFX header (a bank's banner line, say) may be OFX,
+ * which `--from ofx` reads whatever precedes it. Empty when nothing comes to mind.
+ */
+export function unrecognisedFormatHint(head: Buffer | string): string {
+  const text = typeof head === 'string' ? head : headText(head);
+  return /<OFX>/i.test(text)
+    ? '; it contains <OFX>: if it is an OFX statement, name the format with --from ofx (library: format: "ofx")'
+    : '';
 }

@@ -1,4 +1,4 @@
-import { StatementParseError } from '../errors';
+import { StatementParseError, type ParseErrorCode } from '../errors';
 import type { IssueSink } from '../issues';
 import { DEFAULT_MAX_FIELD_SIZE, fieldTooLarge, MAX_NESTING_DEPTH, nestedTooDeep } from '../limits';
 import type { SourceLocation } from '../types';
@@ -23,7 +23,19 @@ interface Frame {
    * tolerated (`<CODE>0<SEVERITY>INFO</SEVERITY></CODE>`).
    */
   closedLeaves: string[] | undefined;
+  /**
+   * For an element read as an aggregate only provisionally (no value, not a known aggregate, and
+   * a start tag right after it): the index in `deferred` of the event it becomes, known once its
+   * own end tag (an aggregate) or an enclosing one (an empty leaf) ends it. Undefined otherwise.
+   */
+  slot: number | undefined;
 }
+
+/** What the reader holds back while an element is read provisionally: events and its own issues, in order. */
+type Deferred =
+  | { kind: 'event'; event: OfxEvent }
+  | { kind: 'issue'; severity: 'warning' | 'note'; code: ParseErrorCode; message: string; location: SourceLocation }
+  | { kind: 'slot' };
 
 /**
  * OFX leaf elements that banks leave empty (`<MEMO><CURRENCY>…`). Without a DTD an empty
@@ -65,6 +77,10 @@ const LEAVES = new Set([
   'DTASOF',
   'BALAMT',
   'CURDEF',
+  // The other leaves of <STMTTRN> in OFX 2.1.1 §11.4.4.1 (corrections, 401(k) source).
+  'CORRECTFITID',
+  'CORRECTACTION',
+  'INV401KSOURCE',
 ]);
 
 /**
@@ -111,6 +127,36 @@ const AGGREGATES = new Set([
   'BAL',
 ]);
 
+/**
+ * Aggregates the OFX specification puts in the named parents only: the path from `<OFX>` down to
+ * each transaction. An empty element between such a start tag and its parent (`<TRNUID>` with no
+ * value before `<STMTRS>`) cannot contain it, so it is an empty leaf, known without reading on.
+ */
+const PARENTS = new Map<string, readonly string[]>([
+  ['SIGNONMSGSRSV1', ['OFX']],
+  ['BANKMSGSRSV1', ['OFX']],
+  ['CREDITCARDMSGSRSV1', ['OFX']],
+  ['INVSTMTMSGSRSV1', ['OFX']],
+  ['SONRS', ['SIGNONMSGSRSV1']],
+  ['STMTTRNRS', ['BANKMSGSRSV1']],
+  ['CCSTMTTRNRS', ['CREDITCARDMSGSRSV1']],
+  ['INVSTMTTRNRS', ['INVSTMTMSGSRSV1']],
+  ['STMTRS', ['STMTTRNRS']],
+  ['CCSTMTRS', ['CCSTMTTRNRS']],
+  ['INVSTMTRS', ['INVSTMTTRNRS']],
+  ['BANKTRANLIST', ['STMTRS', 'CCSTMTRS']],
+  ['INVTRANLIST', ['INVSTMTRS']],
+  ['STMTTRN', ['BANKTRANLIST', 'INVBANKTRAN']],
+  ['INVBANKTRAN', ['INVTRANLIST']],
+]);
+
+/**
+ * Events and issues held back while elements are read provisionally. Past this many, the
+ * provisional elements are taken for aggregates (as a reader without this look-ahead would), so
+ * memory stays bounded whatever the file.
+ */
+const DEFERRED_KEPT = 10_000;
+
 /** How many implicitly closed leaves an aggregate remembers for late end tags (bounds memory). */
 const CLOSED_LEAVES_KEPT = 64;
 
@@ -121,6 +167,15 @@ const INDEXED = new Set(['STMTTRNRS', 'CCSTMTTRNRS', 'INVSTMTTRNRS', 'STMTTRN', 
  * Rebuilds nesting from tokens. OFX 1.x leaves are never closed (`<TRNAMT>-6.60<FITID>…`), so
  * an element that has a value is closed by whatever tag comes next; an element with neither
  * value nor children (`<MEMO>` left empty) is closed by its parent's end tag.
+ *
+ * An element with no value followed by a start tag (a bank's `<CATEGORY><NAME>…`, an empty
+ * `<TRNUID>` before `<STATUS>`) is an aggregate if its own end tag comes, and an empty leaf if the
+ * end tag of an enclosing element comes first: a leaf has no end tag, an aggregate must have one.
+ * Unless it is a known leaf or aggregate, which of the two it is waits for that end tag: the
+ * events after it are held back (with the reader's own warnings) and handed out, with the right
+ * paths, once it is known. A start tag that the OFX specification allows in the enclosing element
+ * only ({@link PARENTS}) settles it early, so a statement is not held back behind an empty
+ * `<TRNUID>`. An element read as an empty leaf changes no row: one note per file says so.
  *
  * Aggregates are closed explicitly. Banks deviate in two ways that leave every value and row as
  * written, so both are read with a warning:
@@ -140,6 +195,12 @@ export class OfxElementReader {
   private readonly paths: string[] = [];
   /** Whether a late end tag of a closed leaf has been reported (once per file). */
   private lateLeafEndReported = false;
+  /** Whether an element read as an empty leaf, after a start tag, has been noted (once per file). */
+  private emptyLeafReported = false;
+  /** Held back while an element is provisional (`Frame.slot`); handed out when the last is settled. */
+  private deferred: Deferred[] = [];
+  /** Provisional elements on the stack. */
+  private provisional = 0;
 
   constructor(
     private readonly fileName: string | undefined,
@@ -182,11 +243,18 @@ export class OfxElementReader {
       case 'open':
       case 'empty': {
         this.closeLeaf(emit);
+        this.closeEmptyBefore(token.name, emit);
         const parent = this.stack[this.stack.length - 1];
         if (parent && !parent.isAggregate) {
           parent.isAggregate = true;
-          const path = this.path();
-          emit({ type: 'enter', name: parent.name, path, location: { ...parent.location, path } });
+          if (AGGREGATES.has(parent.name)) {
+            const path = this.path();
+            this.out({ type: 'enter', name: parent.name, path, location: { ...parent.location, path } }, emit);
+          } else {
+            parent.slot = this.deferred.length;
+            this.deferred.push({ kind: 'slot' });
+            this.provisional++;
+          }
         }
         this.push(token.name, this.location(token));
         if (token.type === 'empty') this.pop(emit);
@@ -206,7 +274,8 @@ export class OfxElementReader {
     }
     // Aggregates left open lie above the target; a transaction among them, or around them, stays an error.
     const innermostAt = this.stack.findLastIndex(
-      (frame, index) => index > target && (frame.isAggregate || TRANSACTIONS.has(frame.name)),
+      (frame, index) =>
+        index > target && ((frame.isAggregate && frame.slot === undefined) || TRANSACTIONS.has(frame.name)),
     );
     const innermost = this.stack[innermostAt];
     if (innermost) {
@@ -224,11 +293,13 @@ export class OfxElementReader {
     for (;;) {
       const top = this.stack[this.stack.length - 1] as Frame;
       if (top.name === token.name) {
-        this.pop(emit);
+        this.pop(emit, true);
         return;
       }
-      if (top.isAggregate)
-        this.issues.warning(
+      // A provisional element ended by an enclosing end tag is an empty leaf (see `settle`).
+      if (top.isAggregate && top.slot === undefined)
+        this.report(
+          'warning',
           'NOT_WELL_FORMED',
           `expected </${top.name}> before </${token.name}>: <${top.name}> (line ${top.location.line}, column ${top.location.column}) is left open; closed here, as no transaction is left incomplete`,
           { ...this.location(token), path: this.path() },
@@ -252,7 +323,8 @@ export class OfxElementReader {
     closed.splice(at, 1);
     if (!this.lateLeafEndReported) {
       this.lateLeafEndReported = true;
-      this.issues.warning(
+      this.report(
+        'warning',
         'NOT_WELL_FORMED',
         `end tag </${token.name}> for <${token.name}>, which the tag after its value already closed (an OFX 1.x leaf has no end tag); ignored, as are further such end tags in this file`,
         { ...this.location(token), path: `${this.path()}/${token.name}` },
@@ -267,11 +339,42 @@ export class OfxElementReader {
     const hasValue = top.value !== undefined && top.value.trim() !== '';
     if (!hasValue && !LEAVES.has(top.name)) return;
     this.pop(emit);
+    this.rememberClosed(top.name);
+  }
+
+  /** A leaf the next tag closed, kept in its parent so that a late end tag for it is tolerated. */
+  private rememberClosed(name: string): void {
     const parent = this.stack[this.stack.length - 1];
     if (!parent) return;
     parent.closedLeaves ??= [];
     if (parent.closedLeaves.length >= CLOSED_LEAVES_KEPT) parent.closedLeaves.shift();
-    parent.closedLeaves.push(top.name);
+    parent.closedLeaves.push(name);
+  }
+
+  /**
+   * Before the start tag of an aggregate that only certain parents hold ({@link PARENTS}): empty
+   * elements open above the nearest such parent (provisional ones, or one just opened) cannot
+   * hold it, so they are empty leaves, closed here. Anything else in between (a value, a known
+   * or confirmed aggregate) leaves the nesting as it is.
+   */
+  private closeEmptyBefore(name: string, emit: (event: OfxEvent) => void): void {
+    const parents = PARENTS.get(name);
+    const top = this.stack[this.stack.length - 1];
+    if (!parents || !top || parents.includes(top.name)) return;
+    let at = this.stack.length - 1;
+    for (; at >= 0; at--) {
+      const frame = this.stack[at] as Frame;
+      if (parents.includes(frame.name)) break;
+      const empty = frame.slot !== undefined || (!frame.isAggregate && (frame.value ?? '').trim() === '');
+      if (!empty) return;
+    }
+    if (at < 0) return;
+    while (this.stack.length - 1 > at) {
+      const frame = this.stack[this.stack.length - 1] as Frame;
+      if (frame.slot === undefined) this.noteEmptyLeaf(frame, this.path());
+      this.pop(emit);
+      this.rememberClosed(frame.name);
+    }
   }
 
   private push(name: string, location: SourceLocation): void {
@@ -292,18 +395,137 @@ export class OfxElementReader {
       isAggregate: false,
       childCounts: undefined,
       closedLeaves: undefined,
+      slot: undefined,
     });
     const parentPath = this.paths[this.paths.length - 1];
     this.paths.push(parentPath === undefined ? segment : `${parentPath}/${segment}`);
   }
 
-  private pop(emit: (event: OfxEvent) => void): void {
+  /** Closes the innermost element; `ownEndTag` when its own end tag closes it (which makes a provisional element an aggregate). */
+  private pop(emit: (event: OfxEvent) => void, ownEndTag = false): void {
     const path = this.path();
     const frame = this.stack.pop() as Frame;
     this.paths.pop();
     frame.location.path = path;
-    if (frame.isAggregate) emit({ type: 'exit', name: frame.name, path, location: frame.location });
-    else emit({ type: 'leaf', name: frame.name, value: (frame.value ?? '').trim(), path, location: frame.location });
+    if (frame.slot !== undefined) this.settle(frame, path, ownEndTag, emit);
+    else if (frame.isAggregate) this.out({ type: 'exit', name: frame.name, path, location: frame.location }, emit);
+    else
+      this.out(
+        { type: 'leaf', name: frame.name, value: (frame.value ?? '').trim(), path, location: frame.location },
+        emit,
+      );
+  }
+
+  /**
+   * Decides what a provisional element was, now that it ends: an aggregate when its own end tag
+   * ends it, else an empty leaf, whose children were really its parent's (their paths move up, and
+   * repeated elements are numbered on from the parent's). The held-back events go out once no
+   * provisional element is left.
+   */
+  private settle(frame: Frame, path: string, aggregate: boolean, emit: (event: OfxEvent) => void): void {
+    const slot = frame.slot as number;
+    frame.slot = undefined;
+    this.provisional--;
+    if (aggregate) {
+      const enter: OfxEvent = { type: 'enter', name: frame.name, path, location: { ...frame.location, path } };
+      this.deferred[slot] = { kind: 'event', event: enter };
+      this.deferred.push({ kind: 'event', event: { type: 'exit', name: frame.name, path, location: frame.location } });
+    } else {
+      this.deferred[slot] = {
+        kind: 'event',
+        event: { type: 'leaf', name: frame.name, value: '', path, location: frame.location },
+      };
+      this.moveUp(slot + 1, frame, path);
+      this.noteEmptyLeaf(frame, path);
+    }
+    if (this.provisional === 0) this.release(emit);
+  }
+
+  /** Rewrites the held-back items from `from` on, which lie inside `frame` (at `path`), as children of its parent. */
+  private moveUp(from: number, frame: Frame, path: string): void {
+    const parent = this.stack[this.stack.length - 1];
+    const inside = `${path}/`;
+    const parentPath = path.slice(0, path.length - frame.segment.length);
+    const move = (old: string | undefined): string | undefined => {
+      if (old === undefined || !old.startsWith(inside)) return old;
+      const rest = old.slice(inside.length);
+      const slash = rest.indexOf('/');
+      const segment = slash < 0 ? rest : rest.slice(0, slash);
+      const indexed = /^([^[]+)\[(\d+)\]$/.exec(segment);
+      const renumbered = indexed
+        ? `${indexed[1]}[${(parent?.childCounts?.get(indexed[1] as string) ?? 0) + Number(indexed[2])}]`
+        : segment;
+      return parentPath + renumbered + (slash < 0 ? '' : rest.slice(slash));
+    };
+    for (let i = from; i < this.deferred.length; i++) {
+      const item = this.deferred[i] as Deferred;
+      if (item.kind === 'event') {
+        const moved = move(item.event.path) as string;
+        if (moved !== item.event.path)
+          item.event = { ...item.event, path: moved, location: { ...item.event.location, path: moved } };
+      } else if (item.kind === 'issue') {
+        const moved = move(item.location.path);
+        if (moved !== undefined && moved !== item.location.path) item.location = { ...item.location, path: moved };
+      }
+    }
+    if (!parent || !frame.childCounts) return;
+    parent.childCounts ??= new Map();
+    for (const [name, count] of frame.childCounts)
+      parent.childCounts.set(name, (parent.childCounts.get(name) ?? 0) + count);
+  }
+
+  /** The note for an element read as an empty leaf although a start tag followed it (once per file). */
+  private noteEmptyLeaf(frame: Frame, path: string): void {
+    if (this.emptyLeafReported) return;
+    this.emptyLeafReported = true;
+    this.report(
+      'note',
+      'NOT_WELL_FORMED',
+      `<${frame.name}> has no value and no end tag: read as an empty element (an OFX 1.x leaf has no end tag), not as an aggregate holding what follows; so are further such elements in this file`,
+      { ...frame.location, path },
+    );
+  }
+
+  /**
+   * Hands out everything held back, taking the elements still provisional for aggregates (as
+   * without look-ahead): at the end of the input, before an error, and when too much is held.
+   */
+  flush(emit: (event: OfxEvent) => void): void {
+    if (this.deferred.length === 0) return;
+    this.stack.forEach((frame, index) => {
+      if (frame.slot === undefined) return;
+      const path = this.paths[index] as string;
+      this.deferred[frame.slot] = {
+        kind: 'event',
+        event: { type: 'enter', name: frame.name, path, location: { ...frame.location, path } },
+      };
+      frame.slot = undefined;
+    });
+    this.provisional = 0;
+    this.release(emit);
+  }
+
+  /** Emits the held-back items in order (all are settled by now). */
+  private release(emit: (event: OfxEvent) => void): void {
+    const items = this.deferred;
+    this.deferred = [];
+    for (const item of items) {
+      if (item.kind === 'event') emit(item.event);
+      else if (item.kind === 'issue') this.issues[item.severity](item.code, item.message, item.location);
+    }
+  }
+
+  /** An event, held back while an element is provisional. */
+  private out(event: OfxEvent, emit: (event: OfxEvent) => void): void {
+    if (this.provisional === 0) return emit(event);
+    this.deferred.push({ kind: 'event', event });
+    if (this.deferred.length > DEFERRED_KEPT) this.flush(emit);
+  }
+
+  /** A warning or note of the reader's, held back with the events while an element is provisional (its path may move). */
+  private report(severity: 'warning' | 'note', code: ParseErrorCode, message: string, location: SourceLocation): void {
+    if (this.provisional === 0) this.issues[severity](code, message, location);
+    else this.deferred.push({ kind: 'issue', severity, code, message, location });
   }
 
   private path(): string {

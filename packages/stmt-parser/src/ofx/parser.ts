@@ -13,11 +13,45 @@ import { OfxTokenizer, type OfxToken } from './tokenizer';
 /** Enough bytes to hold an OFX 1.x header block or the XML declaration and `<?OFX?>`. */
 const HEADER_BYTES = 4096;
 
-/** OFX 1.x starts with `OFXHEADER:`; OFX 2.x has `<?OFX` after the XML declaration; some files start at `<OFX>`. */
+/** The keys of OFX 1.x header lines (OFX 1.6 §2.2). */
+const HEADER_LINE =
+  /^[ \t]*(OFXHEADER|DATA|VERSION|SECURITY|ENCODING|CHARSET|COMPRESSION|OLDFILEUID|NEWFILEUID)[ \t]*:([^\r\n<]*)(?:\r\n?|\n|$|(?=<))/i;
+
+/**
+ * OFX 1.x starts with `OFXHEADER:`; OFX 2.x has `<?OFX` after the XML declaration; some files
+ * start at `<OFX>`. Exporters also write blank lines or comments first, an XML declaration with
+ * no `<?OFX?>`, or the 1.x header without its `OFXHEADER:` line (`DATA:OFXSGML`, `VERSION:102` …):
+ * after any blank lines, comments and processing instructions, the head must hold OFX header
+ * lines, `<OFX>` as the first element, or both. Only the head is looked at; any other first
+ * element (a camt `<Document>`) is left to its own format.
+ */
 export function sniffOfx(head: string): StatementFormat | undefined {
-  const text = head.replace(/^\uFEFF/, '').trimStart();
-  if (text.startsWith('OFXHEADER:') || /<\?OFX\b/i.test(text) || /^<OFX>/i.test(text)) return 'ofx';
-  return undefined;
+  if (/<\?OFX\b/i.test(head)) return 'ofx';
+  let text = skipProlog(head.replace(/^\uFEFF/, ''));
+  if (text === undefined) return undefined;
+  let headerLines = 0;
+  let sgml = false;
+  for (let line = HEADER_LINE.exec(text); line; line = HEADER_LINE.exec(text)) {
+    const key = (line[1] as string).toUpperCase();
+    if (key === 'OFXHEADER' || (key === 'DATA' && /^\s*OFXSGML\s*$/i.test(line[2] as string))) sgml = true;
+    headerLines++;
+    text = text.slice(line[0].length).replace(/^\s+/, '');
+  }
+  if (sgml) return 'ofx';
+  const rest = headerLines > 0 ? skipProlog(text) : text;
+  return rest !== undefined && /^<OFX>/i.test(rest) ? 'ofx' : undefined;
+}
+
+/** `text` after leading white space, comments and processing instructions (`<?xml …?>`); undefined when one is cut off. */
+function skipProlog(text: string): string | undefined {
+  let rest = text.trimStart();
+  for (;;) {
+    const close = rest.startsWith('<!--') ? '-->' : rest.startsWith('<?') ? '?>' : undefined;
+    if (close === undefined) return rest;
+    const end = rest.indexOf(close, 2);
+    if (end < 0) return undefined;
+    rest = rest.slice(end + close.length).trimStart();
+  }
 }
 
 /**
@@ -47,14 +81,30 @@ export async function* parseOfx(source: AsyncIterable<Buffer>, options: ParseOpt
   const emit = (event: OfxEvent): void => {
     for (const record of builder.accept(event)) ready.push(record);
   };
+  // Elements whose reading waits on what follows (an empty element before a start tag) are
+  // handed out as read so far when the input stops: at its end, or at an error.
+  const release = (): { error: unknown } | undefined => {
+    try {
+      elements.flush(emit);
+      return undefined;
+    } catch (error) {
+      return { error }; // from a record before the stop, so it comes first
+    }
+  };
   const feed = (tokens: Iterable<OfxToken>): { error: unknown } | undefined => {
     try {
       for (const token of tokens) elements.accept(token, emit);
       return undefined;
     } catch (error) {
-      return { error }; // yielded after the records completed before it, as with any chunking
+      return release() ?? { error }; // yielded after the records completed before it, as with any chunking
     }
   };
+  for (const { code, message, line, column } of header.warnings ?? [])
+    issues.warning(
+      code,
+      message,
+      options.fileName === undefined ? { line, column } : { file: options.fileName, line, column },
+    );
   try {
     const warn = (): void =>
       issues.warning('INVALID_ENCODING', looksLikeUtf8Warning(header.encoding), {
@@ -68,9 +118,11 @@ export async function* parseOfx(source: AsyncIterable<Buffer>, options: ParseOpt
       if (failure) throw failure.error;
     }
   } catch (error) {
-    throw locateEncodingError(error, () => ({ ...location(), ...tokenizer.inputEnd }));
+    const earlier = release();
+    for (const record of ready) yield record;
+    throw locateEncodingError(earlier?.error ?? error, () => ({ ...location(), ...tokenizer.inputEnd }));
   }
-  const failure = feed(tokenizer.end());
+  const failure = feed(tokenizer.end()) ?? release();
   for (const record of ready) yield record;
   if (failure) throw failure.error;
   if (tokenizer.unterminated !== '' || elements.depth > 0) {
