@@ -4,12 +4,25 @@ import type * as ParallelModule from './camt/parallel';
 import { decodeHead, detectEncoding, isWideUnicodeName, splitsCleanly, utf16Likely } from './encoding';
 import { StatementParseError } from './errors';
 import { detectCsvProfile } from './csv/profile-detect';
-import { detectFormat, explainUnsupported, headText, parserFor } from './formats';
+import { detectFormat, explainUnsupported, headText, parserFor, unrecognisedFormatHint } from './formats';
 import { peekSource } from './source';
 import type { ParseOptions, StatementFormat, StatementRecord } from './types';
 
-/** Bytes read before sniffing: enough for an XML prolog, a long comment and the root element. */
+/** Bytes read before the format is sniffed; a head in which none is recognised yet is read on (`SNIFF_LIMIT`). */
 const SNIFF_BYTES = 4096;
+
+/** Bytes `parseFile` reads at a time. The first chunk is the head it sniffs (see `SNIFF_LIMIT`). */
+const FILE_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * How far a head in which no format is recognised yet is read on before sniffing gives up: an
+ * XML prolog, long comments, processing instructions or an envelope (a CBPR+ `<BizMsgEnvlp>`
+ * whose `<AppHdr>` carries a signature) may stand before `<Document>`. A file's head is its
+ * first chunk, 1 MiB (`FILE_CHUNK_BYTES`), so a stream — standard input, whose pipe may hand
+ * over a few KiB at a time — is read as far, and sniffed no further: the same bytes are
+ * recognised the same way however they arrive. Memory is what reading a file holds anyway.
+ */
+const SNIFF_LIMIT = FILE_CHUNK_BYTES;
 
 /**
  * Parses any supported statement format from a stream of chunks, yielding records as soon as
@@ -20,24 +33,23 @@ export function parseStream(
   options: ParseOptions = {},
 ): AsyncIterable<StatementRecord> {
   return deferred(async () => {
-    const peeked = await peekSource(source, SNIFF_BYTES);
-    const effective = effectiveOptions(peeked.head, peeked.startsWithString, options);
-    // The head is sniffed as the parser will read it: in the encoding given, else as detected.
-    const head = sniffText(peeked.head, effective.encoding);
-    const format =
-      options.format ??
-      (options.csvProfile === undefined ? undefined : 'bank-csv') ??
-      detectFormat(head) ??
-      userCsvProfileFormat(head, options);
+    // Until a format is recognised (or refused), the head is read on, up to SNIFF_LIMIT.
+    const peeked = await peekSource(source, SNIFF_BYTES, {
+      enough: (head, startsWithString) => sniffHead(head, startsWithString, options).decided,
+      maxBytes: SNIFF_LIMIT,
+    });
+    const head = peeked.head.subarray(0, SNIFF_LIMIT);
+    const sniffed = sniffHead(head, peeked.startsWithString, options);
+    const { effective, format } = sniffed;
     if (!format) {
-      const reason = explainUnsupported(head);
       const where = { ...(options.fileName === undefined ? {} : { file: options.fileName }), line: 1, column: 1 };
-      if (reason) throw new StatementParseError('UNSUPPORTED_MESSAGE', reason, { location: where });
+      if (sniffed.unsupported)
+        throw new StatementParseError('UNSUPPORTED_MESSAGE', sniffed.unsupported, { location: where });
       throw new StatementParseError(
         'UNKNOWN_FORMAT',
-        peeked.head.length === 0
+        head.length === 0
           ? 'the file is empty; expected a camt.052/053/054 XML statement (or another supported format)'
-          : `the file is not a statement format this tool reads; expected ISO 20022 camt.052, camt.053 or camt.054 XML (or another supported format), or name the format explicitly${encodingHint(peeked.head, options, effective)}`,
+          : `the file is not a statement format this tool reads; expected ISO 20022 camt.052, camt.053 or camt.054 XML (or another supported format), or name the format explicitly${unrecognisedFormatHint(head)}${encodingHint(head, options, effective)}`,
         { location: where },
       );
     }
@@ -49,6 +61,30 @@ export function parseStream(
       );
     return parser.parse(peeked.chunks, effective);
   });
+}
+
+/** What the head of a source shows: the format, else why it is refused, if either is known yet. */
+interface SniffedHead {
+  /** The options the parser gets (`effectiveOptions`). */
+  effective: ParseOptions;
+  format: StatementFormat | undefined;
+  /** Why a head that resembles a format is refused (camt.086); only when no format is recognised. */
+  unsupported: string | undefined;
+  /** A format or a reason was found: more bytes would change nothing. */
+  decided: boolean;
+}
+
+function sniffHead(head: Buffer, startsWithString: boolean, options: ParseOptions): SniffedHead {
+  const effective = effectiveOptions(head, startsWithString, options);
+  // The head is sniffed as the parser will read it: in the encoding given, else as detected.
+  const text = sniffText(head, effective.encoding);
+  const format =
+    options.format ??
+    (options.csvProfile === undefined ? undefined : 'bank-csv') ??
+    detectFormat(text) ??
+    userCsvProfileFormat(text, options);
+  const unsupported = format === undefined ? explainUnsupported(text) : undefined;
+  return { effective, format, unsupported, decided: format !== undefined || unsupported !== undefined };
 }
 
 /**
@@ -150,9 +186,18 @@ async function parallelPlan(
   try {
     const { size } = await file.stat();
     if (size < PARALLEL_MIN_BYTES) return undefined;
-    const head = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await file.read(head, 0, SNIFF_BYTES, 0);
-    const format = options.format ?? detectFormat(sniffText(head.subarray(0, bytesRead), options.encoding));
+    // Sniffed as `parseStream` sniffs the file's head: a head that names no format yet is read on.
+    const readHead = async (bytes: number): Promise<Buffer> => {
+      const buffer = Buffer.alloc(bytes);
+      const { bytesRead } = await file.read(buffer, 0, bytes, 0);
+      return buffer.subarray(0, bytesRead);
+    };
+    let head = await readHead(SNIFF_BYTES);
+    let format = options.format ?? detectFormat(sniffText(head, options.encoding));
+    if (format === undefined) {
+      head = await readHead(SNIFF_LIMIT);
+      format = detectFormat(sniffText(head, options.encoding));
+    }
     if (!format?.startsWith('camt.')) return undefined;
     const encoding = options.encoding ?? detectEncoding(head).encoding;
     return splitsCleanly(encoding) ? { size, encoding } : undefined;
@@ -199,7 +244,7 @@ async function* readFileChunks(
   onRead: ((bytes: number) => void) | undefined,
 ): AsyncIterable<Buffer> {
   try {
-    for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) {
+    for await (const chunk of createReadStream(path, { highWaterMark: FILE_CHUNK_BYTES })) {
       onRead?.((chunk as Buffer).length);
       yield chunk as Buffer;
     }

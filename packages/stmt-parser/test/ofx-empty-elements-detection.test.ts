@@ -302,4 +302,13 @@ describe('OFX detection (F6)', () => {
     );
     expect(unrecognisedFormatHint(Buffer.from('Date,Amount\n'))).toBe('');
   });
+
+  it('says so in the error for such a file', async () => {
+    const refused = parseString(Buffer.from('Exported by MyBank\n<OFX><BANKMSGSRSV1>'), { fileName: 'x.ofx' });
+    await expect(
+      (async () => {
+        for await (const record of refused) void record;
+      })(),
+    ).rejects.toMatchObject({ code: 'UNKNOWN_FORMAT', message: expect.stringContaining('--from ofx') });
+  });
 });

@@ -49,8 +49,9 @@ interface SaxesHandlers {
  * to the document reader, which meets and reports it exactly as before.
  */
 export class FragmentTokenizer {
-  /** Called at each end tag, before the handler and after it. */
+  /** Called at each end tag, before the handler. */
   beforeClose: () => void = () => undefined;
+  /** Called after the handler once saxes has accepted the end tag (see `closing`), never for one it refuses. */
   onClose: () => void = () => undefined;
   /** Called before each start tag reaches the handler. */
   onOpen: (name: string) => void = () => undefined;
@@ -63,6 +64,20 @@ export class FragmentTokenizer {
   private writing = false;
   /** Absolute position of the `<` of the start tag being read. */
   private tagStart = 0;
+  /**
+   * An end tag the handler has closed that saxes has not accepted yet, and saxes' position, line
+   * and column just after it. saxes hands the element an end tag pops to the close handler first
+   * and only then checks the end tag's name: `</Ntr>` for `<Ntry>` (or `</Stmt>`, or the end tag
+   * of an element left open) closes the entry, then is an error. `onClose`, which takes the
+   * entry and moves the fragment's boundary past it, waits until saxes goes on without one, so
+   * the document reader meets the bad end tag and reports it as on one thread.
+   */
+  private closing = false;
+  private closedPosition = 0;
+  private closedLine = 0;
+  private closedColumn = 0;
+  /** Inside the deferred `onClose`: `position()` answers where the end tag ended. */
+  private accepting = false;
 
   constructor(
     private readonly handler: DocumentHandler,
@@ -74,6 +89,7 @@ export class FragmentTokenizer {
     const handlers = parser as unknown as SaxesHandlers;
     const maxMarkup = Math.min(MAX_MARKUP_CHARS, handler.maxFieldSize);
     handlers.openTagStartHandler = (tag) => {
+      if (this.closing) this.accept();
       if (tag.name.length > maxMarkup) throw new Stop('a long tag name');
       // The name and the one character that ended it were read since `<`.
       this.tagStart = parser.position - tag.name.length - 2;
@@ -81,26 +97,44 @@ export class FragmentTokenizer {
     // Each attribute is checked as saxes reads it, so a start tag is not walked again (a `for…in`
     // over saxes' prototype-less attribute objects is slow in V8, and most tags have none).
     handlers.attributeHandler = ({ name, value }) => {
+      if (this.closing) this.accept();
       // saxes turns tabs and newlines in attribute values into spaces, sax keeps them.
       if (name.length > maxMarkup || value.length > maxMarkup || value.includes(' '))
         throw new Stop('an attribute value that sax may read differently');
     };
-    handlers.openTagHandler = (tag) => this.open(tag);
+    handlers.openTagHandler = (tag) => {
+      if (this.closing) this.accept();
+      this.open(tag);
+    };
     handlers.closeTagHandler = () => {
+      if (this.closing) this.accept();
       this.beforeClose();
       handler.close();
-      this.onClose();
+      this.closing = true;
+      this.closedPosition = parser.position;
+      this.closedLine = parser.line;
+      this.closedColumn = parser.columnIndex;
     };
-    handlers.textHandler = (text) => handler.appendText(text);
-    handlers.cdataHandler = (text) => handler.appendText(text);
+    handlers.textHandler = (text) => {
+      if (this.closing) this.accept();
+      handler.appendText(text);
+    };
+    handlers.cdataHandler = (text) => {
+      if (this.closing) this.accept();
+      handler.appendText(text);
+    };
     handlers.commentHandler = () => {
+      if (this.closing) this.accept();
       throw new Stop('a comment');
     };
     handlers.piHandler = () => {
+      if (this.closing) this.accept();
       throw new Stop('a processing instruction');
     };
     // Any error stops the fragment, a document type declaration after the root's start among them.
+    // An end tag not yet accepted is dropped with it: the error may be its name (see `closing`).
     handlers.errorHandler = (error) => {
+      this.closing = false;
       throw new Stop(error.message);
     };
     const xml = startTagsXml(context);
@@ -119,15 +153,33 @@ export class FragmentTokenizer {
       this.writing = false;
     }
     this.written += cr < 0 ? text.length : cr;
+    // saxes checks an end tag's name as soon as it reads its `>`: one it read is accepted.
+    if (this.closing) this.accept();
     if (cr >= 0) throw new Stop('a carriage return');
   }
 
-  /** Where the tokenizer stands; meaningful inside a callback, or between writes. */
+  /** Where the tokenizer stands; meaningful inside a callback, or between writes. In `onClose`, just after the end tag. */
   position(): FragmentPosition {
     const parser = this.parser;
+    if (this.accepting) {
+      const chars = this.closedPosition - this.startChars;
+      const lines = this.closedLine - this.startLine;
+      return { chars, lines, column: lines === 0 ? chars : this.closedColumn };
+    }
     const chars = (this.writing ? parser.position : this.written) - this.startChars;
     const lines = parser.line - this.startLine;
     return { chars, lines, column: lines === 0 ? chars : parser.columnIndex };
+  }
+
+  /** saxes accepted the pending end tag: it went on to the next event, or to the end of the text written. */
+  private accept(): void {
+    this.closing = false;
+    this.accepting = true;
+    try {
+      this.onClose();
+    } finally {
+      this.accepting = false;
+    }
   }
 
   private open(tag: SaxesTagPlain): void {
