@@ -120,6 +120,24 @@ describe('stmt convert --merge', () => {
     expect(second).toContain('; not asserted (the opening balance is in an earlier output): 2024-01-08');
   });
 
+  it('writes no second opening balance after a first --since-last journal run that booked no row', () => {
+    const input = tempDir('stmt-inbox-');
+    const out = join(tempDir(), 'books.journal');
+    writeFileSync(
+      join(input, 'dec.sta'),
+      ':20:DEC\n:25:DE89370400440532013000\n:28C:1/1\n:60F:C231231EUR1000,00\n:62F:C231231EUR1000,00\n-\n',
+    );
+    const run = (): number | null =>
+      runCli(['convert', '-i', input, '-o', out, '--since-last', '--to', 'hledger', '--no-categorize']).status;
+    expect(run()).toBe(0);
+    expect(readFileSync(out, 'utf8')).toContain('Opening balance | statement DEC');
+    copyFileSync(join(MT940, 'jan-1.sta'), join(input, 'jan-1.sta'));
+    expect(run()).toBe(0);
+    const second = readFileSync(out, 'utf8');
+    expect(second).not.toContain('Opening balance');
+    expect(second).toContain('Refund order 4711');
+  });
+
   it('refuses --since-last without an output file or with a device, and a folder as the merged output', () => {
     const stdout = runCli(['convert', '-i', MT940, '-o', '-', '--since-last', '--no-categorize']);
     expect(stdout.status).toBe(2);
@@ -127,11 +145,15 @@ describe('stmt convert --merge', () => {
     const device = runCli(['convert', '-i', MT940, '-o', '/dev/null', '--since-last', '--no-categorize']);
     expect(device.status).toBe(2);
     expect(device.stderr).toContain(
-      '--since-last remembers what it wrote beside the output file, but /dev/null is a device: give --output a CSV file path.',
+      '--since-last remembers what it wrote beside the output file, but /dev/null is a device: give --output a file path (a CSV or journal file).',
     );
     expect(existsSync('/dev/.null.stmt-ids')).toBe(false);
     const folder = runCli(['convert', '-i', MT940, '-o', tempDir(), '--merge', '--no-categorize']);
     expect(folder.status).toBe(2);
     expect(folder.stderr).toContain('--merge writes one CSV file');
+    const journal = runCli(['convert', '-i', MT940, '-o', tempDir(), '--merge', '--to', 'hledger', '--no-categorize']);
+    expect(journal.status).toBe(2);
+    expect(journal.stderr).toContain('--merge writes one journal');
+    expect(journal.stderr).toContain('merged.journal');
   });
 });

@@ -15,7 +15,7 @@ import {
 } from '@stmt/merge';
 import type { StatementRecord } from '@stmt/parser';
 import { conversionSettings, convertRecords, convertToCsv, type ConversionResult } from './conversion';
-import { convertToLedger } from './convert-ledger';
+import { convertToLedger, LEDGER_EXTENSIONS } from './convert-ledger';
 import { statementRecords, type ConvertFileJob } from './convert-file';
 import { ConvertError } from './errors';
 import { silentLogger } from './hooks';
@@ -59,10 +59,13 @@ export async function convertMerged(
   ) {
     throw new ConvertError(
       'USAGE',
-      `--merge writes one CSV file, but --output ${options.output} is a folder; name a file such as ${join(options.output, 'merged.csv')}.`,
+      `--merge writes one ${job.ledger === undefined ? 'CSV file' : 'journal'}, but --output ${options.output} is a folder; name a file such as ${join(options.output, job.ledger === undefined ? 'merged.csv' : `merged${LEDGER_EXTENSIONS[job.ledger.format]}`)}.`,
     );
   }
   const stateFile = options.sinceLast ? await sinceLastState(options.stateFor) : undefined;
+  // After a first --since-last run (its state file is there, even when it wrote no row) the books
+  // hold the opening balances already.
+  const laterRun = stateFile !== undefined && (await stat(stateFile).catch(() => undefined)) !== undefined;
   const earlier =
     stateFile === undefined
       ? undefined
@@ -84,8 +87,6 @@ export async function convertMerged(
       result = await convertRecords(records(), undefined, settings);
     } else {
       for (const file of files) await refuseOverwritingInput(file.path, options.output);
-      // After a first --since-last run the books hold the opening balances already.
-      const laterRun = earlier !== undefined && earlier.size > 0;
       // Beancount refuses a second `open` of an account: remember which ones earlier runs opened.
       const accountsFile =
         stateFile !== undefined && job.ledger?.format === 'beancount' && options.output !== '-'
@@ -172,7 +173,7 @@ async function sinceLastState(output: string | undefined): Promise<string> {
   if (output === undefined || output === '-') {
     throw new ConvertError(
       'USAGE',
-      '--since-last remembers what it wrote beside the output file: give --output a CSV file path (also with --dry-run).',
+      '--since-last remembers what it wrote beside the output file: give --output a file path (a CSV or journal file; also with --dry-run).',
     );
   }
   // A device or a pipe (`/dev/null`, `/dev/stdout`, a FIFO) is written through, and its state
@@ -181,7 +182,7 @@ async function sinceLastState(output: string | undefined): Promise<string> {
   if (kind !== undefined) {
     throw new ConvertError(
       'USAGE',
-      `--since-last remembers what it wrote beside the output file, but ${output} is ${kind}: give --output a CSV file path.`,
+      `--since-last remembers what it wrote beside the output file, but ${output} is ${kind}: give --output a file path (a CSV or journal file).`,
     );
   }
   return stateFileFor(output);

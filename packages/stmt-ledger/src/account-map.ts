@@ -20,11 +20,16 @@ export interface LedgerAccounts {
   opening?: string;
 }
 
-/** Five root names every plain-text accounting tool accepts (beancount insists on them), then components. */
-const ACCOUNT = '^(Assets|Liabilities|Equity|Income|Expenses)(:[A-Z0-9][A-Za-z0-9-]*)+$';
+/**
+ * Five root names every plain-text accounting tool accepts (beancount insists on them), then
+ * components that start with a capital letter or a digit of any script (`Straßenbahn`, `Łódź`),
+ * as beancount requires and as the accounts this package writes do. ajv reads the patterns with
+ * the `u` flag, so `\p{…}` classes work.
+ */
+const COMPONENT = '[\\p{Lu}\\p{Lt}\\p{N}][\\p{L}\\p{M}\\p{N}-]*';
+const ACCOUNT = `^(Assets|Liabilities|Equity|Income|Expenses)(:${COMPONENT})+$`;
 /** The same with `{account}` / `{category}` placeholders standing for a component. */
-const TEMPLATE =
-  '^(Assets|Liabilities|Equity|Income|Expenses)(:([A-Z0-9][A-Za-z0-9-]*|\\{account\\}|\\{category\\}))+$';
+const TEMPLATE = `^(Assets|Liabilities|Equity|Income|Expenses)(:(${COMPONENT}|\\{account\\}|\\{category\\}))+$`;
 
 export const LEDGER_ACCOUNTS_SCHEMA = {
   type: 'object',

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { DEFAULT_COLUMNS, type StatementRow } from '@stmt/export';
 import { AccountMap, LedgerWriter, validateLedgerAccounts } from '@stmt/ledger';
 import { accountComponent } from './account-map';
-import { Decimal, type Statement } from '@stmt/parser';
+import { Decimal, type Balance, type Statement } from '@stmt/parser';
 import { statementRow } from '@fin/test-utils';
 
 function row(overrides: Partial<StatementRow>): StatementRow {
@@ -131,6 +131,15 @@ describe('LedgerWriter', () => {
       'Cafe-Bar',
       'Unknown',
     ]);
+    const mapping = {
+      categories: { Groceries: 'Expenses:Straßenbahn', Food: 'Expenses:Еда' },
+      accounts: { DE89370400440532013000: 'Assets:Bank:Sparkasse-Köln' },
+      bank: 'Assets:Bank:Łódź:{account}',
+    };
+    expect(validateLedgerAccounts(mapping, 'm.yaml')).toEqual(mapping);
+    expect(() => validateLedgerAccounts({ categories: { Food: 'Expenses:ßtraße' } }, 'm.yaml')).toThrow(
+      /categories\.Food: must be an account/,
+    );
     expect(() => validateLedgerAccounts({ categories: { Rent: 'Rent' }, extra: 1 }, 'm.yaml')).toThrow(
       /m\.yaml: invalid ledger account mapping: (categories\.Rent: must be an account|\(mapping\): unknown key 'extra')/,
     );
@@ -202,9 +211,9 @@ describe('LedgerWriter', () => {
       row({ amount: '-3.00', transaction_id: 'c', booking_date: '2024-03-02', currency: 'USD' }),
     ]);
     const third = writer.transactions([row({ amount: '-4.00', transaction_id: 'd', booking_date: '2024-03-03' })]);
+    // As a sort hands texts back: several joined in one.
     await writer.writeText(first);
-    await writer.writeText(Buffer.from(second));
-    await writer.writeText(third);
+    await writer.writeText(Buffer.from(second + third));
     await writer.end();
     const text = Buffer.concat(chunks).toString('utf8');
     expect(text.split('\n').filter((line) => line.startsWith('!Account') || /^N[a-z]$|^NAssets/.test(line))).toEqual([
@@ -219,6 +228,29 @@ describe('LedgerWriter', () => {
       'NAssets:Bank:DE89370400440532013000 EUR',
       'Nd',
     ]);
+  });
+
+  it('opens with the earliest statement of an account when statements come newest first', async () => {
+    const april = { ...statement('70.00', '40.00', '2024-04-30'), statementId: 'APR' };
+    april.balances[0] = { ...(april.balances[0] as Balance), date: '2024-03-31' };
+    const march = { ...statement('100.00', '70.00', '2024-03-31'), statementId: 'MAR' };
+    march.balances[0] = { ...(march.balances[0] as Balance), date: '2024-02-29' };
+    const warnings: string[] = [];
+    const text = await journal(
+      'hledger',
+      [
+        row({ amount: '-30.00', booking_date: '2024-04-10', transaction_id: 'a', statement_id: 'APR' }),
+        row({ amount: '-30.00', booking_date: '2024-03-10', transaction_id: 'm', statement_id: 'MAR' }),
+      ],
+      [april, march],
+      warnings,
+    );
+    expect(text).toContain('2024-02-29 * Opening balance | statement MAR');
+    expect(text).not.toContain('statement APR\n    Assets:Bank:DE89370400440532013000  70.00');
+    expect(text).toContain('= 70.00 EUR');
+    expect(text).toContain('= 40.00 EUR');
+    expect(text).not.toContain('not asserted');
+    expect(warnings).toEqual([]);
   });
 
   it('keeps a payee starting with a parenthesis out of the hledger transaction code', async () => {

@@ -82,7 +82,7 @@ export class LedgerWriter {
       if (transaction.section !== undefined && transaction.section !== section) {
         section = transaction.section;
         const header = this.format.section?.(transaction.account, transaction.currency) ?? '';
-        this.sections.add(header);
+        if (header !== '') this.sections.add(header);
         text += header;
       }
       text += transaction.text;
@@ -91,9 +91,9 @@ export class LedgerWriter {
   }
 
   /**
-   * Writes text `transactions` made: the journal's header first, when it is not out yet, and
-   * without its first section (QIF `!Account` block) when the text written before ended in that
-   * section, so an account's register runs on until another account's transactions come between.
+   * Writes text `transactions` made (one, or several a sort joined): the journal's header first,
+   * when it is not out yet, and without the sections (QIF `!Account` blocks) that repeat the one in
+   * effect, so an account's register runs on until another account's transactions come between.
    */
   async writeText(text: string | Uint8Array): Promise<void> {
     if (!this.started) {
@@ -101,14 +101,32 @@ export class LedgerWriter {
       await this.emit(this.format.header());
     }
     if (this.sections.size === 0) return this.emit(text);
-    let out = typeof text === 'string' ? text : Buffer.from(text.buffer, text.byteOffset, text.byteLength).toString();
-    if (this.lastSection !== undefined && out.startsWith(this.lastSection)) out = out.slice(this.lastSection.length);
-    let last = -1;
-    for (const section of this.sections) {
-      const at = out.lastIndexOf(section);
-      if (at > last) [last, this.lastSection] = [at, section];
+    const written =
+      typeof text === 'string' ? text : Buffer.from(text.buffer, text.byteOffset, text.byteLength).toString();
+    await this.emit(this.withoutRepeatedSections(written));
+  }
+
+  /**
+   * `text` without the sections that repeat the one in effect: each text `transactions` made
+   * starts with its section, and a sort hands several such texts back joined in one.
+   */
+  private withoutRepeatedSections(text: string): string {
+    const found: [number, string][] = [];
+    for (const section of this.sections)
+      for (let at = text.indexOf(section); at >= 0; at = text.indexOf(section, at + section.length))
+        found.push([at, section]);
+    found.sort((a, b) => a[0] - b[0]);
+    let out = '';
+    let from = 0;
+    for (const [at, section] of found) {
+      if (section !== this.lastSection) {
+        this.lastSection = section;
+        continue;
+      }
+      out += text.slice(from, at);
+      from = at + section.length;
     }
-    await this.emit(out);
+    return from === 0 ? text : out + text.slice(from);
   }
 
   /** Remembers a finished statement's balances (records arrive before their rows are written). */
@@ -133,8 +151,10 @@ export class LedgerWriter {
         currency,
         note: `statement ${statement.statementId}`,
       };
-      if (balance === opening) state.opening ??= entry;
-      else state.closings.set(date, entry);
+      // The earliest statement's opening: statements may come newest first, in one file or several.
+      if (balance === opening) {
+        if (state.opening === undefined || entry.date < state.opening.date) state.opening = entry;
+      } else state.closings.set(date, entry);
     }
   }
 
