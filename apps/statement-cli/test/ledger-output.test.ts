@@ -104,6 +104,18 @@ describeHledger('ledger output details', () => {
       'invalid ledger account mapping: categories.Rent: must be an account such as Expenses:Food',
     );
   });
+
+  it('refuses --accounts for a CSV, which has no accounts (exit 2)', () => {
+    const accounts = join(tempDir(), 'accounts.yaml');
+    writeFileSync(accounts, 'categories:\n  Rent: Expenses:Rent\n');
+    const input = join(FIXTURES, 'two-statements.camt053.xml');
+    const run = runCli(['convert', '-i', input, '-o', '-', '--accounts', accounts, '--no-categorize']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(
+      '--accounts maps categories and statement accounts to journal accounts; it needs --to',
+    );
+    expect(run.stdout).toBe('');
+  });
 });
 
 const describeBeancount = tools.beancount ? describe : describe.skip;

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { getPreset, resolveDelimiter } from '@stmt/export';
+import { LEDGER_FORMATS } from '@stmt/ledger';
 import type { Categorizer } from '@stmt/categorizer';
 import {
   CategoryTally,
@@ -136,6 +137,12 @@ export async function runConvert(
   const learning = request.saveMappings === true || request.mappingsReview !== undefined;
   if (learning && !request.categorize) {
     throw new CliError('USAGE', '--save-mappings and --mappings-review need categorisation; drop --no-categorize.');
+  }
+  if (request.accounts !== undefined && (request.to === undefined || request.to === 'csv')) {
+    throw new CliError(
+      'USAGE',
+      `--accounts maps categories and statement accounts to journal accounts; it needs --to ${LEDGER_FORMATS.join('|')} (a CSV has no accounts).`,
+    );
   }
   const databaseDir = userDatabaseDir(loaded.config, request.database);
   const categorizer: Categorizer | undefined = request.categorize
