@@ -1,22 +1,7 @@
-import { parseString, type Entry, type ParseIssue, type Statement, type StatementHeader } from '@stmt/parser';
 import { brief, conversionError } from './support/issues';
+import { readRecords, type Read } from './support/read-records';
 
-interface Read {
-  headers: StatementHeader[];
-  entries: Entry[];
-  statements: Statement[];
-  issues: ParseIssue[];
-}
-
-async function read(text: string): Promise<Read> {
-  const out: Read = { headers: [], entries: [], statements: [], issues: [] };
-  for await (const record of parseString(text, { fileName: 'x.sta', onIssue: (issue) => out.issues.push(issue) })) {
-    if (record.kind === 'statement-start') out.headers.push(record.statement);
-    if (record.kind === 'entry') out.entries.push(record.entry);
-    if (record.kind === 'statement-end') out.statements.push(record.statement);
-  }
-  return out;
-}
+const read = (text: string): Promise<Read> => readRecords(text);
 
 const statement = (account: string, balanceCurrency = 'EUR'): string =>
   `:20:REF\n:25:${account}\n:28C:1\n:60F:C240101${balanceCurrency}100,00\n:61:240102D10,00NTRFNONREF\n:86:Miete\n:62F:C240102${balanceCurrency}90,00\n-\n`;

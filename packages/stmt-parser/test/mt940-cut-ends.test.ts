@@ -1,22 +1,7 @@
-import { parseString, type Entry, type ParseIssue, type Statement, type StatementHeader } from '@stmt/parser';
 import { brief, conversionError } from './support/issues';
+import { readRecords, type Read } from './support/read-records';
 
-interface Read {
-  headers: StatementHeader[];
-  entries: Entry[];
-  statements: Statement[];
-  issues: ParseIssue[];
-}
-
-async function read(text: string): Promise<Read> {
-  const out: Read = { headers: [], entries: [], statements: [], issues: [] };
-  for await (const record of parseString(text, { fileName: 'x.sta', onIssue: (issue) => out.issues.push(issue) })) {
-    if (record.kind === 'statement-start') out.headers.push(record.statement);
-    if (record.kind === 'entry') out.entries.push(record.entry);
-    if (record.kind === 'statement-end') out.statements.push(record.statement);
-  }
-  return out;
-}
+const read = (text: string): Promise<Read> => readRecords(text);
 
 /** The code of the error that refuses `text` when nothing collects issues (as conversion reads it). */
 const refusal = async (text: string): Promise<unknown> =>

@@ -1,24 +1,10 @@
-import { parseString, type Entry, type ParseIssue, type Statement, type StatementHeader } from '@stmt/parser';
+import { type Entry, type ParseIssue } from '@stmt/parser';
 import { IssueSink } from '../src/issues';
 import { FieldReader, type FieldEvent } from '../src/mt940/fields';
 import { brief, conversionError } from './support/issues';
+import { readRecords, type Read } from './support/read-records';
 
-interface Read {
-  headers: StatementHeader[];
-  entries: Entry[];
-  statements: Statement[];
-  issues: ParseIssue[];
-}
-
-async function read(text: string): Promise<Read> {
-  const out: Read = { headers: [], entries: [], statements: [], issues: [] };
-  for await (const record of parseString(text, { fileName: 'x.sta', onIssue: (issue) => out.issues.push(issue) })) {
-    if (record.kind === 'statement-start') out.headers.push(record.statement);
-    if (record.kind === 'entry') out.entries.push(record.entry);
-    if (record.kind === 'statement-end') out.statements.push(record.statement);
-  }
-  return out;
-}
+const read = (text: string): Promise<Read> => readRecords(text);
 
 /** The rows as a converter writes them: everything but the place in the file. */
 const rows = (entries: Entry[]): unknown[] =>

@@ -155,3 +155,48 @@ describe('OFX single-valued transaction elements given twice', () => {
     );
   });
 });
+
+describe('OFX corrections (<CORRECTACTION>)', () => {
+  it('gives no row for a deletion, with a warning naming the deleted transaction', async () => {
+    const { entries, issues } = await read(
+      edit('<NAME>LONDON BOOKSHOP', '<CORRECTFITID>202403050002\n<CORRECTACTION>DELETE\n<NAME>LONDON BOOKSHOP'),
+    );
+    expect(entries.map((e) => e.accountServicerReference)).toEqual(['202403010001', '202403050002']);
+    expect(issues.map(brief)).toEqual([['warning', 'INVALID_VALUE', 51, 1, `${TRN3}/CORRECTACTION`]]);
+    expect(issues[0]?.message).toBe(
+      'transaction "202403100003" deletes transaction "202403050002" (<CORRECTACTION>DELETE): it gives no row; remove the row of the deleted transaction where this or an earlier conversion wrote it',
+    );
+  });
+
+  it('keeps the row of a replacement, with a warning naming the replaced transaction', async () => {
+    const { entries, issues } = await read(
+      edit('<NAME>LONDON BOOKSHOP', '<CORRECTFITID>202403050002\n<CORRECTACTION>REPLACE\n<NAME>LONDON BOOKSHOP'),
+    );
+    expect(entries).toHaveLength(3);
+    expect(issues.map(brief)).toEqual([['warning', 'INVALID_VALUE', 51, 1, `${TRN3}/CORRECTACTION`]]);
+    expect(issues[0]?.message).toMatch(/^transaction "202403100003" replaces transaction "202403050002"/);
+  });
+});
+
+describe('OFX amounts converted from another currency', () => {
+  it('rounds to the decimals of the statement currency when TRNAMT has fewer', async () => {
+    const { entries } = await read(edit('<TRNAMT>-40.00', '<TRNAMT>-10').replace('<CURRATE>1.25', '<CURRATE>1.1234'));
+    expect(amounts(entries)[2]).toBe('DBIT 11.23 USD from 10 GBP');
+  });
+
+  it('refuses an amount said to be in another currency by a <CURRENCY> value with no rate', async () => {
+    const { entries, issues } = await read(edit('<CURRENCY><CURRATE>1.25<CURSYM>GBP</CURRENCY>', '<CURRENCY>GBP'));
+    expect(entries).toHaveLength(2);
+    expect(issues.map(brief)).toEqual([['error', 'MISSING_ELEMENT', 52, 1, `${TRN3}/CURRENCY`]]);
+    expect(issues[0]?.message).toBe(
+      '<CURRENCY>GBP is written as a value, without <CURSYM> and <CURRATE>: the amount 40.00 GBP cannot be converted to USD, so the transaction cannot be converted',
+    );
+  });
+
+  it('reads a <CURRENCY> or <ORIGCURRENCY> value in the statement currency as it is, and warns at another original currency', async () => {
+    expect((await read(edit('<CURRENCY><CURRATE>1.25<CURSYM>GBP</CURRENCY>', '<CURRENCY>USD'))).issues).toEqual([]);
+    const { entries, issues } = await read(edit('<CURRENCY><CURRATE>1.25<CURSYM>GBP</CURRENCY>', '<ORIGCURRENCY>GBP'));
+    expect(amounts(entries)[2]).toBe('DBIT 40.00 USD');
+    expect(issues.map(brief)).toEqual([['warning', 'INVALID_VALUE', 52, 1, `${TRN3}/ORIGCURRENCY`]]);
+  });
+});
