@@ -47,4 +47,21 @@ describe('camt SEPA fields', () => {
       if (record.kind === 'entry') details.push(...record.entry.details);
     expect(details[0]?.creditorId).toBe('DE11ZZZ00000000001');
   });
+
+  it('reads a creditor id with right check digits in the creditor organisation’s <OrgId> (ING NL), and no other id there', async () => {
+    const inOrganisation = (id: string): string =>
+      DOCUMENT.replace(
+        '<Nm>Gym GmbH</Nm></Pty>',
+        `<Nm>Gym GmbH</Nm><Id><OrgId><Othr><Id>${id}</Id><SchmeNm><Cd>SEPA</Cd></SchmeNm></Othr></OrgId></Id></Pty>`,
+      );
+    const creditorId = async (xml: string): Promise<string | undefined> => {
+      const details: TransactionDetail[] = [];
+      for await (const record of parseString(xml, { onIssue: () => undefined }))
+        if (record.kind === 'entry') details.push(...record.entry.details);
+      return details[0]?.creditorId;
+    };
+    expect(await creditorId(inOrganisation('DE98ZZZ09999999999'))).toBe('DE98ZZZ09999999999');
+    expect(await creditorId(inOrganisation('DE99ZZZ09999999999'))).toBeUndefined();
+    expect(await creditorId(inOrganisation('HRB 12345'))).toBeUndefined();
+  });
 });

@@ -1,4 +1,5 @@
 import type { Party, TransactionDetail } from '../types';
+import { isSepaCreditorId } from '../mt940/identifiers';
 import { LeafDraft, type LeafContext } from './leaf';
 import { MovementDraft } from './movement';
 
@@ -105,14 +106,14 @@ export class TransactionDraft extends LeafDraft {
         if (stack.name(1) === 'Othr' && stack.name(2) === 'Id')
           this.account(stack.name(3), ctx, 'otherAccountId', text);
         // The SEPA creditor identifier: <CdtrSchmeId><Id><PrvtId><Othr><Id>, or (German DK
-        // rules) the creditor's own <Cdtr>[<Pty>]<Id><PrvtId><Othr><Id>.
-        // <PrvtId><Othr> may repeat (one identification per scheme), so this is not a single-valued leaf.
-        else if (
-          stack.name(1) === 'Othr' &&
-          stack.name(2) === 'PrvtId' &&
-          isCreditorIdHolder(stack.name(4), stack.name(5))
-        )
-          this.detail.creditorId = text.trim();
+        // rules) the creditor's own <Cdtr>[<Pty>]<Id><PrvtId><Othr><Id>; under <OrgId> (ING NL)
+        // only when it is one by its check digits, as an organisation's <Othr> may hold any id.
+        // <Othr> may repeat (one identification per scheme), so this is not a single-valued leaf.
+        else if (stack.name(1) === 'Othr' && isCreditorIdHolder(stack.name(4), stack.name(5))) {
+          const holder = stack.name(2);
+          if (holder === 'PrvtId' || (holder === 'OrgId' && isSepaCreditorId(text.trim())))
+            this.detail.creditorId = text.trim();
+        }
         return;
       case 'BIC':
       case 'BICFI':
