@@ -1,4 +1,4 @@
-import type { CreditDebit, Decimal, Entry, Money, Party, TransactionDetail } from '@stmt/parser';
+import { Decimal, type CreditDebit, type Entry, type Money, type Party, type TransactionDetail } from '@stmt/parser';
 import { SEPA_COLUMNS, type StatementRow } from './columns';
 
 export interface EntryToRowsOptions {
@@ -50,31 +50,17 @@ export function entryToRows(entry: Entry, options: EntryToRowsOptions = {}): Sta
  * Whether rows split per transaction detail add up to the entry: every detail has an amount in
  * the entry's currency, and their sum, each signed by its direction, is the entry's amount. Details
  * that reach it only with the entry's charges (which the parser accepts without a warning) stay
- * one row all the same: split rows would leave the charges out. Exact integer arithmetic on the
- * amounts' digits; no Decimal is touched.
+ * one row all the same: split rows would leave the charges out.
  */
 export function detailsAddUp(entry: Entry): boolean {
-  const { money, details } = entry;
-  let scale = money.amount.scale;
-  for (const detail of details) {
+  const { money } = entry;
+  let sum = Decimal.zero();
+  for (const detail of entry.details) {
     if (detail.money?.currency !== money.currency) return false;
-    scale = Math.max(scale, detail.money.amount.scale);
+    const debit = (detail.creditDebit ?? entry.creditDebit) === 'DBIT';
+    sum = debit ? sum.minus(detail.money.amount) : sum.plus(detail.money.amount);
   }
-  let sum = 0n;
-  for (const detail of details) {
-    const units = toUnits((detail.money as Money).amount, scale);
-    sum += (detail.creditDebit ?? entry.creditDebit) === 'DBIT' ? -units : units;
-  }
-  const entryUnits = toUnits(money.amount, scale);
-  return sum === (entry.creditDebit === 'DBIT' ? -entryUnits : entryUnits);
-}
-
-/** `12.5` at scale 3 → 12500n: the amount as a whole number of units of 10^-scale (scale ≥ its own). */
-function toUnits(amount: Decimal, scale: number): bigint {
-  const text = amount.toString();
-  const dot = text.indexOf('.');
-  const units = BigInt(dot < 0 ? text : text.slice(0, dot) + text.slice(dot + 1));
-  return scale === amount.scale ? units : units * 10n ** BigInt(scale - amount.scale);
+  return sum.eq(entry.creditDebit === 'DBIT' ? money.amount.negated() : money.amount);
 }
 
 /** Amount text with the sign of the booking direction; the source scale is kept as written. */
