@@ -149,3 +149,35 @@ describeBeancount('stmt convert --since-last --to beancount', () => {
     expect(check.status).toBe(0);
   });
 });
+
+describe('stmt convert --to qif', () => {
+  /** Each register block (`!Account` to the next) as its account and the payees of its transactions. */
+  const registers = (qif: string): { account: string; payees: string[] }[] =>
+    qif
+      .split('!Account\n')
+      .slice(1)
+      .map((block) => ({
+        account: /^N(.*)$/m.exec(block)?.[1] ?? '',
+        payees: [...block.matchAll(/^P(.*)$/gm)].map((match) => match[1] ?? ''),
+      }));
+
+  it('puts the opening balance first in its register, where Quicken looks for it; a streaming run writes it last', () => {
+    const input = join(FIXTURES, 'two-statements.camt053.xml');
+    const sorted = registers(runCli(['convert', '-i', input, '-o', '-', '--to', 'qif', '--no-categorize']).stdout);
+    const accounts = [...new Set(sorted.map((register) => register.account))];
+    expect(accounts).toHaveLength(2);
+    for (const account of accounts) {
+      const [first, ...later] = sorted.filter((register) => register.account === account);
+      expect(first?.payees[0]).toBe('Opening Balance');
+      expect(first?.payees.length).toBeGreaterThan(1);
+      expect(later.flatMap((register) => register.payees)).not.toContain('Opening Balance');
+    }
+
+    const streaming = registers(
+      runCli(['convert', '-i', input, '-o', '-', '--to', 'qif', '--no-categorize', '--streaming']).stdout,
+    );
+    const payees = streaming.flatMap((register) => register.payees);
+    expect(payees.filter((payee) => payee === 'Opening Balance')).toHaveLength(2);
+    expect(payees.slice(-2)).toEqual(['Opening Balance', 'Opening Balance']);
+  });
+});

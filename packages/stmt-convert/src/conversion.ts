@@ -120,7 +120,10 @@ export async function convertRecords(
     // Pending bookings no later statement booked come last (they were held back until the end).
     for (const row of settings.dedup?.finish() ?? []) if (take(row)) await flushPending();
     if (pending.length > 0) await flushPending();
-    if (sorter !== undefined) for await (const text of sorter.sorted()) await output?.write(text);
+    if (sorter !== undefined) {
+      settings.ledger?.statementsRead();
+      for await (const text of sorter.sorted()) await output?.write(text);
+    }
   } finally {
     await sorter?.dispose();
   }

@@ -253,6 +253,87 @@ describe('LedgerWriter', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('writes each opening at the top of its QIF register once every statement is known, and at the end otherwise', async () => {
+    const other = {
+      ...statement('10.00', '10.00', '2024-03-01'),
+      statementId: 'S2',
+      account: { iban: 'CH9300762011623852957' },
+    };
+    const qif = async (read: boolean): Promise<string[]> => {
+      const out = new PassThrough();
+      const chunks: Buffer[] = [];
+      out.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const writer = new LedgerWriter(out, { format: 'qif' });
+      writer.statement(statement('100.00', '87.50', '2024-03-01'));
+      writer.statement(other);
+      const de = writer.transactions([row({ amount: '-12.50', transaction_id: 'a' })]);
+      const ch = writer.transactions([
+        row({ amount: '5.00', account_iban: 'CH9300762011623852957', statement_id: 'S2', transaction_id: 'c' }),
+      ]);
+      const deLater = writer.transactions([row({ amount: '-1.00', transaction_id: 'b', booking_date: '2024-03-02' })]);
+      if (read) writer.statementsRead();
+      await writer.writeText(Buffer.from(de + ch));
+      await writer.writeText(deLater);
+      await writer.end();
+      return Buffer.concat(chunks)
+        .toString('utf8')
+        .split('\n')
+        .filter((line) => /^(NAssets|N[a-z]$|POpening)/.test(line));
+    };
+    expect(await qif(true)).toEqual([
+      'NAssets:Bank:DE89370400440532013000 EUR',
+      'POpening Balance',
+      'Na',
+      'NAssets:Bank:CH9300762011623852957 EUR',
+      'POpening Balance',
+      'Nc',
+      'NAssets:Bank:DE89370400440532013000 EUR',
+      'Nb',
+    ]);
+    // A streaming run: an older statement may still come, so the openings wait for the end.
+    expect(await qif(false)).toEqual([
+      'NAssets:Bank:DE89370400440532013000 EUR',
+      'Na',
+      'NAssets:Bank:CH9300762011623852957 EUR',
+      'Nc',
+      'NAssets:Bank:DE89370400440532013000 EUR',
+      'Nb',
+      'POpening Balance',
+      'NAssets:Bank:CH9300762011623852957 EUR',
+      'POpening Balance',
+    ]);
+  });
+
+  it('writes the hledger openings after the header once every statement is known, still asserting the closing', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const writer = new LedgerWriter(out, { format: 'hledger' });
+    writer.statement(statement('100.00', '87.50', '2024-03-02'));
+    const text = writer.transactions([row({ booking_date: '2024-03-02', amount: '-12.50', transaction_id: 'a' })]);
+    writer.statementsRead();
+    await writer.writeText(text);
+    await writer.end();
+    const journal = Buffer.concat(chunks).toString('utf8');
+    expect(journal.startsWith('decimal-mark .\n\n2024-03-02 * Opening balance | statement S1\n')).toBe(true);
+    expect(journal.match(/Opening balance/g)).toHaveLength(1);
+    expect(journal).toContain('= 87.50 EUR');
+    expect(journal).not.toContain('not asserted');
+  });
+
+  it('writes no opening ahead of the rows for a run after the first (--since-last)', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const writer = new LedgerWriter(out, { format: 'qif', openings: false });
+    writer.statement(statement('100.00', '87.50', '2024-03-02'));
+    const text = writer.transactions([row({ booking_date: '2024-03-02', amount: '-12.50', transaction_id: 'a' })]);
+    writer.statementsRead();
+    await writer.writeText(text);
+    await writer.end();
+    expect(Buffer.concat(chunks).toString('utf8')).not.toContain('Opening Balance');
+  });
+
   it('keeps a payee starting with a parenthesis out of the hledger transaction code', async () => {
     const text = await journal(
       'hledger',

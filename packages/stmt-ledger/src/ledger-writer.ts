@@ -28,6 +28,8 @@ interface AccountState {
   account: string;
   currency: string;
   opening?: LedgerBalance;
+  /** The opening transaction went out ahead of the rows (see `statementsRead`). */
+  openingWritten?: boolean;
   /** Last stated closing balance per day (a later statement of the same day wins: camt.052 then camt.053). */
   closings: Map<string, LedgerBalance>;
   /** Sum of the booked rows per day, to check the closings before asserting them. */
@@ -37,8 +39,11 @@ interface AccountState {
 /**
  * Writes statement rows as a plain-text journal. Each booked row is a transaction with two
  * postings: the statement account and the category's account. A statement's opening balance
- * (the first per account and currency) becomes an opening-balances transaction, each closing
- * balance an assertion, written at the end once every row is known. An assertion the rows
+ * (the earliest per account and currency) becomes an opening-balances transaction, each closing
+ * balance an assertion, written at the end once every row is known. The opening transactions go
+ * ahead of the rows instead when every statement is known before the rows are written (see
+ * `statementsRead`): at the top of the journal, or at the top of the account's QIF register,
+ * where Quicken looks for an opening balance. An assertion the rows
  * cannot meet (a statement whose balances do not reconcile, a gap between statements) is written
  * as a comment instead, and reported, so the journal always passes `hledger check` / `bean-check`.
  *
@@ -52,8 +57,10 @@ export class LedgerWriter {
   private readonly used = new Set<string>();
   private firstDate: string | undefined;
   private started = false;
-  /** The section texts (QIF `!Account` blocks) made so far, one per account and currency. */
-  private readonly sections = new Set<string>();
+  /** Set by `statementsRead`: opening transactions go ahead of the rows. */
+  private openingsFirst = false;
+  /** The section texts (QIF `!Account` blocks) made so far, one per account and currency, with the key of its state. */
+  private readonly sections = new Map<string, string>();
   /** The section the text written last ended in. */
   private lastSection: string | undefined;
 
@@ -82,7 +89,7 @@ export class LedgerWriter {
       if (transaction.section !== undefined && transaction.section !== section) {
         section = transaction.section;
         const header = this.format.section?.(transaction.account, transaction.currency) ?? '';
-        if (header !== '') this.sections.add(header);
+        if (header !== '') this.sections.set(header, transaction.section);
         text += header;
       }
       text += transaction.text;
@@ -98,7 +105,11 @@ export class LedgerWriter {
   async writeText(text: string | Uint8Array): Promise<void> {
     if (!this.started) {
       this.started = true;
-      await this.emit(this.format.header());
+      // Without sections, every opening goes at the top; with them, each at the top of its register.
+      let openings = '';
+      if (this.format.section === undefined)
+        for (const state of this.states.values()) openings += this.openingAhead(state);
+      await this.emit(this.format.header() + openings);
     }
     if (this.sections.size === 0) return this.emit(text);
     const written =
@@ -107,12 +118,31 @@ export class LedgerWriter {
   }
 
   /**
+   * Every statement is known, and no row has been written yet (the rows were sorted): the opening
+   * transactions are then written ahead of the rows, not at the end. Not called in a streaming
+   * run, where an older statement may still come.
+   */
+  statementsRead(): void {
+    this.openingsFirst = !this.started && this.options.openings !== false;
+  }
+
+  /** The state's opening transaction, when it goes ahead of the rows and is not out yet; else ''. */
+  private openingAhead(state: AccountState | undefined): string {
+    if (!this.openingsFirst || state?.opening === undefined || state.openingWritten === true) return '';
+    state.openingWritten = true;
+    this.use(state.opening.account, state.opening.date);
+    this.use(this.accounts.openingAccount, state.opening.date);
+    return this.format.opening(state.opening, this.accounts.openingAccount);
+  }
+
+  /**
    * `text` without the sections that repeat the one in effect: each text `transactions` made
-   * starts with its section, and a sort hands several such texts back joined in one.
+   * starts with its section, and a sort hands several such texts back joined in one. A section's
+   * first appearance is followed by its account's opening transaction, when that goes ahead.
    */
   private withoutRepeatedSections(text: string): string {
     const found: [number, string][] = [];
-    for (const section of this.sections)
+    for (const section of this.sections.keys())
       for (let at = text.indexOf(section); at >= 0; at = text.indexOf(section, at + section.length))
         found.push([at, section]);
     found.sort((a, b) => a[0] - b[0]);
@@ -121,6 +151,11 @@ export class LedgerWriter {
     for (const [at, section] of found) {
       if (section !== this.lastSection) {
         this.lastSection = section;
+        const opening = this.openingAhead(this.states.get(this.sections.get(section) as string));
+        if (opening !== '') {
+          out += text.slice(from, at + section.length) + opening;
+          from = at + section.length;
+        }
         continue;
       }
       out += text.slice(from, at);
@@ -217,7 +252,9 @@ export class LedgerWriter {
     let text = '';
     let running = Decimal.zero();
     if (state.opening !== undefined && this.options.openings === false) delete state.opening;
-    if (state.opening !== undefined) {
+    if (state.opening !== undefined && state.openingWritten === true) {
+      running = Decimal.parse(state.opening.amount);
+    } else if (state.opening !== undefined) {
       this.use(state.opening.account, state.opening.date);
       this.use(this.accounts.openingAccount, state.opening.date);
       const header = this.format.section?.(state.account, state.currency);
