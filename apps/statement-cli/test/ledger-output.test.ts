@@ -118,6 +118,35 @@ describeHledger('ledger output details', () => {
   });
 });
 
+describeHledger('pending OFX transactions', () => {
+  it('are PDNG rows in the CSV and comments in the journal, which hledger checks', () => {
+    const input = join(tempDir(), 'pending.ofx');
+    writeFileSync(
+      input,
+      'OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD' +
+        '<BANKACCTFROM><BANKID>1<ACCTID>123<ACCTTYPE>CHECKING</BANKACCTFROM>' +
+        '<BANKTRANLIST><DTSTART>20240101<DTEND>20240131' +
+        '<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240105<TRNAMT>-12.34<FITID>A1<NAME>GROCER</STMTTRN></BANKTRANLIST>' +
+        '<LEDGERBAL><BALAMT>100.00<DTASOF>20240131</LEDGERBAL>' +
+        '<BANKTRANLISTP><DTASOF>20240131<STMTTRNP><TRNTYPE>DEBIT<DTTRAN>20240130<TRNAMT>-5.00<NAME>CAFE</STMTTRNP></BANKTRANLISTP>' +
+        '</STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n',
+    );
+    const csv = runCli(['convert', '-i', input, '-o', '-', '--no-categorize']);
+    expect(csv.status).toBe(0);
+    const lines = csv.stdout.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toMatch(/^,2024-01-30,-5\.00,USD,DBIT,PDNG,CAFE,/);
+    expect(csv.stderr).toBe('');
+
+    const out = join(tempDir(), 'pending.journal');
+    expect(runCli(['convert', '-i', input, '-o', out, '--to', 'hledger', '--no-categorize']).status).toBe(0);
+    const journal = readFileSync(out, 'utf8');
+    expect(journal).toContain('; not booked (PDNG), left out:');
+    expect(journal).toContain('CAFE');
+    expect(spawnSync('hledger', ['-f', out, 'check']).status).toBe(0);
+  });
+});
+
 const describeBeancount = tools.beancount ? describe : describe.skip;
 
 describeBeancount('stmt convert --since-last --to beancount', () => {

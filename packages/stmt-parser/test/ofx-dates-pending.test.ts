@@ -292,25 +292,29 @@ describe('OFX pending transactions (<BANKTRANLISTP>)', () => {
     '</BANKTRANLISTP>',
   ];
 
-  it('reads the posted transactions and warns once per statement, at the first pending one, with the count', async () => {
+  const pendingRows = (entries: Entry[]): string[] =>
+    entries.map(
+      (e) =>
+        `${e.status} ${e.bookingDate ?? '-'} ${e.valueDate ?? '-'} ${e.creditDebit} ${e.money.amount.toString()} ${e.entryReference ?? '-'} ${e.details[0]?.creditor?.name ?? '-'}`,
+    );
+
+  it('reads pending transactions as PDNG rows, without a booking date and with <DTTRAN> as the value date', async () => {
     const text = file(statement({ after: [...pendingList(pending('p1'), pending('p2')), LEDGER] }));
-    const { entries, issues } = await read(text);
-    expect(rows(entries)).toEqual(['123-20240131 2024-01-05 - DBIT 12.34']);
-    expect(issues.map((i) => [...brief(i), i.message])).toEqual([
-      [
-        'warning',
-        'UNSUPPORTED_MESSAGE',
-        14,
-        1,
-        `${STMT}/BANKTRANLISTP/STMTTRNP`,
-        '2 pending transactions in <BANKTRANLISTP> not read: only posted transactions (<STMTTRN> in <BANKTRANLIST>) become rows; the first is here',
-      ],
+    const { entries, records, issues } = await read(text);
+    expect(pendingRows(entries)).toEqual([
+      'BOOK 2024-01-05 - DBIT 12.34 - PADARIA',
+      'PDNG - 2024-01-30 DBIT 5.00 p1 PENDING',
+      'PDNG - 2024-01-30 DBIT 5.00 p2 PENDING',
     ]);
+    expect(entries.map((e) => e.statementId)).toEqual(['123-20240131', '123-20240131', '123-20240131']);
+    // Pending rows move no balance: the closing balance stands as the bank gave it.
+    expect(balances(records)).toEqual(['CLBD 100.00 2024-01-31']);
+    expect(issues).toEqual([]);
     expect(await conversionError(text, 'bank.ofx')).toBeUndefined();
   });
 
-  it('names a single pending transaction, and reads none as a row even when written <STMTTRN>', async () => {
-    const { entries, records, issues } = await read(
+  it('reads a pending transaction written <STMTTRN> with <DTPOSTED> as pending too', async () => {
+    const { entries, issues } = await read(
       file(
         statement({
           list: [PERIOD, trn('20240105')],
@@ -318,15 +322,51 @@ describe('OFX pending transactions (<BANKTRANLISTP>)', () => {
         }),
       ),
     );
-    expect(entries.map((e) => e.accountServicerReference)).toEqual(['A1']);
-    expect(balances(records)).toEqual(['CLBD 100.00 2024-01-31']);
-    expect(issues.map((i) => [i.severity, i.location.line, i.message])).toEqual([
+    expect(pendingRows(entries)).toEqual(['BOOK 2024-01-05 - DBIT 12.34 - PADARIA', 'PDNG - 2024-01-30 DBIT 5.00 - -']);
+    expect(entries.map((e) => e.accountServicerReference)).toEqual(['A1', 'p1']);
+    expect(issues).toEqual([]);
+  });
+
+  it('keeps a pending transaction without a readable date, with a warning at its place', async () => {
+    const { entries, issues } = await read(
+      file(
+        statement({
+          after: [
+            ...pendingList(
+              '<STMTTRNP><TRNTYPE>DEBIT<TRNAMT>-5.00<NAME>NO DATE</STMTTRNP>',
+              '<STMTTRNP><TRNTYPE>DEBIT<DTTRAN>2024-01-30<TRNAMT>-6.00<NAME>BAD DATE</STMTTRNP>',
+            ),
+            LEDGER,
+          ],
+        }),
+      ),
+    );
+    expect(pendingRows(entries).slice(1)).toEqual(['PDNG - - DBIT 5.00 - NO DATE', 'PDNG - - DBIT 6.00 - BAD DATE']);
+    expect(issues.map((i) => [...brief(i), i.message])).toEqual([
       [
         'warning',
+        'MISSING_ELEMENT',
         14,
-        'pending transaction <STMTTRN> in <BANKTRANLISTP> not read: only posted transactions (<STMTTRN> in <BANKTRANLIST>) become rows',
+        1,
+        `${STMT}/BANKTRANLISTP/STMTTRNP`,
+        'expected <DTTRAN> (transaction date) in the pending transaction; its row has no date (a pending row counts towards no balance)',
+      ],
+      [
+        'warning',
+        'INVALID_DATE',
+        15,
+        25,
+        `${STMT}/BANKTRANLISTP/STMTTRNP/DTTRAN`,
+        'expected a date YYYYMMDD[HHMMSS[.XXX]][[offset:TZ]] in <DTTRAN>, found "2024-01-30"; the pending transaction\'s row has no date',
       ],
     ]);
+  });
+
+  it('refuses a pending transaction without an amount, as a posted one', async () => {
+    const text = file(
+      statement({ after: [...pendingList('<STMTTRNP><TRNTYPE>DEBIT<DTTRAN>20240130<NAME>X</STMTTRNP>'), LEDGER] }),
+    );
+    expect((await conversionError(text, 'bank.ofx'))?.message).toContain('has no <TRNAMT>');
   });
 
   it('gives no warning for a <BANKTRANLISTP> without transactions', async () => {

@@ -53,10 +53,8 @@ interface OpenStatement {
     | undefined;
   /** Security trades in `<INVTRANLIST>` (BUYSTOCK, INCOME …), which are not read: counted for one warning. */
   skippedTrades: { count: number; byName: Map<string, number>; first: SourceLocation } | undefined;
-  /** The path of the `<BANKTRANLISTP>` being read (pending transactions, not read), while it is open. */
+  /** The path of the `<BANKTRANLISTP>` being read (pending transactions), while it is open. */
   pendingList: string | undefined;
-  /** Pending transactions (`<STMTTRNP>`) seen, counted for one warning. */
-  skippedPending: { count: number; name: string; first: SourceLocation } | undefined;
   transaction:
     | {
         path: string;
@@ -64,6 +62,8 @@ interface OpenStatement {
         location: SourceLocation;
         /** An error made the transaction unreadable (a second `<TRNAMT>`): it yields no entry. */
         refused: boolean;
+        /** A pending transaction (`<STMTTRNP>` in `<BANKTRANLISTP>`): a `PDNG` entry. */
+        pending: boolean;
       }
     | undefined;
 }
@@ -113,8 +113,17 @@ export class OfxStatementBuilder {
     }
     if (statement.pendingList !== undefined) {
       if (event.type === 'exit' && event.path === statement.pendingList) statement.pendingList = undefined;
-      else if (event.type === 'enter' && isChildOf(event, 'BANKTRANLISTP'))
-        this.skipPending(statement, event.name, event.location);
+      else if (event.type === 'enter' && isChildOf(event, 'BANKTRANLISTP')) {
+        // OFX 2.1 §11.4.2.2: pending transactions, which the bank has not posted yet (`PDNG` rows, as in camt).
+        statement.transaction = {
+          path: event.path,
+          fields: new Map(),
+          location: event.location,
+          refused: false,
+          pending: true,
+        };
+        return this.start(statement, true);
+      }
       return [];
     }
     if (event.type === 'enter' && event.name === 'BANKTRANLISTP') {
@@ -122,7 +131,13 @@ export class OfxStatementBuilder {
       return [];
     }
     if (event.type === 'enter' && event.name === 'STMTTRN') {
-      statement.transaction = { path: event.path, fields: new Map(), location: event.location, refused: false };
+      statement.transaction = {
+        path: event.path,
+        fields: new Map(),
+        location: event.location,
+        refused: false,
+        pending: false,
+      };
       return this.start(statement, true);
     }
     if (event.type === 'enter' && event.name !== 'INVBANKTRAN' && isChildOf(event, 'INVTRANLIST'))
@@ -161,7 +176,6 @@ export class OfxStatementBuilder {
       balance: undefined,
       skippedTrades: undefined,
       pendingList: undefined,
-      skippedPending: undefined,
       transaction: undefined,
     };
   }
@@ -346,11 +360,12 @@ export class OfxStatementBuilder {
         currency: statement.currency ?? 'XXX',
         index: statement.entryCount,
         location: transaction.location,
+        pending: transaction.pending,
       },
       this.issues,
     );
     if (!entry) return [];
-    for (const key of ['DTPOSTED', 'DTAVAIL']) {
+    for (const key of ['DTPOSTED', 'DTAVAIL', 'DTTRAN']) {
       const field = transaction.fields.get(key);
       const date = field === undefined || field.value === '' ? undefined : parseOfxDate(field.value);
       if (field && date) this.dateShape(`<${key}>`, field.value, date, field.location);
@@ -432,34 +447,9 @@ export class OfxStatementBuilder {
     );
   }
 
-  /** A pending transaction in `<BANKTRANLISTP>`: not read, counted for {@link reportSkippedPending}. */
-  private skipPending(statement: OpenStatement, name: string, location: SourceLocation): void {
-    statement.skippedPending ??= { count: 0, name, first: location };
-    statement.skippedPending.count++;
-  }
-
-  /**
-   * OFX 2.1 §11.4.2.2: `<BANKTRANLISTP>` lists pending transactions (`<STMTTRNP>`), which the
-   * bank has not posted and may still change or drop. They are not rows; one warning per
-   * statement, at the first, with the count.
-   */
-  private reportSkippedPending(statement: OpenStatement): void {
-    const skipped = statement.skippedPending;
-    if (!skipped) return;
-    const rule = 'only posted transactions (<STMTTRN> in <BANKTRANLIST>) become rows';
-    this.issues.warning(
-      'UNSUPPORTED_MESSAGE',
-      skipped.count === 1
-        ? `pending transaction <${skipped.name}> in <BANKTRANLISTP> not read: ${rule}`
-        : `${skipped.count} pending transactions in <BANKTRANLISTP> not read: ${rule}; the first is here`,
-      skipped.first,
-    );
-  }
-
   private close(statement: OpenStatement): StatementRecord[] {
     this.statement = undefined;
     this.reportSkippedTrades(statement);
-    this.reportSkippedPending(statement);
     const out = [...this.start(statement), ...this.release(statement)];
     // OFX carries no opening balance, so there is nothing to reconcile the entries against.
     if (statement.entryCount > 0)

@@ -23,7 +23,7 @@ const AMOUNT_LEAVES = new Set([
 ]);
 
 /** Leaves that give the row's dates, its type and its identity (`FITID` is the transaction id). */
-const ROW_LEAVES = new Set(['DTPOSTED', 'DTAVAIL', 'TRNTYPE', 'FITID']);
+const ROW_LEAVES = new Set(['DTPOSTED', 'DTAVAIL', 'DTTRAN', 'TRNTYPE', 'FITID']);
 
 const where = (location: SourceLocation): string => `line ${location.line}, column ${location.column}`;
 
@@ -73,9 +73,11 @@ export interface TransactionContext {
   currency: string;
   index: number;
   location: SourceLocation;
+  /** A pending transaction (`<STMTTRNP>`): see {@link pendingDates}. */
+  pending?: boolean;
 }
 
-/** Builds the entry for one `<STMTTRN>`, or reports why it cannot and returns undefined. */
+/** Builds the entry for one `<STMTTRN>` (or `<STMTTRNP>`), or reports why it cannot and returns undefined. */
 export function buildTransaction(
   fields: TransactionFields,
   context: TransactionContext,
@@ -119,16 +121,8 @@ export function buildTransaction(
       `amount ${JSON.stringify(amountText)} has thousands separators; read as ${signed.creditDebit === 'DBIT' ? '-' : ''}${signed.grouped}`,
       at('TRNAMT'),
     );
-  const postedText = get('DTPOSTED');
-  if (postedText === undefined)
-    return void issues.error('MISSING_ELEMENT', 'expected <DTPOSTED> (posting date) in <STMTTRN>', context.location);
-  const posted = parseOfxDate(postedText);
-  if (!posted)
-    return void issues.error(
-      'INVALID_DATE',
-      `expected a date YYYYMMDD[HHMMSS[.XXX]][[offset:TZ]], found ${JSON.stringify(postedText)}`,
-      at('DTPOSTED'),
-    );
+  const dates = context.pending ? pendingDates(get, at, issues) : postedDates(get, at, context, issues);
+  if (dates === undefined) return undefined;
 
   const entry: Entry = {
     statementId: context.statementId,
@@ -137,9 +131,8 @@ export function buildTransaction(
     index: context.index,
     money: { amount: signed.amount, currency: context.currency },
     creditDebit: signed.creditDebit,
-    // OFX statements list posted transactions only (pending ones are not part of <BANKTRANLIST>).
-    status: 'BOOK',
-    bookingDate: posted.date,
+    status: context.pending ? 'PDNG' : 'BOOK',
+    ...dates,
     reversal: false,
     charges: [],
     details: [],
@@ -177,6 +170,51 @@ export function buildTransaction(
   if (fitId) detail.accountServicerReference = fitId;
   if (Object.keys(detail).length > 0) entry.details.push(detail);
   return entry;
+}
+
+/** A posted transaction's booking date, `<DTPOSTED>`, which its row cannot do without (undefined: refused). */
+function postedDates(
+  get: (key: string) => string | undefined,
+  at: (key: string) => SourceLocation,
+  context: TransactionContext,
+  issues: IssueSink,
+): { bookingDate: string } | undefined {
+  const postedText = get('DTPOSTED');
+  if (postedText === undefined)
+    return void issues.error('MISSING_ELEMENT', 'expected <DTPOSTED> (posting date) in <STMTTRN>', context.location);
+  const posted = parseOfxDate(postedText);
+  if (!posted)
+    return void issues.error(
+      'INVALID_DATE',
+      `expected a date YYYYMMDD[HHMMSS[.XXX]][[offset:TZ]], found ${JSON.stringify(postedText)}`,
+      at('DTPOSTED'),
+    );
+  return { bookingDate: posted.date };
+}
+
+/**
+ * A pending transaction is not booked, so it has no booking date (as a pending camt entry or
+ * Revolut row); the day it was made, `<DTTRAN>` (or a `<DTPOSTED>` written in its place), is its
+ * value date. No balance counts a pending row, so one without a readable date is kept with a
+ * warning, without a date.
+ */
+function pendingDates(
+  get: (key: string) => string | undefined,
+  at: (key: string) => SourceLocation,
+  issues: IssueSink,
+): { valueDate?: string } {
+  const key = get('DTTRAN') === undefined && get('DTPOSTED') !== undefined ? 'DTPOSTED' : 'DTTRAN';
+  const text = get(key);
+  const date = text === undefined ? undefined : parseOfxDate(text);
+  if (date) return { valueDate: date.date };
+  issues.warning(
+    text === undefined ? 'MISSING_ELEMENT' : 'INVALID_DATE',
+    text === undefined
+      ? 'expected <DTTRAN> (transaction date) in the pending transaction; its row has no date (a pending row counts towards no balance)'
+      : `expected a date YYYYMMDD[HHMMSS[.XXX]][[offset:TZ]] in <${key}>, found ${JSON.stringify(text)}; the pending transaction's row has no date`,
+    at(key),
+  );
+  return {};
 }
 
 /**
