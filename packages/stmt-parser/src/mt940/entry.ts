@@ -41,11 +41,11 @@ export function buildEntry(pending: PendingEntry, context: EntryContext, hidden?
     bookingDate: line.entryDate ?? line.valueDate,
     valueDate: line.valueDate,
     reversal: line.reversal,
-    bankTransactionCode: line.transactionType,
     charges: [],
     details: [],
     location: pending.location,
   };
+  if (line.transactionType) entry.bankTransactionCode = line.transactionType;
   if (line.customerReference) entry.entryReference = line.customerReference;
   if (line.bankReference) entry.accountServicerReference = line.bankReference;
   // A reversal keeps the parties of the transaction it reverses: a returned direct debit (RD,
@@ -112,10 +112,16 @@ function buildDetail(lines: readonly string[], originalDirection: CreditDebit): 
   if (info.remittanceInfo) detail.remittanceInfo = info.remittanceInfo;
   if (info.transactionCode) detail.bankTransactionCode = info.transactionCode;
   if (info.bookingText) detail.additionalInfo = info.bookingText;
-  if (hasParty(info.counterparty)) {
+  // The ordering party of a credit and the beneficiary of a debit is the other side of the entry:
+  // their account is the counterparty's when no other keyword names one.
+  const counterparty = { ...info.counterparty };
+  const other = originalDirection === 'DBIT' ? info.beneficiary : info.orderingParty;
+  if (other && counterparty.iban === undefined && counterparty.otherAccountId === undefined)
+    Object.assign(counterparty, other);
+  if (hasParty(counterparty)) {
     // The counterparty is the creditor of a debit and the debtor of a credit.
-    if (originalDirection === 'DBIT') detail.creditor = info.counterparty;
-    else detail.debtor = info.counterparty;
+    if (originalDirection === 'DBIT') detail.creditor = counterparty;
+    else detail.debtor = counterparty;
   }
   return Object.keys(detail).length > 0 ? detail : undefined;
 }

@@ -1,3 +1,4 @@
+import type { Party } from '../types';
 import type { EntryInformation } from './information';
 import { isBic, isIban } from './identifiers';
 
@@ -37,15 +38,38 @@ const KEYWORDS = [
 ];
 const KEYWORD = new RegExp(`/(${KEYWORDS.join('|')})/`, 'g');
 
+/** The keywords whose value a field of the row reads (`ORDP`/`BENM` only as an account, see `leadingAccount`). */
+const READ_KEYWORDS = new Set([
+  'TRTP',
+  'IBAN',
+  'BIC',
+  'NAME',
+  'CNTP',
+  'ACCW',
+  'REMI',
+  'EREF',
+  'MARF',
+  'CSID',
+  'CDTRREF',
+  'PURP',
+  'RTRN',
+  'ULTC',
+  'ULTD',
+]);
+
 export function parseDutchInformation(text: string): EntryInformation | undefined {
   const values = new Map<string, string>();
   const marks = [...text.matchAll(KEYWORD)];
   if (marks.length === 0 || (marks[0]?.index ?? -1) > 0) return undefined;
+  // Text no field reads: a keyword's second value, and the value of a keyword no field reads.
+  let unread = false;
   marks.forEach((mark, i) => {
     const from = (mark.index ?? 0) + mark[0].length;
     const to = marks[i + 1]?.index ?? text.length;
     const key = mark[1] ?? '';
-    if (!values.has(key)) values.set(key, text.slice(from, to).replace(/\/+$/, '').trim());
+    const value = text.slice(from, to).replace(/\/+$/, '').trim();
+    if (!values.has(key)) values.set(key, value);
+    else if (value !== '') unread = true;
   });
 
   const info: EntryInformation = { counterparty: {}, style: 'keyword' };
@@ -85,7 +109,39 @@ export function parseDutchInformation(text: string): EntryInformation | undefine
     const value = get(key);
     if (value) (info as unknown as Record<string, string>)[field] = value;
   }
+
+  // Komercijalna Banka Skopje writes `/ORDP/account` or `/BENM/account`, then the name and the
+  // text on lines of their own that begin with `/`, which are not keywords: the account is the
+  // ordering party's or the beneficiary's, and the rest is read by no keyword.
+  for (const [key, role] of [
+    ['ORDP', 'orderingParty'],
+    ['BENM', 'beneficiary'],
+  ] as const) {
+    const value = get(key);
+    const account = value === undefined ? undefined : leadingAccount(value);
+    if (account) info[role] = account.party;
+    if (value !== undefined && value !== account?.text) unread = true;
+  }
+  for (const [key, value] of values)
+    if (value !== '' && !READ_KEYWORDS.has(key) && key !== 'ORDP' && key !== 'BENM') unread = true;
+  // Text must not vanish: when the keywords give the row neither a remittance nor a counterparty
+  // name while the text holds more than they read, the whole text is the remittance, as free text.
+  if (unread && !info.remittanceInfo && !info.counterparty.name) info.remittanceInfo = text;
   return info;
+}
+
+/** A bank account number: digits, perhaps grouped by dashes (`300000000460495`, `160309522-70100246004`). */
+const ACCOUNT_NUMBER = /^\d[\d-]{4,32}\d$/;
+
+/**
+ * The account a value begins with, up to a blank or `/`: an IBAN, or an account number. The
+ * party takes it as its IBAN or its other account id; `text` is that account as written.
+ */
+function leadingAccount(value: string): { party: Party; text: string } | undefined {
+  const text = /^[^\s/]+/.exec(value)?.[0] ?? '';
+  if (isIban(text)) return { party: { iban: text }, text };
+  if (ACCOUNT_NUMBER.test(text)) return { party: { otherAccountId: text }, text };
+  return undefined;
 }
 
 /** `/REMI/USTD//text/` (unstructured) and `/REMI/STRD/CUR/reference/` (structured creditor reference). */

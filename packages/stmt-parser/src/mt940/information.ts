@@ -26,6 +26,12 @@ export interface EntryInformation {
   ultimateDebtor?: string;
   ultimateCreditor?: string;
   counterparty: Party;
+  /**
+   * The account after `/ORDP/` (ordering party) and `/BENM/` (beneficiary), when the value begins
+   * with one: the counterparty's account when it is the other side of the entry (see `buildEntry`).
+   */
+  orderingParty?: Party;
+  beneficiary?: Party;
   /** Which reading applied: `subfields` (German/Polish `?20…`), `keyword` (Dutch `/KEY/`), `text`. */
   style: 'subfields' | 'keyword' | 'text';
 }

@@ -123,6 +123,8 @@ interface OpenStatement {
   /** Entries read before the account currency was known (MT942 without :34F:), in order. */
   held: PendingEntry[];
   sawFloorLimit: boolean;
+  /** Line of the `:86:` that follows the pending entry's `:61:`. */
+  informationLine?: number;
   /** Line of a `-` separator after which no new `:20:` has come yet. */
   separatedAt?: number;
   /** Another `-` stood before the one at `separatedAt`, with no field between them. */
@@ -253,8 +255,16 @@ export class Mt940StatementBuilder {
       case '86':
         // After `:61:` (or another `:86:` of the same entry) the text describes the entry;
         // elsewhere it describes the statement, which our records do not carry.
-        if (statement.pending && (previousTag === '61' || previousTag === '86'))
+        if (statement.pending && (previousTag === '61' || previousTag === '86')) {
+          if (previousTag === '61') statement.informationLine = field.line;
+          else
+            this.issues.warning(
+              'INVALID_VALUE',
+              `another :86: for the :61: on line ${statement.pending.location.line}: its text is joined to that of the first :86:, on line ${statement.informationLine ?? field.line}, as the entry's information`,
+              this.location(field),
+            );
           statement.pending.information.push(...field.lines);
+        }
         break;
       case '90D':
       case '90C': {

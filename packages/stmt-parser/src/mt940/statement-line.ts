@@ -11,8 +11,8 @@ export interface StatementLine {
   /** Third letter of the currency code (e.g. `R`), which some banks put after the mark. */
   fundsCode?: string;
   amountText: string;
-  /** `N`/`F`/`S` plus three characters, e.g. `NTRF`. */
-  transactionType: string;
+  /** `N`/`F`/`S` plus three characters, e.g. `NTRF`; none when the bank left it out. */
+  transactionType?: string;
   customerReference?: string;
   bankReference?: string;
   supplementaryDetails?: string;
@@ -37,8 +37,9 @@ function reference(text: string): string | undefined {
 
 /**
  * Parses `YYMMDD[MMDD](C|D|RC|RD)[funds code]amount(N|F|S)XXX reference[//bank reference]`
- * plus the optional supplementary line. `offset` in a problem is the 0-based position in the
- * first line, so callers can turn it into a column.
+ * plus the optional supplementary line; a missing type is read with a warning (see
+ * `missingType`). `offset` in a problem is the 0-based position in the first line, so callers
+ * can turn it into a column.
  */
 export function parseStatementLine(lines: readonly string[]): StatementLine | StatementLineProblem {
   const text = lines[0] ?? '';
@@ -107,8 +108,12 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
     });
     pos += gap;
   }
-  let transactionType = /^[NFS][A-Z0-9]{3}/.exec(text.slice(pos))?.[0];
-  if (!transactionType) {
+  const missing = missingType(text.slice(pos));
+  let transactionType = missing ? undefined : /^[NFS][A-Z0-9]{3}/.exec(text.slice(pos))?.[0];
+  if (missing) {
+    // The references follow the amount: they are read below, from here.
+    deviations.push({ message: missing, offset: pos });
+  } else if (!transactionType) {
     // `S   `, `MCI0`: four characters all the same, as the bank's own code.
     const odd = /^[A-Za-z][A-Za-z0-9 ]{0,3}/.exec(text.slice(pos))?.[0];
     if (!odd)
@@ -147,9 +152,9 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
     creditDebit: mark === 'C' || mark === 'RD' ? 'CRDT' : 'DBIT',
     reversal: mark.startsWith('R'),
     amountText,
-    transactionType,
     deviations,
   };
+  if (transactionType) line.transactionType = transactionType;
   if (entryDate) line.entryDate = entryDate;
   if (fundsCode) line.fundsCode = fundsCode;
   const customerReference = reference(customer.reference);
@@ -159,6 +164,21 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
   if (overflow.length > 0) line.supplementaryDetails = overflow.join(' ');
   if (overflow.length > 0 && supplementaryAt) line.supplementaryAt = supplementaryAt;
   return line;
+}
+
+/**
+ * Why the text after the amount has no transaction type, if it has none: some banks (Penta,
+ * Zenith Bank) write the customer reference `NONREF` right after the amount, or even `//` and
+ * the bank reference. No transaction type begins so (`NONR` is none), so the references are
+ * read as they would be after a type.
+ */
+function missingType(text: string): string | undefined {
+  if (text.startsWith('//'))
+    return 'the transaction type and the customer reference are missing: "//" follows the amount; the text after it is read as the bank reference, and the row has no bank transaction code';
+  const noReference = /^NONREF/i.exec(text)?.[0];
+  if (noReference)
+    return `the transaction type is missing: "${noReference}" follows the amount; it is read as the customer reference, and the row has no bank transaction code`;
+  return undefined;
 }
 
 /** The first continuation line with text, and where its text begins. */
