@@ -94,30 +94,58 @@ export async function* decodeChunks(
   source: AsyncIterable<Buffer>,
   encoding: string,
   onLooksLikeUtf8?: () => void,
+  onNotUtf8?: NotUtf8Fallback,
 ): AsyncIterable<string> {
-  const decoder = createDecoder(encoding);
+  let decoder = createDecoder(encoding);
   // An 8-bit encoding over bytes that form UTF-8 sequences turns `é` into `Ã©`: say so, once.
   let suspect = onLooksLikeUtf8 !== undefined && !isUtf8Name(encoding) && splitsCleanly(encoding);
   // UTF-8 is checked, not repaired: the text before a bad byte is handed out, then the error
-  // (which the reader of that text places with `locateEncodingError`).
-  const check = isUtf8Name(encoding) ? new Utf8Check() : undefined;
+  // (which the reader of that text places with `locateEncodingError`), unless `onNotUtf8` names
+  // an encoding to read the rest in.
+  let check = isUtf8Name(encoding) ? new Utf8Check() : undefined;
+  /** After a bad byte: the rest of the input in the encoding `onNotUtf8` gave, or the error. */
+  const fallBack = function* (found: Utf8Check): Generator<string> {
+    const rest = found.rest();
+    const other = onNotUtf8?.(rest);
+    if (other === undefined) throw found.error();
+    // The UTF-8 decoder may hold the start of the bad sequence, which `rest` holds too: it is dropped.
+    decoder = createDecoder(other);
+    check = undefined;
+    for (let at = 0; at < rest.length; at += DECODE_BYTES) {
+      const text = decoder.write(rest.subarray(at, at + DECODE_BYTES));
+      if (text.length > 0) yield text;
+    }
+  };
   for await (const chunk of source) {
     if (suspect && looksLikeUtf8(chunk)) {
       suspect = false;
       onLooksLikeUtf8?.();
     }
-    const bad = check ? check.write(chunk) : -1;
+    if (check === undefined) {
+      for (let at = 0; at < chunk.length; at += DECODE_BYTES) {
+        const text = decoder.write(chunk.subarray(at, at + DECODE_BYTES));
+        if (text.length > 0) yield text;
+      }
+      continue;
+    }
+    const bad = check.write(chunk);
     const good = bad < 0 ? chunk : chunk.subarray(0, bad);
     for (let at = 0; at < good.length; at += DECODE_BYTES) {
       const text = decoder.write(good.subarray(at, at + DECODE_BYTES));
       if (text.length > 0) yield text;
     }
-    if (bad >= 0) throw (check as Utf8Check).error();
+    if (bad >= 0) yield* fallBack(check);
   }
-  if (check?.endsCut()) throw check.error();
+  if (check?.endsCut()) yield* fallBack(check);
   const rest = decoder.end();
   if (rest) yield rest;
 }
+
+/**
+ * Told the bytes of a UTF-8 read from the first that is not UTF-8 on; returns the 8-bit encoding
+ * to read them and the rest of the input in, or undefined to refuse them (`INVALID_ENCODING`).
+ */
+export type NotUtf8Fallback = (rest: Buffer) => string | undefined;
 
 /** The warning for 8-bit text whose bytes look like UTF-8, where the reader stands. */
 export function looksLikeUtf8Warning(encoding: string): string {

@@ -13,8 +13,8 @@ import type { SourceLocation } from './types';
  */
 export class Utf8Check {
   private carry: Buffer | undefined;
-  /** The bytes checked last and where in them the bad sequence starts, for `error()`. */
-  private bad: { bytes: Buffer; at: number } | undefined;
+  /** The bytes checked last and where in them the bad sequence starts, for `error()`; `rest`: from there to the end of what was written. */
+  private bad: { bytes: Buffer; at: number; rest: Buffer } | undefined;
 
   /** Offset in `chunk` of the first byte of a sequence that is not UTF-8 (0 when it began in the last chunk), or -1. */
   write(chunk: Buffer): number {
@@ -25,14 +25,23 @@ export class Utf8Check {
     this.carry = whole < bytes.length ? Buffer.from(bytes.subarray(whole)) : undefined;
     if (isUtf8(body)) return -1;
     const at = firstInvalid(body);
-    this.bad = { bytes: body, at };
+    this.bad = { bytes: body, at, rest: bytes.subarray(at) };
     return Math.max(0, at - carried);
   }
 
   /** At the end of the input: true when a character was cut off by it (that is not UTF-8 either). */
   endsCut(): boolean {
-    if (this.carry) this.bad = { bytes: this.carry, at: 0 };
+    if (this.carry) this.bad = { bytes: this.carry, at: 0, rest: this.carry };
     return this.carry !== undefined;
+  }
+
+  /**
+   * The bytes from the first that is not UTF-8 (as `write` or `endsCut` found it) to the end of
+   * what was written, including a character a chunk boundary cut off, which a UTF-8 decoder that
+   * was given the earlier chunks holds unfinished: to be read in another encoding instead.
+   */
+  rest(): Buffer {
+    return Buffer.from(this.bad?.rest ?? Buffer.alloc(0));
   }
 
   /** The error for what `write` or `endsCut` found, without a place yet. */

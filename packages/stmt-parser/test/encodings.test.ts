@@ -37,10 +37,24 @@ describe('invalid UTF-8 in a UTF-8 file is an error with line and column, never 
     expect(remittances(result).some((text) => text.includes('Facé'))).toBe(true);
   });
 
-  it('bank CSV', async () => {
+  it('bank CSV read as UTF-8 because --encoding said so', async () => {
+    const bytes = splice(read('csv/revolut.csv'), 'Café', [0x43, 0x61, 0x66, 0xe9]);
+    const result = await outcome(bytes, { encoding: 'utf-8' });
+    expect(result.error).toMatchObject({ code: 'INVALID_ENCODING', location: { line: 3, column: 65 } });
+  });
+
+  it('bank CSV read as UTF-8 because nothing said otherwise: the 8-bit rest is read in the code page it looks like', async () => {
     const bytes = splice(read('csv/revolut.csv'), 'Café', [0x43, 0x61, 0x66, 0xe9]);
     const result = await outcome(bytes);
-    expect(result.error).toMatchObject({ code: 'INVALID_ENCODING', location: { line: 3, column: 65 } });
+    expect(result.error).toBeNull();
+    expect(result.issues).toEqual([
+      expect.objectContaining({
+        code: 'INVALID_ENCODING',
+        severity: 'warning',
+        location: { file: 'f', line: 3, column: 65 },
+      }),
+    ]);
+    expect(remittances(result).some((text) => text.includes('Café'))).toBe(true);
   });
 
   it('OFX that declares UTF-8', async () => {

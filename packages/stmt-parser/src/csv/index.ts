@@ -6,7 +6,7 @@ import type { ParseOptions, StatementRecord } from '../types';
 import { bankCsvParser } from './parser';
 import type { BankCsvPreset } from './preset';
 import type { CsvProfile } from './profile';
-import { detectCsvProfile } from './profile-detect';
+import { detectCsvLayout, detectCsvProfile, type CsvLayout } from './profile-detect';
 import { presetFromProfile } from './profile-preset';
 import { SHIPPED_PROFILES } from './presets';
 import { revolutProfile } from './presets/revolut';
@@ -21,7 +21,7 @@ export {
   validateCsvProfile,
   type CsvProfileErrorCode,
 } from './profile-schema';
-export { detectCsvProfile } from './profile-detect';
+export { detectCsvLayout, detectCsvProfile, type CsvLayout } from './profile-detect';
 export { presetFromProfile } from './profile-preset';
 export { SHIPPED_PROFILES } from './presets';
 
@@ -31,12 +31,18 @@ export const revolutPreset: BankCsvPreset = presetFromProfile(revolutProfile);
 /** Revolut's current layout, recognised by its exact header line (as before profiles existed). */
 export const revolutCsvParser: FormatParser = bankCsvParser(revolutPreset);
 
-const presets = new WeakMap<CsvProfile, BankCsvPreset>();
-function presetFor(profile: CsvProfile): BankCsvPreset {
-  let preset = presets.get(profile);
+/** Per profile, its preset per delimiter a file writes it with. */
+const presets = new WeakMap<CsvProfile, Map<string, BankCsvPreset>>();
+function presetFor({ profile, delimiter }: CsvLayout): BankCsvPreset {
+  let byDelimiter = presets.get(profile);
+  if (byDelimiter === undefined) {
+    byDelimiter = new Map();
+    presets.set(profile, byDelimiter);
+  }
+  let preset = byDelimiter.get(delimiter);
   if (preset === undefined) {
-    preset = presetFromProfile(profile);
-    presets.set(profile, preset);
+    preset = presetFromProfile({ ...profile, detect: { ...profile.detect, delimiter } });
+    byDelimiter.set(delimiter, preset);
   }
   return preset;
 }
@@ -65,25 +71,27 @@ async function* parseWithProfile(
   const peeked = await peekSource(source, PROFILE_HEAD_BYTES);
   const profiles = csvProfilesFor(options);
   const where = { ...(options.fileName === undefined ? {} : { file: options.fileName }), line: 1, column: 1 };
-  let profile: CsvProfile | undefined;
+  const head = headerText(peeked.head, options.encoding);
+  let layout: CsvLayout | undefined;
   if (options.csvProfile !== undefined) {
-    profile = profiles.find((candidate) => candidate.name === options.csvProfile);
+    const profile = profiles.find((candidate) => candidate.name === options.csvProfile);
     if (!profile)
       throw new StatementParseError(
         'UNKNOWN_FORMAT',
         `there is no CSV profile named ${JSON.stringify(options.csvProfile)}; known profiles: ${profiles.map((p) => p.name).join(', ')}`,
         { location: where },
       );
+    layout = detectCsvLayout(head, [profile]) ?? { profile, delimiter: profile.detect.delimiter ?? ',' };
   } else {
-    profile = detectCsvProfile(headerText(peeked.head, options.encoding), profiles);
-    if (!profile)
+    layout = detectCsvLayout(head, profiles);
+    if (!layout)
       throw new StatementParseError(
         'UNKNOWN_FORMAT',
         'no CSV profile recognises the header of this file; write a profile for it (docs/csv-profiles.md) or name one with --profile',
         { location: where },
       );
   }
-  yield* bankCsvParser(presetFor(profile)).parse(peeked.chunks, options);
+  yield* bankCsvParser(presetFor(layout)).parse(peeked.chunks, options);
 }
 
 /**

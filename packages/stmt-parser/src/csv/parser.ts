@@ -1,4 +1,5 @@
-import { detectEncoding, looksLikeUtf8Warning } from '../encoding';
+import { detectEncoding, isUtf8Name, looksLikeUtf8Warning, type NotUtf8Fallback } from '../encoding';
+import { guessCodePage } from '../code-pages';
 import { IssueSink } from '../issues';
 import { peekSource } from '../source';
 import type { ParseOptions, SourceLocation, StatementFormat, StatementRecord } from '../types';
@@ -50,7 +51,23 @@ async function* parseBankCsv(
   const tokenizer = new CsvTokenizer(preset.delimiter, maxFieldSize(options), options.fileName);
   tokenizer.onWarning = (message, location) => issues.warning('INVALID_VALUE', message, location);
   const warn = (): void => issues.warning('INVALID_ENCODING', looksLikeUtf8Warning(encoding), tokenizer.position);
-  for await (const record of readCsvRecords(peeked.chunks, encoding, tokenizer, warn)) {
+  // Read as UTF-8 because nothing said otherwise (no --encoding, no byte-order mark): bytes that
+  // are not UTF-8 are an 8-bit export, read from there on in the code page they look like, as
+  // MT940 lines are. Amounts and dates are ASCII in every such code page.
+  const guessed: NotUtf8Fallback | undefined =
+    options.encoding === undefined && detected.source === 'default' && isUtf8Name(encoding)
+      ? (rest) => {
+          const page = guessCodePage(rest) ?? 'windows-1252';
+          issues.warning(
+            'INVALID_ENCODING',
+            `the file is not UTF-8 from here on: its 8-bit characters are read as ${page}, which they look like; say what the file is with --encoding (e.g. windows-1252, iso-8859-15, windows-1250)`,
+            tokenizer.position,
+          );
+          return page;
+        }
+      : undefined;
+  const shapes = new ColumnShapes();
+  for await (const record of readCsvRecords(peeked.chunks, encoding, tokenizer, warn, guessed)) {
     if (!columns) {
       if (preset.isHeader?.(record.fields) === false) {
         above++; // a line above the table (account summary)
@@ -89,7 +106,7 @@ async function* parseBankCsv(
       continue;
     }
     rows++;
-    if (!rowIsWhole(record, columns.length, issues, at)) continue;
+    if (!rowIsWhole(record, columns.length, issues, at, shapes)) continue;
     const row: Record<string, string> = {};
     columns.forEach((name, i) => {
       if (first[i] === true) row[name] = record.fields[i] ?? '';
@@ -156,13 +173,16 @@ function readHeader(
 /**
  * A row with fewer fields than the header is refused: at the end of the file it is a row cut
  * off (`TRUNCATED`), elsewhere a broken one. Extra fields are refused unless empty (a trailing
- * delimiter). A last row without a line break is read, with a warning that it may have been cut.
+ * delimiter). A last row without a line break may have been cut inside its last value: it is
+ * refused when that value is shorter than every value above it in its column shows it should
+ * be (see `ColumnShapes`), else read with a warning.
  */
 function rowIsWhole(
   record: CsvRecord,
   width: number,
   issues: IssueSink,
   at: (line: number, column: number, path?: string) => SourceLocation,
+  shapes: ColumnShapes,
 ): boolean {
   const { fields } = record;
   if (fields.length < width) {
@@ -188,13 +208,80 @@ function rowIsWhole(
     );
     return false;
   }
-  if (!record.terminated)
-    issues.warning(
+  if (record.terminated) {
+    shapes.add(fields);
+    return true;
+  }
+  const last = fields.length - 1;
+  const cut = shapes.cutShort(last, fields[last] as string);
+  const start = cellStart(record, last);
+  if (cut !== undefined) {
+    issues.error(
       'TRUNCATED',
-      'the file does not end with a line break after this row: if the file was cut, its last value may be incomplete',
-      at(record.line, 1),
+      `the file ends without a line break inside the row's last value ${JSON.stringify(fields[last])}, which ${cut}: the file is truncated`,
+      at(start.line, start.column),
     );
+    return false;
+  }
+  issues.warning(
+    'TRUNCATED',
+    'the file does not end with a line break after this row: if the file was cut, its last value may be incomplete',
+    at(record.line, 1),
+  );
   return true;
+}
+
+/**
+ * What the values of each column looked like in the rows read so far, to tell a last value cut
+ * off by the end of the file (no line break after it) from a whole one: a value is cut when its
+ * column never had an empty value and it is empty (the file ends just after a delimiter), or when
+ * every value above it was a number with the same count of decimals and it has fewer (`-40.00`
+ * cut to `-4`). Anything else cannot be told from the text, and the row is read with a warning.
+ * Memory: two numbers per column.
+ */
+class ColumnShapes {
+  /** Per column: whether a row had it empty. */
+  private readonly empty: boolean[] = [];
+  /** Per column: the decimals every value so far had (a number), or -1 once they differed or one was not a number. */
+  private readonly decimals: number[] = [];
+  private rows = 0;
+
+  add(fields: readonly string[]): void {
+    this.rows++;
+    fields.forEach((value, column) => {
+      const trimmed = value.trim();
+      if (trimmed === '') this.empty[column] = true;
+      const places = decimalsOf(trimmed);
+      const seen = this.decimals[column];
+      if (seen === undefined && this.rows === 1) this.decimals[column] = places;
+      else if (seen !== places) this.decimals[column] = -1;
+    });
+  }
+
+  /** Why the last value of column `column` was cut off, or undefined when it may be whole. */
+  cutShort(column: number, value: string): string | undefined {
+    if (this.rows === 0) return undefined;
+    const trimmed = value.trim();
+    if (trimmed === '')
+      return this.empty[column] === true ? undefined : 'is empty, while every row above has a value there';
+    const places = this.decimals[column] ?? -1;
+    if (places <= 0) return undefined;
+    const found = decimalsOf(trimmed);
+    return found >= 0 && found < places
+      ? `has ${found === 0 ? 'no' : found} decimal${found === 1 ? '' : 's'}, while every amount above it has ${places}`
+      : undefined;
+  }
+}
+
+/**
+ * Digits after the decimal mark of a number (`-40.00` 2, `1.234,5` 1, `-4` 0), or -1 when the
+ * value is not a number. A mark written more than once (`1.234.567`) groups thousands.
+ */
+function decimalsOf(value: string): number {
+  if (!/^[-+(]?[\d.,' ]*\d\)?$/.test(value)) return -1;
+  const mark = Math.max(value.lastIndexOf('.'), value.lastIndexOf(','));
+  if (mark < 0 || value.indexOf(value[mark] as string) < mark) return 0;
+  return value.length - mark - 1 - (value.endsWith(')') ? 1 : 0);
 }
 
 /**

@@ -5,19 +5,42 @@ import { asRegex } from './profile-columns';
 const HEADER_SEARCH_LINES = 30;
 
 /**
+ * Delimiters tried after a profile's own: a bank may write one layout with another delimiter
+ * (ING Netherlands exports the same columns with `,` and, in its newer export, with `;`).
+ */
+const OTHER_DELIMITERS = [',', ';', '\t', '|'];
+
+/** A recognised layout: the profile, and the delimiter its header is written with. */
+export interface CsvLayout {
+  profile: CsvProfile;
+  delimiter: string;
+}
+
+/**
  * The profile whose header columns all appear in one of the first lines of the head; when
  * several match, the one naming the most columns (the most specific) wins, then the first given.
  * Header names are compared on their ASCII letters and digits, so an export in Windows-1252
  * matches before it is decoded properly.
  */
 export function detectCsvProfile(head: string, profiles: readonly CsvProfile[]): CsvProfile | undefined {
+  return detectCsvLayout(head, profiles)?.profile;
+}
+
+/**
+ * As `detectCsvProfile`, with the delimiter that splits the header line into the profile's
+ * columns: the profile's own (default `,`) when it does, else the first of `,` `;` tab `|` that does.
+ */
+export function detectCsvLayout(head: string, profiles: readonly CsvProfile[]): CsvLayout | undefined {
   // Line breaks LF, CRLF or CR alone (older Mac exports), as the tokenizer reads them.
   const lines = head.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/, HEADER_SEARCH_LINES);
-  let best: CsvProfile | undefined;
+  let best: CsvLayout | undefined;
   for (const profile of profiles) {
-    if (best !== undefined && best.detect.columns.length >= profile.detect.columns.length) continue;
-    const delimiter = profile.detect.delimiter ?? ',';
-    if (lines.some((line) => headerMatches(splitHeader(line, delimiter), profile.detect.columns))) best = profile;
+    if (best !== undefined && best.profile.detect.columns.length >= profile.detect.columns.length) continue;
+    const own = profile.detect.delimiter ?? ',';
+    const delimiter = [own, ...OTHER_DELIMITERS.filter((other) => other !== own)].find((candidate) =>
+      lines.some((line) => headerMatches(splitHeader(line, candidate), profile.detect.columns)),
+    );
+    if (delimiter !== undefined) best = { profile, delimiter };
   }
   return best;
 }

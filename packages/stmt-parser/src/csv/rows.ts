@@ -1,4 +1,4 @@
-import { decodeChunks } from '../encoding';
+import { decodeChunks, type NotUtf8Fallback } from '../encoding';
 import { locateEncodingError } from '../utf8-check';
 import type { CsvRecord, CsvTokenizer } from './tokenizer';
 
@@ -14,8 +14,9 @@ export async function* readCsvRecords(
   encoding: string,
   tokenizer: CsvTokenizer,
   onLooksLikeUtf8?: () => void,
+  onNotUtf8?: NotUtf8Fallback,
 ): AsyncGenerator<CsvRecord> {
-  const texts = decodeChunks(source, encoding, onLooksLikeUtf8)[Symbol.asyncIterator]();
+  const texts = decodeChunks(source, encoding, onLooksLikeUtf8, onNotUtf8)[Symbol.asyncIterator]();
   try {
     yield* records(texts, tokenizer);
   } finally {
