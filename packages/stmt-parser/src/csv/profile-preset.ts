@@ -43,6 +43,8 @@ export function profileColumns(profile: CsvProfile): string[] {
     currency?.column,
     currency?.header,
     profile.balance,
+    profile.original_amount?.amount,
+    profile.original_amount?.currency,
     status?.column,
     ...(skip ?? []).map((rule) => rule.column),
     profile.reference,
@@ -207,6 +209,9 @@ class ProfileRowReader {
     if (mandate !== '') detail.mandateId = mandate;
     const creditorId = optional(p.creditor_id);
     if (creditorId !== '') detail.creditorId = creditorId;
+    const original = this.original(cell, raw, code);
+    if (original.money) detail.originalMoney = original.money;
+    if (original.warning) warnings.push(original.warning);
     const charges: Money[] = fee.isZero() ? [] : [{ amount: fee.abs(), currency: code }];
     const named = (column: string): string => (column === 'currency' ? code : cell(column));
     const accountName = renderTemplate(p.account?.name ?? p.bank, named) || p.bank;
@@ -233,6 +238,40 @@ class ProfileRowReader {
     if (reference !== '') draft.accountServicerReference = reference;
     if (balanceAfter) draft.balanceAfter = balanceAfter;
     return warnings.length === 0 ? { kind: 'entry', draft } : { kind: 'entry', draft, warnings };
+  }
+
+  /**
+   * The transaction's amount in the currency it was made in (`original_amount`), when that is
+   * another than the row's. The row's own amount does not depend on it: one that cannot be read
+   * is left out with a warning.
+   */
+  private original(
+    cell: (c: string) => string,
+    raw: (c: string) => string,
+    code: string,
+  ): { money?: Money; warning?: CsvCellProblem } {
+    const spec = this.profile.original_amount;
+    if (spec === undefined) return {};
+    const currencyText = cell(spec.currency).trim();
+    const amountText = cell(spec.amount);
+    if (currencyText === '' || amountText === '' || currencyText.toUpperCase() === code) return {};
+    const currency = readCurrencyCode(currencyText);
+    const parsed = this.number(amountText);
+    if (currency === undefined || !parsed)
+      return {
+        warning: {
+          code: currency === undefined ? 'INVALID_VALUE' : 'INVALID_AMOUNT',
+          column: currency === undefined ? spec.currency : spec.amount,
+          message:
+            currency === undefined
+              ? `expected a currency code such as EUR, found ${JSON.stringify(raw(spec.currency))}; the original amount is left out (the row's amount does not depend on it)`
+              : `expected a decimal amount such as ${this.example}, found ${JSON.stringify(raw(spec.amount))}; the original amount is left out (the row's amount does not depend on it)`,
+        },
+      };
+    const money = { amount: parsed.value.abs(), currency: currency.code };
+    return currency.deviation === undefined
+      ? { money }
+      : { money, warning: { code: 'INVALID_VALUE', column: spec.currency, message: currency.deviation } };
   }
 
   private number(text: string): ParsedAmount | undefined {

@@ -81,6 +81,12 @@ export const CSV_PROFILE_SCHEMA = {
       properties: { column, code: { type: 'string', pattern: '^[A-Z]{3}$' }, header: column },
     },
     balance: column,
+    original_amount: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['amount', 'currency'],
+      properties: { amount: column, currency: column },
+    },
     status: {
       type: 'object',
       additionalProperties: false,

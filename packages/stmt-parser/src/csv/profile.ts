@@ -36,6 +36,11 @@ export interface CsvProfile {
   currency?: { column?: string; code?: string; header?: string };
   /** The account balance after the row, when the export has it. */
   balance?: string;
+  /**
+   * The amount in the currency the transaction was made in, and that currency (columns), for a
+   * card payment abroad: `original_amount` and `original_currency` of rows in another currency.
+   */
+  original_amount?: { amount: string; currency: string };
   /** Rows in the export and their status; unknown values are an error naming the expected ones. */
   status?: { column: string; values: Record<string, 'BOOK' | 'PDNG' | 'INFO'> };
   /** Rows to leave out (declined payments, non-cash movements, footers); any rule that matches skips. */

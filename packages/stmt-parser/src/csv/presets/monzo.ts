@@ -26,6 +26,7 @@ export const monzoProfile: CsvProfile = {
   booking_date: 'Date',
   amount: { column: 'Amount' },
   currency: { column: 'Currency' },
+  original_amount: { amount: 'Local amount', currency: 'Local currency' },
   reference: 'Transaction ID',
   transaction_code: 'Type',
   counterparty: '{Name}',

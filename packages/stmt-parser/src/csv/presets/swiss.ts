@@ -62,6 +62,7 @@ export const visecaProfile: CsvProfile = {
   booking_date: 'Date',
   amount: { column: 'Amount', negate: true },
   currency: { column: 'Currency' },
+  original_amount: { amount: 'OriginalAmount', currency: 'OriginalCurrency' },
   reference: 'TransactionID',
   transaction_code: 'PFMCategoryName',
   counterparty: '{Merchant}',
