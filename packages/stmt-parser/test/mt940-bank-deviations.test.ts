@@ -28,6 +28,14 @@ describe('MT940 :25: account followed by its currency', () => {
     expect(headers[0]?.account).toEqual({ iban: 'NL51RABO0156750961EUR', currency: 'EUR' });
   });
 
+  it('reads a BIC, the account and its currency after a slash (Raiffeisen Hungary)', async () => {
+    const { headers, issues } = await read(statement('UBRTHUHB/123456789150ABCDEF002/HUF', 'HUF'));
+    expect(headers[0]?.account).toEqual({ servicerBic: 'UBRTHUHB', otherId: '123456789150ABCDEF002', currency: 'HUF' });
+    expect(issues).toEqual([]);
+    const iban = await read(statement('DE89370400440532013000/EUR'));
+    expect(iban.headers[0]?.account).toEqual({ iban: 'DE89370400440532013000', currency: 'EUR' });
+  });
+
   it('still reads Rabobank’s account number with the currency glued on', async () => {
     const { headers, issues } = await read(statement('1291.99.348EUR'));
     expect(headers[0]?.account).toEqual({ otherId: '1291.99.348', currency: 'EUR' });

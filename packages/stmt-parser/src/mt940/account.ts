@@ -6,11 +6,16 @@ import { isBic, isCheckedIban, isIban } from './identifiers';
  * Field 25 (account identification) comes as an IBAN (`DE89370400440532013000`), as
  * `BLZ/account` (German bank code or a BIC before the slash), as a bare account number, and with
  * the account currency after it: at Rabobank glued on (`1291.99.348EUR`), after an IBAN with or
- * without a space (`NL50RABO0156750961 EUR`, bunq, ING's `NL20INGB0001234567EUR`).
+ * without a space (`NL50RABO0156750961 EUR`, bunq, ING's `NL20INGB0001234567EUR`), or after
+ * a slash (Raiffeisen Hungary's `UBRTHUHB/123456789150ABCDEF002/HUF`).
  */
 export function parseAccount(text: string): Account {
   // Polish banks write the account as `/PL61109010140000071219812874`.
-  const value = text.trim().replace(/^\//, '');
+  const written = text.trim().replace(/^\//, '');
+  const slashCurrency = /^(.+)\/([A-Z]{3})$/.exec(written);
+  if (slashCurrency && isIsoCurrency(slashCurrency[2] as string))
+    return { ...parseAccount(slashCurrency[1] as string), currency: slashCurrency[2] as string };
+  const value = written;
   const compact = value.replace(/\s/g, '');
   const ibanWithCurrency = ibanAndCurrency(value);
   if (ibanWithCurrency) return ibanWithCurrency;
