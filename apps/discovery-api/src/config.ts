@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import winston from 'winston';
 import type { DatabaseTarget } from './db/open';
 import { parseRateLimitOverrides, type RateLimitTable } from './http/rate-limit-table';
 import { CodedError } from '@fin/errors';
@@ -18,6 +19,7 @@ export interface ApiConfig {
   runsRetentionDays: number;
   /** Browser origins allowed to call the API (CORS); empty: CORS off. */
   corsOrigins: string[];
+  /** A level of winston's npm scale (LOG_LEVELS), lower-case. */
   logLevel: string;
   logFormat: 'json' | 'text';
   rateLimits: RateLimitTable;
@@ -50,10 +52,14 @@ export class ConfigError extends CodedError<ConfigErrorCode> {
   }
 }
 
+/** The levels createLogger's winston loggers know (winston's npm levels), most severe first.
+ * Any other LOG_LEVEL would make winston drop every line, so it stops start-up instead. */
+export const LOG_LEVELS: readonly string[] = Object.keys(winston.config.npm.levels);
+
 /** Reads the environment variables documented in docs/operations.md. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const dataDir = env.DISCOVERY_DATA_DIR ?? join(homedir(), '.discovery-api');
-  const databaseUrl = nonEmpty(env.DATABASE_URL);
+  const databaseUrl = postgresUrl(env, 'DATABASE_URL');
   const logFormat = env.LOG_FORMAT ?? 'json';
   if (logFormat !== 'json' && logFormat !== 'text')
     throw new ConfigError('INVALID_VALUE', `expected json or text, got '${logFormat}'`, { variable: 'LOG_FORMAT' });
@@ -65,12 +71,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       databaseUrl === undefined
         ? { kind: 'pglite', dataDir: join(dataDir, 'pgdata') }
         : { kind: 'postgres', url: databaseUrl },
-    redisUrl: nonEmpty(env.REDIS_URL),
+    redisUrl: redisUrl(env, 'REDIS_URL'),
     redisPrefix: env.DISCOVERY_REDIS_PREFIX ?? 'discovery:rl:',
     redisStartupTimeoutMs: integer(env, 'DISCOVERY_REDIS_STARTUP_TIMEOUT_MS', 30_000, 0, 600_000),
     runsRetentionDays: integer(env, 'DISCOVERY_RUNS_RETENTION_DAYS', 90, 1, 36_500),
     corsOrigins: origins(env, 'DISCOVERY_CORS_ORIGINS'),
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel: logLevel(env, 'LOG_LEVEL'),
     logFormat,
     rateLimits: parseRateLimitOverrides(env.DISCOVERY_RATE_LIMITS),
     snapshotPollMs: integer(env, 'DISCOVERY_SNAPSHOT_POLL_MS', 5_000, 100, 3_600_000),
@@ -139,6 +145,60 @@ function origins(env: NodeJS.ProcessEnv, name: string): string[] {
     }
   }
   return list;
+}
+
+/** One of LOG_LEVELS, case ignored; `info` when unset. */
+function logLevel(env: NodeJS.ProcessEnv, name: string): string {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return 'info';
+  const level = raw.trim().toLowerCase();
+  if (!LOG_LEVELS.includes(level))
+    throw new ConfigError('INVALID_VALUE', `expected one of ${LOG_LEVELS.join(', ')}, got '${raw}'`, {
+      variable: name,
+    });
+  return level;
+}
+
+// Connection URLs may hold a password: their errors say what is wrong without the value.
+
+/** A PostgreSQL connection string as node-postgres reads it: a `postgres://` or
+ * `postgresql://` URL, a `socket:` URL, or a Unix socket directory (`/var/run/postgresql`). */
+function postgresUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined || raw.startsWith('/')) return raw;
+  const expected =
+    'expected a PostgreSQL connection URL such as postgres://user:password@host:5432/discovery (or a Unix socket directory such as /var/run/postgresql)';
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(raw)?.[1]?.toLowerCase();
+  if (scheme === undefined)
+    throw new ConfigError('INVALID_VALUE', `${expected}; the value set is not a URL`, { variable: name });
+  if (!['postgres', 'postgresql', 'socket'].includes(scheme))
+    throw new ConfigError('INVALID_VALUE', `${expected}; the value set is a ${scheme}: URL`, { variable: name });
+  if (!parsesAsPostgresUrl(raw))
+    throw new ConfigError('INVALID_VALUE', `${expected}; the value set is not a valid URL`, { variable: name });
+  return raw;
+}
+
+/** A Redis URL as node-redis reads it: `redis://` or `rediss://` (TLS). */
+function redisUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return undefined;
+  const expected = 'expected a Redis URL such as redis://host:6379 or rediss://user:password@host:6380/0';
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('INVALID_VALUE', `${expected}; the value set is not a URL`, { variable: name });
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:')
+    throw new ConfigError('INVALID_VALUE', `${expected}; the value set is a ${url.protocol} URL`, { variable: name });
+  return raw;
+}
+
+/** Parses as pg-connection-string does: spaces and stray `%` encoded first, and a URL
+ * without a host (`postgres://user@/db?host=/tmp`) read with a stand-in host. */
+function parsesAsPostgresUrl(raw: string): boolean {
+  const text = / |%[^a-f0-9]|%[a-f0-9][^a-f0-9]/i.test(raw) ? encodeURI(raw).replace(/%25(\d\d)/g, '%$1') : raw;
+  return URL.canParse(text) || URL.canParse(text.replace('@/', '@stand-in/'));
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

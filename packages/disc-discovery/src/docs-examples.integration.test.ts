@@ -15,6 +15,12 @@ function examplesOf(file: string): string[] {
   return [...text.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
 }
 
+/** What an example says it prints: each `// prints: LINE — why` comment promises LINE as a
+ * line of its output, so a comment cannot describe a result the code no longer gives. */
+function promisedLines(code: string): string[] {
+  return [...code.matchAll(/^\s*\/\/ prints: (.+?)(?: — .*)?$/gm)].map((m) => m[1] ?? '');
+}
+
 describe('documentation examples', () => {
   let dir: string;
   beforeAll(() => {
@@ -39,7 +45,18 @@ describe('documentation examples', () => {
         const run = spawnSync(process.execPath, [path], { encoding: 'utf8', timeout: 60_000 });
         expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
         expect(run.stdout.length).toBeGreaterThan(0);
+        const printed = run.stdout.split('\n');
+        for (const line of promisedLines(code))
+          expect({ promised: line, printed }).toEqual({ promised: line, printed: expect.arrayContaining([line]) });
       });
     });
   }
+
+  it('docs/sdk.md "Scoring one instrument" says what its scores print (VTI has a price history in the sample)', () => {
+    const text = readFileSync(join(root, 'docs/sdk.md'), 'utf8');
+    const section = text.slice(text.indexOf('## Scoring one instrument'));
+    const example = /```js\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+    expect(promisedLines(example)).toEqual(['A+ 0.9767 0.9691', 'A- 0.2119']);
+    expect(example).not.toMatch(/no price history for VTI/);
+  });
 });

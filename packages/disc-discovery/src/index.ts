@@ -49,10 +49,12 @@ export {
 export {
   DEFAULT_TRANSACTION_COST_MODEL,
   DuplicateSymbolError,
+  InconsistentPortfolioError,
   MAX_AMOUNT_USD,
   MAX_SHARES,
   planIntegration,
   proposeImprovements,
+  TOTAL_VALUE_TOLERANCE,
   type IntegrationPlan,
   type IntegrationRequest,
   type Trade,

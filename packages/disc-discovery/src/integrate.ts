@@ -2,9 +2,11 @@ import { DiscoveryValidationError, type APlusAnalysis, type Instrument } from '@
 import {
   DuplicateSymbolError,
   duplicateSymbols,
+  InconsistentPortfolioError,
   MAX_AMOUNT_USD,
   MAX_SHARES,
   planIntegration,
+  portfolioInconsistencies,
   type IntegrationPlan,
   type IntegrationRequest,
   type TransactionCostModel,
@@ -88,9 +90,13 @@ function checkRequest(r: IntegrationRequest): void {
   if (money !== undefined && !withinLimit(money, MAX_AMOUNT_USD))
     errors.push({ path: '/constraints/max_transaction_cost', message: MONEY });
   if (errors.length === 0) {
-    // Shapes are right: a symbol listed twice is the portfolio library's own refusal.
+    // Shapes are right: a symbol listed twice, and a portfolio whose numbers contradict each
+    // other, are the portfolio library's own refusals. Refused here before any scoring;
+    // planIntegration checks again with the instruments (replacement_for by name).
     const repeated = duplicateSymbols(r);
     if (repeated.length > 0) throw new DuplicateSymbolError(repeated);
+    const inconsistent = portfolioInconsistencies(r);
+    if (inconsistent.length > 0) throw new InconsistentPortfolioError(inconsistent);
   }
   if (errors.length > 0) {
     throw new DiscoveryValidationError(

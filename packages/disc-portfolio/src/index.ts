@@ -4,11 +4,15 @@ export type { CandidateView, HoldingView } from './holdings';
 export { proposeImprovements, type ProposalInput } from './proposals';
 export { planIntegration } from './integration-plan';
 export {
+  assertConsistentPortfolio,
   assertUniqueSymbols,
   duplicateSymbols,
   DuplicateSymbolError,
+  InconsistentPortfolioError,
   MAX_AMOUNT_USD,
   MAX_SHARES,
+  portfolioInconsistencies,
+  TOTAL_VALUE_TOLERANCE,
   type RequestFailure,
 } from './request-checks';
 export type {

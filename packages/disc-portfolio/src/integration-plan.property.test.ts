@@ -109,29 +109,40 @@ describe('planIntegration invariants', () => {
       fc.constantFrom(0, Number.MIN_VALUE, MAX_SHARES),
       fc.double({ min: 0, max: MAX_SHARES, noNaN: true }),
     );
-    const extreme = fc.record({
-      holdings: fc.uniqueArray(
-        fc.record({
-          symbol: fc.constantFrom(...symbols, 'UNKNOWN'),
-          shares,
-          current_value: amount,
-          cost_basis: amount,
-        }),
-        { selector: (h) => h.symbol, maxLength: 4 },
-      ),
-      cash: amount,
-      total_value: amount,
-      discoveries: fc.uniqueArray(
-        fc.record({
-          symbol: fc.constantFrom(...symbols, 'UNKNOWN'),
-          recommended_allocation: fc.double({ min: 0, max: 1, noNaN: true }),
-          replacement_for: fc.option(fc.constantFrom(...symbols), { nil: undefined }),
-        }),
-        { selector: (d) => d.symbol, maxLength: 4 },
-      ),
-      max_transaction_cost: fc.option(amount, { nil: undefined }),
-      tax_loss_harvesting: fc.boolean(),
-    });
+    // Consistent portfolios only (planIntegration refuses the others): total_value is split
+    // between the holdings and cash by random weights, and a holding with a value has shares.
+    const weight = fc.oneof(fc.constantFrom(0, 1), fc.double({ min: 0, max: 1, noNaN: true }));
+    const extreme = fc
+      .record({
+        holdings: fc.uniqueArray(
+          fc.record({ symbol: fc.constantFrom(...symbols, 'UNKNOWN'), shares, weight, cost_basis: amount }),
+          { selector: (h) => h.symbol, maxLength: 4 },
+        ),
+        cashWeight: weight,
+        total_value: amount,
+        discoveries: fc.uniqueArray(
+          fc.record({
+            symbol: fc.constantFrom(...symbols, 'UNKNOWN'),
+            recommended_allocation: fc.double({ min: 0, max: 1, noNaN: true }),
+            replacement_for: fc.option(fc.constantFrom(...symbols), { nil: undefined }),
+          }),
+          { selector: (d) => d.symbol, maxLength: 4 },
+        ),
+        max_transaction_cost: fc.option(amount, { nil: undefined }),
+        tax_loss_harvesting: fc.boolean(),
+      })
+      .map(({ holdings, cashWeight, ...rest }) => {
+        const weights = holdings.reduce((sum, h) => sum + h.weight, cashWeight);
+        const share = (w: number): number => (weights > 0 ? rest.total_value * (w / weights) : 0);
+        return {
+          ...rest,
+          holdings: holdings.map(({ weight: w, shares: n, ...h }) => {
+            const current_value = share(w);
+            return { ...h, current_value, shares: current_value > 0 ? Math.max(n, Number.MIN_VALUE) : 0 };
+          }),
+          cash: weights > 0 ? share(cashWeight) : rest.total_value,
+        };
+      });
     fc.assert(
       fc.property(extreme, (r) => {
         const plan = planIntegration(

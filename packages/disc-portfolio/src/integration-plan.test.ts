@@ -1,5 +1,10 @@
 import { DiscoveryValidationError } from '@disc/types';
-import { DuplicateSymbolError, planIntegration, type IntegrationRequest } from '@disc/portfolio';
+import {
+  DuplicateSymbolError,
+  InconsistentPortfolioError,
+  planIntegration,
+  type IntegrationRequest,
+} from '@disc/portfolio';
 import type { Instrument } from '@disc/types';
 import { analysis, etf, instrument } from './test-fixtures';
 
@@ -165,5 +170,86 @@ describe('planIntegration', () => {
         },
       }),
     );
+  });
+
+  /** The refusal's `details.errors` (planIntegration must throw). */
+  function refusal(r: IntegrationRequest): { path: string; message: string }[] {
+    try {
+      planIntegration(r, ctx);
+    } catch (error) {
+      expect(error).toBeInstanceOf(InconsistentPortfolioError);
+      expect(error).toBeInstanceOf(DiscoveryValidationError);
+      expect((error as InconsistentPortfolioError).code).toBe('VALIDATION_ERROR');
+      return (error as InconsistentPortfolioError).details.errors as { path: string; message: string }[];
+    }
+    throw new Error('planIntegration accepted the request');
+  }
+
+  it('refuses a holding worth something with no shares, instead of selling 0 shares for its value', () => {
+    const r = request({});
+    r.current_portfolio.holdings[0]!.shares = 0;
+    expect(refusal(r)).toEqual([
+      {
+        path: '/current_portfolio/holdings/0/shares',
+        message: expect.stringContaining('must be above 0 when current_value is above 0 (OLD is worth 10000 USD)'),
+      },
+    ]);
+    // No shares and no value is an empty position: a discovery of it is bought at its market price.
+    const empty = request({}, [{ symbol: 'NSTK', recommended_allocation: 0.1 }]);
+    empty.current_portfolio.holdings.push({ symbol: 'NSTK', shares: 0, current_value: 0 });
+    expect(planIntegration(empty, ctx).trades).toEqual([
+      expect.objectContaining({ action: 'buy', symbol: 'NSTK', shares: 20, amount: 2_000 }),
+    ]);
+  });
+
+  it('refuses a traded holding with shares but no value (by symbol or by instrument name), not an untouched one', () => {
+    const replaced = request({}, [
+      { symbol: 'NEW', recommended_allocation: 0.5, replacement_for: 'OLD test instrument' },
+    ]);
+    replaced.current_portfolio.holdings[0]!.current_value = 0;
+    replaced.current_portfolio.total_value = 10_000;
+    expect(refusal(replaced)).toEqual([
+      { path: '/current_portfolio/holdings/0/current_value', message: expect.stringContaining('trades OLD') },
+    ]);
+    // Bought more of: it would trade at 0 USD a share.
+    const rebought = request({}, [{ symbol: 'KEEP', recommended_allocation: 0.5 }]);
+    rebought.current_portfolio.holdings[1]!.current_value = 0;
+    rebought.current_portfolio.total_value = 15_000;
+    expect(refusal(rebought).map((f) => f.path)).toEqual(['/current_portfolio/holdings/1/current_value']);
+    // A worthless position the request leaves alone is planned around.
+    const untouched = request({}, [{ symbol: 'NSTK', recommended_allocation: 0.1 }]);
+    untouched.current_portfolio.holdings[2]!.current_value = 0;
+    untouched.current_portfolio.total_value = 18_000;
+    expect(planIntegration(untouched, ctx).trades.map((t) => [t.action, t.symbol, t.amount])).toEqual([
+      ['buy', 'NSTK', 1_800],
+    ]);
+  });
+
+  it('refuses a total_value that is not the holdings plus cash, beyond 1 USD or 0.01 %', () => {
+    const tiny = request({});
+    tiny.current_portfolio.total_value = 1;
+    expect(refusal(tiny)).toEqual([
+      {
+        path: '/current_portfolio/total_value',
+        message: expect.stringContaining(
+          'it is 1 USD, but the holdings (17000 USD) and cash (3000 USD) add up to 20000 USD (allowed difference: 2 USD',
+        ),
+      },
+    ]);
+    // 0.01 % of 20 000 USD is 2 USD.
+    const within = request({});
+    within.current_portfolio.total_value = 20_002;
+    expect(planIntegration(within, ctx).within_constraints).toBe(true);
+    const beyond = request({});
+    beyond.current_portfolio.total_value = 20_002.01;
+    expect(refusal(beyond).map((f) => f.path)).toEqual(['/current_portfolio/total_value']);
+    // On a small portfolio the tolerance is 1 USD.
+    const small: IntegrationRequest = {
+      current_portfolio: { holdings: [{ symbol: 'KEEP', shares: 1, current_value: 100 }], cash: 0, total_value: 101.5 },
+      discoveries: [],
+    };
+    expect(refusal(small).map((f) => f.path)).toEqual(['/current_portfolio/total_value']);
+    small.current_portfolio.total_value = 101;
+    expect(planIntegration(small, ctx).trades).toEqual([]);
   });
 });

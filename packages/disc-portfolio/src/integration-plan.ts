@@ -18,7 +18,7 @@ import type {
   IntegrationRequest,
   ReplacementMatch,
 } from './integration-types';
-import { assertUniqueSymbols } from './request-checks';
+import { assertConsistentPortfolio, assertUniqueSymbols } from './request-checks';
 import { DEFAULT_TRANSACTION_COST_MODEL, roundCents, roundTo } from './transaction-costs';
 
 /**
@@ -34,11 +34,14 @@ import { DEFAULT_TRANSACTION_COST_MODEL, roundCents, roundTo } from './transacti
  * The plan never breaks a constraint; `constraint_violations` says what of the request could
  * not be done and why, and `within_constraints` is true when that list is empty. A symbol
  * listed twice among the holdings or among the discoveries (case ignored) is refused with
- * DuplicateSymbolError. Amounts up to MAX_AMOUNT_USD and share counts up to MAX_SHARES give
- * finite numbers throughout.
+ * DuplicateSymbolError; a portfolio that contradicts itself (a holding with a value but no
+ * shares, a traded holding with shares but no value, a total_value that is not holdings plus
+ * cash) with InconsistentPortfolioError, since its plan would hold impossible trades. Amounts
+ * up to MAX_AMOUNT_USD and share counts up to MAX_SHARES give finite numbers throughout.
  */
 export function planIntegration(request: IntegrationRequest, ctx: IntegrationContext): IntegrationPlan {
   assertUniqueSymbols(request);
+  assertConsistentPortfolio(request, ctx);
   const pf = request.current_portfolio;
   const model = ctx.costModel ?? DEFAULT_TRANSACTION_COST_MODEL;
   const total = pf.total_value > 0 ? pf.total_value : pf.holdings.reduce((s, h) => s + h.current_value, 0) + pf.cash;

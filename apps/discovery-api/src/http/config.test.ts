@@ -59,6 +59,58 @@ describe('loadConfig', () => {
   });
 });
 
+describe('LOG_LEVEL, REDIS_URL and DATABASE_URL (docs/operations.md: an invalid value stops start-up)', () => {
+  it("takes winston's levels, case ignored, and refuses any other level that would silence every line", () => {
+    expect(loadConfig({}).logLevel).toBe('info');
+    expect(loadConfig({ LOG_LEVEL: 'DEBUG' }).logLevel).toBe('debug');
+    expect(loadConfig({ LOG_LEVEL: 'warn' }).logLevel).toBe('warn');
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(
+      new ConfigError('INVALID_VALUE', "expected one of error, warn, info, http, verbose, debug, silly, got 'loud'", {
+        variable: 'LOG_LEVEL',
+      }),
+    );
+  });
+
+  it('refuses a REDIS_URL that is not a redis:// or rediss:// URL, naming the variable and the form expected', () => {
+    expect(loadConfig({ REDIS_URL: 'rediss://user:secret@cache:6380/0' }).redisUrl).toBe(
+      'rediss://user:secret@cache:6380/0',
+    );
+    expect(() => loadConfig({ REDIS_URL: 'notaurl' })).toThrow(
+      new ConfigError(
+        'INVALID_VALUE',
+        'expected a Redis URL such as redis://host:6379 or rediss://user:password@host:6380/0; the value set is not a URL',
+        { variable: 'REDIS_URL' },
+      ),
+    );
+    expect(() => loadConfig({ REDIS_URL: 'http://cache:6379' })).toThrow(
+      /^REDIS_URL: .* the value set is a http: URL$/,
+    );
+  });
+
+  it('refuses a DATABASE_URL that node-postgres would read as a host named "base", without echoing the value', () => {
+    for (const url of [
+      'postgresql://u:p%40ss@db:5432/x',
+      'postgres://u@/discovery?host=/var/run/postgresql',
+      '/var/run/postgresql discovery',
+      'socket:/var/run/postgresql?db=discovery',
+    ])
+      expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: 'postgres', url });
+    for (const [url, problem] of [
+      ['notaurl', 'the value set is not a URL'],
+      ['mysql://root:hunter2@db/x', 'the value set is a mysql: URL'],
+    ] as const) {
+      expect(() => loadConfig({ DATABASE_URL: url })).toThrow(
+        new ConfigError(
+          'INVALID_VALUE',
+          `expected a PostgreSQL connection URL such as postgres://user:password@host:5432/discovery (or a Unix socket directory such as /var/run/postgresql); ${problem}`,
+          { variable: 'DATABASE_URL' },
+        ),
+      );
+    }
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).not.toThrow(/hunter2/);
+  });
+});
+
 describe('rate-limit overrides', () => {
   it('merges groups over the spec defaults', () => {
     const table = parseRateLimitOverrides('{"discover":{"limit":2},"monitor":{"windowSeconds":60}}');

@@ -150,6 +150,45 @@ describe('request validation', () => {
     }
   });
 
+  it.each(['null', '"str"', '123', 'true'])(
+    'answers a body of valid JSON that is not an object (%s) "must be a JSON object", as it answers [], not "not valid JSON"',
+    async (rawBody) => {
+      const res = await api.call('POST', '/v1/webhooks', {
+        token: full,
+        rawBody,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect([res.status, res.body.error.code, res.body.error.message]).toEqual([
+        400,
+        'VALIDATION_ERROR',
+        'The request body is invalid: body must be a JSON object.',
+      ]);
+      expect(res.body.error.details).toEqual({
+        location: 'body',
+        errors: [{ path: '', message: 'must be a JSON object' }],
+      });
+    },
+  );
+
+  it('refuses a receiver URL with a user name or password, naming /url and why, and stores nothing', async () => {
+    for (const url of [
+      'http://user:pass@hooks.example.org/hook',
+      'https://user:pass@hooks.example.org/hook',
+      'https://token@hooks.example.org/hook',
+    ]) {
+      const res = await api.call('POST', '/v1/webhooks', { token: full, body: { ...hook, url } });
+      expect([res.status, res.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
+      expect(res.body.error.details).toMatchObject({
+        location: 'body',
+        errors: [{ path: '/url', message: 'must not contain a user name or password (user:pass@host)' }],
+        reason: 'CREDENTIALS_IN_URL',
+      });
+      expect(res.body.error.message).toMatch(/shown by GET \/v1\/webhooks.*webhook-signature/);
+    }
+    const listed = await api.call('GET', '/v1/webhooks', { token: full });
+    expect(JSON.stringify(listed.body)).not.toMatch(/@hooks\.example\.org/);
+  });
+
   it('answers 400 for malformed JSON, 415 for a non-JSON body, 413 over the size limit', async () => {
     const headers = { 'content-type': 'application/json' };
     const malformed = await api.call('POST', '/v1/webhooks', { token: full, rawBody: '{"url":', headers });

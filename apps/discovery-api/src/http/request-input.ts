@@ -3,12 +3,14 @@ import { ASSET_TYPES, InvalidAssetTypeError, type AssetType } from '@disc/types'
 import { criteriaNames } from '../openapi/criteria-schemas';
 import type { Operation } from '../openapi/operations';
 import { ApiError, toApiError, unsupportedCharset } from './errors';
-import { validationError, type SchemaValidator, type ValidationFailure } from './validation';
+import { UNKNOWN_MEMBER, validationError, type SchemaValidator, type ValidationFailure } from './validation';
 
 /** JSON only: a request that carries a body must say `Content-Type: application/json`;
  * a request without a body counts as `{}`. The size limit answers 413. */
 export function jsonBody(limitBytes: number): RequestHandler {
-  const parse = express.json({ limit: limitBytes, strict: true, type: () => true });
+  // Not strict: any JSON text parses, so `null`, `"str"` or `123` reach validateRequest and get
+  // the same "must be a JSON object" as `[]`, not "not valid JSON" (they are valid JSON).
+  const parse = express.json({ limit: limitBytes, strict: false, type: () => true });
   return (req, res, next) => {
     const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? '0') > 0;
     if (!hasBody) {
@@ -66,16 +68,22 @@ function undecodable(error: unknown, contentEncoding: string | undefined): unkno
   );
 }
 
-/** Checks path parameters and body against the operation's schemas. An unsupported asset
- * type is the contract's own error (400 INVALID_ASSET_TYPE), anything else VALIDATION_ERROR. */
+/** Checks path parameters, query string and body against the operation's schemas. An
+ * unsupported asset type is the contract's own error (400 INVALID_ASSET_TYPE), anything else
+ * VALIDATION_ERROR. Every route checks its query string, also a route that declares no
+ * parameter: an unknown one (a typo such as `?day=3`) is refused like an unknown body member,
+ * rather than ignored by some routes and refused by others. */
 export function validateRequest(operation: Operation, validator: SchemaValidator): RequestHandler {
   // Built once per route, so the validator finds them compiled by identity.
   const pathSchema =
     operation.pathParams === undefined ? undefined : { type: 'object', properties: operation.pathParams };
-  const querySchema =
-    operation.queryParams === undefined
-      ? undefined
-      : { type: 'object', properties: operation.queryParams, additionalProperties: false };
+  const queryParams = operation.queryParams ?? {};
+  const querySchema = { type: 'object', properties: queryParams, additionalProperties: false };
+  const declared = Object.keys(queryParams);
+  const unknownParameter = (failure: ValidationFailure): ValidationFailure => ({
+    path: failure.path,
+    message: `is not a query parameter of this route (${declared.length === 0 ? 'it takes none' : `it takes ${declared.join(', ')}`})`,
+  });
   return (req, res, next) => {
     const params = req.params as Record<string, string>;
     if (operation.pathParams?.asset_type !== undefined) {
@@ -92,15 +100,18 @@ export function validateRequest(operation: Operation, validator: SchemaValidator
         return;
       }
     }
-    if (operation.queryParams !== undefined) {
-      const query = typedQuery(req.query, operation.queryParams);
-      const failures = validator.failures(querySchema ?? {}, query);
-      if (failures.length > 0) {
-        next(validationError('query', failures));
-        return;
-      }
-      res.locals.query = query;
+    const query = typedQuery(req.query, queryParams);
+    const queryFailures = validator.failures(querySchema, query);
+    if (queryFailures.length > 0) {
+      next(
+        validationError(
+          'query',
+          queryFailures.map((f) => (f.message === UNKNOWN_MEMBER ? unknownParameter(f) : f)),
+        ),
+      );
+      return;
     }
+    res.locals.query = query;
     if (operation.body !== undefined) {
       const body: unknown = req.body;
       if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -179,8 +190,10 @@ function foreignCriteria(body: Record<string, unknown>, member: string, assetTyp
     }));
 }
 
-/** Query values are text: an integer parameter written as digits becomes a number (anything
- * else stays text, so the schema reports it). A repeated parameter is refused as an array. */
+/** Query values are text: an integer parameter written as an integer (`-1` and `99999999999`
+ * included) becomes a number, so the schema names the real problem ("must be >= 1"); anything
+ * else stays text, so the schema reports it ("must be integer"). A repeated parameter is
+ * refused as an array. */
 function typedQuery(
   query: Record<string, unknown>,
   schemas: Record<string, { type?: unknown }>,
@@ -188,7 +201,10 @@ function typedQuery(
   const typed: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(query)) {
     typed[name] =
-      schemas[name]?.type === 'integer' && typeof value === 'string' && /^[0-9]{1,9}$/.test(value)
+      schemas[name]?.type === 'integer' &&
+      typeof value === 'string' &&
+      /^-?[0-9]+$/.test(value) &&
+      Number.isFinite(Number(value))
         ? Number(value)
         : value;
   }

@@ -53,11 +53,14 @@ function rebase(schema: JsonSchema): JsonSchema {
   return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${DOCUMENT_ID}#/components/`)) as JsonSchema;
 }
 
+/** The message of a member the schema does not list (reported at the member's own path). */
+export const UNKNOWN_MEMBER = 'is not an allowed member';
+
 export function describeErrors(errors: readonly ErrorObject[]): ValidationFailure[] {
   const failures = errors.map((error): ValidationFailure => {
     if (error.keyword === 'additionalProperties') {
       const member = String((error.params as { additionalProperty: string }).additionalProperty);
-      return { path: `${error.instancePath}/${escapePointer(member)}`, message: 'is not an allowed member' };
+      return { path: `${error.instancePath}/${escapePointer(member)}`, message: UNKNOWN_MEMBER };
     }
     if (error.keyword === 'required') {
       const member = String((error.params as { missingProperty: string }).missingProperty);

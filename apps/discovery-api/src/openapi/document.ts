@@ -7,7 +7,7 @@ import type { JsonSchema } from './schema-types';
 export const API_VERSION = '1.0.0';
 
 const STATUS_TEXT: Record<number, string> = {
-  400: 'Invalid asset type, parameter or body (INVALID_ASSET_TYPE, VALIDATION_ERROR)',
+  400: 'Invalid asset type, parameter or body, or a query parameter the route does not declare (INVALID_ASSET_TYPE, VALIDATION_ERROR)',
   401: 'Missing, malformed, unknown or revoked token (UNAUTHORIZED)',
   403: 'Token lacks the scope (FORBIDDEN)',
   404: 'Unknown symbol or resource (SYMBOL_NOT_FOUND, NOT_FOUND)',
@@ -59,9 +59,9 @@ const WWW_AUTHENTICATE_HEADER = {
     schema: { type: 'string' },
   },
 };
-/** Statuses answered before the rate limiter runs (authentication) or possibly so (server
- * errors, an unavailable database). */
-const BEFORE_LIMITER = new Set([401, 403]);
+/** Statuses answered before the rate limiter runs (content negotiation, authentication) or
+ * possibly so (server errors, an unavailable database). */
+const BEFORE_LIMITER = new Set([401, 403, 406]);
 const MAYBE_BEFORE_LIMITER = new Set([500, 503]);
 
 /** The OpenAPI 3.1 document, built from the same operation list and schemas that route and

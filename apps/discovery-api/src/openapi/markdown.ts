@@ -107,7 +107,11 @@ function shown(value: unknown): string {
 function notes(schema: JsonSchema): string {
   const parts: string[] = [];
   if (typeof schema.description === 'string') parts.push(schema.description);
-  if (schema.minimum !== undefined || schema.maximum !== undefined)
+  if (schema.exclusiveMinimum !== undefined)
+    parts.push(
+      `above ${shown(schema.exclusiveMinimum)}${schema.maximum === undefined ? '' : `, at most ${shown(schema.maximum)}`}`,
+    );
+  else if (schema.minimum !== undefined || schema.maximum !== undefined)
     parts.push(`range ${shown(schema.minimum ?? '…')} to ${shown(schema.maximum ?? '…')}`);
   if (schema.minLength !== undefined || schema.maxLength !== undefined)
     parts.push(`length ${shown(schema.minLength ?? 0)} to ${shown(schema.maxLength ?? '…')}`);

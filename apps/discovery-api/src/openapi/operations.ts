@@ -25,7 +25,8 @@ export interface Operation {
   criteriaMember?: string;
   /** Success status and the component name of its body (undefined: no body). */
   success: { status: 200 | 201 | 202 | 204; schema?: string; contentType?: string };
-  /** Error statuses this operation can answer with (body: the error envelope). */
+  /** Error statuses this operation can answer with (body: the error envelope). 400 and 406
+   * are added to every route that can answer them (withSharedErrors below). */
   errors: number[];
   /** A non-success status whose body is not the error envelope (readiness: 503 Health). */
   alternate?: { status: number; schema: string; description: string };
@@ -60,9 +61,8 @@ const WITH_BODY = [400, 401, 403, 413, 415, 422, 429, 500, 503];
 const MONITOR_ERRORS = [400, 401, 403, 404, 422, 429, 500, 503];
 const CRITERIA_ERRORS = [400, 401, 403, 429, 500, 503];
 
-/** Every route of the API: the Express router and the OpenAPI document are both built
- * from this list, so they cannot disagree. */
-export const OPERATIONS: readonly Operation[] = [
+/** The routes as written; OPERATIONS adds what every route answers alike. */
+const ROUTES: readonly Operation[] = [
   {
     operationId: 'discover',
     method: 'post',
@@ -241,7 +241,7 @@ export const OPERATIONS: readonly Operation[] = [
     tag: 'operations',
     access: 'public',
     success: { status: 200, schema: 'Health' },
-    errors: [406],
+    errors: [],
   },
   {
     operationId: 'readyz',
@@ -251,7 +251,7 @@ export const OPERATIONS: readonly Operation[] = [
     tag: 'operations',
     access: 'public',
     success: { status: 200, schema: 'Health' },
-    errors: [406],
+    errors: [],
     alternate: { status: 503, schema: 'Health', description: 'Not ready: the database or Redis is unreachable' },
   },
   {
@@ -262,7 +262,7 @@ export const OPERATIONS: readonly Operation[] = [
     tag: 'operations',
     access: 'public',
     success: { status: 200, contentType: 'text/plain' },
-    errors: [406],
+    errors: [],
   },
   {
     operationId: 'openapi',
@@ -272,7 +272,7 @@ export const OPERATIONS: readonly Operation[] = [
     tag: 'operations',
     access: 'public',
     success: { status: 200, contentType: 'application/json' },
-    errors: [406],
+    errors: [],
   },
   {
     operationId: 'adminCreateToken',
@@ -370,3 +370,17 @@ export const OPERATIONS: readonly Operation[] = [
     errors: [401, 404, 500, 503],
   },
 ];
+
+/** Every route of the API: the Express router and the OpenAPI document are both built
+ * from this list, so they cannot disagree. */
+export const OPERATIONS: readonly Operation[] = ROUTES.map(withSharedErrors);
+
+/** What every route answers alike (docs/errors.md): 400 VALIDATION_ERROR for a query parameter
+ * it does not declare (each route checks its query string, as bodies are checked for unknown
+ * members), and, when it answers with a body, 406 NOT_ACCEPTABLE for an Accept header that
+ * rules out its media type. */
+function withSharedErrors(operation: Operation): Operation {
+  const answersWithBody = operation.success.schema !== undefined || operation.success.contentType !== undefined;
+  const errors = new Set([...operation.errors, 400, ...(answersWithBody ? [406] : [])]);
+  return { ...operation, errors: [...errors].sort((a, b) => a - b) };
+}

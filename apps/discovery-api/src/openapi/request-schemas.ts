@@ -14,17 +14,36 @@ const money = (description: string): { type: 'number' } =>
  * from these same objects, so what is validated and what the code reads cannot drift. */
 export const RiskTolerance = { type: 'string', enum: ['conservative', 'moderate', 'aggressive'] } as const;
 
+/** A relative weight of portfolio_context: the SDK normalises weights by their sum, so any
+ * finite number from 0 works (docs/sdk.md, "What each request member does"). */
+const weight = (description: string): { type: 'number' } => num(description, { minimum: 0 });
+
 export const PortfolioContext = requestObject({
   current_holdings: arrayOf(
-    requestObject({ symbol, allocation: unit('Fraction of the portfolio') }, ['symbol', 'allocation']),
+    requestObject(
+      {
+        symbol,
+        allocation: weight(
+          "Relative weight of the holding, normalised by the sum of the holdings' allocations: fractions (0.25) and percentages (25) both work, one of them per portfolio",
+        ),
+      },
+      ['symbol', 'allocation'],
+    ),
     { maxItems: 500 },
   ),
-  target_allocation: requestObject({
-    stocks: unit('Fraction'),
-    bonds: unit('Fraction'),
-    alternatives: unit('Fraction'),
-  }),
-  total_value: money('Extension: portfolio value in USD used to price proposals (default 100 000)'),
+  target_allocation: requestObject(
+    {
+      stocks: weight('Relative target weight of stocks'),
+      bonds: weight('Relative target weight of bonds'),
+      alternatives: weight('Relative target weight of alternatives'),
+    },
+    [],
+    'Target weights of the three classes, normalised by their sum: 0.6/0.3/0.1 and 60/30/10 are the same target',
+  ),
+  total_value: num(
+    `Extension: portfolio value in USD used to price proposals (default 100 000); above 0 and at most ${MAX_AMOUNT_USD.toExponential()}`,
+    { exclusiveMinimum: 0, maximum: MAX_AMOUNT_USD },
+  ),
 });
 
 export const BatchDiscoverRequest = requestObject(

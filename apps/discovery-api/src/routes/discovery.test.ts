@@ -146,6 +146,29 @@ describe('200 with the spec shapes (checked against the OpenAPI document)', () =
     expect(Object.keys(res.body.results).sort()).toEqual(['crypto', 'etf']);
   });
 
+  it('POST /discover/{asset_type} takes allocations and targets as relative weights: 25 is 0.25', async () => {
+    const [first, second] = sampleEtfs;
+    const discover = (weights: number[], target: number[]) =>
+      api.call('POST', '/v1/discovery/discover/etf', {
+        token,
+        body: {
+          custom_criteria: { min_score: 0.5 },
+          portfolio_context: {
+            current_holdings: [
+              { symbol: first, allocation: weights[0] },
+              { symbol: second, allocation: weights[1] },
+            ],
+            target_allocation: { stocks: target[0], bonds: target[1], alternatives: target[2] },
+          },
+        },
+      });
+    const fractions = await discover([0.25, 0.75], [0.6, 0.3, 0.1]);
+    const percentages = await discover([25, 75], [60, 30, 10]);
+    expect([fractions.status, percentages.status]).toEqual([200, 200]);
+    expect(fractions.body.portfolio_improvements.length).toBeGreaterThan(0);
+    expect(percentages.body.portfolio_improvements).toEqual(fractions.body.portfolio_improvements);
+  });
+
   it('GET /criteria/{asset_type}', async () => {
     const res = await api.call('GET', '/v1/discovery/criteria/etf', { token });
     expect(res.status).toBe(200);
@@ -249,12 +272,78 @@ describe('400', () => {
     },
   );
 
+  // docs/portfolio.md, "Consistent portfolios": a plan for these would hold impossible trades
+  // ("sell 0 shares for 13 850 USD") or size every target on a wrong total.
+  const consistent = { holdings: [{ symbol: 'NUH', shares: 100, current_value: 13_850 }], cash: 10_130 };
+  it.each([
+    [
+      'a holding worth 13 850 USD with 0 shares',
+      { ...consistent, holdings: [{ symbol: 'NUH', shares: 0, current_value: 13_850 }], total_value: 23_980 },
+      '/current_portfolio/holdings/0/shares',
+      'must be above 0 when current_value is above 0',
+    ],
+    [
+      'a replaced holding with shares but no value',
+      { ...consistent, holdings: [{ symbol: 'NUH', shares: 100, current_value: 0 }], total_value: 10_130 },
+      '/current_portfolio/holdings/0/current_value',
+      'must be above 0 when the request trades NUH',
+    ],
+    [
+      'total_value 1 where holdings and cash add up to 23 980 USD',
+      { ...consistent, total_value: 1 },
+      '/current_portfolio/total_value',
+      'add up to 23980 USD',
+    ],
+  ])('POST /integrate-discoveries refuses %s, naming the member', async (_, current_portfolio, failingPath, why) => {
+    const res = await api.call('POST', '/v1/discovery/integrate-discoveries', {
+      token,
+      body: {
+        current_portfolio,
+        discoveries: [{ symbol: otherEtf, recommended_allocation: 0.3, replacement_for: 'NUH' }],
+      },
+    });
+    expect([res.status, res.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
+    expect(res.body.error.details).toEqual({
+      location: 'body',
+      errors: [{ path: failingPath, message: expect.stringContaining(why) }],
+    });
+  });
+
+  it('POST /batch-discover refuses a criterion that fails its schema as a whole request, at its path', async () => {
+    // docs/api.md: criteria are checked against the published schemas before any type runs;
+    // `errors` of a 200 holds what fails while running (market data of one type).
+    const res = await api.call('POST', '/v1/discovery/batch-discover', {
+      token,
+      body: { asset_types: ['etf', 'stock'], asset_specific_criteria: { stock: { max_debt_to_equity: -1 } } },
+    });
+    expect([res.status, res.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
+    expect(res.body.error.details.errors).toEqual([
+      { path: '/asset_specific_criteria/stock/max_debt_to_equity', message: 'must be >= 0' },
+    ]);
+  });
+
+  it('refuses portfolio_context.total_value 0 as the published schema says (exclusiveMinimum 0)', async () => {
+    const document = await api.call('GET', '/v1/openapi.json');
+    const published = document.body.components.schemas.PortfolioContext.properties.total_value;
+    expect(published).toMatchObject({ exclusiveMinimum: 0, maximum: 1e13 });
+    expect(published.minimum).toBeUndefined();
+    const res = await api.call('POST', '/v1/discovery/discover/etf', {
+      token,
+      body: { portfolio_context: { total_value: 0 } },
+    });
+    expect([res.status, res.body.error.details.errors]).toEqual([
+      400,
+      [{ path: '/portfolio_context/total_value', message: 'must be > 0' }],
+    ]);
+  });
+
   // Money is capped at 1e13 USD (share counts at 1e15): above it a 400 names the member; up to
-  // it every number of the answer is finite (JSON would send Infinity as null).
+  // it every number of the answer is finite (JSON would send Infinity as null). The portfolio
+  // at the limit is consistent: its total_value is the holding plus cash.
   const integrate = (over: { holding?: object; cash?: number; total?: number; constraints?: object }): object => ({
     current_portfolio: {
       holdings: [{ symbol: 'NUH', shares: 10, current_value: 1e13, cost_basis: 2e12, ...over.holding }],
-      cash: over.cash ?? 1e13,
+      cash: over.cash ?? 0,
       total_value: over.total ?? 1e13,
     },
     discoveries: [{ symbol: otherEtf, recommended_allocation: 0.3, replacement_for: 'NUH' }],

@@ -109,6 +109,14 @@ describe('GET /v1/discovery/prices/{symbol}', () => {
     expect([bad.status, bad.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
     expect((await api.call('GET', `/v1/discovery/prices/${etf.symbol}`, { token: webhooksOnly })).status).toBe(403);
   });
+
+  it('names what is wrong with days: a negative count is "must be >= 1", not "must be integer"', async () => {
+    const errors = async (days: string) =>
+      (await api.call('GET', `/v1/discovery/prices/${etf.symbol}?days=${days}`, { token })).body.error.details.errors;
+    expect(await errors('-1')).toEqual([{ path: '/days', message: 'must be >= 1' }]);
+    expect(await errors('99999999999')).toEqual([{ path: '/days', message: 'must be <= 2000' }]);
+    expect(await errors('1.5')).toEqual([{ path: '/days', message: 'must be integer' }]);
+  });
 });
 
 describe('GET /v1/discovery/market-context', () => {

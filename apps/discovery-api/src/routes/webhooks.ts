@@ -92,8 +92,22 @@ export function webhookHandlers(deps: HandlerDependencies): Record<string, Handl
 }
 
 /** docs/decisions/0010-webhook-delivery.md: HTTPS receivers whose host resolves only to public addresses
- * (SSRF). The worker checks the resolved addresses again before every attempt. */
+ * (SSRF). The worker checks the resolved addresses again before every attempt. A URL with
+ * user info (`https://user:pass@host/hook`) is refused too: the URL is stored as it is and
+ * listed (GET /v1/webhooks, the admin CLI), so credentials in it would leak there; receivers
+ * authenticate deliveries by their signature, made with the webhook's secret. */
 export async function checkUrl(url: string, deps: HandlerDependencies): Promise<void> {
+  if (hasUserInfo(url)) {
+    const message =
+      "The webhook URL must not carry a user name or password (user:pass@host): the URL is stored as it is and shown by GET /v1/webhooks and `discovery-api webhooks list`, so credentials in it would leak there. Let the receiver authenticate deliveries by their webhook-signature header, made with the webhook's secret, instead.";
+    throw new ApiError('VALIDATION_ERROR', message, {
+      details: {
+        location: 'body',
+        errors: [{ path: '/url', message: 'must not contain a user name or password (user:pass@host)' }],
+        reason: 'CREDENTIALS_IN_URL',
+      },
+    });
+  }
   try {
     await checkReceiverUrl(url, deps.webhookUrlPolicy ?? {});
   } catch (error) {
@@ -102,5 +116,15 @@ export async function checkUrl(url: string, deps: HandlerDependencies): Promise<
       details: { location: 'body', errors: [{ path: '/url', message: error.message }], reason: error.code },
       cause: error,
     });
+  }
+}
+
+/** Whether a URL carries a user name or password (`user@host`, `user:pass@host`). */
+function hasUserInfo(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.username !== '' || parsed.password !== '';
+  } catch {
+    return false; // not a URL: the receiver policy says so
   }
 }
