@@ -27,15 +27,21 @@ function statement(opening: string, closing: string, date: string): Statement {
   };
 }
 
+/** A stream to write a journal to, and the text written so far. */
+function sink(): { out: PassThrough; written: () => string } {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return { out, written: () => Buffer.concat(chunks).toString('utf8') };
+}
+
 async function journal(
   format: 'hledger' | 'beancount' | 'qif',
   rows: StatementRow[],
   statements: Statement[],
   warnings: string[] = [],
 ): Promise<string> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const { out, written } = sink();
   const writer = new LedgerWriter(out, {
     format,
     accounts: new AccountMap({ categories: { Groceries: 'Expenses:Food:Groceries' } }),
@@ -44,14 +50,12 @@ async function journal(
   for (const s of statements) writer.statement(s);
   await writer.write(rows);
   await writer.end();
-  return Buffer.concat(chunks).toString('utf8');
+  return written();
 }
 
 describe('LedgerWriter', () => {
   it('writes texts `transactions` made, in another order, after the header, and asserts the balance they reach', async () => {
-    const out = new PassThrough();
-    const chunks: Buffer[] = [];
-    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const { out, written } = sink();
     const writer = new LedgerWriter(out, { format: 'hledger' });
     writer.statement(statement('100.00', '87.50', '2024-03-02'));
     const later = writer.transactions([row({ booking_date: '2024-03-02', amount: '-10.00', transaction_id: 'b' })]);
@@ -59,7 +63,7 @@ describe('LedgerWriter', () => {
     await writer.writeText(first);
     await writer.writeText(Buffer.from(later));
     await writer.end();
-    const text = Buffer.concat(chunks).toString('utf8');
+    const text = written();
     expect(text.startsWith('decimal-mark .\n\n2024-03-01 * Unknown  ; transaction_id:a\n')).toBe(true);
     expect(text.indexOf('transaction_id:a')).toBeLessThan(text.indexOf('transaction_id:b'));
     expect(text).toContain('= 87.50 EUR');
@@ -89,14 +93,12 @@ describe('LedgerWriter', () => {
   });
 
   it('opens only accounts no earlier run opened, and adds the ones it opens', async () => {
-    const out = new PassThrough();
-    const chunks: Buffer[] = [];
-    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const { out, written } = sink();
     const opened = new Set(['Assets:Bank:DE89370400440532013000']);
     const writer = new LedgerWriter(out, { format: 'beancount', openings: false, opened });
     await writer.write([row({ amount: '-3.00', category: 'Fun', transaction_id: 'f' })]);
     await writer.end();
-    const text = Buffer.concat(chunks).toString('utf8');
+    const text = written();
     expect(text.split('\n').filter((line) => line.includes(' open '))).toEqual(['2024-03-01 open Expenses:Fun']);
     expect([...opened].sort()).toEqual(['Assets:Bank:DE89370400440532013000', 'Expenses:Fun']);
   });
@@ -175,9 +177,7 @@ describe('LedgerWriter', () => {
   });
 
   it('starts each text `transactions` makes with its QIF register, so sorted texts stay in theirs', async () => {
-    const out = new PassThrough();
-    const chunks: Buffer[] = [];
-    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const { out, written } = sink();
     const writer = new LedgerWriter(out, {
       format: 'qif',
       accounts: new AccountMap({ accounts: { CARD: 'Liabilities:Visa' } }),
@@ -187,7 +187,7 @@ describe('LedgerWriter', () => {
     await writer.writeText(card);
     await writer.writeText(bank);
     await writer.end();
-    const text = Buffer.concat(chunks).toString('utf8');
+    const text = written();
     expect(text.split('\n').filter((line) => line.startsWith('!') || line.startsWith('N'))).toEqual([
       '!Account',
       'NLiabilities:Visa EUR',
@@ -201,9 +201,7 @@ describe('LedgerWriter', () => {
   });
 
   it('runs one QIF register on across texts of the same account, and repeats it after another account’s', async () => {
-    const out = new PassThrough();
-    const chunks: Buffer[] = [];
-    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const { out, written } = sink();
     const writer = new LedgerWriter(out, { format: 'qif' });
     const first = writer.transactions([row({ amount: '-1.00', transaction_id: 'a' })]);
     const second = writer.transactions([
@@ -215,7 +213,7 @@ describe('LedgerWriter', () => {
     await writer.writeText(first);
     await writer.writeText(Buffer.from(second + third));
     await writer.end();
-    const text = Buffer.concat(chunks).toString('utf8');
+    const text = written();
     expect(text.split('\n').filter((line) => line.startsWith('!Account') || /^N[a-z]$|^NAssets/.test(line))).toEqual([
       '!Account',
       'NAssets:Bank:DE89370400440532013000 EUR',
@@ -260,9 +258,7 @@ describe('LedgerWriter', () => {
       account: { iban: 'CH9300762011623852957' },
     };
     const qif = async (read: boolean): Promise<string[]> => {
-      const out = new PassThrough();
-      const chunks: Buffer[] = [];
-      out.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const { out, written } = sink();
       const writer = new LedgerWriter(out, { format: 'qif' });
       writer.statement(statement('100.00', '87.50', '2024-03-01'));
       writer.statement(other);
@@ -275,8 +271,7 @@ describe('LedgerWriter', () => {
       await writer.writeText(Buffer.from(de + ch));
       await writer.writeText(deLater);
       await writer.end();
-      return Buffer.concat(chunks)
-        .toString('utf8')
+      return written()
         .split('\n')
         .filter((line) => /^(NAssets|N[a-z]$|POpening)/.test(line));
     };
@@ -305,16 +300,14 @@ describe('LedgerWriter', () => {
   });
 
   it('writes the hledger openings after the header once every statement is known, still asserting the closing', async () => {
-    const out = new PassThrough();
-    const chunks: Buffer[] = [];
-    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const { out, written } = sink();
     const writer = new LedgerWriter(out, { format: 'hledger' });
     writer.statement(statement('100.00', '87.50', '2024-03-02'));
     const text = writer.transactions([row({ booking_date: '2024-03-02', amount: '-12.50', transaction_id: 'a' })]);
     writer.statementsRead();
     await writer.writeText(text);
     await writer.end();
-    const journal = Buffer.concat(chunks).toString('utf8');
+    const journal = written();
     expect(journal.startsWith('decimal-mark .\n\n2024-03-02 * Opening balance | statement S1\n')).toBe(true);
     expect(journal.match(/Opening balance/g)).toHaveLength(1);
     expect(journal).toContain('= 87.50 EUR');
@@ -322,16 +315,14 @@ describe('LedgerWriter', () => {
   });
 
   it('writes no opening ahead of the rows for a run after the first (--since-last)', async () => {
-    const out = new PassThrough();
-    const chunks: Buffer[] = [];
-    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const { out, written } = sink();
     const writer = new LedgerWriter(out, { format: 'qif', openings: false });
     writer.statement(statement('100.00', '87.50', '2024-03-02'));
     const text = writer.transactions([row({ booking_date: '2024-03-02', amount: '-12.50', transaction_id: 'a' })]);
     writer.statementsRead();
     await writer.writeText(text);
     await writer.end();
-    expect(Buffer.concat(chunks).toString('utf8')).not.toContain('Opening Balance');
+    expect(written()).not.toContain('Opening Balance');
   });
 
   it('keeps a payee starting with a parenthesis out of the hledger transaction code', async () => {
