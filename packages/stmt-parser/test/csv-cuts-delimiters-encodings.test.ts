@@ -159,3 +159,31 @@ describe('a bank CSV in an 8-bit encoding, read without --encoding', () => {
     expect(marked.error).toMatchObject({ code: 'INVALID_ENCODING' });
   });
 });
+
+describe('the account IBAN in the lines above a bank CSV table', () => {
+  /** The DKB layout (the shipped `dkb` profile names no account IBAN): `summary` above the table. */
+  const dkb = (...summary: string[]): Buffer =>
+    Buffer.from(
+      [
+        ...summary,
+        '""',
+        '"Buchungsdatum";"Wertstellung";"Status";"Zahlungspflichtige*r";"Zahlungsempfänger*in";"Verwendungszweck";"Umsatztyp";"IBAN";"Betrag (€)"',
+        '"28.03.24";"28.03.24";"Gebucht";"Erika Mustermann";"REWE";"Einkauf";"Ausgang";"DE12500105170648489890";"-45,20"',
+      ].join('\n') + '\n',
+    );
+  const accounts = async (bytes: Buffer): Promise<unknown[]> =>
+    (await read(bytes)).records.flatMap((record) => (record.kind === 'entry' ? [record.entry.account] : []));
+
+  it('is the account of the rows when it is the only IBAN there and its check digits are right', async () => {
+    expect(await accounts(dkb('"Girokonto";"DE02 1203 0000 0000 2020 51"'))).toEqual([
+      { currency: 'EUR', iban: 'DE02120300000000202051' },
+    ]);
+  });
+
+  it('is not taken when the lines name two IBANs, or one with wrong check digits', async () => {
+    const two = dkb('"Girokonto";"DE02 1203 0000 0000 2020 51"', '"Tagesgeld";"DE89 3704 0044 0532 0130 00"');
+    const wrong = dkb('"Girokonto";"DE03 1203 0000 0000 2020 51"');
+    for (const bytes of [two, wrong])
+      expect(await accounts(bytes)).toEqual([{ otherId: 'DKB Girokonto', currency: 'EUR' }]);
+  });
+});

@@ -4,13 +4,14 @@ import { IssueSink } from '../issues';
 import { peekSource } from '../source';
 import type { ParseOptions, SourceLocation, StatementFormat, StatementRecord } from '../types';
 import type { FormatParser } from '../formats';
-import type { BankCsvPreset, CsvRow } from './preset';
+import type { BankCsvPreset, CsvEntryDraft, CsvRow } from './preset';
 import { readCsvRecords } from './rows';
 import { CsvTokenizer, type CsvRecord } from './tokenizer';
 import { maxFieldSize } from '../limits';
 import { CsvStatementBuilder } from './statement-builder';
 import { asRegex, resolveColumn } from './profile-columns';
 import { comparableName } from './profile-detect';
+import { isCheckedIban } from '../mt940/identifiers';
 
 /** Recognises a preset's export by its exact header line. */
 export function sniffCsv(preset: BankCsvPreset, head: string): StatementFormat | undefined {
@@ -47,6 +48,9 @@ async function* parseBankCsv(
   /** Per field: the first of its name (a later field of the same name is not read). */
   let first: boolean[] = [];
   let above = 0;
+  /** IBANs (check digits right) in the lines above the header: an account summary names the account. */
+  const ibansAbove = new Set<string>();
+  let accountIban: string | undefined;
   let rows = 0;
   const tokenizer = new CsvTokenizer(preset.delimiter, maxFieldSize(options), options.fileName);
   tokenizer.onWarning = (message, location) => issues.warning('INVALID_VALUE', message, location);
@@ -71,8 +75,10 @@ async function* parseBankCsv(
     if (!columns) {
       if (preset.isHeader?.(record.fields) === false) {
         above++; // a line above the table (account summary)
+        for (const field of record.fields) if (isCheckedIban(field.trim())) ibansAbove.add(field.replace(/\s/g, ''));
         continue;
       }
+      accountIban = ibansAbove.size === 1 ? [...ibansAbove][0] : undefined;
       const header = readHeader(record.fields, preset);
       columns = header.names;
       first = header.first;
@@ -123,7 +129,8 @@ async function* parseBankCsv(
       continue;
     }
     for (const warning of result.warnings ?? []) issues.warning(warning.code, warning.message, cellAt(warning.column));
-    for (const out of builder.entry(result.draft, at(record.line, 1))) yield out;
+    const draft = accountIban === undefined ? result.draft : withAccountIban(result.draft, accountIban);
+    for (const out of builder.entry(draft, at(record.line, 1))) yield out;
   }
   for (const out of builder.finish()) yield out;
   if (columns && rows === 0)
@@ -140,6 +147,16 @@ async function* parseBankCsv(
       `the file is empty; expected the ${preset.bank} header ${preset.header.join(preset.delimiter)}`,
       at(1, 1, 'header'),
     );
+}
+
+/**
+ * A row whose profile names no account IBAN takes the one IBAN the lines above the table name
+ * (DKB's `"Girokonto";"DE02 1203 …"`): the account's own, by its place.
+ */
+function withAccountIban(draft: CsvEntryDraft, iban: string): CsvEntryDraft {
+  if (draft.account.account.iban !== undefined) return draft;
+  const { otherId: _name, ...account } = draft.account.account;
+  return { ...draft, account: { ...draft.account, account: { ...account, iban } } };
 }
 
 /**

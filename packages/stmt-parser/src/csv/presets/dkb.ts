@@ -5,7 +5,8 @@ import type { CsvProfile } from '../profile';
  * summary above the table, `;`-separated quoted cells, German numbers (`-1.234,56`) and short
  * dates (`28.03.24`). Payer and payee are separate columns: the counterparty is the payee of a
  * debit and the payer of a credit, `IBAN` is theirs. `Vorgemerkt` rows are pending. The account's own
- * IBAN stands only in the summary above the table, so the rows name the account `DKB Girokonto`.
+ * IBAN stands only in the summary above the table, which gives it to the rows (the parser takes
+ * the one IBAN above a table for a profile that names none); without it the account is `DKB Girokonto`.
  */
 export const dkbProfile: CsvProfile = {
   name: 'dkb',
