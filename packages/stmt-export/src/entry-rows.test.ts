@@ -124,6 +124,14 @@ describe('entryToRows', () => {
     expect(batch?.bank_transaction_code).toBe('AUTT');
   });
 
+  it("gives a single-detail row the entry's bank reference, else the transaction's", () => {
+    const only = transfer('A', 'CH01', '100.00', 'a', { accountServicerReference: 'TX-1' });
+    const withOwn = bookedEntry({ accountServicerReference: 'NTRY-1', details: [only] });
+    expect(entryToRows(withOwn)[0]?.account_servicer_reference).toBe('NTRY-1');
+    const { accountServicerReference: _ref, ...without } = withOwn;
+    expect(entryToRows(without)[0]?.account_servicer_reference).toBe('TX-1');
+  });
+
   it('keeps a batch entry on one row with shared fields and joined remittance', () => {
     const entry = bookedEntry({
       money: { amount: Decimal.parse('300.00'), currency: 'CHF' },

@@ -40,8 +40,12 @@ export function entryToRows(entry: Entry, options: EntryToRowsOptions = {}): Sta
   const only = details.length === 1 ? details[0] : undefined;
   if (only !== undefined) {
     // A single detail describes the whole entry; its amount may be in another currency, so the
-    // entry's own amount stays authoritative.
-    return [detailRow(entry, only, entry.creditDebit, entryAmount(entry), entry.money.currency)];
+    // entry's own amount stays authoritative. The bank's reference is the entry's, else the
+    // transaction's (Goldman Sachs writes `<AcctSvcrRef>` only in `<TxDtls><Refs>`).
+    const row = detailRow(entry, only, entry.creditDebit, entryAmount(entry), entry.money.currency);
+    if (row.account_servicer_reference === '' && only.accountServicerReference)
+      row.account_servicer_reference = only.accountServicerReference;
+    return [row];
   }
   return [batchRow(entry, details)];
 }

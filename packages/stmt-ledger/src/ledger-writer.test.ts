@@ -325,6 +325,35 @@ describe('LedgerWriter', () => {
     expect(written()).not.toContain('Opening Balance');
   });
 
+  it('dates balances that neither they nor their statement date by the account’s booked rows', async () => {
+    const undated = statement('100.00', '66.00', '2024-03-02');
+    undated.balances = undated.balances.map(({ date: _date, ...balance }) => balance);
+    const warnings: string[] = [];
+    const text = await journal(
+      'hledger',
+      [
+        row({ booking_date: '2024-03-04', amount: '-30.00', transaction_id: 'a' }),
+        row({ booking_date: '2024-03-05', amount: '-4.00', transaction_id: 'b' }),
+      ],
+      [undated],
+      warnings,
+    );
+    expect(text).toContain(
+      '2024-03-04 * Opening balance | statement S1\n    Assets:Bank:DE89370400440532013000  100.00 EUR',
+    );
+    expect(text).toContain(
+      '2024-03-05 * Closing balance | statement S1\n    Assets:Bank:DE89370400440532013000  0 EUR = 66.00 EUR',
+    );
+    expect(warnings).toEqual([]);
+
+    const alone: string[] = [];
+    expect(await journal('hledger', [], [undated], alone)).not.toContain('Opening balance');
+    expect(alone).toEqual([
+      'opening balance 100.00 EUR of Assets:Bank:DE89370400440532013000 (statement S1) left out: neither the balance nor its statement gives a date, and the account has no booked rows to date it by',
+      'closing balance 66.00 EUR of Assets:Bank:DE89370400440532013000 (statement S1) left out: neither the balance nor its statement gives a date, and the account has no booked rows to date it by',
+    ]);
+  });
+
   it('keeps a payee starting with a parenthesis out of the hledger transaction code', async () => {
     const text = await journal(
       'hledger',

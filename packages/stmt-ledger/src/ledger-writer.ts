@@ -34,6 +34,8 @@ interface AccountState {
   closings: Map<string, LedgerBalance>;
   /** Sum of the booked rows per day, to check the closings before asserting them. */
   movement: Map<string, Decimal>;
+  /** Balances without a date (`date` ''), given one by the rows once they are known (see `dateUndated`). */
+  undated: { opening?: LedgerBalance; closings: LedgerBalance[] };
 }
 
 /**
@@ -124,6 +126,35 @@ export class LedgerWriter {
    */
   statementsRead(): void {
     this.openingsFirst = !this.started && this.options.openings !== false;
+    for (const state of this.states.values()) this.dateUndated(state);
+  }
+
+  /**
+   * Balances whose statement gives them no date (neither the balance nor the statement period):
+   * an opening is dated on the account's first booked day, when no dated opening is known; a
+   * closing on its last. Without booked rows they are left out, with a warning.
+   */
+  private dateUndated(state: AccountState): void {
+    const { opening, closings } = state.undated;
+    state.undated = { closings: [] };
+    if (opening === undefined && closings.length === 0) return;
+    const days = [...state.movement.keys()].sort();
+    const first = days[0];
+    const last = days[days.length - 1];
+    if (opening !== undefined && state.opening === undefined) {
+      if (first === undefined) this.undatedLeftOut(opening, 'opening');
+      else state.opening = { ...opening, date: first };
+    }
+    for (const closing of closings) {
+      if (last === undefined) this.undatedLeftOut(closing, 'closing');
+      else if (!state.closings.has(last)) state.closings.set(last, { ...closing, date: last });
+    }
+  }
+
+  private undatedLeftOut(balance: LedgerBalance, kind: 'opening' | 'closing'): void {
+    this.options.onWarning?.(
+      `${kind} balance ${balance.amount} ${balance.currency} of ${balance.account} (${balance.note}) left out: neither the balance nor its statement gives a date, and the account has no booked rows to date it by`,
+    );
   }
 
   /** The state's opening transaction, when it goes ahead of the rows and is not out yet; else ''. */
@@ -178,7 +209,6 @@ export class LedgerWriter {
       const currency = balance.money.currency;
       const state = this.state(account, currency);
       const date = (balance.date ?? (balance === opening ? statement.fromDate : statement.toDate) ?? '').slice(0, 10);
-      if (date === '') continue;
       const entry = {
         date,
         account,
@@ -186,6 +216,11 @@ export class LedgerWriter {
         currency,
         note: `statement ${statement.statementId}`,
       };
+      if (date === '') {
+        if (balance === opening) state.undated.opening ??= entry;
+        else state.undated.closings.push(entry);
+        continue;
+      }
       // The earliest statement's opening: statements may come newest first, in one file or several.
       if (balance === opening) {
         if (state.opening === undefined || entry.date < state.opening.date) state.opening = entry;
@@ -196,7 +231,10 @@ export class LedgerWriter {
   async end(): Promise<void> {
     let text = this.started ? '' : this.format.header();
     this.started = true;
-    for (const state of this.states.values()) text += this.balances(state);
+    for (const state of this.states.values()) {
+      this.dateUndated(state);
+      text += this.balances(state);
+    }
     if (this.firstDate !== undefined) {
       const opened = this.options.opened;
       const fresh =
@@ -296,7 +334,7 @@ export class LedgerWriter {
     const key = `${account}\u0000${currency}`;
     let state = this.states.get(key);
     if (state === undefined) {
-      state = { account, currency, closings: new Map(), movement: new Map() };
+      state = { account, currency, closings: new Map(), movement: new Map(), undated: { closings: [] } };
       this.states.set(key, state);
     }
     return state;

@@ -39,3 +39,35 @@ describe('camt entry dates', () => {
     expect(issues).toEqual([['warning', 'MISSING_ELEMENT', 8, 1, 'Document/BkToCstmrStmt/Stmt[1]/Ntry[1]/BookgDt']]);
   });
 });
+
+describe('camt balance dates', () => {
+  const withBalances = (opening: string, closing: string): string =>
+    oneEntryStatement(
+      '<Amt Ccy="CHF">12.50</Amt>\n<CdtDbtInd>DBIT</CdtDbtInd>\n<Sts>BOOK</Sts>\n<BookgDt><Dt>2024-03-02</Dt></BookgDt>',
+      'CH9300762011623852957',
+    ).replace(
+      '<Ntry>',
+      `<Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="CHF">100.00</Amt><CdtDbtInd>CRDT</CdtDbtInd>${opening}</Bal>\n` +
+        `<Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="CHF">87.50</Amt><CdtDbtInd>CRDT</CdtDbtInd>${closing}</Bal>\n<Ntry>`,
+    );
+
+  it('reads a balance without a date, with a warning at the balance; it still reconciles', async () => {
+    const { outcome, issues } = await read(withBalances('', '<Dt><Dt>2024-03-02</Dt></Dt>'));
+    expect(issues).toEqual([['warning', 'MISSING_ELEMENT', 8, 1, 'Document/BkToCstmrStmt/Stmt[1]/Bal[1]/Dt']]);
+    expect(outcome.issues[0]?.message).toBe(
+      'expected the balance date <Dt><Dt> (or <DtTm>) in <Bal>; the OPBD balance is read without a date (a journal dates it by the statement period, else by its rows)',
+    );
+    const end = outcome.records.find((record) => record.kind === 'statement-end');
+    expect(end?.kind === 'statement-end' && end.statement.balances.map((b) => [b.type, b.date])).toEqual([
+      ['OPBD', undefined],
+      ['CLBD', '2024-03-02'],
+    ]);
+  });
+
+  it('gives no warning for dated balances', async () => {
+    const { issues } = await read(
+      withBalances('<Dt><Dt>2024-03-01</Dt></Dt>', '<Dt><DtTm>2024-03-02T18:00:00</DtTm></Dt>'),
+    );
+    expect(issues).toEqual([]);
+  });
+});

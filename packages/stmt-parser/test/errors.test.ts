@@ -84,8 +84,16 @@ describe('recoverable issues', () => {
       // Read as booked (a camt.053 books its entries), and it has no date.
       ['MISSING_ELEMENT', 43, 7, 'Document/BkToCstmrStmt/Stmt[1]/Ntry[4]/BookgDt'],
       ['MISSING_ELEMENT', 48, 9, 'Document/BkToCstmrStmt/Stmt[1]/Ntry[5]/Amt'],
-      ['UNRECONCILED_BALANCE', 21, 7, 'Document/BkToCstmrStmt/Stmt[1]/Bal[2]'],
+      // No UNRECONCILED_BALANCE: the refused entries are the difference, and their errors say so.
     ]);
+  });
+
+  it('reconcile a statement whose entries were all read', async () => {
+    const fine = fixture('bad-values.xml')
+      .toString('utf8')
+      .replace(/<Ntry>[^]*<\/Ntry>/, '');
+    const { issues } = await collect(chunked(Buffer.from(fine), 4096), { fileName: 'bad.xml' });
+    expect(issues.map((i) => i.code)).toEqual(['UNRECONCILED_BALANCE']);
   });
 
   it('throw the first one when nobody listens', async () => {

@@ -33,6 +33,16 @@ describe('describeError', () => {
     );
   });
 
+  it('asks to check that the file is whole only after an error a cut file gives', () => {
+    const at = { location: { file: 'a.xml', line: 2, column: 1 } };
+    expect(describeError(new StatementParseError('TRUNCATED', 'the file ends inside <Ntry>', at)).message).toBe(
+      'parse error (TRUNCATED) in a.xml, line 2, column 1: the file ends inside <Ntry>. Check that the file is a complete statement export; run `stmt validate --input FILE` to list every problem.',
+    );
+    expect(describeError(new StatementParseError('INVALID_AMOUNT', 'expected a decimal amount', at)).message).toBe(
+      'parse error (INVALID_AMOUNT) in a.xml, line 2, column 1: expected a decimal amount. Run `stmt validate --input FILE` to list every problem.',
+    );
+  });
+
   it('gives a configuration error (exit 6) for a database, profile or account mapping that reached the top unwrapped', () => {
     const database = describeError(
       new CategorizerError('DATABASE_INVALID', 'rules.yaml: not valid YAML', { file: 'rules.yaml' }),

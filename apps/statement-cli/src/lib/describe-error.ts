@@ -29,8 +29,13 @@ export function formatLocation(location: SourceLocation | undefined, fallbackFil
   return parts.join(', ');
 }
 
-const PARSE_HINT =
-  'Check that the file is a complete statement export; run `stmt validate --input FILE` to list every problem.';
+const VALIDATE_HINT = 'Run `stmt validate --input FILE` to list every problem.';
+/** The hint after a parse error: whether the file is whole is worth checking only where a cut file gives that error. */
+function parseHint(code: StatementParseError['code']): string {
+  return code === 'TRUNCATED' || code === 'NOT_WELL_FORMED' || code === 'MISSING_ELEMENT'
+    ? 'Check that the file is a complete statement export; run `stmt validate --input FILE` to list every problem.'
+    : VALIDATE_HINT;
+}
 
 export function describeError(error: unknown, file?: string): ErrorReport {
   if (error instanceof CliError) {
@@ -47,7 +52,7 @@ export function describeError(error: unknown, file?: string): ErrorReport {
     return {
       exitCode,
       message:
-        `${prefix} (${error.code}) in ${where}: ${error.detail.replace(/\.$/, '')}. ${exitCode === ExitCode.PARSE ? PARSE_HINT : ''}`.trim(),
+        `${prefix} (${error.code}) in ${where}: ${error.detail.replace(/\.$/, '')}. ${exitCode === ExitCode.PARSE ? parseHint(error.code) : ''}`.trim(),
       fields: { code: error.code, file: error.location?.file ?? file, ...locationFields(error.location) },
     };
   }

@@ -16,6 +16,7 @@ export class BalanceDraft extends LeafDraft {
   private date: string | undefined;
   private sawAmount = false;
   private sawCreditDebit = false;
+  private sawDate = false;
 
   constructor(
     readonly level: number,
@@ -49,8 +50,10 @@ export class BalanceDraft extends LeafDraft {
         return;
       case 'Dt':
       case 'DtTm':
-        if ((parent === 'Bal' || (parent === 'Dt' && stack.name(2) === 'Bal')) && this.first(DATE, ctx, false))
+        if ((parent === 'Bal' || (parent === 'Dt' && stack.name(2) === 'Bal')) && this.first(DATE, ctx, false)) {
+          this.sawDate = true;
           this.date = values.date(text, local === 'DtTm');
+        }
         return;
       default:
         return;
@@ -82,6 +85,12 @@ export class BalanceDraft extends LeafDraft {
       issues.warning('MISSING_ELEMENT', `expected <CdtDbtInd> (CRDT or DBIT) in <Bal>; ${leftOut}`, at('CdtDbtInd'));
     }
     if (!this.type || !this.money || !this.creditDebit) return undefined;
+    if (!this.sawDate)
+      issues.warning(
+        'MISSING_ELEMENT',
+        `expected the balance date <Dt><Dt> (or <DtTm>) in <Bal>; the ${this.type} balance is read without a date (a journal dates it by the statement period, else by its rows)`,
+        at('Dt'),
+      );
     const balance: Balance = { type: this.type, money: this.money, creditDebit: this.creditDebit };
     if (this.date) balance.date = this.date;
     balance.location = this.location;

@@ -257,7 +257,13 @@ export class DocumentHandler implements LeafContext {
     const index = this.scope.statementCount - 1;
     this.stack.setIndex(index + 1);
     const location = this.stack.location();
-    this.statement = new StatementDraft(this.scope.messageType, this.scope.version, index, location);
+    this.statement = new StatementDraft(
+      this.scope.messageType,
+      this.scope.version,
+      index,
+      location,
+      this.issues.errorCount,
+    );
     this.statementLevel = level;
     this.statementPath = location.path ?? this.stack.path();
   }

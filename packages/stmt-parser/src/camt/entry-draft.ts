@@ -89,9 +89,9 @@ export class EntryDraft extends LeafDraft {
         if (stack.name(1) === 'Ntry' && this.first(STATUS, ctx, true)) this.status = values.entryStatus(text);
         return;
       case 'Cd': // v08+: <Sts><Cd>BOOK</Cd></Sts>
-      case 'Prtry':
+      case 'Prtry': // a proprietary status is read the same way: only BOOK is booked
         if (stack.name(1) === 'Sts' && stack.name(2) === 'Ntry' && this.first(STATUS, ctx, true))
-          this.status = local === 'Cd' ? values.entryStatus(text) : text.trim();
+          this.status = values.entryStatus(text);
         return;
       case 'RvslInd':
         if (this.first(REVERSAL, ctx, true)) this.reversal = values.indicator(text) ?? false;
@@ -159,7 +159,7 @@ export class EntryDraft extends LeafDraft {
     if (!this.status)
       issues.error(
         'MISSING_ELEMENT',
-        'expected the entry status <Sts> (BOOK, PDNG or INFO) in <Ntry>',
+        'expected the entry status <Sts> (BOOK, PDNG, INFO or FUTR) in <Ntry>',
         entryLocation('Sts'),
       );
     // A booked entry without a date is still a booking (its amount counts), so its row is kept;

@@ -3,6 +3,7 @@ import type { IssueSink } from '../issues';
 import type { SourceLocation } from '../types';
 import type { ElementStack } from './element-stack';
 import {
+  camtIdInNamespace,
   isCamtMessage,
   isSupportedVersion,
   messageOfRootElement,
@@ -89,11 +90,23 @@ export class MessageScope {
     const uri = attributes[colon < 0 ? 'xmlns' : `xmlns:${name.slice(0, colon)}`];
     this.documentLevel = level;
     if (uri === undefined) return; // no namespace: the message element alone decides
-    const ns = parseCamtNamespace(uri);
+    const standard = parseCamtNamespace(uri);
+    // Not ISO 20022's namespace, but one that names a camt message (a national variant): read as it.
+    const ns = standard ?? camtIdInNamespace(uri);
     if (!ns || !isCamtMessage(ns.message) || !isSupportedVersion(ns.version)) {
-      const found = ns ? `${ns.message}.${ns.version}` : JSON.stringify(uri);
+      const found = standard
+        ? `${standard.message}.${standard.version}`
+        : ns
+          ? `${JSON.stringify(uri)}, which names ${ns.message}.${ns.version}`
+          : JSON.stringify(uri);
       throw this.unsupported(`the document's namespace is ${found}; supported are ${SUPPORTED_RANGE}`);
     }
+    if (!standard)
+      this.issues.warning(
+        'INVALID_VALUE',
+        `the document's namespace ${JSON.stringify(uri)} is not ISO 20022's (urn:iso:std:iso:20022:tech:xsd:${ns.message}.${ns.version}), but names ${ns.message}.${ns.version}; read as ${ns.message} version ${ns.version}`,
+        this.stack.location(),
+      );
     this.namespaceMessage = ns.message;
     this.version = ns.version;
   }

@@ -24,6 +24,19 @@ export function parseCamtNamespace(uri: string): CamtNamespace | undefined {
   return match ? { message: match[1] as string, version: match[2] as string } : undefined;
 }
 
+/**
+ * A namespace that is not ISO 20022's but names a camt message in it, as national variants do
+ * (the Austrian APC/Stuzza `ISO:camt.053.001.02:APC:STUZZA:payments:003`): the first
+ * `camt.NNN.NNN.NN` standing alone in it, or `undefined`.
+ */
+export function camtIdInNamespace(uri: string): CamtNamespace | undefined {
+  const match = CAMT_ID.exec(uri);
+  return match ? { message: match[1] as string, version: match[2] as string } : undefined;
+}
+
+/** `camt.053.001.02` not glued to letters or digits around it. */
+export const CAMT_ID = /(?<![A-Za-z0-9])(camt\.\d{3})\.(\d{3}\.\d{2})(?![0-9])/;
+
 export function isCamtMessage(message: string): message is CamtMessage {
   return message === 'camt.052' || message === 'camt.053' || message === 'camt.054';
 }

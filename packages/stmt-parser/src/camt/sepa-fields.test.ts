@@ -37,15 +37,21 @@ describe('camt SEPA fields', () => {
     expect(details[0]?.creditorId).toBe('DE98ZZZ09999999999');
   });
 
-  it('reads the creditor id that German banks put in the creditor party', async () => {
-    const inParty = DOCUMENT.replace(
-      '<Nm>Gym GmbH</Nm></Pty>',
-      '<Nm>Gym GmbH</Nm><Id><PrvtId><Othr><Id>DE11ZZZ00000000001</Id></Othr></PrvtId></Id></Pty>',
-    );
-    const details: TransactionDetail[] = [];
-    for await (const record of parseString(inParty, { onIssue: () => undefined }))
-      if (record.kind === 'entry') details.push(...record.entry.details);
-    expect(details[0]?.creditorId).toBe('DE11ZZZ00000000001');
+  it('reads the creditor id that German banks put in the creditor party, and no other id of a person there', async () => {
+    const inParty = (id: string): string =>
+      DOCUMENT.replace(
+        '<Nm>Gym GmbH</Nm></Pty>',
+        `<Nm>Gym GmbH</Nm><Id><PrvtId><Othr><Id>${id}</Id></Othr></PrvtId></Id></Pty>`,
+      );
+    const creditorId = async (xml: string): Promise<string | undefined> => {
+      const details: TransactionDetail[] = [];
+      for await (const record of parseString(xml, { onIssue: () => undefined }))
+        if (record.kind === 'entry') details.push(...record.entry.details);
+      return details[0]?.creditorId;
+    };
+    expect(await creditorId(inParty('DE98ZZZ09999999999'))).toBe('DE98ZZZ09999999999');
+    // A person's national id on a plain transfer (a Latvian bank's report) is not a creditor id.
+    expect(await creditorId(inParty('121212-12121'))).toBeUndefined();
   });
 
   it('reads a creditor id with right check digits in the creditor organisation’s <OrgId> (ING NL), and no other id there', async () => {

@@ -37,6 +37,8 @@ export class StatementDraft extends LeafDraft {
     version: string | undefined,
     index: number,
     location: SourceLocation,
+    /** Errors reported before the statement began (IssueSink.errorCount), to tell whether it had any of its own. */
+    private readonly errorsBefore = 0,
   ) {
     super();
     this.header = { format: message, index, statementId: '', account: {}, location };
@@ -118,7 +120,10 @@ export class StatementDraft extends LeafDraft {
       );
     }
     const statement: Statement = { ...this.header, balances: this.balances, entryCount: this.entryCount };
-    const unreconciled = reconcileBalances(statement, this.movement);
+    // An entry refused by an error is missing from the movement: the difference it makes is no
+    // news beside that error, and reads as if the balances were wrong.
+    const unreconciled =
+      issues.errorCount > this.errorsBefore ? undefined : reconcileBalances(statement, this.movement);
     if (unreconciled) issues.report(unreconciled);
     return statement;
   }

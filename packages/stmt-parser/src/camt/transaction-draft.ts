@@ -106,13 +106,16 @@ export class TransactionDraft extends LeafDraft {
         if (stack.name(1) === 'Othr' && stack.name(2) === 'Id')
           this.account(stack.name(3), ctx, 'otherAccountId', text);
         // The SEPA creditor identifier: <CdtrSchmeId><Id><PrvtId><Othr><Id>, or (German DK
-        // rules) the creditor's own <Cdtr>[<Pty>]<Id><PrvtId><Othr><Id>; under <OrgId> (ING NL)
-        // only when it is one by its check digits, as an organisation's <Othr> may hold any id.
-        // <Othr> may repeat (one identification per scheme), so this is not a single-valued leaf.
+        // rules) the creditor's own <Cdtr>[<Pty>]<Id><PrvtId><Othr><Id>; there, and under
+        // <OrgId> (ING NL), only when it is one by its check digits, as a creditor's <Othr> may
+        // hold any id (a person's national id on a plain transfer). <Othr> may repeat (one
+        // identification per scheme), so this is not a single-valued leaf.
         else if (stack.name(1) === 'Othr' && isCreditorIdHolder(stack.name(4), stack.name(5))) {
           const holder = stack.name(2);
-          if (holder === 'PrvtId' || (holder === 'OrgId' && isSepaCreditorId(text.trim())))
-            this.detail.creditorId = text.trim();
+          const id = text.trim();
+          const scheme = stack.name(4) === 'CdtrSchmeId' && holder === 'PrvtId';
+          if (scheme || ((holder === 'PrvtId' || holder === 'OrgId') && isSepaCreditorId(id)))
+            this.detail.creditorId = id;
         }
         return;
       case 'BIC':

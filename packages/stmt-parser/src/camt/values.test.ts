@@ -1,4 +1,4 @@
-import { isIsoDate, isIsoDateTime } from './values';
+import { isIsoDate, isIsoDateTime, readXsDecimal } from './values';
 
 describe('ISO 20022 date checks', () => {
   it.each(['2024-02-29', '2023-12-31', '2024-03-28Z', '2024-03-28+01:00', '2024-03-28-05:30'])(
@@ -36,4 +36,49 @@ describe('ISO 20022 date checks', () => {
       expect(isIsoDateTime(text)).toBe(false);
     },
   );
+});
+
+describe('ISO 20022 amounts and rates (xs:decimal)', () => {
+  it.each([
+    ['1234.50', '1234.50', 2],
+    ['+34.00', '34.00', 2],
+    ['34.', '34', 0],
+    ['.50', '0.50', 2],
+    ['+.5', '0.5', 1],
+    ['+0', '0', 0],
+    ['-.50', '-0.50', 2],
+    ['-34.', '-34', 0],
+    ['+007.50', '7.50', 2],
+  ])('reads %j exactly as %s, scale %i', (text, read, scale) => {
+    const value = readXsDecimal(text);
+    expect(value?.toString()).toBe(read);
+    expect(value?.scale).toBe(scale);
+  });
+
+  it('keeps the sign of a negative value for the caller to judge', () => {
+    expect(readXsDecimal('-.50')?.isNegative()).toBe(true);
+    expect(readXsDecimal('+.50')?.isNegative()).toBe(false);
+  });
+
+  it.each([
+    '',
+    '.',
+    '+',
+    '-',
+    '+.',
+    '-.',
+    '+-1',
+    '--1',
+    '1e3',
+    '12,50',
+    ' 1',
+    '1 ',
+    '1.2.3',
+    '1..',
+    '+ 1',
+    'INF',
+    'NaN',
+  ])('refuses %j', (text) => {
+    expect(readXsDecimal(text)).toBeUndefined();
+  });
 });

@@ -84,8 +84,9 @@ export class ValueReader {
     return reading.code;
   }
 
+  /** An xs:decimal (`readXsDecimal`), or `undefined` after an `INVALID_AMOUNT` error. */
   decimal(text: string, what: 'amount' | 'exchange rate'): Decimal | undefined {
-    const value = Decimal.tryParse(text.trim());
+    const value = readXsDecimal(text.trim());
     if (!value) {
       const example = what === 'amount' ? '"1234.50"' : '"1.0827"';
       this.issues.error(
@@ -162,17 +163,33 @@ export class ValueReader {
   }
 
   /**
-   * `<Sts>` (v01–v07) or `<Sts><Cd>` (v08+): BOOK, PDNG, INFO or FUTR (ExternalEntryStatus1Code).
-   * One of them in another case is read in upper case, with a warning, so a `book` entry is booked
-   * (and reconciled) as a `BOOK` one. Any other text is kept as written.
+   * `<Sts>` (v01–v07), `<Sts><Cd>` or `<Sts><Prtry>` (v08+): BOOK, PDNG, INFO or FUTR
+   * (ExternalEntryStatus1Code). Only a BOOK entry counts towards the balances and reaches a
+   * journal, so whatever else is read is said, with a warning at the element:
+   * - one of the codes in another case is read in upper case, so a `book` entry is booked (and
+   *   reconciled) as a `BOOK` one;
+   * - the word a code abbreviates (`BOOKED`, `Pending`, `INFORMATION`, `future`) is read as the code;
+   * - any other text (`OTHR`, a proprietary status) is kept as written: its row is not booked.
    */
   entryStatus(text: string): string {
     const value = text.trim();
-    const code = value.toUpperCase();
-    if (code === value || !ENTRY_STATUSES.has(code)) return value;
+    if (ENTRY_STATUSES.has(value) || value === '') return value; // the usual case; an empty one is missing
+    const upper = value.toUpperCase();
+    const code = ENTRY_STATUSES.has(upper) ? upper : SPELLED_OUT_STATUSES.get(upper);
+    const status = JSON.stringify(value);
+    if (code === undefined) {
+      this.issues.warning(
+        'INVALID_VALUE',
+        `the entry status ${status} is not one of the ISO 20022 codes BOOK, PDNG, INFO and FUTR; kept as written, so the entry is not counted as booked (it counts towards no balance and journal output leaves it out)`,
+        this.here(),
+      );
+      return value;
+    }
     this.issues.warning(
       'INVALID_VALUE',
-      `the entry status ${JSON.stringify(value)} is not written in capital letters as ISO 20022 codes are; read as ${code}`,
+      code === upper
+        ? `the entry status ${status} is not written in capital letters as ISO 20022 codes are; read as ${code}`
+        : `the entry status ${status} is not an ISO 20022 code; read as ${code}, the code it spells out`,
       this.here(),
     );
     return code;
@@ -196,6 +213,33 @@ export class ValueReader {
 }
 
 const ENTRY_STATUSES: ReadonlySet<string> = new Set(['BOOK', 'PDNG', 'INFO', 'FUTR']);
+
+/** The words the entry status codes abbreviate, in upper case, as some banks write them. */
+const SPELLED_OUT_STATUSES: ReadonlyMap<string, string> = new Map([
+  ['BOOKED', 'BOOK'],
+  ['PENDING', 'PDNG'],
+  ['INFORMATION', 'INFO'],
+  ['FUTURE', 'FUTR'],
+]);
+
+/**
+ * An xs:decimal, the type of every ISO 20022 amount and rate: an optional sign, then digits with
+ * an optional point, where the digits on one side of the point may be missing (`+34.00`, `34.`,
+ * `.50`). Read exactly, with the scale the text gives (`34.` is `34`, `.50` is `0.50`); anything
+ * else (`12,50`, `1e3`, `.`, a space inside) is `undefined`. The sign is kept: what a negative
+ * value means is the caller's to judge.
+ */
+export function readXsDecimal(text: string): Decimal | undefined {
+  const value = Decimal.tryParse(text); // the usual case: `-?digits(.digits)?`
+  if (value || !XS_DECIMAL.test(text)) return value;
+  const sign = text[0] === '-' ? '-' : '';
+  let unsigned = text[0] === '-' || text[0] === '+' ? text.slice(1) : text;
+  if (unsigned.endsWith('.')) unsigned = unsigned.slice(0, -1);
+  if (unsigned.startsWith('.')) unsigned = `0${unsigned}`;
+  return Decimal.tryParse(sign + unsigned);
+}
+
+const XS_DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 // ISODateTime allows fractions of any length (banks write nanoseconds) and an optional offset.
 const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|[+-](0\d|1[0-4]):[0-5]\d)?$/;
