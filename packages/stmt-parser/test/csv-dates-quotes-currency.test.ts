@@ -55,9 +55,11 @@ describe('bank CSV rows without dates', () => {
       .join('\n')
       .replace(/"Feb 1, 2024, 2:30:00 PM"$/, '');
     expect(cut.endsWith(',')).toBe(true);
-    // Every row above has a date there: the file was cut.
     const { issues } = await read(cut);
-    expect(issues.map(brief)).toEqual([['error', 'TRUNCATED', 5, 41, undefined]]);
+    expect(issues.map(brief)).toEqual([
+      ['warning', 'TRUNCATED', 5, 1, undefined],
+      ['error', 'MISSING_ELEMENT', 5, 41, 'Date'],
+    ]);
     expect(await convert(cut)).toBeInstanceOf(StatementParseError);
   });
 

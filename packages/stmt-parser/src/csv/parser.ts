@@ -250,15 +250,14 @@ function rowIsWhole(
 
 /**
  * What the values of each column looked like in the rows read so far, to tell a last value cut
- * off by the end of the file (no line break after it) from a whole one: a value is cut when its
- * column never had an empty value and it is empty (the file ends just after a delimiter), or when
+ * off by the end of the file (no line break after it) from a whole one: a value is cut when
  * every value above it was a number with the same count of decimals and it has fewer (`-40.00`
- * cut to `-4`). Anything else cannot be told from the text, and the row is read with a warning.
- * Memory: two numbers per column.
+ * cut to `-4`). Anything else cannot be told from the text: an empty last value may be a cut
+ * just after a delimiter or a value the row does not have (a pending Revolut row has no
+ * balance), so the row is read with a warning (a value the row needs is refused as missing).
+ * Memory: one number per column.
  */
 class ColumnShapes {
-  /** Per column: whether a row had it empty. */
-  private readonly empty: boolean[] = [];
   /** Per column: the decimals every value so far had (a number), or -1 once they differed or one was not a number. */
   private readonly decimals: number[] = [];
   private rows = 0;
@@ -266,9 +265,7 @@ class ColumnShapes {
   add(fields: readonly string[]): void {
     this.rows++;
     fields.forEach((value, column) => {
-      const trimmed = value.trim();
-      if (trimmed === '') this.empty[column] = true;
-      const places = decimalsOf(trimmed);
+      const places = decimalsOf(value.trim());
       const seen = this.decimals[column];
       if (seen === undefined && this.rows === 1) this.decimals[column] = places;
       else if (seen !== places) this.decimals[column] = -1;
@@ -279,8 +276,6 @@ class ColumnShapes {
   cutShort(column: number, value: string): string | undefined {
     if (this.rows === 0) return undefined;
     const trimmed = value.trim();
-    if (trimmed === '')
-      return this.empty[column] === true ? undefined : 'is empty, while every row above has a value there';
     const places = this.decimals[column] ?? -1;
     if (places <= 0) return undefined;
     const found = decimalsOf(trimmed);
