@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -12,7 +12,7 @@ import {
 } from '@stmt/parser';
 import { parseFragment } from '../src/camt/fragment';
 import { parseCamtFile } from '../src/camt/parallel';
-import { chunked, collect, collectFrom, toJson, type Outcome } from './support/outcome';
+import { chunked, collect, collectFrom, FIXTURE_DIR, toJson, type Outcome } from './support/outcome';
 
 // Three camt deviations, each read the way docs/formats.md's tolerance policy asks: an entry
 // status that is not one of the four codes (read as the code it spells out, else kept and not
@@ -291,13 +291,13 @@ describe('a namespace that is not ISO 20022’s but names a camt message', () =>
   });
 
   it('a message or version that is not supported stays refused, naming the namespace', async () => {
-    const supported = 'supported are camt.052, camt.053 and camt.054, versions 001.01 to 001.13';
+    const supported = 'supported are camt.052, camt.053 and camt.054, versions 001.01 to 001.14';
     const where = { file: 'f.xml', line: 2, column: 1, path: 'Document' };
-    const unknownVersion = 'ISO:camt.053.001.14:APC:STUZZA:payments:003';
+    const unknownVersion = 'ISO:camt.053.001.15:APC:STUZZA:payments:003';
     for (const options of [{}, { format: 'camt.053' as const }])
       expect((await validate(statement(body, unknownVersion), options)).error).toEqual({
         code: 'UNSUPPORTED_MESSAGE',
-        message: `f.xml:2:1 at Document: the document's namespace is "${unknownVersion}", which names camt.053.001.14; ${supported}`,
+        message: `f.xml:2:1 at Document: the document's namespace is "${unknownVersion}", which names camt.053.001.15; ${supported}`,
         location: where,
       });
     // Another camt message: refused by the sniffer (no --from), or by the parser (--from camt.053).
@@ -406,4 +406,19 @@ ${balance('CLBD', '0.00')}${entry(
     expect(entries(result)).toEqual([]);
     expect(await convert(xml)).toMatchObject({ code: 'INVALID_AMOUNT', location: at(xml, '<Amt') });
   });
+});
+
+describe('camt version 001.14 (published in 2025)', () => {
+  it.each(['camt052-v13-report.xml', 'camt053-v13-statement.xml', 'camt054-v13-notification.xml'])(
+    'reads %s written in the 001.14 namespace as in 001.13',
+    async (name) => {
+      const v13 = readFileSync(join(FIXTURE_DIR, name), 'utf8');
+      const v14 = v13.replace(/(camt\.05[234])\.001\.13/g, '$1.001.14');
+      expect(v14).not.toBe(v13);
+      const read = async (xml: string): Promise<Outcome> => collect(chunked(Buffer.from(xml), 512));
+      const [older, newer] = [toJson(await read(v13)), toJson(await read(v14))];
+      expect(JSON.stringify(newer).replaceAll('001.14', '001.13')).toBe(JSON.stringify(older));
+      expect((newer as Outcome).error).toBeNull();
+    },
+  );
 });

@@ -53,7 +53,7 @@ describe('fatal errors carry code, line, column and path', () => {
       'Unexpected close tag; expected </Amt>',
     );
     expect((await failure(() => parseString(fixture('unsupported-version.xml')))).message).toContain(
-      'camt.053.001.14; supported are camt.052, camt.053 and camt.054, versions 001.01 to 001.13',
+      'camt.053.001.15; supported are camt.052, camt.053 and camt.054, versions 001.01 to 001.14',
     );
     expect((await failure(() => parseString(fixture('truncated.xml')))).message).toContain('the file is truncated');
   });

@@ -4,8 +4,8 @@ import type { StatementFormat } from '../types';
 export type CamtMessage = Extract<StatementFormat, 'camt.052' | 'camt.053' | 'camt.054'>;
 
 export const FIRST_VERSION = 1;
-export const LAST_VERSION = 13;
-export const SUPPORTED_RANGE = 'camt.052, camt.053 and camt.054, versions 001.01 to 001.13';
+export const LAST_VERSION = 14;
+export const SUPPORTED_RANGE = 'camt.052, camt.053 and camt.054, versions 001.01 to 001.14';
 
 const NAMESPACE_PREFIX = 'urn:iso:std:iso:20022:tech:xsd:';
 
@@ -41,7 +41,7 @@ export function isCamtMessage(message: string): message is CamtMessage {
   return message === 'camt.052' || message === 'camt.053' || message === 'camt.054';
 }
 
-/** Versions 001.01 … 001.13 — every version published for camt.052/053/054. */
+/** Versions 001.01 … 001.14 — every version published for camt.052/053/054 (001.14 in 2025). */
 export function isSupportedVersion(version: string): boolean {
   if (!version.startsWith('001.')) return false;
   const minor = Number(version.slice(4));

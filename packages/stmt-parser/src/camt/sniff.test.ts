@@ -8,7 +8,8 @@ describe('detectFormat for camt', () => {
     ['camt.052.001.01', 'BkToCstmrAcctRptV01', 'camt.052'],
     ['camt.052.001.13', 'BkToCstmrAcctRpt', 'camt.052'],
     ['camt.053.001.02', 'BkToCstmrStmt', 'camt.053'],
-    ['camt.053.001.14', 'BkToCstmrStmt', 'camt.053'], // unpublished version: the parser names the supported range
+    ['camt.053.001.14', 'BkToCstmrStmt', 'camt.053'],
+    ['camt.053.001.15', 'BkToCstmrStmt', 'camt.053'], // unpublished version: the parser names the supported range
     ['camt.054.001.08', 'BkToCstmrDbtCdtNtfctn', 'camt.054'],
   ])('recognises %s by its namespace', (ns, root, format) => {
     expect(detectFormat(doc(ns, root))).toBe(format);
