@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseFile, StatementParseError, type Entry, type ParseIssue, type StatementRecord } from '@stmt/parser';
-import { parseFragment } from '../src/camt/fragment';
 import { parseCamtFile } from '../src/camt/parallel';
+import { cutAtEveryEntry } from './support/threads';
 import { chunked, collect, collectFrom, toJson, type Outcome } from './support/outcome';
 import { conversionError } from './support/issues';
 
@@ -264,13 +264,7 @@ describe('an <Amt> without its Ccy attribute', () => {
           path,
           statSync(path).size,
           { fileName: 'f.xml', encoding: 'utf-8', onIssue },
-          {
-            threads: 1,
-            fragmentBytes: 1,
-            readBytes: 16,
-            runFragment: (job) => ({ result: Promise.resolve().then(() => parseFragment(job)), claim: () => false }),
-            onFragment: (_result, wasTaken) => taken.push(wasTaken),
-          },
+          cutAtEveryEntry(taken),
         ),
       );
       const sequential = await collectFrom((onIssue) => parseFile(path, { fileName: 'f.xml', onIssue }));

@@ -10,8 +10,8 @@ import {
   type ParseIssue,
   type ParseOptions,
 } from '@stmt/parser';
-import { parseFragment } from '../src/camt/fragment';
 import { parseCamtFile } from '../src/camt/parallel';
+import { cutAtEveryEntry } from './support/threads';
 import { chunked, collect, collectFrom, FIXTURE_DIR, toJson, type Outcome } from './support/outcome';
 
 // Three camt deviations, each read the way docs/formats.md's tolerance policy asks: an entry
@@ -209,13 +209,7 @@ describe('an entry status that is not one of the codes BOOK, PDNG, INFO and FUTR
             path,
             statSync(path).size,
             { fileName: 'f.xml', encoding: 'utf-8', onIssue },
-            {
-              threads: 1,
-              fragmentBytes: 1,
-              readBytes: 16,
-              runFragment: (job) => ({ result: Promise.resolve().then(() => parseFragment(job)), claim: () => false }),
-              onFragment: (_result, wasTaken) => taken.push(wasTaken),
-            },
+            cutAtEveryEntry(taken),
           ),
         );
         const sequential = await collectFrom((onIssue) => parseFile(path, { fileName: 'f.xml', onIssue }));

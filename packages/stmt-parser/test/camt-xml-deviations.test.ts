@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import { parseFile, parseStream, StatementParseError, type Entry, type ParseOptions } from '@stmt/parser';
-import { parseFragment } from '../src/camt/fragment';
-import { parseCamtFile, type ParallelCamtOptions } from '../src/camt/parallel';
+import { parseCamtFile } from '../src/camt/parallel';
 import { chunked, collect, collectFrom, FIXTURE_DIR, toJson, type Outcome } from './support/outcome';
+import { cutAtEveryEntry } from './support/threads';
 
 // Deviations from XML 1.0 and from the camt schema that the XML parser alone lets through or
 // refuses for the wrong reason: each is placed, read the tolerant way when no row depends on
@@ -374,15 +374,6 @@ describe('codes written in lower case, and currencies ISO 4217 does not know', (
 describe('the threads read every deviation as the document reader does', () => {
   const dir = mkdtempSync(join(tmpdir(), 'stmt-deviations-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  /** Fragments read in this thread, one entry each: every entry boundary becomes a cut. */
-  const cutAtEveryEntry = (taken: boolean[]): ParallelCamtOptions => ({
-    threads: 1,
-    fragmentBytes: 1,
-    readBytes: 16,
-    runFragment: (job) => ({ result: Promise.resolve().then(() => parseFragment(job)), claim: () => false }),
-    onFragment: (_result, wasTaken) => taken.push(wasTaken),
-  });
 
   /** The deviation, in the sixth of ten entries; what the document reader makes of it: a warning, an error issue, or a fatal error. */
   it.each<[string, (entry: string) => string, string, 'warning' | 'error' | 'fatal', ParseOptions]>([

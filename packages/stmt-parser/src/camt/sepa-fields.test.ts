@@ -11,6 +11,14 @@ const DOCUMENT = `<?xml version="1.0" encoding="UTF-8"?>
 <RtrInf><Rsn><Cd>MD06</Cd></Rsn></RtrInf>
 </TxDtls></NtryDtls></Ntry></Stmt></BkToCstmrStmt></Document>`;
 
+/** The creditor id the first transaction detail of `xml` is read with. */
+async function creditorId(xml: string): Promise<string | undefined> {
+  const details: TransactionDetail[] = [];
+  for await (const record of parseString(xml, { onIssue: () => undefined }))
+    if (record.kind === 'entry') details.push(...record.entry.details);
+  return details[0]?.creditorId;
+}
+
 describe('camt SEPA fields', () => {
   it('reads mandate, creditor reference, purpose, return reason and ultimate parties of a transaction', async () => {
     const details: TransactionDetail[] = [];
@@ -43,12 +51,6 @@ describe('camt SEPA fields', () => {
         '<Nm>Gym GmbH</Nm></Pty>',
         `<Nm>Gym GmbH</Nm><Id><PrvtId><Othr><Id>${id}</Id></Othr></PrvtId></Id></Pty>`,
       );
-    const creditorId = async (xml: string): Promise<string | undefined> => {
-      const details: TransactionDetail[] = [];
-      for await (const record of parseString(xml, { onIssue: () => undefined }))
-        if (record.kind === 'entry') details.push(...record.entry.details);
-      return details[0]?.creditorId;
-    };
     expect(await creditorId(inParty('DE98ZZZ09999999999'))).toBe('DE98ZZZ09999999999');
     // A person's national id on a plain transfer (a Latvian bank's report) is not a creditor id.
     expect(await creditorId(inParty('121212-12121'))).toBeUndefined();
@@ -60,12 +62,6 @@ describe('camt SEPA fields', () => {
         '<Nm>Gym GmbH</Nm></Pty>',
         `<Nm>Gym GmbH</Nm><Id><OrgId><Othr><Id>${id}</Id><SchmeNm><Cd>SEPA</Cd></SchmeNm></Othr></OrgId></Id></Pty>`,
       );
-    const creditorId = async (xml: string): Promise<string | undefined> => {
-      const details: TransactionDetail[] = [];
-      for await (const record of parseString(xml, { onIssue: () => undefined }))
-        if (record.kind === 'entry') details.push(...record.entry.details);
-      return details[0]?.creditorId;
-    };
     expect(await creditorId(inOrganisation('DE98ZZZ09999999999'))).toBe('DE98ZZZ09999999999');
     expect(await creditorId(inOrganisation('DE99ZZZ09999999999'))).toBeUndefined();
     expect(await creditorId(inOrganisation('HRB 12345'))).toBeUndefined();
