@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseFile, StatementParseError, type Entry, type ParseIssue, type StatementRecord } from '@stmt/parser';
-import { parseCamtFile } from '../src/camt/parallel';
-import { cutAtEveryEntry } from './support/threads';
-import { chunked, collect, collectFrom, toJson, type Outcome } from './support/outcome';
+import { StatementParseError, type Entry, type ParseIssue, type StatementRecord } from '@stmt/parser';
+import { readOnThreadsAndAlone } from './support/threads';
+import { chunked, collect, toJson, type Outcome } from './support/outcome';
 import { conversionError } from './support/issues';
 
 // Two camt deviations that were refused although every row can be read (docs/formats.md,
@@ -258,16 +257,7 @@ describe('an <Amt> without its Ccy attribute', () => {
       ).join('');
       const path = join(dir, 'no-ccy.xml');
       writeFileSync(path, statement(many, 'EUR'));
-      const taken: boolean[] = [];
-      const parallel = await collectFrom((onIssue) =>
-        parseCamtFile(
-          path,
-          statSync(path).size,
-          { fileName: 'f.xml', encoding: 'utf-8', onIssue },
-          cutAtEveryEntry(taken),
-        ),
-      );
-      const sequential = await collectFrom((onIssue) => parseFile(path, { fileName: 'f.xml', onIssue }));
+      const { parallel, sequential, taken } = await readOnThreadsAndAlone(path);
       expect(sequential.error).toBeNull();
       expect(sequential.issues.filter((i) => /Ccy/.test(i.message)).map((i) => [i.severity, i.location.path])).toEqual([
         ['warning', `${STMT}/Ntry[6]/Amt`],

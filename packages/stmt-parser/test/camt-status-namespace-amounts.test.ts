@@ -1,18 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   detectFormat,
-  parseFile,
   parseString,
   StatementParseError,
   type Entry,
   type ParseIssue,
   type ParseOptions,
 } from '@stmt/parser';
-import { parseCamtFile } from '../src/camt/parallel';
-import { cutAtEveryEntry } from './support/threads';
-import { chunked, collect, collectFrom, FIXTURE_DIR, toJson, type Outcome } from './support/outcome';
+import { readOnThreadsAndAlone } from './support/threads';
+import { chunked, collect, FIXTURE_DIR, toJson, type Outcome } from './support/outcome';
 
 // Three camt deviations, each read the way docs/formats.md's tolerance policy asks: an entry
 // status that is not one of the four codes (read as the code it spells out, else kept and not
@@ -203,16 +201,7 @@ describe('an entry status that is not one of the codes BOOK, PDNG, INFO and FUTR
         ).join('');
         const path = join(dir, `${sts.replace(/\W+/g, '-')}.xml`);
         writeFileSync(path, statement(body));
-        const taken: boolean[] = [];
-        const parallel = await collectFrom((onIssue) =>
-          parseCamtFile(
-            path,
-            statSync(path).size,
-            { fileName: 'f.xml', encoding: 'utf-8', onIssue },
-            cutAtEveryEntry(taken),
-          ),
-        );
-        const sequential = await collectFrom((onIssue) => parseFile(path, { fileName: 'f.xml', onIssue }));
+        const { parallel, sequential, taken } = await readOnThreadsAndAlone(path);
         expect(sequential.issues).toContainEqual(
           expect.objectContaining({ code: 'INVALID_VALUE', severity: 'warning', location: expect.anything() }),
         );

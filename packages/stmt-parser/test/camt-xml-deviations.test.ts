@@ -1,11 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
-import { parseFile, parseStream, StatementParseError, type Entry, type ParseOptions } from '@stmt/parser';
-import { parseCamtFile } from '../src/camt/parallel';
-import { chunked, collect, collectFrom, FIXTURE_DIR, toJson, type Outcome } from './support/outcome';
-import { cutAtEveryEntry } from './support/threads';
+import { parseStream, StatementParseError, type Entry, type ParseOptions } from '@stmt/parser';
+import { chunked, collect, FIXTURE_DIR, toJson, type Outcome } from './support/outcome';
+import { readOnThreadsAndAlone } from './support/threads';
 
 // Deviations from XML 1.0 and from the camt schema that the XML parser alone lets through or
 // refuses for the wrong reason: each is placed, read the tolerant way when no row depends on
@@ -410,16 +409,7 @@ describe('the threads read every deviation as the document reader does', () => {
       path,
       statement053(Array.from({ length: 10 }, (__, i) => (i === 5 ? edit(entryXml(i)) : entryXml(i))).join('')),
     );
-    const taken: boolean[] = [];
-    const parallel = await collectFrom((onIssue) =>
-      parseCamtFile(
-        path,
-        statSync(path).size,
-        { fileName: 'f.xml', encoding: 'utf-8', onIssue, ...limits },
-        cutAtEveryEntry(taken),
-      ),
-    );
-    const sequential = await collectFrom((onIssue) => parseFile(path, { fileName: 'f.xml', onIssue, ...limits }));
+    const { parallel, sequential, taken } = await readOnThreadsAndAlone(path, limits);
     if (severity === 'fatal') expect(sequential.error?.code).toBe(code);
     else expect(sequential.issues).toContainEqual(expect.objectContaining({ code, severity }));
     if (severity !== 'fatal') expect(sequential.error).toBeNull();
