@@ -288,3 +288,70 @@ describe('OFX investment statement: security trades', () => {
     expect((await read(investment([cash]))).issues).toEqual([]);
   });
 });
+
+describe('OFX transactions and answers outside the usual places', () => {
+  it('refuses a transaction outside any statement, naming it: its account and currency are unknown', async () => {
+    const text = creditCard().replace(
+      '</CCSTMTTRNRS>',
+      '</CCSTMTTRNRS>\n<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240324<TRNAMT>-1.00<FITID>c</STMTTRN>',
+    );
+    const { entries, issues } = await read(text);
+    expect(entries.map((e) => e.accountServicerReference)).toEqual(['a', 'b']);
+    expect(issues.map((i) => [i.severity, i.code, i.location.line, i.message])).toEqual([
+      [
+        'error',
+        'MISSING_ELEMENT',
+        21,
+        'a transaction <STMTTRN> outside any statement (<STMTRS>, <CCSTMTRS> or <INVSTMTRS>): its account and currency are unknown, so it cannot be converted',
+      ],
+    ]);
+    expect(await conversionError(text, 'card.ofx')).toBeInstanceOf(StatementParseError);
+  });
+
+  it('reads a pending <STMTTRNP> among the posted ones as pending, and a <CCSTMTTRN> as a <STMTTRN>, each with a warning', async () => {
+    const { entries, issues } = await read(
+      creditCard({
+        transactions: [
+          '<STMTTRNP><TRNTYPE>DEBIT<DTTRAN>20240324<TRNAMT>-2.00<NAME>LATER</STMTTRNP>',
+          '<CCSTMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240322<TRNAMT>-9.02<FITID>b</CCSTMTTRN>',
+        ],
+      }),
+    );
+    expect(entries.map((e) => [e.status, e.money.amount.toString(), e.valueDate ?? e.bookingDate])).toEqual([
+      ['PDNG', '2.00', '2024-03-24'],
+      ['BOOK', '9.02', '2024-03-22'],
+    ]);
+    expect(issues.map((i) => [i.severity, i.location.line, i.message])).toEqual([
+      [
+        'warning',
+        14,
+        'a pending transaction <STMTTRNP> in a list of posted ones, not in <BANKTRANLISTP>; read as pending',
+      ],
+      ['warning', 15, '<CCSTMTTRN> is not an OFX transaction aggregate; read as a <STMTTRN>'],
+    ]);
+  });
+
+  it('says when the bank answered with an error instead of a statement, with its code and message', async () => {
+    const refused = creditCard({ status: '<STATUS><CODE>2003<SEVERITY>ERROR<MESSAGE>Account not found</STATUS>' })
+      .split('\n')
+      .filter((line, i) => i < 10 || i > 18)
+      .join('\n');
+    const { entries, issues } = await read(refused);
+    expect(entries).toEqual([]);
+    expect(issues.map((i) => [i.severity, i.code, i.location.line, i.message])).toEqual([
+      [
+        'warning',
+        'MISSING_ELEMENT',
+        10,
+        "the bank answered with an error (<CODE>2003 <MESSAGE>Account not found) instead of this account's statement: its rows are not in the file",
+      ],
+      [
+        'error',
+        'MISSING_ELEMENT',
+        13,
+        'no statement found: the bank answered with an error (<CODE>2003 <MESSAGE>Account not found) instead of a statement',
+      ],
+    ]);
+    expect(issues[1]?.location.path).toBeUndefined();
+  });
+});

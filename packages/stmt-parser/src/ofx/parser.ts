@@ -70,7 +70,8 @@ export async function* parseOfx(source: AsyncIterable<Buffer>, options: ParseOpt
   });
   const builder = new OfxStatementBuilder(issues, header.version);
   const location = (): SourceLocation => {
-    const at: SourceLocation = { ...tokenizer.position, path: elements.openPath };
+    const path = elements.openPath;
+    const at: SourceLocation = path === '' ? { ...tokenizer.position } : { ...tokenizer.position, path };
     if (options.fileName !== undefined) at.file = options.fileName;
     return at;
   };
@@ -136,7 +137,9 @@ export async function* parseOfx(source: AsyncIterable<Buffer>, options: ParseOpt
   if (builder.statementCount === 0) {
     issues.error(
       'MISSING_ELEMENT',
-      'no statement found: expected <STMTRS>, <CCSTMTRS> or <INVSTMTRS> inside <OFX>',
+      builder.bankError === undefined
+        ? 'no statement found: expected <STMTRS>, <CCSTMTRS> or <INVSTMTRS> inside <OFX>'
+        : `no statement found: the bank answered with an error (${builder.bankError}) instead of a statement`,
       location(),
     );
   }

@@ -12,6 +12,14 @@ function isChildOf(event: OfxEvent, parent: string): boolean {
   return parentPath === parent || parentPath.endsWith(`/${parent}`);
 }
 
+/**
+ * Transaction aggregates: `STMTTRN`, the pending `STMTTRNP`, and names built on them that some
+ * exporters write (`CCSTMTTRN`), which hold the same leaves.
+ */
+function isTransaction(name: string): boolean {
+  return name.endsWith('STMTTRN') || name === 'STMTTRNP';
+}
+
 /** Statement aggregates: bank, credit card, investment (whose cash movements are `INVBANKTRAN`). */
 const STATEMENTS = new Set(['STMTRS', 'CCSTMTRS', 'INVSTMTRS']);
 /** The lists whose `<DTSTART>`/`<DTEND>` give the statement period (and `DTEND` the statement id). */
@@ -78,6 +86,10 @@ export class OfxStatementBuilder {
   private index = 0;
   /** The last `<CURDEF>` seen in the file, for a statement that leaves its own empty. */
   private fileCurrency: string | undefined;
+  /** The `<STATUS>` of a response wrapper (`…TRNRS`, `SONRS`) being read: its leaves. */
+  private statusRead: { path: string; fields: Map<string, string>; location: SourceLocation } | undefined;
+  /** The last error a bank answered with (`<SEVERITY>ERROR`), for the message when no statement came. */
+  bankError: string | undefined;
 
   constructor(
     private readonly issues: IssueSink,
@@ -93,8 +105,18 @@ export class OfxStatementBuilder {
       this.statement = this.open(event);
       return [];
     }
+    this.status(event);
     const statement = this.statement;
-    if (!statement) return [];
+    if (!statement) {
+      // A transaction outside any statement has no account or currency: its row cannot be made.
+      if (event.type === 'enter' && isTransaction(event.name))
+        this.issues.error(
+          'MISSING_ELEMENT',
+          `a transaction <${event.name}> outside any statement (<STMTRS>, <CCSTMTRS> or <INVSTMTRS>): its account and currency are unknown, so it cannot be converted`,
+          event.location,
+        );
+      return [];
+    }
     const transaction = statement.transaction;
     if (transaction) {
       if (
@@ -130,13 +152,22 @@ export class OfxStatementBuilder {
       statement.pendingList = event.path;
       return [];
     }
-    if (event.type === 'enter' && event.name === 'STMTTRN') {
+    if (event.type === 'enter' && isTransaction(event.name)) {
+      const pending = event.name === 'STMTTRNP';
+      if (event.name !== 'STMTTRN')
+        this.issues.warning(
+          'INVALID_VALUE',
+          pending
+            ? 'a pending transaction <STMTTRNP> in a list of posted ones, not in <BANKTRANLISTP>; read as pending'
+            : `<${event.name}> is not an OFX transaction aggregate; read as a <STMTTRN>`,
+          event.location,
+        );
       statement.transaction = {
         path: event.path,
         fields: new Map(),
         location: event.location,
         refused: false,
-        pending: false,
+        pending,
       };
       return this.start(statement, true);
     }
@@ -150,6 +181,35 @@ export class OfxStatementBuilder {
     if (event.type === 'exit' && TRANSACTION_LISTS.has(event.name)) return this.release(statement);
     if (event.type === 'exit' && event.path === statement.path) return this.close(statement);
     return [];
+  }
+
+  /**
+   * OFX 1.6 §3.1.5: a response wrapper's `<STATUS>` with `<SEVERITY>ERROR` is the bank's answer
+   * instead of the statement asked for (an account not found, a sign-on refused): its rows are not
+   * in the file, which a warning says, with the bank's code and message.
+   */
+  private status(event: OfxEvent): void {
+    const read = this.statusRead;
+    if (read === undefined) {
+      if (event.type !== 'enter' || event.name !== 'STATUS') return;
+      const parent = event.path.slice(0, Math.max(0, event.path.lastIndexOf('/')));
+      const wrapper = parent.slice(parent.lastIndexOf('/') + 1).replace(/\[\d+\]$/, '');
+      if (wrapper.endsWith('TRNRS') || wrapper === 'SONRS')
+        this.statusRead = { path: event.path, fields: new Map(), location: event.location };
+      return;
+    }
+    if (event.type === 'leaf') read.fields.set(event.name, event.value.trim());
+    if (event.type !== 'exit' || event.path !== read.path) return;
+    this.statusRead = undefined;
+    if (read.fields.get('SEVERITY')?.toUpperCase() !== 'ERROR') return;
+    const code = read.fields.get('CODE') ?? '';
+    const message = read.fields.get('MESSAGE') ?? '';
+    this.bankError = `<CODE>${code}${message === '' ? '' : ` <MESSAGE>${message}`}`;
+    this.issues.warning(
+      'MISSING_ELEMENT',
+      `the bank answered with an error (${this.bankError}) instead of ${read.path.includes('SONRS') ? 'signing on: the file holds no statement' : "this account's statement: its rows are not in the file"}`,
+      read.location,
+    );
   }
 
   private open(event: OfxEvent): OpenStatement {
