@@ -19,3 +19,28 @@ describe('OFX 1.x encoding', () => {
     expect(readOfxHeader(header('Café', 'utf8'), 'iso-8859-15').encoding).toBe('iso-8859-15');
   });
 });
+
+describe('OFX 1.x header after a byte-order mark', () => {
+  const sgml = 'OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nENCODING:USASCII\nCHARSET:1252\n\n<OFX>';
+
+  it('skips a UTF-8 byte-order mark before the header lines, with no warning', () => {
+    const head = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(sgml, 'latin1')]);
+    expect(readOfxHeader(head)).toEqual({ version: '102', encoding: 'utf-8' });
+    expect(readOfxHeader(head, 'windows-1252')).toEqual({ version: '102', encoding: 'windows-1252' });
+  });
+
+  it('places a warning after the mark as if it were not there', () => {
+    const head = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(sgml.replace('OFXHEADER:100\n', ''), 'latin1'),
+    ]);
+    expect(readOfxHeader(head).warnings).toEqual([
+      {
+        code: 'MISSING_ELEMENT',
+        message: 'the OFX 1.x header has no OFXHEADER line: read as OFX version 102 all the same',
+        line: 1,
+        column: 1,
+      },
+    ]);
+  });
+});

@@ -42,7 +42,12 @@ export function readOfxHeader(head: Buffer, forcedEncoding?: string): OfxHeader 
     forcedEncoding === undefined && detected.source === 'declaration' && isWideUnicodeName(detected.encoding);
   const encoding = forcedEncoding ?? (misdeclared ? eightBitEncoding(head) : detected.encoding);
   // The header is ASCII, which latin1 reads in any 8-bit encoding or UTF-8; UTF-16 must be decoded first.
-  const raw = isWideUnicodeName(encoding) ? iconv.decode(head, encoding) : head.toString('latin1');
+  // A byte-order mark (U+FEFF, or its UTF-8 bytes read as latin1) is not part of the header: it
+  // is dropped before the header lines are read, and places are counted without it, as in the body.
+  const raw = (isWideUnicodeName(encoding) ? iconv.decode(head, encoding) : head.toString('latin1')).replace(
+    /^(?:\uFEFF|\u00EF\u00BB\u00BF)/,
+    '',
+  );
   const text = raw.replace(/<!--[\s\S]*?-->/g, '');
   const header: OfxHeader = { encoding };
   const warnings: OfxHeaderWarning[] = [];
@@ -63,7 +68,7 @@ export function readOfxHeader(head: Buffer, forcedEncoding?: string): OfxHeader 
     if (version) header.version = version;
     return done();
   }
-  if (/^\s*<\?xml\b/i.test(text.replace(/^(?:\uFEFF|\u00EF\u00BB\u00BF)/, ''))) {
+  if (/^\s*<\?xml\b/i.test(text)) {
     // OFX 2.x without its header: XML, so the declaration (or UTF-8) gives the encoding.
     warn(
       'MISSING_ELEMENT',

@@ -52,6 +52,21 @@ describe('OFX amounts', () => {
     expect(parseOfxAmount('1,23,4.5')).toBeUndefined();
     expect(parseOfxAmount('1,234,5')).toBeUndefined();
   });
+
+  it('reads blanks grouping digits in threes as thousands separators, and says so', () => {
+    expect(parseOfxAmount('1 000.00')).toMatchObject({ creditDebit: 'CRDT', grouped: '1000.00' });
+    expect(parseOfxAmount('-1\u00a0000.00')).toMatchObject({ creditDebit: 'DBIT', grouped: '1000.00' });
+    expect(parseOfxAmount('12 345 678.90')?.grouped).toBe('12345678.90');
+    expect(parseOfxAmount('1\u202f234,5')?.grouped).toBe('1234.5');
+    expect(parseOfxAmount('- 1 000')).toMatchObject({ creditDebit: 'DBIT', grouped: '1000' });
+  });
+
+  it('refuses more than one sign, a sign after a blank, and blanks that are not grouping', () => {
+    for (const text of ['+-10.00', '+ -10.00', '+-0.01', '--10.00', '- -10.00', '-10 .50', '1 00.00', '1 000 00.00'])
+      expect([text, parseOfxAmount(text)]).toEqual([text, undefined]);
+    expect(parseOfxAmount('1 000\u00a0000.00')).toBeUndefined(); // two kinds of separator
+    expect(parseOfxAmount('+10.00')).toMatchObject({ creditDebit: 'CRDT', plusSign: true });
+  });
 });
 
 describe('OFX tokenizer', () => {

@@ -88,7 +88,10 @@ function describeRest(rest: string): string {
 export interface SignedAmount {
   amount: Decimal;
   creditDebit: CreditDebit;
-  /** Set when the text had thousands separators (`1,234.50`, `1.234,50`): what was read. */
+  /**
+   * Set when the text had thousands separators (`1,234.50`, `1.234,50`, `1 234.50` with a space
+   * or a no-break space): what was read, unsigned.
+   */
   grouped?: string;
   /** Set when the text had a leading `+`, which OFX never writes (a positive amount is unsigned). */
   plusSign?: true;
@@ -97,39 +100,44 @@ export interface SignedAmount {
 /**
  * OFX amounts are signed from the account holder's side: negative takes money out (a debit),
  * positive puts it in. The spec allows `,` as the decimal mark, and some banks write `+`.
+ *
+ * Undefined for text whose value would be a guess: more than one sign (`+-10.00`, `--10.00`,
+ * `- -10.00`), a sign anywhere but first, or a blank between digits that is not thousands
+ * grouping in groups of three (`-10 .50`, `1 00.00`). Blanks after the one leading sign are allowed.
  */
 export function parseOfxAmount(text: string): SignedAmount | undefined {
-  let value = text.trim().replace(/\s/g, '');
-  let negative = false;
-  const plusSign = value.startsWith('+');
-  if (value.startsWith('-') || plusSign) {
-    negative = value.startsWith('-');
-    value = value.slice(1);
-  }
+  const trimmed = text.trim();
+  const sign = /^[+-]/.exec(trimmed)?.[0];
+  let value = sign === undefined ? trimmed : trimmed.slice(1).trimStart();
+  if (/[+-]/.test(value)) return undefined;
   const grouped = ungroup(value);
   if (grouped !== undefined) value = grouped;
+  else if (/\s/.test(value)) return undefined;
   else if (!value.includes('.') && /^\d+,\d+$/.test(value)) value = value.replace(',', '.');
   if (value.startsWith('.')) value = `0${value}`;
   const amount = Decimal.tryParse(value);
   if (!amount) return undefined;
-  const signed: SignedAmount = { amount, creditDebit: negative && !amount.isZero() ? 'DBIT' : 'CRDT' };
+  const signed: SignedAmount = { amount, creditDebit: sign === '-' && !amount.isZero() ? 'DBIT' : 'CRDT' };
   if (grouped !== undefined) signed.grouped = grouped;
-  if (plusSign) signed.plusSign = true;
+  if (sign === '+') signed.plusSign = true;
   return signed;
 }
 
 /**
- * `1,234.50`, `1.234,50`, `1'234.50`, `12,345` (with a decimal point elsewhere impossible):
- * digits in groups of three with one kind of separator, and the other kind (or none) as the
- * decimal mark. Undefined when the text is not grouped that way (a lone `12,50` is a decimal comma).
+ * `1,234.50`, `1.234,50`, `1'234.50`, `1 234.50`, `12,345` (with a decimal point elsewhere
+ * impossible): digits in groups of three with one kind of separator throughout, and the other
+ * kind (or none) as the decimal mark. Undefined when the text is not grouped that way (a lone
+ * `12,50` is a decimal comma).
  */
 function ungroup(text: string): string | undefined {
-  const match = /^(\d{1,3})((?:([,.'])\d{3})+)(?:([.,])(\d+))?$/.exec(text);
+  // The separator may also be a space, a no-break space or a narrow no-break space.
+  const match = /^(\d{1,3})(([,.' \u00a0\u202f])\d{3}(?:\3\d{3})*)(?:([.,])(\d+))?$/.exec(text);
   if (!match) return undefined;
   const [, head, groups, separator, decimalMark, fraction] = match;
   if (decimalMark !== undefined && decimalMark === separator) return undefined;
   // One group and no decimal mark (`1,234`, `1.234`) reads as a decimal fraction, as OFX allows.
-  if (decimalMark === undefined && (groups as string).length === 4 && separator !== "'") return undefined;
+  if (decimalMark === undefined && (groups as string).length === 4 && (separator === ',' || separator === '.'))
+    return undefined;
   const whole = `${head}${(groups as string).split(separator as string).join('')}`;
   return fraction === undefined ? whole : `${whole}.${fraction}`;
 }
