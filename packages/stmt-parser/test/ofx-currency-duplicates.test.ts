@@ -176,6 +176,25 @@ describe('OFX corrections (<CORRECTACTION>)', () => {
     expect(issues.map(brief)).toEqual([['warning', 'INVALID_VALUE', 51, 1, `${TRN3}/CORRECTACTION`]]);
     expect(issues[0]?.message).toMatch(/^transaction "202403100003" replaces transaction "202403050002"/);
   });
+
+  it('says a replacement naming its own FITID replaces nothing else, so no row is to be removed', async () => {
+    const { entries, issues } = await read(
+      edit('<NAME>LONDON BOOKSHOP', '<CORRECTFITID>202403100003\n<CORRECTACTION>REPLACE\n<NAME>LONDON BOOKSHOP'),
+    );
+    expect(entries).toHaveLength(3);
+    expect(issues.map(brief)).toEqual([['warning', 'INVALID_VALUE', 50, 1, `${TRN3}/CORRECTFITID`]]);
+    expect(issues[0]?.message).toBe(
+      'transaction "202403100003" names itself as the transaction it replaces (<CORRECTFITID> is its own <FITID>); read as it is, with no other row to remove',
+    );
+  });
+});
+
+describe('OFX amounts with a decimal point and no decimals', () => {
+  it('reads <TRNAMT>-40. as -40, as XML Schema reads it', async () => {
+    const { entries, issues } = await read(edit('<TRNAMT>-40.00', '<TRNAMT>-40.'));
+    expect(amounts(entries)[2]).toBe('DBIT 50.00 USD from 40 GBP');
+    expect(issues).toEqual([]);
+  });
 });
 
 describe('OFX amounts converted from another currency', () => {

@@ -233,6 +233,15 @@ function isDeletion(
   const action = get('CORRECTACTION')?.toUpperCase();
   if (action === undefined) return false;
   const corrected = get('CORRECTFITID');
+  // A bank that names the transaction's own FITID replaces nothing else: its row stands alone.
+  if (action === 'REPLACE' && corrected !== undefined && corrected === get('FITID')) {
+    issues.warning(
+      'INVALID_VALUE',
+      `${which} names itself as the transaction it replaces (<CORRECTFITID> is its own <FITID>); read as it is, with no other row to remove`,
+      at('CORRECTFITID'),
+    );
+    return false;
+  }
   const target =
     corrected === undefined
       ? 'a transaction it does not name (no <CORRECTFITID>)'

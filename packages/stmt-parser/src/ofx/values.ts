@@ -115,6 +115,8 @@ export function parseOfxAmount(text: string): SignedAmount | undefined {
   else if (/\s/.test(value)) return undefined;
   else if (!value.includes('.') && /^\d+,\d+$/.test(value)) value = value.replace(',', '.');
   if (value.startsWith('.')) value = `0${value}`;
+  // `10.`: a decimal point with no digits after it is the whole number, as XML Schema reads it.
+  if (/^\d+\.$/.test(value)) value = value.slice(0, -1);
   const amount = Decimal.tryParse(value);
   if (!amount) return undefined;
   const signed: SignedAmount = { amount, creditDebit: sign === '-' && !amount.isZero() ? 'DBIT' : 'CRDT' };
