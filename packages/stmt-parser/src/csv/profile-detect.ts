@@ -3,6 +3,8 @@ import { asRegex } from './profile-columns';
 
 /** Lines of the head searched for a header row (some banks write an account summary above it). */
 const HEADER_SEARCH_LINES = 30;
+/** Characters of the head searched (a bank CSV's summary and header fit many times over): a file that is no CSV costs no more. */
+const HEADER_SEARCH_CHARS = 16 * 1024;
 
 /**
  * Delimiters tried after a profile's own: a bank may write one layout with another delimiter
@@ -32,25 +34,54 @@ export function detectCsvProfile(head: string, profiles: readonly CsvProfile[]):
  */
 export function detectCsvLayout(head: string, profiles: readonly CsvProfile[]): CsvLayout | undefined {
   // Line breaks LF, CRLF or CR alone (older Mac exports), as the tokenizer reads them.
-  const lines = head.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/, HEADER_SEARCH_LINES);
+  const lines = head
+    .slice(0, HEADER_SEARCH_CHARS)
+    .replace(/^\uFEFF/, '')
+    .split(/\r\n|\r|\n/, HEADER_SEARCH_LINES);
+  // Each line is split and its names made comparable once per delimiter, however many profiles
+  // are tried: a head of one long line (not a CSV at all) would otherwise be copied per profile.
+  const split = new Map<string, HeaderLine[]>();
+  const splitOn = (delimiter: string): HeaderLine[] => {
+    let found = split.get(delimiter);
+    if (found === undefined) {
+      found = lines.map((line) => headerLine(splitHeader(line, delimiter)));
+      split.set(delimiter, found);
+    }
+    return found;
+  };
   let best: CsvLayout | undefined;
   for (const profile of profiles) {
     if (best !== undefined && best.profile.detect.columns.length >= profile.detect.columns.length) continue;
     const own = profile.detect.delimiter ?? ',';
     const delimiter = [own, ...OTHER_DELIMITERS.filter((other) => other !== own)].find((candidate) =>
-      lines.some((line) => headerMatches(splitHeader(line, candidate), profile.detect.columns)),
+      splitOn(candidate).some((line) => holdsColumns(line, profile.detect.columns)),
     );
     if (delimiter !== undefined) best = { profile, delimiter };
   }
   return best;
 }
 
+/** A header line split into names, and the names as detection compares them. */
+interface HeaderLine {
+  names: readonly string[];
+  compared: ReadonlySet<string>;
+}
+
+function headerLine(names: readonly string[]): HeaderLine {
+  return { names, compared: new Set(names.map(comparableName)) };
+}
+
 /** Whether a header row (already split) holds every column a profile names. */
 export function headerMatches(names: readonly string[], columns: readonly string[]): boolean {
-  const normalised = new Set(names.map(comparableName));
+  return holdsColumns(headerLine(names), columns);
+}
+
+function holdsColumns(line: HeaderLine, columns: readonly string[]): boolean {
   return columns.every((column) => {
     const regex = asRegex(column);
-    return regex === undefined ? normalised.has(comparableName(column)) : names.some((name) => regex.test(name));
+    return regex === undefined
+      ? line.compared.has(comparableName(column))
+      : line.names.some((name) => regex.test(name));
   });
 }
 
