@@ -161,9 +161,14 @@ export class LedgerWriter {
   private openingAhead(state: AccountState | undefined): string {
     if (!this.openingsFirst || state?.opening === undefined || state.openingWritten === true) return '';
     state.openingWritten = true;
-    this.use(state.opening.account, state.opening.date);
-    this.use(this.accounts.openingAccount, state.opening.date);
-    return this.format.opening(state.opening, this.accounts.openingAccount);
+    return this.openingText(state.opening);
+  }
+
+  /** The opening transaction's text; its accounts count as used from its date. */
+  private openingText(opening: LedgerBalance): string {
+    this.use(opening.account, opening.date);
+    this.use(this.accounts.openingAccount, opening.date);
+    return this.format.opening(opening, this.accounts.openingAccount);
   }
 
   /**
@@ -290,15 +295,13 @@ export class LedgerWriter {
     let text = '';
     let running = Decimal.zero();
     if (state.opening !== undefined && this.options.openings === false) delete state.opening;
-    if (state.opening !== undefined && state.openingWritten === true) {
-      running = Decimal.parse(state.opening.amount);
-    } else if (state.opening !== undefined) {
-      this.use(state.opening.account, state.opening.date);
-      this.use(this.accounts.openingAccount, state.opening.date);
-      const header = this.format.section?.(state.account, state.currency);
-      if (header !== undefined && header !== this.lastSection) text += header;
-      this.lastSection = header;
-      text += this.format.opening(state.opening, this.accounts.openingAccount);
+    if (state.opening !== undefined) {
+      if (state.openingWritten !== true) {
+        const header = this.format.section?.(state.account, state.currency);
+        if (header !== undefined && header !== this.lastSection) text += header;
+        this.lastSection = header;
+        text += this.openingText(state.opening);
+      }
       running = Decimal.parse(state.opening.amount);
     }
     const days = [...state.movement.keys()].sort();

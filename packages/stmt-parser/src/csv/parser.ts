@@ -70,7 +70,7 @@ async function* parseBankCsv(
           return page;
         }
       : undefined;
-  const shapes = new ColumnShapes();
+  const shapes = new LastValueShape();
   for await (const record of readCsvRecords(peeked.chunks, encoding, tokenizer, warn, guessed)) {
     if (!columns) {
       if (preset.isHeader?.(record.fields) === false) {
@@ -192,14 +192,14 @@ function readHeader(
  * off (`TRUNCATED`), elsewhere a broken one. Extra fields are refused unless empty (a trailing
  * delimiter). A last row without a line break may have been cut inside its last value: it is
  * refused when that value is shorter than every value above it in its column shows it should
- * be (see `ColumnShapes`), else read with a warning.
+ * be (see `LastValueShape`), else read with a warning.
  */
 function rowIsWhole(
   record: CsvRecord,
   width: number,
   issues: IssueSink,
   at: (line: number, column: number, path?: string) => SourceLocation,
-  shapes: ColumnShapes,
+  shapes: LastValueShape,
 ): boolean {
   const { fields } = record;
   if (fields.length < width) {
@@ -229,10 +229,10 @@ function rowIsWhole(
     shapes.add(fields);
     return true;
   }
-  const last = fields.length - 1;
-  const cut = shapes.cutShort(last, fields[last] as string);
-  const start = cellStart(record, last);
+  const cut = shapes.cutShort(fields);
   if (cut !== undefined) {
+    const last = fields.length - 1;
+    const start = cellStart(record, last);
     issues.error(
       'TRUNCATED',
       `the file ends without a line break inside the row's last value ${JSON.stringify(fields[last])}, which ${cut}: the file is truncated`,
@@ -249,36 +249,33 @@ function rowIsWhole(
 }
 
 /**
- * What the values of each column looked like in the rows read so far, to tell a last value cut
- * off by the end of the file (no line break after it) from a whole one: a value is cut when
- * every value above it was a number with the same count of decimals and it has fewer (`-40.00`
- * cut to `-4`). Anything else cannot be told from the text: an empty last value may be a cut
- * just after a delimiter or a value the row does not have (a pending Revolut row has no
- * balance), so the row is read with a warning (a value the row needs is refused as missing).
- * Memory: one number per column.
+ * What the last value of each row read so far looked like, to tell a last value cut off by the
+ * end of the file (no line break after it) from a whole one: only a row's last value can be cut
+ * so. It is cut when every row's last value above it, in the same column, was a number with the
+ * same count of decimals and it has fewer (`-40.00` cut to `-4`). Anything else cannot be told
+ * from the text: an empty last value may be a cut just after a delimiter or a value the row does
+ * not have (a pending Revolut row has no balance), so the row is read with a warning (a value the
+ * row needs is refused as missing). One number checked per row, whatever the row's width.
  */
-class ColumnShapes {
-  /** Per column: the decimals every value so far had (a number), or -1 once they differed or one was not a number. */
-  private readonly decimals: number[] = [];
-  private rows = 0;
+class LastValueShape {
+  /** The decimals every row's last value had (a number), or -1 once they differed, one was not a number, or rows ended in different columns. */
+  private decimals: number | undefined;
+  private column = -1;
 
   add(fields: readonly string[]): void {
-    this.rows++;
-    fields.forEach((value, column) => {
-      const places = decimalsOf(value.trim());
-      const seen = this.decimals[column];
-      if (seen === undefined && this.rows === 1) this.decimals[column] = places;
-      else if (seen !== places) this.decimals[column] = -1;
-    });
+    const column = fields.length - 1;
+    const places = decimalsOf((fields[column] as string).trim());
+    if (this.decimals === undefined) {
+      this.decimals = places;
+      this.column = column;
+    } else if (places !== this.decimals || column !== this.column) this.decimals = -1;
   }
 
-  /** Why the last value of column `column` was cut off, or undefined when it may be whole. */
-  cutShort(column: number, value: string): string | undefined {
-    if (this.rows === 0) return undefined;
-    const trimmed = value.trim();
-    const places = this.decimals[column] ?? -1;
-    if (places <= 0) return undefined;
-    const found = decimalsOf(trimmed);
+  /** Why the last value of `fields` (a row without a line break after it) was cut off, or undefined when it may be whole. */
+  cutShort(fields: readonly string[]): string | undefined {
+    const places = this.decimals ?? -1;
+    if (places <= 0 || fields.length - 1 !== this.column) return undefined;
+    const found = decimalsOf((fields[this.column] as string).trim());
     return found >= 0 && found < places
       ? `has ${found === 0 ? 'no' : found} decimal${found === 1 ? '' : 's'}, while every amount above it has ${places}`
       : undefined;
