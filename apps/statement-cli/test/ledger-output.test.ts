@@ -177,6 +177,25 @@ describeBeancount('stmt convert --since-last --to beancount', () => {
     expect(`${check.stdout}${check.stderr}`).toBe('');
     expect(check.status).toBe(0);
   });
+
+  it('warns when a later run books before an open directive an earlier run wrote (a statement downloaded late)', () => {
+    const statement = (id: string, day: string, amount: string, opening: string, closing: string): string =>
+      `:20:${id}\n:25:DE89370400440532013000\n:28C:1/1\n:60F:C2402${day}EUR${opening}\n` +
+      `:61:2402${day}02${day}D${amount}NMSCNONREF\n:86:Coffee Bar Zentrum\n:62F:C2402${day}EUR${closing}\n-\n`;
+    const input = tempDir('stmt-inbox-');
+    const dir = tempDir();
+    const out = join(dir, 'new.beancount');
+    const args = ['convert', '-i', input, '-o', out, '--since-last', '--to', 'beancount', '--no-categorize'];
+    writeFileSync(join(input, 'feb-20.sta'), statement('FEB-B', '20', '3,50', '996,50', '993,00'));
+    expect(runCli(args).status).toBe(0);
+    expect(readFileSync(out, 'utf8')).toMatch(/^2024-02-20 open Assets:Bank:DE89370400440532013000$/m);
+    writeFileSync(join(input, 'feb-10.sta'), statement('FEB-A', '10', '3,50', '1000,00', '996,50'));
+    const late = runCli(args);
+    expect(late.status).toBe(0);
+    expect(late.stderr).toContain(
+      "1 booking of Assets:Bank:DE89370400440532013000 dated from 2024-02-10, before the account's open directive (2024-02-20) in an earlier output: bean-check refuses it.",
+    );
+  });
 });
 
 describe('stmt convert --to qif', () => {

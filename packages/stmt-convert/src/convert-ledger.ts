@@ -12,7 +12,7 @@ export interface LedgerOutput {
   /** False for a `--since-last` run after the first: the opening balances were written then. */
   openings?: boolean;
   /** With `--since-last`: accounts opened by earlier runs; this run's new ones are added. */
-  opened?: Set<string>;
+  opened?: Map<string, string>;
 }
 
 /** File name extension for each output format, for a folder conversion. */

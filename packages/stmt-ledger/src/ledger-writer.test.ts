@@ -94,13 +94,46 @@ describe('LedgerWriter', () => {
 
   it('opens only accounts no earlier run opened, and adds the ones it opens', async () => {
     const { out, written } = sink();
-    const opened = new Set(['Assets:Bank:DE89370400440532013000']);
-    const writer = new LedgerWriter(out, { format: 'beancount', openings: false, opened });
+    const opened = new Map([['Assets:Bank:DE89370400440532013000', '2024-02-01']]);
+    const warnings: string[] = [];
+    const writer = new LedgerWriter(out, {
+      format: 'beancount',
+      openings: false,
+      opened,
+      onWarning: (message) => warnings.push(message),
+    });
     await writer.write([row({ amount: '-3.00', category: 'Fun', transaction_id: 'f' })]);
     await writer.end();
     const text = written();
     expect(text.split('\n').filter((line) => line.includes(' open '))).toEqual(['2024-03-01 open Expenses:Fun']);
-    expect([...opened].sort()).toEqual(['Assets:Bank:DE89370400440532013000', 'Expenses:Fun']);
+    expect([...opened].sort()).toEqual([
+      ['Assets:Bank:DE89370400440532013000', '2024-02-01'],
+      ['Expenses:Fun', '2024-03-01'],
+    ]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('reports bookings dated before the open directive an earlier run wrote for their account', async () => {
+    const { out } = sink();
+    const opened = new Map([['Assets:Bank:DE89370400440532013000', '2024-03-05']]);
+    const warnings: string[] = [];
+    const writer = new LedgerWriter(out, {
+      format: 'beancount',
+      openings: false,
+      opened,
+      onWarning: (message) => warnings.push(message),
+    });
+    await writer.write([
+      row({ amount: '-3.00', booking_date: '2024-03-04', category: 'Fun', transaction_id: 'a' }),
+      row({ amount: '-4.00', booking_date: '2024-03-02', category: 'Fun', transaction_id: 'b' }),
+      row({ amount: '-5.00', booking_date: '2024-03-05', category: 'Fun', transaction_id: 'c' }),
+    ]);
+    await writer.end();
+    expect(warnings).toEqual([
+      "2 bookings of Assets:Bank:DE89370400440532013000 dated from 2024-03-02, before the account's open directive (2024-03-05) in an earlier output: bean-check refuses them. Convert this statement into a fresh output, or move that open directive to 2024-03-02 or earlier.",
+    ]);
+    // The run's own new account opens on its first date, so its bookings pass.
+    expect(opened.get('Expenses:Fun')).toBe('2024-03-02');
   });
 
   it('leaves pending rows and balances the rows cannot reach as comments, and says why', async () => {

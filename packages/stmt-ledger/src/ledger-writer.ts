@@ -16,11 +16,13 @@ export interface LedgerWriterOptions {
    */
   openings?: boolean;
   /**
-   * Accounts an earlier `--since-last` run opened (beancount `open`): they are not opened again,
-   * since beancount refuses a second `open` of an account in one set of books. The accounts this
-   * run opens are added to the set, for the caller to remember.
+   * Accounts an earlier `--since-last` run opened (beancount `open`), with the date of their
+   * `open` ('' when unknown): they are not opened again, since beancount refuses a second `open`
+   * of an account in one set of books, and a booking dated before its account's `open` is
+   * reported (`onWarning`), since `bean-check` refuses it. The accounts this run opens are added,
+   * with this run's first date, for the caller to remember.
    */
-  opened?: Set<string>;
+  opened?: Map<string, string>;
 }
 
 /** Per statement account and currency: what the journal knows about its balance. */
@@ -58,6 +60,8 @@ export class LedgerWriter {
   private readonly states = new Map<string, AccountState>();
   private readonly used = new Set<string>();
   private firstDate: string | undefined;
+  /** Per account an earlier run opened: this run's bookings dated before that `open`, and the earliest of them. */
+  private readonly beforeOpen = new Map<string, { count: number; first: string }>();
   private started = false;
   /** Set by `statementsRead`: opening transactions go ahead of the rows. */
   private openingsFirst = false;
@@ -245,8 +249,12 @@ export class LedgerWriter {
       const fresh =
         opened === undefined ? this.used : new Set([...this.used].filter((account) => !opened.has(account)));
       if (fresh.size > 0) text += this.format.footer(fresh, this.firstDate);
-      for (const account of fresh) opened?.add(account);
+      for (const account of fresh) opened?.set(account, this.firstDate);
     }
+    for (const [account, { count, first }] of this.beforeOpen)
+      this.options.onWarning?.(
+        `${count} booking${count === 1 ? '' : 's'} of ${account} dated from ${first}, before the account's open directive (${this.options.opened?.get(account) ?? ''}) in an earlier output: bean-check refuses ${count === 1 ? 'it' : 'them'}. Convert this statement into a fresh output, or move that open directive to ${first} or earlier.`,
+      );
     await this.emit(text);
     this.out.end();
     await once(this.out, 'finish');
@@ -345,6 +353,15 @@ export class LedgerWriter {
 
   private use(account: string, date: string): void {
     this.used.add(account);
+    const openedOn = this.options.opened?.get(account);
+    if (openedOn !== undefined && date < openedOn) {
+      const early = this.beforeOpen.get(account);
+      if (early === undefined) this.beforeOpen.set(account, { count: 1, first: date });
+      else {
+        early.count += 1;
+        if (date < early.first) early.first = date;
+      }
+    }
     if (this.firstDate === undefined || date < this.firstDate) this.firstDate = date;
   }
 

@@ -36,29 +36,38 @@ export async function saveWrittenIds(path: string, ids: TransactionIdSet): Promi
 }
 
 /**
- * The ledger accounts earlier `--since-last` runs opened (beancount `open` directives), beside
- * the output as `.<output>.stmt-accounts`, one account per line, so a later run opens only new ones.
+ * The ledger accounts earlier `--since-last` runs opened (beancount `open` directives) and the date
+ * each was opened on, beside the output as `.<output>.stmt-accounts`, one `account<TAB>date` per
+ * line, so a later run opens only new ones and can tell which of its bookings come before an `open`.
  */
 export function accountsFileFor(output: string): string {
   return join(dirname(output), `.${basename(output)}.stmt-accounts`);
 }
 
-/** The accounts an earlier run opened; empty on the first run. */
-export async function loadOpenedAccounts(path: string): Promise<Set<string>> {
+/** The accounts an earlier run opened, with the date of their `open` ('' when unknown); empty on the first run. */
+export async function loadOpenedAccounts(path: string): Promise<Map<string, string>> {
+  let text: string;
   try {
-    return new Set((await readFile(path, 'utf8')).split('\n').filter((line) => line !== ''));
+    text = await readFile(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Set();
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Map();
     throw new Error(`cannot read the state file ${path}: ${(error as Error).message}`, { cause: error });
   }
+  const opened = new Map<string, string>();
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    const [account = '', date = ''] = line.split('\t');
+    opened.set(account, date);
+  }
+  return opened;
 }
 
-export async function saveOpenedAccounts(path: string, accounts: ReadonlySet<string>): Promise<void> {
+export async function saveOpenedAccounts(path: string, accounts: ReadonlyMap<string, string>): Promise<void> {
   await writeState(
     path,
     [...accounts]
-      .sort()
-      .map((account) => `${account}\n`)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([account, date]) => (date === '' ? `${account}\n` : `${account}\t${date}\n`))
       .join(''),
   );
 }
