@@ -73,7 +73,8 @@ describe('entryToRows', () => {
   it('takes the creditor as counterparty of a debit and the debtor of a credit', () => {
     const detail = transfer('Landlord AG', 'CH5604835012345678009', '120.50', 'Rent March');
     const [debit] = entryToRows(bookedEntry({ details: [detail] }));
-    const [credit] = entryToRows(bookedEntry({ creditDebit: 'CRDT', details: [detail] }));
+    const paid = { ...detail, debtor: { name: 'Tenant', iban: 'CH3908704016075473007' } };
+    const [credit] = entryToRows(bookedEntry({ creditDebit: 'CRDT', details: [paid] }));
     expect(debit).toMatchObject({
       counterparty_name: 'Landlord AG',
       counterparty_iban: 'CH5604835012345678009',
@@ -81,8 +82,8 @@ describe('entryToRows', () => {
       amount: '-120.50',
     });
     expect(credit).toMatchObject({
-      counterparty_name: 'Account Owner',
-      counterparty_iban: 'CH9300762011623852957',
+      counterparty_name: 'Tenant',
+      counterparty_iban: 'CH3908704016075473007',
       amount: '120.50',
     });
   });
@@ -104,6 +105,26 @@ describe('entryToRows', () => {
     const ownOnly: TransactionDetail = { debtor: { name: 'Account Owner', iban: 'CH9300762011623852957' } };
     const [own] = entryToRows(bookedEntry({ creditDebit: 'CRDT', reversal: true, details: [ownOnly] }));
     expect(own).toMatchObject({ counterparty_name: '', counterparty_iban: '' });
+  });
+
+  it('keeps the original parties of a return without a reversal mark: the return of a collected debit names the debtor', () => {
+    // A SEPA direct debit the creditor collected, returned (<RtrInf> AC06, no <RvslInd>): a debit.
+    const collected: TransactionDetail = {
+      debtor: { name: 'DEBTOR4', iban: 'IE16AIBK93110187654321' },
+      creditor: { name: 'CREDITOR' },
+      returnReasonCode: 'AC06',
+    };
+    const [returned] = entryToRows(bookedEntry({ creditDebit: 'DBIT', details: [collected] }));
+    expect(returned).toMatchObject({ counterparty_name: 'DEBTOR4', counterparty_iban: 'IE16AIBK93110187654321' });
+  });
+
+  it('does not name the account itself as counterparty while the other side is named', () => {
+    const swapped: TransactionDetail = {
+      creditor: { name: 'Account Owner', iban: 'CH9300762011623852957' },
+      debtor: { name: 'Shop AG', iban: 'CH5604835012345678009' },
+    };
+    const [row] = entryToRows(bookedEntry({ creditDebit: 'DBIT', details: [swapped] }));
+    expect(row).toMatchObject({ counterparty_name: 'Shop AG' });
   });
 
   it("keeps a batch row's own transaction code, and each split row's own bank reference", () => {

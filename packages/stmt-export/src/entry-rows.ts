@@ -90,18 +90,24 @@ function isZero(unsigned: string): boolean {
 
 /**
  * The other party is the creditor when money leaves and the debtor when it arrives. A reversal
- * (`<RvslInd>true`) keeps the parties of the original transaction while its direction flips, so
- * the roles flip with it: a returned direct debit is a credit whose counterparty is the creditor.
+ * (`<RvslInd>true`) or a return (`<RtrInf>`, a return reason) keeps the parties of the original
+ * transaction while its direction flips, so the roles flip with it: a returned direct debit is a
+ * credit whose counterparty is the creditor, and the return of one collected is a debit whose
+ * counterparty is the debtor. The account itself is not its own counterparty while the other
+ * side is named.
  */
 function counterparty(entry: Entry, detail: TransactionDetail, creditDebit: CreditDebit): Party | undefined {
-  const paying = (creditDebit === 'DBIT') !== entry.reversal;
+  const flipped = entry.reversal || detail.returnReasonCode !== undefined;
+  const paying = (creditDebit === 'DBIT') !== flipped;
   const party = paying ? detail.creditor : detail.debtor;
-  if (!entry.reversal || named(party)) return party;
-  // Banks differ in the role they give the other side of a return: where the original's role is
-  // empty, the one party named is the counterparty, unless it is the account itself.
   const other = paying ? detail.debtor : detail.creditor;
   const own = entry.account.iban;
-  return named(other) && (own === undefined || other?.iban !== own) ? other : party;
+  const isOwn = (side: Party | undefined): boolean => own !== undefined && side?.iban === own;
+  const otherWillDo = named(other) && !isOwn(other);
+  if (named(party)) return isOwn(party) && otherWillDo ? other : party;
+  // Banks differ in the role they give the other side of a return: where the original's role is
+  // empty, the one party named is the counterparty, unless it is the account itself.
+  return flipped && otherWillDo ? other : party;
 }
 
 function named(party: Party | undefined): boolean {

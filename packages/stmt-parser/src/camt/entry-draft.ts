@@ -112,7 +112,12 @@ export class EntryDraft extends LeafDraft {
         if (this.first(ENTRY_REFERENCE, ctx, true)) this.entryReference = text.trim();
         return;
       case 'AcctSvcrRef':
-        if (stack.name(1) === 'Ntry' && this.first(SERVICER_REFERENCE, ctx, true))
+        // `NONREF` is the placeholder for a reference the bank does not give.
+        if (
+          stack.name(1) === 'Ntry' &&
+          this.first(SERVICER_REFERENCE, ctx, true) &&
+          text.trim().toUpperCase() !== 'NONREF'
+        )
           this.accountServicerReference = text.trim();
         return;
       case 'AddtlNtryInf':
@@ -144,10 +149,22 @@ export class EntryDraft extends LeafDraft {
    */
   finish(issues: IssueSink, entryLocation: (child: string) => SourceLocation): Entry | undefined {
     const { movement, place } = this;
-    if (!movement.sawAmount)
-      issues.error('MISSING_ELEMENT', 'expected <Amt Ccy="…"> with the entry amount in <Ntry>', entryLocation('Amt'));
-    if (!movement.sawCreditDebit)
-      issues.error('MISSING_ELEMENT', 'expected <CdtDbtInd> (CRDT or DBIT) in <Ntry>', entryLocation('CdtDbtInd'));
+    let { money, creditDebit } = movement;
+    const derived = movement.sawAmount && movement.sawCreditDebit ? undefined : this.fromDetails(money, creditDebit);
+    if (derived) {
+      const missing = [movement.sawAmount ? [] : ['<Amt>'], movement.sawCreditDebit ? [] : ['<CdtDbtInd>']].flat();
+      ({ money, creditDebit } = derived);
+      issues.warning(
+        'MISSING_ELEMENT',
+        `expected ${missing.join(' and ')} in <Ntry>; its transaction details give ${missing.length === 1 ? 'it' : 'them'}: read as ${money.amount.toString()} ${money.currency} ${creditDebit}, the sum of their amounts`,
+        entryLocation(movement.sawAmount ? 'CdtDbtInd' : 'Amt'),
+      );
+    } else {
+      if (!movement.sawAmount)
+        issues.error('MISSING_ELEMENT', 'expected <Amt Ccy="…"> with the entry amount in <Ntry>', entryLocation('Amt'));
+      if (!movement.sawCreditDebit)
+        issues.error('MISSING_ELEMENT', 'expected <CdtDbtInd> (CRDT or DBIT) in <Ntry>', entryLocation('CdtDbtInd'));
+    }
     if (!this.status && place.bookedOnly) {
       this.status = 'BOOK';
       issues.warning(
@@ -164,7 +181,6 @@ export class EntryDraft extends LeafDraft {
       );
     // A booked entry without a date is still a booking (its amount counts), so its row is kept;
     // but a row without a date is left out of journals, and the user is told where.
-    const { money, creditDebit } = movement;
     if (money && creditDebit) this.checkDetailSum(money, creditDebit, issues, entryLocation);
     if (money && creditDebit && this.status === 'BOOK' && !this.sawDate)
       issues.warning(
@@ -176,6 +192,34 @@ export class EntryDraft extends LeafDraft {
     const entry = this.build(money, creditDebit, this.status);
     if (this.parts > 0) entry.detailsPart = { index: this.parts, last: true };
     return entry;
+  }
+
+  /**
+   * The entry's amount and direction from its transaction details, when it lacks them and every
+   * detail has an amount and a direction in one currency (a bank's trimmed report): their signed
+   * sum, consistent with what the entry does give. Nothing when they cannot give it.
+   */
+  private fromDetails(
+    money: Money | undefined,
+    creditDebit: CreditDebit | undefined,
+  ): { money: Money; creditDebit: CreditDebit } | undefined {
+    if (this.parts > 0 || this.details.length === 0) return undefined;
+    let total: Decimal | undefined;
+    const currency = this.details[0]?.money?.currency;
+    for (const detail of this.details) {
+      if (!detail.money || !detail.creditDebit || detail.money.currency !== currency) return undefined;
+      const amount = detached(detail.money.amount);
+      const signed = detail.creditDebit === 'DBIT' ? amount.negated() : amount;
+      total = total ? total.plus(signed) : signed;
+    }
+    if (!total || !currency || total.isZero()) return undefined;
+    const derived = {
+      money: { amount: total.abs(), currency },
+      creditDebit: total.isNegative() ? 'DBIT' : 'CRDT',
+    } as const;
+    if (money && (money.currency !== currency || !detached(money.amount).eq(derived.money.amount))) return undefined;
+    if (creditDebit && creditDebit !== derived.creditDebit) return undefined;
+    return derived;
   }
 
   /**

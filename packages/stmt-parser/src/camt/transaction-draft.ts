@@ -46,6 +46,20 @@ function partyRole(element: string): PartyRole | undefined {
   }
 }
 
+/** `NOTPROVIDED` / `NONREF`: what a scheme writes where it requires a value it did not get. */
+function isPlaceholder(text: string): boolean {
+  const value = text.trim().toUpperCase();
+  return value === 'NOTPROVIDED' || value === 'NONREF';
+}
+
+/** The remittance lines followed by the additional ones that do not repeat them. */
+function withAdditional(lines: string[] | undefined, additional: string[] | undefined): string[] | undefined {
+  if (additional === undefined) return lines;
+  const known = (lines ?? []).join(' ');
+  const fresh = additional.filter((line) => !known.includes(line));
+  return lines === undefined ? fresh : [...lines, ...fresh];
+}
+
 function isCreditorIdHolder(element: string, parent: string): boolean {
   return element === 'CdtrSchmeId' || element === 'Cdtr' || (element === 'Pty' && parent === 'Cdtr');
 }
@@ -57,6 +71,8 @@ export class TransactionDraft extends LeafDraft {
   // Remittance lines; created on first use, as most details have one line or none.
   private unstructured: string[] | undefined;
   private creditorReferences: string[] | undefined;
+  /** `<Strd><AddtlRmtInf>` lines, after the remittance (`Ustrd`, else the creditor references). */
+  private additionalRemittance: string[] | undefined;
   private debtorAccountName: string | undefined;
   private creditorAccountName: string | undefined;
 
@@ -80,7 +96,7 @@ export class TransactionDraft extends LeafDraft {
         if (this.first(MANDATE_ID, ctx, true)) this.detail.mandateId = text.trim();
         return;
       case 'AcctSvcrRef':
-        if (stack.name(1) === 'Refs' && this.first(SERVICER_REFERENCE, ctx, true))
+        if (stack.name(1) === 'Refs' && this.first(SERVICER_REFERENCE, ctx, true) && !isPlaceholder(text))
           this.detail.accountServicerReference = text.trim();
         return;
       case 'Nm': {
@@ -95,7 +111,8 @@ export class TransactionDraft extends LeafDraft {
           if (this.first(CREDITOR_ACCOUNT_NAME, ctx, true)) this.creditorAccountName = text.trim();
         } else {
           const role = partyRole(holder);
-          if (role) this.setParty(role, 'name', text, ctx);
+          // "NOTPROVIDED" stands where a scheme requires a name the bank did not get.
+          if (role && !isPlaceholder(text)) this.setParty(role, 'name', text, ctx);
         }
         return;
       }
@@ -127,6 +144,11 @@ export class TransactionDraft extends LeafDraft {
         return;
       case 'Ustrd':
         if (stack.name(1) === 'RmtInf') (this.unstructured ??= []).push(text.trim());
+        return;
+      case 'AddtlRmtInf':
+        // The payer's own message beside a structured reference (a Swiss QR bill's message).
+        if (stack.name(1) === 'Strd' && stack.name(2) === 'RmtInf' && text.trim() !== '')
+          (this.additionalRemittance ??= []).push(text.trim());
         return;
       case 'Ref':
         if (stack.name(1) === 'CdtrRefInf') {
@@ -160,7 +182,7 @@ export class TransactionDraft extends LeafDraft {
     const original = movement.foreignMoney;
     if (original) detail.originalMoney = original;
     if (movement.exchangeRate) detail.exchangeRate = movement.exchangeRate;
-    const remittance = this.unstructured ?? this.creditorReferences;
+    const remittance = withAdditional(this.unstructured ?? this.creditorReferences, this.additionalRemittance);
     if (remittance) detail.remittanceInfo = remittance.length === 1 ? (remittance[0] as string) : remittance.join(' ');
     const code = movement.bankTransactionCode;
     if (code) detail.bankTransactionCode = code;

@@ -52,6 +52,23 @@ const STATEMENT_START = /^:20:/;
 /** A blank line, or one holding only padding: DOS end-of-file marks (Ctrl-Z) or NUL bytes. */
 // eslint-disable-next-line no-control-regex -- the padding characters are what it drops
 const isBlank = (text: string): boolean => text.replace(/[\u0000\u001a]+/g, '').trim() === '';
+/** A line that can only go on the open field: not a tag, a message end, an envelope, a FIN block or blank. */
+const isFieldText = (text: string): boolean =>
+  !TAG.test(text) &&
+  !MESSAGE_END.test(text) &&
+  !GLUED_END.test(text) &&
+  !ENVELOPE_LINE.test(text) &&
+  !text.startsWith('{') &&
+  !isBlank(text);
+
+/**
+ * Whether line `line` is free text of `field`: information to the account owner (`:86:`), or a
+ * statement line's supplementary details (its second line). Other fields end in a known shape,
+ * which the statement builder checks when the last line is cut.
+ */
+const isFreeText = (field: Field, line: number): boolean =>
+  field.tag === '86' || (field.tag === '61' && field.lineNumbers.length > 1 && field.lineNumbers[0] !== line);
+
 /** A tag cut short, or a tag with nothing after it: `:`, `:6`, `:86`, `:86:`. */
 const BARE_TAG = /^:(?:\d{0,2}[A-Z]?|NS?)?:?\s*$/;
 
@@ -83,6 +100,15 @@ export class FieldReader {
   private currentLength = 0;
   /** Envelope-looking lines inside a field, waiting for the next line (see ENVELOPE_LINE). */
   private envelope: SourceLine[] = [];
+  /**
+   * A line holding only `-` inside a field, waiting for the next line: banks that wrap text at a
+   * fixed width can leave the `-` of `MND-EV01` alone on a line (ING). Text following it on the
+   * next line means it was text; anything else (a tag, a new message, a blank line, the end)
+   * means it ended the message.
+   */
+  private lonelyDash: SourceLine | undefined;
+  /** A `-` read as text was added to the field's last line: the next line goes on that line, as the word the `-` broke. */
+  private joinNext = false;
 
   constructor(
     private readonly maxFieldSize = DEFAULT_MAX_FIELD_SIZE,
@@ -93,6 +119,7 @@ export class FieldReader {
 
   accept(source: SourceLine, emit: (event: FieldEvent) => void): void {
     const { text: raw, line } = source;
+    if (this.lonelyDash) this.settleDash(isFieldText(raw), emit);
     this.last = source;
     if (this.current && ENVELOPE_LINE.test(raw)) {
       this.envelope.push(source);
@@ -112,7 +139,7 @@ export class FieldReader {
   }
 
   /** Reads one piece of line `line` as if it were a line; answers the piece after a message end in it, if any. */
-  private read(piece: Piece, line: number, emit: (event: FieldEvent) => void): Piece | undefined {
+  private read(piece: Piece, line: number, emit: (event: FieldEvent) => void, hold = true): Piece | undefined {
     let { text, offset } = piece;
     this.last = { text, line };
     if (text.startsWith('{')) {
@@ -141,6 +168,10 @@ export class FieldReader {
       };
       this.currentLength = 0;
       this.grow(this.current, text.length);
+      return undefined;
+    }
+    if (hold && this.current && offset === 0 && text.trim() === '-' && isFreeText(this.current, line)) {
+      this.lonelyDash = { text, line };
       return undefined;
     }
     const end = MESSAGE_END.exec(text) ?? GLUED_END.exec(text);
@@ -187,8 +218,31 @@ export class FieldReader {
 
   /** Emits the field still open at the end of the input. */
   end(emit: (event: FieldEvent) => void): void {
+    if (this.lonelyDash) this.settleDash(false, emit);
     this.envelope = [];
     this.flush(emit);
+  }
+
+  /** The held `-` line (see `lonelyDash`) was text of the open field when `text` follows it, else the message end. */
+  private settleDash(text: boolean, emit: (event: FieldEvent) => void): void {
+    const dash = this.lonelyDash as SourceLine;
+    this.lonelyDash = undefined;
+    const current = this.current;
+    if (text && current) {
+      const location: SourceLocation = { line: dash.line, column: 1, path: `:${current.tag}:` };
+      if (this.fileName !== undefined) location.file = this.fileName;
+      this.issues?.warning(
+        'INVALID_VALUE',
+        `a line holding only "-" inside :${current.tag}:, with the field's text going on after it: read as a hyphen the bank's line wrapping put on a line of its own, joining the lines around it, not as the end of the message`,
+        location,
+      );
+      current.lines[current.lines.length - 1] += dash.text.trim();
+      this.grow(current, 1);
+      this.joinNext = true;
+      return;
+    }
+    this.last = dash;
+    this.read({ text: dash.text, offset: 0 }, dash.line, emit, false);
   }
 
   /**
@@ -220,10 +274,24 @@ export class FieldReader {
         line: last.line,
         message: `the file ends right after the tag ${JSON.stringify(last.text.trim())}, before the field's content`,
       };
+    // Free text gives no sign of its end, but a bank's file ends with a line break or a message
+    // end: text that stops without either was cut there, and the statements after it are lost.
+    const current = this.current;
+    if (unterminated && last && current && this.lonelyDash === undefined && isFreeText(current, last.line))
+      return {
+        line: last.line,
+        message: `the file ends inside the text of :${current.tag}: (line ${last.line}) without a line break or message end "-"`,
+      };
     return undefined;
   }
 
   private continueField(field: Field, text: string, line: number): void {
+    if (this.joinNext) {
+      this.joinNext = false;
+      field.lines[field.lines.length - 1] += text;
+      this.grow(field, text.length);
+      return;
+    }
     field.lines.push(text);
     field.lineNumbers.push(line);
     this.grow(field, text.length);
@@ -247,6 +315,7 @@ export class FieldReader {
   }
 
   private flush(emit: (event: FieldEvent) => void): void {
+    this.joinNext = false;
     if (this.current) emit({ kind: 'field', field: this.current });
     this.current = undefined;
   }
