@@ -51,3 +51,23 @@ export function guessCodePage(bytes: Uint8Array): CodePage | undefined {
   for (const page of CODE_PAGES) if ((totals.get(page) ?? 0) > (totals.get(best) ?? 0)) best = page;
   return best;
 }
+
+const LETTERS = new Map<string, Uint8Array>();
+
+/**
+ * Whether each of `bytes` (all 0x80 or more) is a letter in the 8-bit `encoding`: false when one
+ * is a symbol, a control character or a hole there. A UTF-8 sequence read in an 8-bit code page
+ * that gives letters only (ISO-8859-2 `ÓŁ`, `D3 A3`) may be text in that code page; one that gives
+ * a symbol (Windows-1252 `Ã©`, `C3 A9`) is hardly ever written on purpose.
+ */
+export function readsAsLetters(bytes: Uint8Array, encoding: string): boolean {
+  let letters = LETTERS.get(encoding);
+  if (letters === undefined) {
+    letters = new Uint8Array(128);
+    for (let byte = 0x80; byte <= 0xff; byte++)
+      letters[byte - 0x80] = /\p{L}/u.test(iconv.decode(Buffer.from([byte]), encoding)) ? 1 : 0;
+    LETTERS.set(encoding, letters);
+  }
+  for (const byte of bytes) if (byte < 0x80 || letters[byte - 0x80] !== 1) return false;
+  return true;
+}

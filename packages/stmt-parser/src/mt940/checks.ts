@@ -11,6 +11,8 @@ export interface StatementTotals {
   closing: Balance | undefined;
   movement: BookedMovement;
   reported: readonly { tag: string; total: ReportedTotal; location: SourceLocation }[];
+  /** The currency the entries are read in, when known. */
+  currency?: string;
 }
 
 /** SWIFT's names for the balance fields: 60F first opening, 60M/62M intermediate, 62F final closing. */
@@ -77,13 +79,18 @@ export function statementProblems(statement: StatementTotals): ParseIssue[] {
     if (issue) problems.push(issue);
   }
   for (const { tag, total, location } of statement.reported) {
-    const sums = statement.movement.get(total.currency);
+    // A sum in another currency than the entries' (reported where it is read) is compared with
+    // the entries' sum: the figures still show whether entries are missing.
+    const entries = statement.currency ?? total.currency;
+    const currency = statement.movement.get(total.currency) === undefined ? entries : total.currency;
+    const sums = statement.movement.get(currency);
     const actual = (tag === '90D' ? sums?.debits : sums?.credits) ?? Decimal.zero();
     if (actual.eq(total.amount)) continue;
+    const added = currency === total.currency ? actual.toString() : `${actual.toString()} ${currency}`;
     problems.push({
       code: 'UNRECONCILED_BALANCE',
       severity: 'error',
-      message: `:${tag}: reports ${tag === '90D' ? 'debits' : 'credits'} of ${total.amount.toString()} ${total.currency}, but the entries add up to ${actual.toString()}`,
+      message: `:${tag}: reports ${tag === '90D' ? 'debits' : 'credits'} of ${total.amount.toString()} ${total.currency}, but the entries add up to ${added}`,
       location,
     });
   }

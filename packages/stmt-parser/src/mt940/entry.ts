@@ -1,6 +1,6 @@
 import type { Decimal } from '../decimal';
 import type { Account, CreditDebit, Entry, Party, SourceLocation, TransactionDetail } from '../types';
-import { isCheckedIban } from './identifiers';
+import { isCheckedIban, leadingIban } from './identifiers';
 import { parseInformation } from './information';
 import type { StatementLine } from './statement-line';
 
@@ -61,7 +61,8 @@ export function buildEntry(pending: PendingEntry, context: EntryContext, hidden?
  * The `:61:` supplementary details (its second line, or text after a padded reference). Older
  * Rabobank files write the counterparty's account there and leave it out of `:86:`: an IBAN
  * (check digits right) and nothing else is the counterparty's account when `:86:` names none, or
- * when it names the same. Any other text is the entry's `additionalInfo`; a row shows it as its
+ * when it names the same; an IBAN followed by text on the line (de Volksbank) is the account and
+ * the name, on the same terms. Any other text is the entry's `additionalInfo`; a row shows it as its
  * remittance only when `:86:` gives none, so `hidden` hears of it when `:86:` does and does not
  * already hold the text.
  */
@@ -85,6 +86,18 @@ function placeSupplementary(
     }
     if (named.replace(/\s/g, '') === iban) return;
   }
+  // de Volksbank writes `IBAN name`: the counterparty's account and name, when `:86:` names no
+  // account or the same one (its name then stays, and is filled in when `:86:` gives none).
+  const lead = leadingIban(text);
+  if (lead) {
+    const named = party?.iban ?? party?.otherAccountId;
+    if (named === undefined || named.replace(/\s/g, '') === lead.iban) {
+      const name = party?.name ?? lead.rest;
+      if (detail) detail[role] = { ...party, iban: lead.iban, name };
+      else entry.details.push({ [role]: { iban: lead.iban, name } });
+      if (name === lead.rest) return;
+    }
+  }
   entry.additionalInfo = text;
   if (detail && (detail.remittanceInfo !== undefined || detail.additionalInfo !== undefined)) {
     const said = squeeze(pending.information.join(' '));
@@ -97,9 +110,12 @@ function squeeze(text: string): string {
   return text.replace(/\s+/g, '').toUpperCase();
 }
 
+/** The tag before the first line of the `:86:` text, on its physical line. */
+const INFORMATION_TAG = ':86:';
+
 /** `originalDirection` is the direction of the underlying transaction (see reversals above). */
 function buildDetail(lines: readonly string[], originalDirection: CreditDebit): TransactionDetail | undefined {
-  const info = parseInformation(lines);
+  const info = parseInformation(lines, undefined, INFORMATION_TAG.length);
   const detail: TransactionDetail = {};
   if (info.endToEndId) detail.endToEndId = info.endToEndId;
   if (info.mandateId) detail.mandateId = info.mandateId;

@@ -14,6 +14,17 @@ export function isCheckedIban(text: string): boolean {
 }
 
 /**
+ * An IBAN with right check digits that starts `text`, written without spaces, and the text after
+ * it on the same line (de Volksbank's `NL49RABO0166416932 gerrits glas en schilderwerk`);
+ * undefined when there is no such IBAN or nothing follows it.
+ */
+export function leadingIban(text: string): { iban: string; rest: string } | undefined {
+  const match = /^\s*([A-Z]{2}\d{2}[A-Z0-9]{10,30})\s+(\S.*)$/.exec(text);
+  if (!match || !isCheckedIban(match[1] as string)) return undefined;
+  return { iban: match[1] as string, rest: (match[2] as string).replace(/\s+/g, ' ').trimEnd() };
+}
+
+/**
  * A SEPA creditor identifier whose check digits are right (EPC262-08): country, two check digits,
  * a three-character business code the check leaves out, then the national identifier; the check
  * is that of an IBAN over the national identifier, the country and the check digits

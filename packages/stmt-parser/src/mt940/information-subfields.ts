@@ -8,6 +8,23 @@ import { joinPieces, splitSepaKeywords, type Piece, type WorkCounter } from './s
  */
 export const SUBFIELD_START = /^\s*(\d{3})?\s?([?~])\d{2}/;
 
+/** A first line that holds only the transaction code, and a line that starts with a subfield mark. */
+const CODE_ONLY = /^\s*\d{3}\s*$/;
+const MARK_FIRST = /^[?~]\d{2}/;
+
+/**
+ * The lines of a `:86:` in subfields, ready for `parseSubfieldInformation`, or undefined when it
+ * is not in subfields: the code and the first mark on the first line (`166?00…`), or the code
+ * alone on it and the marks from the next line on (Banque Raiffeisen: `229` / `?00BONIFICATION`).
+ */
+export function subfieldLines(lines: readonly string[]): readonly string[] | undefined {
+  const first = lines[0] ?? '';
+  if (SUBFIELD_START.test(first)) return lines;
+  if (lines.length > 1 && CODE_ONLY.test(first) && MARK_FIRST.test(lines[1] as string))
+    return [first.trim(), ...lines.slice(1)];
+  return undefined;
+}
+
 /**
  * German subfields ?20–?29, ?60–?63 and the name ?32/?33 carry at most 27 characters each: a
  * piece of exactly 27 was cut at that width; a longer one's bank does not cut at 27.

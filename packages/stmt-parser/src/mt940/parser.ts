@@ -98,7 +98,8 @@ const SAMPLE_BYTES = 64 * 1024;
 /**
  * The bytes to split into lines, and how to decode each. UTF-16 (named, or marked by a BOM)
  * is turned into UTF-8 first, since lines are split on bytes. Without `--encoding`, lines that
- * are not UTF-8 are read in the code page the head looks like, with a warning at the first.
+ * are not UTF-8 (and, in a file most of whose 8-bit lines are not, every 8-bit line) are read in
+ * the code page the head looks like, with a warning at the first (see `guessingLineDecoder`).
  */
 async function mt940Input(
   source: AsyncIterable<Buffer>,
@@ -113,12 +114,15 @@ async function mt940Input(
   if (encoding !== undefined)
     return { chunks: peeked.chunks, decoder: () => declaredLineDecoder(encoding, options.fileName) };
   const decoder = (issues: IssueSink): LineDecoder =>
-    guessingLineDecoder(peeked.head, (line, page) => {
+    guessingLineDecoder(peeked.head, (line, page, utf8) => {
       const location =
         options.fileName === undefined ? { line, column: 1 } : { file: options.fileName, line, column: 1 };
+      const why = utf8
+        ? 'most lines of the file with 8-bit characters are not UTF-8, so this one is not read as UTF-8 either'
+        : 'this line is not UTF-8';
       issues.warning(
         'INVALID_ENCODING',
-        `this line is not UTF-8: the file's 8-bit characters are read as ${page}, which they look like; say what the file is with --encoding (e.g. windows-1250, iso-8859-2, windows-1252)`,
+        `${why}: the file's 8-bit characters are read as ${page}, which they look like; say what the file is with --encoding (e.g. windows-1250, iso-8859-2, windows-1252)`,
         location,
       );
     });

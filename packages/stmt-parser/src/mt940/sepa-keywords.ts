@@ -2,9 +2,10 @@
  * German SEPA remittance in MT940 carries keywords from the DFÜ agreement (Anlage 3):
  * `EREF+` end-to-end reference, `KREF+` customer reference, `MREF+` mandate, `CRED+` creditor
  * id, `DEBT+` debtor id, `SVWZ+` the remittance text itself, `ABWA+`/`ABWE+` ultimate debtor
- * and creditor, `COAM+`/`OAMT+` amounts, `IBAN+`/`BIC+` the counterparty.
+ * and creditor, `COAM+`/`OAMT+` amounts, `IBAN+`/`BIC+` the counterparty, `PURP+` the ISO 20022
+ * purpose code (`PURP+RINP Dauerauftrag/Rate`: the code, then the bank's words for it).
  */
-const KEYWORD = /(EREF|KREF|MREF|CRED|DEBT|SVWZ|ABWA|ABWE|COAM|OAMT|IBAN|BIC)\+/g;
+const KEYWORD = /(EREF|KREF|MREF|CRED|DEBT|SVWZ|ABWA|ABWE|COAM|OAMT|IBAN|BIC|PURP)\+/g;
 
 /**
  * The longest value each keyword can have (SEPA field lengths). A keyword's value goes on into
@@ -24,7 +25,11 @@ const MAX_LENGTH: Readonly<Record<string, number>> = {
   OAMT: 16,
   IBAN: 34,
   BIC: 11,
+  PURP: 4,
 };
+
+/** An ISO 20022 purpose code (ExternalPurpose1Code): four capital letters or digits. */
+const PURPOSE_CODE = /^\s*([A-Z0-9]{4})(?![A-Za-z0-9])/;
 
 /** A remittance subfield (`?20`–`?29`, `?60`–`?63`) and whether the bank cut it (see `joinPieces`). */
 export interface Piece {
@@ -49,6 +54,7 @@ export interface SepaRemittance {
   customerReference?: string;
   ultimateDebtor?: string;
   ultimateCreditor?: string;
+  purposeCode?: string;
 }
 
 /** Joins pieces: a cut piece is glued to the next, others end with a space; whitespace collapses. */
@@ -159,10 +165,19 @@ export function splitSepaKeywords(pieces: readonly Piece[], work?: WorkCounter):
       overflowed = false;
       const to = marks[i + 1]?.index ?? piece.text.length;
       const last = i === marks.length - 1;
-      valueOf(key).add(
-        { text: piece.text.slice((mark.index ?? 0) + mark[0].length, to), cut: last ? piece.cut : false },
-        work,
-      );
+      const text = piece.text.slice((mark.index ?? 0) + mark[0].length, to);
+      const cut = last ? piece.cut : false;
+      if (key === 'PURP') {
+        // The code is the value; the words after it (`RINP Dauerauftrag/Rate`) are remittance
+        // text, and so is the whole when no code follows the keyword.
+        const code = PURPOSE_CODE.exec(text);
+        if (code) valueOf(key).add({ text: code[1] as string, cut: false }, work);
+        const rest = code ? text.slice(code[0].length) : mark[0] + text;
+        if (rest.trim() !== '') free.push({ text: rest, cut });
+        overflowed = true;
+        return;
+      }
+      valueOf(key).add({ text, cut }, work);
     });
   }
 
@@ -194,6 +209,7 @@ export function splitSepaKeywords(pieces: readonly Piece[], work?: WorkCounter):
     ['customerReference', 'KREF'],
     ['ultimateDebtor', 'ABWA'],
     ['ultimateCreditor', 'ABWE'],
+    ['purposeCode', 'PURP'],
   ];
   for (const [field, name] of fields) {
     const value = get(name);

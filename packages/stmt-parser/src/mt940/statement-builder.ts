@@ -136,6 +136,10 @@ interface OpenStatement {
    * its line, and whether a balance (or `:34F:`) has been compared with it yet.
    */
   accountCurrency?: { code: string; line: number; compared: boolean };
+  /** The field that gave the statement its currency (`:34F:`, a balance, `:25:`, `:90D:`), and its line. */
+  currencySource?: { tag: string; line: number };
+  /** The currencies of `:90D:`/`:90C:` already reported as not the statement's. */
+  conflictingTotals?: Set<string>;
 }
 
 /** Entries held while the currency is unknown, at most: beyond, memory would grow with the file. */
@@ -248,7 +252,10 @@ export class Mt940StatementBuilder {
         break;
       case '61':
         // Without a balance (or :34F:) before the entries, the currency after the account is theirs.
-        statement.currency ??= statement.accountCurrency?.code;
+        if (statement.currency === undefined && statement.accountCurrency) {
+          statement.currency = statement.accountCurrency.code;
+          statement.currencySource = { tag: '25', line: statement.accountCurrency.line };
+        }
         out.push(...this.flushEntry(statement), ...(statement.currency ? this.start(statement) : []));
         this.statementLine(statement, field);
         break;
@@ -280,7 +287,10 @@ export class Mt940StatementBuilder {
               this.location(field),
             );
           }
-          statement.currency ??= total.currency;
+          if (statement.currency === undefined) {
+            statement.currency = total.currency;
+            statement.currencySource = { tag: field.tag, line: field.line };
+          } else if (total.currency !== statement.currency) this.totalCurrency(statement, field, total.currency);
           out.push(...this.release(statement));
         }
         break;
@@ -490,7 +500,29 @@ export class Mt940StatementBuilder {
         });
       }
     }
-    statement.currency ??= currency;
+    if (statement.currency === undefined) {
+      statement.currency = currency;
+      statement.currencySource = { tag: field.tag, line: field.line };
+    }
+  }
+
+  /**
+   * A `:90D:`/`:90C:` whose currency is not the statement's (`:34F:DKKD1,00` beside
+   * `:90C:1EUR25,`): one of the two is wrong, and the file does not say which. The entries stay in
+   * the statement's currency, the sum is compared with theirs (see `statementProblems`), and the
+   * conflict is reported once per currency.
+   */
+  private totalCurrency(statement: OpenStatement, field: Field, currency: string): void {
+    const seen = (statement.conflictingTotals ??= new Set());
+    if (seen.has(currency)) return;
+    seen.add(currency);
+    const source = statement.currencySource;
+    const from = source ? `:${source.tag}: on line ${source.line}` : 'the statement';
+    this.issues.warning(
+      'INVALID_VALUE',
+      `:${field.tag}: states its sum in ${currency}, but ${from} gives the currency ${statement.currency ?? ''}: the two disagree; the entries are read in ${statement.currency ?? ''}, and the sum is compared with theirs`,
+      this.location(field),
+    );
   }
 
   private statementLine(statement: OpenStatement, field: Field): void {
@@ -565,7 +597,15 @@ export class Mt940StatementBuilder {
     this.statement = undefined;
     const out = [...this.flushEntry(statement), ...this.release(statement), ...this.start(statement)];
     const { header, isMt942, opening, closing, movement, totals } = statement;
-    const problems = statementProblems({ header, isMt942, opening, closing, movement, reported: totals });
+    const problems = statementProblems({
+      header,
+      isMt942,
+      opening,
+      closing,
+      movement,
+      reported: totals,
+      ...(statement.currency === undefined ? {} : { currency: statement.currency }),
+    });
     for (const issue of asClosed(problems, closedBy, isMt942)) this.issues.report(issue);
     const end = { ...header, balances: statement.balances, entryCount: statement.entryCount };
     if (statement.closing?.date) end.toDate = statement.closing.date;

@@ -82,7 +82,7 @@ describe(':61: statement line', () => {
 
   it.each([
     ['241301D1,00NTRF', 'INVALID_DATE', 0],
-    ['2401011302D1,00NTRF', 'INVALID_DATE', 6],
+    ['2401011302D1NTRF', 'INVALID_DATE', 6],
     ['240101X1,00NTRF', 'INVALID_VALUE', 6],
     ['240101D1.00NTRF', 'INVALID_AMOUNT', 7],
     ['240101D1,00.TRF', 'INVALID_VALUE', 11],

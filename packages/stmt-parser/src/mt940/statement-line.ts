@@ -51,6 +51,10 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
   const valueDate = value.date;
   let pos = 6;
   let entryDate: string | undefined;
+  // An entry date that is no date at all (`1612`) is read as none when the rest of the line
+  // reads as the SWIFT syntax has it: then this problem is reported only if it does not.
+  let unreadEntryDate: StatementLineProblem | undefined;
+  const fail = (problem: StatementLineProblem): StatementLineProblem => unreadEntryDate ?? problem;
   if (text.startsWith('0000', pos)) {
     // Citi writes the optional entry date as zeros: no date, like a blank one.
     deviations.push({ message: 'the entry date is 0000; the entry is booked on its value date', offset: pos });
@@ -61,12 +65,20 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
     if (!entryDate) {
       // 30 February and the like: the last day of that month, in the value date's year.
       const clamped = clampYymmdd(`${valueDate.slice(2, 4)}${mmdd}`);
-      if (!clamped) return { code: 'INVALID_DATE', message: `entry date "${mmdd}" is not an MMDD date`, offset: pos };
-      entryDate = entryDateNear(valueDate, clamped.slice(5, 7) + clamped.slice(8, 10));
-      deviations.push({
-        message: `entry date "${mmdd}" does not exist; read as ${entryDate ?? clamped}, the last day of that month`,
-        offset: pos,
-      });
+      if (clamped) {
+        entryDate = entryDateNear(valueDate, clamped.slice(5, 7) + clamped.slice(8, 10));
+        deviations.push({
+          message: `entry date "${mmdd}" does not exist; read as ${entryDate ?? clamped}, the last day of that month`,
+          offset: pos,
+        });
+      } else {
+        // The entry date is optional: one that is no MMDD date is read like a blank one.
+        unreadEntryDate = { code: 'INVALID_DATE', message: `entry date "${mmdd}" is not an MMDD date`, offset: pos };
+        deviations.push({
+          message: `entry date "${mmdd}" is not an MMDD date; read as if there were none: the entry is booked on its value date ${valueDate}`,
+          offset: pos,
+        });
+      }
     }
     pos += 4;
   } else if (/^ +(?=R?[CD])/.test(text.slice(pos))) {
@@ -77,11 +89,11 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
   }
   const mark = /^(RC|RD|C|D)/.exec(text.slice(pos))?.[1];
   if (!mark)
-    return {
+    return fail({
       code: 'INVALID_VALUE',
       message: `expected debit/credit mark C, D, RC or RD, found "${text.slice(pos, pos + 2)}"`,
       offset: pos,
-    };
+    });
   pos += mark.length;
   let fundsCode: string | undefined;
   if (/^[A-Z]/.test(text.slice(pos))) {
@@ -90,11 +102,11 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
   }
   const amount = readSwiftAmount(text.slice(pos), pos);
   if (!amount) {
-    return {
+    return fail({
       code: 'INVALID_AMOUNT',
       message: `expected an amount with a decimal comma such as 1234,56, found "${text.slice(pos, pos + 15)}"`,
       offset: pos,
-    };
+    });
   }
   if (amount.deviation) deviations.push(amount.deviation);
   const amountText = amount.amountText;
@@ -117,11 +129,11 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
     // `S   `, `MCI0`: four characters all the same, as the bank's own code.
     const odd = /^[A-Za-z][A-Za-z0-9 ]{0,3}/.exec(text.slice(pos))?.[0];
     if (!odd)
-      return {
+      return fail({
         code: 'INVALID_VALUE',
         message: `expected a transaction type such as NTRF, found "${text.slice(pos, pos + 4)}"`,
         offset: pos,
-      };
+      });
     transactionType = odd.trimEnd();
     deviations.push({
       message: `transaction type "${odd}" is not N, F or S followed by three letters or digits; kept as "${transactionType}"`,
@@ -131,6 +143,9 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
   } else {
     pos += 4;
   }
+  // After an unread entry date the line must read plainly up to here, the date aside: another
+  // departure (an amount without its comma, a type left out) would be a second guess.
+  if (unreadEntryDate && deviations.length > 1) return unreadEntryDate;
 
   const rest = text.slice(pos);
   const split = rest.indexOf('//');

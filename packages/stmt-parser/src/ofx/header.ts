@@ -1,5 +1,7 @@
+import { isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
-import { detectEncoding, isWideUnicodeName } from '../encoding';
+import { readsAsLetters } from '../code-pages';
+import { detectEncoding, isUtf8Name, isWideUnicodeName, splitsCleanly } from '../encoding';
 import type { ParseErrorCode } from '../errors';
 import { looksLikeUtf8, Utf8Check } from '../utf8-check';
 
@@ -28,6 +30,14 @@ const HEADER_KEYS = ['DATA', 'VERSION', 'SECURITY', 'ENCODING', 'CHARSET', 'COMP
  * Reads the OFX header from the first bytes. OFX 1.x writes `KEY:VALUE` lines
  * (`ENCODING:USASCII`, `CHARSET:1252`); OFX 2.x an XML declaration and `<?OFX VERSION="211"?>`.
  * An explicit encoding option wins, then a byte-order mark, then what the file declares.
+ *
+ * A declared 8-bit character set (`CHARSET:1250`, `encoding="windows-1252"`) gives way to UTF-8
+ * only on strong evidence in the head (`utf8Outweighs`): two letters of an 8-bit code page can
+ * form a valid UTF-8 sequence (`ÓŁ` in Windows-1250 is `ӣ`). When the evidence is a count of
+ * such sequences, the switch is a judgement, and a warning at the declaration says so; when the
+ * declared code page would read a sequence as a symbol (`Ã©`, `CHARSET:1252` over UTF-8, which
+ * many exporters write), it is not, and it is silent. Without a declared character set
+ * (`CHARSET:NONE`), any valid UTF-8 in the head makes it UTF-8.
  *
  * An XML declaration that names UTF-16 or UTF-32 in a file with neither a byte-order mark nor
  * NUL bytes (ofxgo's samples) was itself written in 8-bit bytes, so it is wrong: the file is read
@@ -60,7 +70,25 @@ export function readOfxHeader(head: Buffer, forcedEncoding?: string): OfxHeader 
       `the XML declaration names the encoding ${detected.encoding.toUpperCase()}, but the file has no ${detected.encoding.toUpperCase()} byte-order mark and no NUL bytes, so the declaration was written in 8-bit text: read as ${encoding.toUpperCase()} (if its text comes out wrong, name the encoding with --encoding)`,
       raw.search(/\sencoding\s*=/) + 1,
     );
+  /** Reads the file as UTF-8 instead of the declared 8-bit `header.encoding` when `utf8Outweighs`, saying so at `index` when that is a judgement. */
+  const overrideWithUtf8 = (index: number, declaration: string): void => {
+    const evidence = utf8Outweighs(head, header.encoding);
+    if (evidence === undefined) return;
+    if (evidence.judged)
+      warn(
+        'INVALID_ENCODING',
+        `${declaration}, but the file's 8-bit bytes form ${evidence.sequences} UTF-8 characters and nothing that is not UTF-8: read as UTF-8 instead (if its text comes out wrong, name the encoding with --encoding ${header.encoding})`,
+        index,
+      );
+    header.encoding = 'utf-8';
+  };
   const done = (): OfxHeader => (warnings.length > 0 ? { ...header, warnings } : header);
+
+  if (forcedEncoding === undefined && detected.source === 'declaration' && eightBit(header.encoding))
+    overrideWithUtf8(
+      raw.search(/\sencoding\s*=/) + 1,
+      `the XML declaration names the encoding ${encoding.toUpperCase()}`,
+    );
 
   const pi = /<\?OFX\b([^?]*)\?>/i.exec(text);
   if (pi) {
@@ -90,12 +118,55 @@ export function readOfxHeader(head: Buffer, forcedEncoding?: string): OfxHeader 
       raw.search(/^[ \t]*[A-Z]+[ \t]*:/m),
     );
   if (!forcedEncoding && detected.source !== 'bom' && detected.source !== 'pattern') {
-    header.encoding = sgmlEncoding(fields.get('ENCODING'), fields.get('CHARSET'));
-    // Many exporters write `ENCODING:USASCII` / `CHARSET:1252` over UTF-8 text. Multi-byte
-    // sequences that are valid UTF-8 practically never occur in Windows-1252 text, so they win.
-    if (header.encoding !== 'utf-8' && looksLikeUtf8(head)) header.encoding = 'utf-8';
+    const charset = fields.get('CHARSET');
+    header.encoding = sgmlEncoding(fields.get('ENCODING'), charset);
+    // Many exporters write `ENCODING:USASCII` / `CHARSET:1252` over UTF-8 text. A declared code
+    // page gives way to strong evidence only; with `CHARSET:NONE`, UTF-8 in the head wins.
+    if (header.encoding !== 'utf-8' && charset !== undefined && charset !== 'NONE' && eightBit(header.encoding))
+      overrideWithUtf8(Math.max(0, raw.search(/^[ \t]*CHARSET[ \t]*:/m)), `the OFX header declares CHARSET:${charset}`);
+    else if (header.encoding !== 'utf-8' && looksLikeUtf8(head)) header.encoding = 'utf-8';
   }
   return done();
+}
+
+/** An 8-bit encoding iconv-lite knows, other than UTF-8 (`windows-1250`, `iso-8859-2`, `us-ascii`). */
+function eightBit(encoding: string): boolean {
+  return !isUtf8Name(encoding) && splitsCleanly(encoding) && iconv.encodingExists(encoding);
+}
+
+/**
+ * Whether the head of a file declared in the 8-bit `declared` encoding is UTF-8 all the same:
+ * no sequence that is not UTF-8 (one cut off by the end of the head aside), and a multi-byte
+ * sequence that `declared` reads as something other than letters (`Ã©` for `é` in
+ * Windows-1252: real 8-bit text hardly has that), or else at least 3 of them (`judged`: a
+ * sequence that reads as letters, `ÓŁ`, `D3 A3`, in Windows-1250 or ISO-8859-2, may be 8-bit
+ * text, so one or two such do not outweigh the declaration). `undefined` when they do not.
+ */
+function utf8Outweighs(head: Buffer, declared: string): { sequences: number; judged: boolean } | undefined {
+  let sequences = 0;
+  let foreign = 0;
+  for (let i = 0; i < head.length;) {
+    const byte = head[i] as number;
+    if (byte < 0x80) {
+      i++;
+      continue;
+    }
+    const length =
+      byte >= 0xc2 && byte <= 0xdf ? 2 : byte >= 0xe0 && byte <= 0xef ? 3 : byte >= 0xf0 && byte <= 0xf4 ? 4 : 0;
+    if (length === 0) return undefined;
+    if (i + length > head.length) {
+      // Cut off by the end of the head: no evidence either way, unless it is not a sequence's start.
+      for (let k = i + 1; k < head.length; k++) if (((head[k] as number) & 0xc0) !== 0x80) return undefined;
+      break;
+    }
+    const sequence = head.subarray(i, i + length);
+    if (!isUtf8(sequence)) return undefined;
+    sequences++;
+    if (!readsAsLetters(sequence, declared)) foreign++;
+    i += length;
+  }
+  if (foreign > 0) return { sequences, judged: false };
+  return sequences >= 3 ? { sequences, judged: true } : undefined;
 }
 
 /** UTF-8 for a head that is UTF-8 (a character cut off at its end allowed), else Windows-1252. */
@@ -117,7 +188,8 @@ function placeOf(text: string, index: number): { line: number; column: number } 
 /** OFX 1.x: ENCODING is USASCII or UTF-8; with USASCII, CHARSET names the 8-bit code page. */
 function sgmlEncoding(encoding: string | undefined, charset: string | undefined): string {
   if (encoding === 'UTF-8' || encoding === 'UNICODE') return 'utf-8';
-  if (charset === 'ISO-8859-1' || charset === '8859-1') return 'iso-8859-1';
+  const iso = charset && /^(?:ISO-?)?8859-(\d{1,2})$/.exec(charset);
+  if (iso && iconv.encodingExists(`iso-8859-${iso[1]}`)) return `iso-8859-${iso[1]}`;
   if (charset && /^\d{3,4}$/.test(charset)) return `windows-${charset}`;
   // USASCII with CHARSET:NONE: windows-1252 reads ASCII unchanged and keeps stray 8-bit bytes legible.
   return 'windows-1252';
