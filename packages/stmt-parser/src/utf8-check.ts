@@ -81,6 +81,11 @@ function completeLength(bytes: Buffer): number {
   return n;
 }
 
+/** The length of the UTF-8 sequence a lead byte starts: 2 to 4, or 0 for a byte that starts none. */
+export function utf8SequenceLength(byte: number): number {
+  return byte >= 0xc2 && byte <= 0xdf ? 2 : byte >= 0xe0 && byte <= 0xef ? 3 : byte >= 0xf0 && byte <= 0xf4 ? 4 : 0;
+}
+
 /** Offset of the first byte that does not start or continue a valid UTF-8 sequence. */
 export function firstInvalid(bytes: Uint8Array): number {
   for (let i = 0; i < bytes.length;) {
@@ -89,8 +94,7 @@ export function firstInvalid(bytes: Uint8Array): number {
       i++;
       continue;
     }
-    const length =
-      byte >= 0xc2 && byte <= 0xdf ? 2 : byte >= 0xe0 && byte <= 0xef ? 3 : byte >= 0xf0 && byte <= 0xf4 ? 4 : 0;
+    const length = utf8SequenceLength(byte);
     if (length === 0 || i + length > bytes.length || !isUtf8(bytes.subarray(i, i + length))) return i;
     i += length;
   }
@@ -106,8 +110,8 @@ export function looksLikeUtf8(head: Buffer): boolean {
       i++;
       continue;
     }
-    const length = byte >= 0xf0 && byte <= 0xf4 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc2 && byte <= 0xdf ? 2 : 0;
-    if (length === 0 || byte > 0xf4) return false;
+    const length = utf8SequenceLength(byte);
+    if (length === 0) return false;
     for (let k = 1; k < length; k++) {
       if (i + k >= head.length) return sawMultiByte || k > 1;
       if (((head[i + k] ?? 0) & 0xc0) !== 0x80) return false;

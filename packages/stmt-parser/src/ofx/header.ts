@@ -3,7 +3,7 @@ import iconv from 'iconv-lite';
 import { readsAsLetters } from '../code-pages';
 import { detectEncoding, isUtf8Name, isWideUnicodeName, splitsCleanly } from '../encoding';
 import type { ParseErrorCode } from '../errors';
-import { looksLikeUtf8, Utf8Check } from '../utf8-check';
+import { looksLikeUtf8, Utf8Check, utf8SequenceLength } from '../utf8-check';
 
 export { looksLikeUtf8 } from '../utf8-check';
 
@@ -151,8 +151,7 @@ function utf8Outweighs(head: Buffer, declared: string): { sequences: number; jud
       i++;
       continue;
     }
-    const length =
-      byte >= 0xc2 && byte <= 0xdf ? 2 : byte >= 0xe0 && byte <= 0xef ? 3 : byte >= 0xf0 && byte <= 0xf4 ? 4 : 0;
+    const length = utf8SequenceLength(byte);
     if (length === 0) return undefined;
     if (i + length > head.length) {
       // Cut off by the end of the head: no evidence either way, unless it is not a sequence's start.
