@@ -1,4 +1,5 @@
 import Ajv, { type ErrorObject } from 'ajv';
+import { businessDateAt } from '@disc/scoring';
 import { ASSET_TYPES, MarketDataError, type Instrument, type PriceSeries } from '@disc/types';
 import type { MonthlySeries } from './market-context';
 import { SNAPSHOT_SCHEMA } from './snapshot-schema';
@@ -79,6 +80,84 @@ function consistencyIssues(s: SnapshotFile): SnapshotIssue[] {
       });
     }
   });
+  issues.push(...dateIssues(s));
+  return issues;
+}
+
+/** Whether `date` (YYYY-MM-DD, as the schema checked) is a day of the calendar: not 2026-02-30. */
+function isCalendarDate(date: string): boolean {
+  const ms = Date.parse(`${date}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === date;
+}
+
+/**
+ * Dates that cannot be right: not a day of the calendar, `dates` not strictly ascending
+ * (closes are oldest first, one per date), and closes dated after `as_of` (the date of the
+ * data). Without `dates`, the last close falls on the (n-1)-th weekday from `start`.
+ */
+function dateIssues(s: SnapshotFile): SnapshotIssue[] {
+  const issues: SnapshotIssue[] = [];
+  const asOf = isCalendarDate(s.as_of) ? s.as_of : undefined;
+  if (asOf === undefined) issues.push({ path: '/as_of', message: `is not a date of the calendar ('${s.as_of}')` });
+  const series: [string, PriceSeries][] = [
+    ['/market/benchmark/prices', s.market.benchmark.prices],
+    ['/market/vix', s.market.vix],
+    ['/market/treasury_10y', s.market.treasury_10y],
+  ];
+  s.instruments.forEach((inst, i) => {
+    if (inst.prices) series.push([`/instruments/${i}/prices`, inst.prices]);
+  });
+  for (const [path, p] of series) issues.push(...seriesDateIssues(path, p, asOf));
+  const cpi = s.market.cpi_yoy;
+  const [year, month] = cpi.start.split('-').map(Number) as [number, number];
+  if (month < 1 || month > 12) {
+    issues.push({ path: '/market/cpi_yoy/start', message: `is not a month of the calendar ('${cpi.start}')` });
+  } else if (asOf !== undefined) {
+    const lastIndex = year * 12 + month - 1 + cpi.values.length - 1;
+    const last = `${String(Math.floor(lastIndex / 12)).padStart(4, '0')}-${String((lastIndex % 12) + 1).padStart(2, '0')}`;
+    if (last > asOf.slice(0, 7))
+      issues.push({
+        path: '/market/cpi_yoy/values',
+        message: `has its last value in ${last}, after the month of as_of (${asOf})`,
+      });
+  }
+  return issues;
+}
+
+function seriesDateIssues(path: string, p: PriceSeries, asOf: string | undefined): SnapshotIssue[] {
+  const issues: SnapshotIssue[] = [];
+  const startValid = isCalendarDate(p.start);
+  if (!startValid) issues.push({ path: `${path}/start`, message: `is not a date of the calendar ('${p.start}')` });
+  if (p.dates !== undefined) {
+    let previous: string | undefined;
+    let ordered = true;
+    let latest: [string, number] | undefined;
+    p.dates.forEach((date, j) => {
+      if (!isCalendarDate(date)) {
+        issues.push({ path: `${path}/dates/${j}`, message: `is not a date of the calendar ('${date}')` });
+        return;
+      }
+      // One issue per series: an unsorted array would otherwise list every date.
+      if (ordered && previous !== undefined && date <= previous) {
+        ordered = false;
+        issues.push({
+          path: `${path}/dates/${j}`,
+          message: `('${date}') is not after the date before it ('${previous}'): dates must ascend strictly, oldest first`,
+        });
+      }
+      previous = date;
+      if (latest === undefined || date > latest[0]) latest = [date, j];
+    });
+    if (asOf !== undefined && latest !== undefined && latest[0] > asOf)
+      issues.push({ path: `${path}/dates/${latest[1]}`, message: `('${latest[0]}') is after as_of (${asOf})` });
+  } else if (startValid && asOf !== undefined) {
+    const last = businessDateAt(p.start, p.closes.length - 1);
+    if (last > asOf)
+      issues.push({
+        path: `${path}/start`,
+        message: `('${p.start}') dates the last of ${p.closes.length} closes ${last}, after as_of (${asOf}): close i falls on the i-th weekday from start`,
+      });
+  }
   return issues;
 }
 

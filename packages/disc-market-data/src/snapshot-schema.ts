@@ -9,6 +9,11 @@ import { ASSET_TYPES } from '@disc/types';
 const isoDate = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 const money = (description: string) => ({ type: 'number', minimum: 0, description }) as const;
 
+/** The range of a close of an instrument or the benchmark. Prices outside it are almost always
+ * a unit or data error, and they take returns beyond what metrics can be computed from. */
+export const MIN_CLOSE = 1e-6;
+export const MAX_CLOSE = 1e9;
+
 const priceSeries = {
   type: 'object',
   required: ['start', 'closes'],
@@ -19,7 +24,12 @@ const priceSeries = {
     closes: {
       type: 'array',
       minItems: 2,
-      items: { type: 'number', exclusiveMinimum: 0 },
+      items: {
+        type: 'number',
+        minimum: MIN_CLOSE,
+        maximum: MAX_CLOSE,
+        description: 'a close in the currency of the series, 1e-6 to 1e9',
+      },
       description: 'daily closes, oldest first',
     },
   },

@@ -3,12 +3,16 @@ export { monitorResult, monitorResultFromHistory, type MonitorInput } from './mo
 export {
   componentsOf,
   gradeHistoryOf,
+  sameComponents,
   scoreOfRecord,
   scorePointOf,
   scorePointsOf,
+  scorePointWrites,
+  storedOrder,
   type GradeHistoryStore,
   type LatestPoint,
   type ScorePoint,
+  type ScorePointWrite,
   type StoredScorePoint,
 } from './score-points';
 export {

@@ -1,6 +1,16 @@
 import type { APlusAnalysis, DiscoveryResult } from '@disc/types';
 import { aPlusDiscoveriesOf } from './detectors';
-import { gradeHistoryOf, scoreOfRecord, scorePointOf, scorePointsOf } from './score-points';
+import {
+  gradeHistoryOf,
+  sameComponents,
+  scoreOfRecord,
+  scorePointOf,
+  scorePointsOf,
+  scorePointWrites,
+  storedOrder,
+  type LatestPoint,
+  type ScorePoint,
+} from './score-points';
 
 const analysis = (
   symbol: string,
@@ -66,5 +76,60 @@ describe('score points', () => {
     });
     expect(scorePointOf(assessment, '2026-03-03').day).toBe('2026-03-03');
     expect(gradeHistoryOf([scorePointOf(assessment)])).toEqual([{ date: '2026-03-02', grade: 'A', score: 0.91 }]);
+  });
+});
+
+describe('comparing a new point with the stored one', () => {
+  const last = (over: Partial<LatestPoint> = {}): LatestPoint => ({
+    day: '2026-03-02',
+    grade: 'A',
+    score: 0.91,
+    seq: 2,
+    components: { risk: 0.5, quality: 1, confidence: 0.75 },
+    ...over,
+  });
+  const point = (over: Partial<ScorePoint> = {}): ScorePoint => ({
+    symbol: 'VTI',
+    asset_type: 'etf',
+    day: '2026-03-02',
+    grade: 'A',
+    score: 0.91,
+    components: { confidence: 0.75, quality: 1, risk: 0.5 },
+    ...over,
+  });
+  const writes = (p: ScorePoint, l?: LatestPoint) =>
+    scorePointWrites([p], new Map(l === undefined ? [] : [['VTI', l]]));
+
+  it('compares components by value, whatever their key order', () => {
+    expect(sameComponents({ a: 1, b: 0.5 }, { b: 0.5, a: 1.0 })).toBe(true);
+    expect(sameComponents({ a: 1 }, { a: '1.0' })).toBe(true);
+    expect(sameComponents({ a: 1, b: Number.NaN }, { a: 1, b: null })).toBe(true);
+    expect(sameComponents({ a: 1 }, { a: 1, b: undefined })).toBe(true);
+    expect(sameComponents({ a: 0 }, { a: -0 })).toBe(true);
+    expect(sameComponents({ a: 1 }, { a: 1.0000001 })).toBe(false);
+    expect(sameComponents({ a: 1 }, { a: 1, b: 0 })).toBe(false);
+    expect(sameComponents(undefined, {})).toBe(true);
+  });
+
+  it('adds a new day or grade, updates a moved point, and writes nothing for the same one', () => {
+    expect(writes(point())).toEqual({ added: [{ point: point(), seq: 0 }], updated: [] });
+    expect(writes(point({ day: '2026-03-03' }), last())).toEqual({
+      added: [{ point: point({ day: '2026-03-03' }), seq: 0 }],
+      updated: [],
+    });
+    expect(writes(point({ grade: 'B' }), last()).added).toEqual([{ point: point({ grade: 'B' }), seq: 3 }]);
+    expect(writes(point({ score: 0.92 }), last()).updated).toEqual([{ point: point({ score: 0.92 }), seq: 2 }]);
+    expect(writes(point({ components: { risk: 0.6 } }), last()).updated).toHaveLength(1);
+    expect(writes(point(), last())).toEqual({ added: [], updated: [] });
+  });
+
+  it('gives components in the order a jsonb column returns them', () => {
+    expect(
+      Object.keys(
+        scorePointsOf([{ a_plus_candidates: [analysis('X', 'A', {})] } as unknown as DiscoveryResult], 'd')[0]!
+          .components,
+      ),
+    ).toEqual(['risk', 'quality', 'technical', 'confidence', 'fundamental']);
+    expect(Object.keys(storedOrder({ bb: 1, a: 2, ab: 3, é: 4, z: 5 }))).toEqual(['a', 'z', 'ab', 'bb', 'é']);
   });
 });

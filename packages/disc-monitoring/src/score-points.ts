@@ -36,7 +36,8 @@ export interface GradeHistoryStore<Tx> {
   changed(points: readonly ScorePoint[]): ScorePoint[];
   /** The newest stored point of each symbol, read within `tx`. */
   latest(tx: Tx, symbols: readonly string[]): Promise<Map<string, LatestPoint>>;
-  /** Writes points within `tx` given each symbol's newest stored point. */
+  /** Writes points within `tx` given each symbol's newest stored point (`scorePointWrites`
+   * says which points to add and which to update; the others write nothing). */
   insert(tx: Tx, points: readonly ScorePoint[], previous: ReadonlyMap<string, LatestPoint>): Promise<void>;
   /** Told about a committed write (a cache updates itself). */
   remember(points: readonly ScorePoint[], previous: ReadonlyMap<string, LatestPoint>): void;
@@ -48,15 +49,92 @@ export function scoreOfRecord(analysis: APlusAnalysis): number {
   return analysis.final_score ?? analysis.absolute_score ?? 0;
 }
 
-/** The component scores and confidence stored with every score point. */
+/** The component scores and confidence stored with every score point, keys in stored order
+ * (see storedOrder). */
 export function componentsOf(analysis: APlusAnalysis): Record<string, number> {
-  return {
+  return storedOrder({
     fundamental: analysis.fundamental_score,
     technical: analysis.technical_score,
     quality: analysis.quality_score,
     risk: analysis.risk_score,
     confidence: analysis.confidence_level,
-  };
+  });
+}
+
+const utf8 = new TextEncoder();
+
+/** Orders keys as PostgreSQL orders jsonb keys: by UTF-8 length, then byte by byte. */
+function jsonbKeyOrder(a: string, b: string): number {
+  const x = utf8.encode(a);
+  const y = utf8.encode(b);
+  if (x.length !== y.length) return x.length - y.length;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return (x[i] as number) - (y[i] as number);
+  return 0;
+}
+
+/**
+ * The same components with their keys in the order a PostgreSQL `jsonb` column returns them
+ * (shorter keys first, then by their UTF-8 bytes: risk, quality, technical, confidence,
+ * fundamental), so that a new point and the stored one serialise alike. Comparisons should
+ * still use `sameComponents`, which does not depend on key order.
+ */
+export function storedOrder<T>(components: Readonly<Record<string, T>>): Record<string, T> {
+  const keys = Object.keys(components).sort(jsonbKeyOrder);
+  const ordered: Record<string, T> = {};
+  for (const key of keys) ordered[key] = components[key] as T;
+  return ordered;
+}
+
+/** A component value as a stored one compares: a finite number, else null (JSON stores NaN and
+ * infinities as null, and drops undefined). A numeric string counts as its number. */
+function storedValue(value: unknown): number | null {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number) ? number : null;
+}
+
+/**
+ * Whether two components records say the same, as a `jsonb` column keeps them: key order does
+ * not matter (jsonb reorders keys), numbers compare by value (`1.0` and `1`, `-0` and `0`),
+ * and a missing key, `null`, `undefined` and a non-finite number are alike.
+ */
+export function sameComponents(
+  a: Readonly<Record<string, unknown>> | null | undefined,
+  b: Readonly<Record<string, unknown>> | null | undefined,
+): boolean {
+  const left = a ?? {};
+  const right = b ?? {};
+  for (const key of new Set([...Object.keys(left), ...Object.keys(right)]))
+    if (storedValue(left[key]) !== storedValue(right[key])) return false;
+  return true;
+}
+
+/** One write of a point: added as `seq` of its day, or updating the stored point `seq`. */
+export interface ScorePointWrite {
+  point: ScorePoint;
+  seq: number;
+}
+
+/**
+ * What a store writes for `points` given each symbol's newest stored point (docs/monitoring.md):
+ * a new day or a new grade adds a point (seq 0 on a new day, the next seq on a grade change
+ * within the day); the same day and grade updates that point when its score or components
+ * moved (compared by value, see sameComponents); an identical point writes nothing. The
+ * number of points written is `added.length + updated.length`.
+ */
+export function scorePointWrites(
+  points: readonly ScorePoint[],
+  previous: ReadonlyMap<string, LatestPoint>,
+): { added: ScorePointWrite[]; updated: ScorePointWrite[] } {
+  const added: ScorePointWrite[] = [];
+  const updated: ScorePointWrite[] = [];
+  for (const point of points) {
+    const last = previous.get(point.symbol);
+    if (last === undefined || last.day !== point.day) added.push({ point, seq: 0 });
+    else if (last.grade !== point.grade) added.push({ point, seq: last.seq + 1 });
+    else if (storedValue(last.score) !== storedValue(point.score) || !sameComponents(last.components, point.components))
+      updated.push({ point, seq: last.seq });
+  }
+  return { added, updated };
 }
 
 /** The score points of the candidates of discovery results, scored on `day` (YYYY-MM-DD).
@@ -82,7 +160,7 @@ export function scorePointOf(
   day: string = assessment.point.date,
 ): ScorePoint {
   const { symbol, asset_type, point, components } = assessment;
-  return { symbol, asset_type, day, grade: point.grade, score: point.score, components };
+  return { symbol, asset_type, day, grade: point.grade, score: point.score, components: storedOrder(components) };
 }
 
 /** Stored points as the monitor result's grade history (same order). */

@@ -27,15 +27,21 @@ export function splitStatements(sql: string): string[] {
 
 /**
  * Applies, in id order, every migration not yet recorded in `schema_migrations`, each in its
- * own transaction under an advisory lock (PostgreSQL 13+ and PGlite). Returns the ids applied
- * by this call. An app passes its own migrations together with those its libraries ship
- * (`WEBHOOK_MIGRATIONS` of @disc/webhooks).
+ * own transaction under an advisory lock (PostgreSQL 13+ and PGlite). `schema_migrations`
+ * itself is created under the same lock, so instances starting together on a new database
+ * do not race to create it. Returns the ids applied by this call. An app passes its own
+ * migrations together with those its libraries ship (`WEBHOOK_MIGRATIONS` of @disc/webhooks).
  */
 export async function applyMigrations(db: SqlClient, migrations: readonly SqlMigration[]): Promise<string[]> {
   const ordered = [...migrations].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  await db.query(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-  );
+  // Two concurrent CREATE TABLE IF NOT EXISTS of one table can both find it missing, and the
+  // second then fails on the catalog's unique index (23505): the lock makes them take turns.
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await tx.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+  });
   // Recorded ids are skipped without a transaction each (a restart applies none); the others
   // are checked again under the lock, since another instance may be applying them.
   const recorded = new Set(

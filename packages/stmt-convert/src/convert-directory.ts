@@ -3,11 +3,11 @@ import { mkdir, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { syncFolder } from '@stmt/export';
 import { convertOne, removeLeftovers, type ConvertFileJob } from './convert-file';
-import { LEDGER_EXTENSIONS } from './convert-ledger';
+import { LEDGER_EXTENSIONS, type LedgerOutput } from './convert-ledger';
 import { ConvertError } from './errors';
 import { silentLogger } from './hooks';
 import { canonicalPath } from './output';
-import { inspectStatementFile, listFolder } from './statement-files';
+import { inspectStatementFile, listFolderEntries } from './statement-files';
 
 const isLink = (path: string | undefined): boolean =>
   path !== undefined && lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() === true;
@@ -40,8 +40,9 @@ const PARALLEL_SMALL_FILES = 16;
 const SMALL_FILE_BYTES = 2 ** 20;
 
 /**
- * Converts every recognised statement in a folder (not recursive; hidden files skipped) into
- * `outputDir/<name>.csv`. A bad file is reported and the rest still converted. Each output is
+ * Converts every recognised statement in a folder (not recursive; hidden files skipped; symbolic
+ * links to files followed, see `listFolder`) into `outputDir/<name>.csv`. A bad file (one that
+ * does not parse, or cannot be read) is reported and the rest still converted. Each output is
  * fsynced before its rename and the output folder once after the last rename, so every converted
  * file is on disk under its name when this resolves.
  */
@@ -73,18 +74,20 @@ export async function convertDirectory(
   }
   // Once for the folder: sweeping it before each file would read the growing folder 500 times for 500 files.
   if (!dryRun && outputDir !== undefined && job.ledger === undefined) await removeLeftovers(outputDir, logger);
-  // Only a file of the input folder can be overwritten (symbolic links are not converted): when the
-  // two folders differ, no file needs the check (two path resolutions each).
+  // When the two folders are one, every output could be an input. Otherwise only a link can lead
+  // from one folder into the other: an input that is a link (followed, see listFolder) or an output
+  // that is one (followed, see createAtomicFile) is checked, and no other file needs the two path
+  // resolutions of the check.
   const checkOverwrite =
     !dryRun && outputDir !== undefined && (await canonicalPath(inputDir)) === (await canonicalPath(outputDir));
   const report: DirectoryReport = { converted: [], failed: [], skipped: [] };
-  const names = await listFolder(inputDir);
+  const entries = await listFolderEntries(inputDir);
   const taken = new Set<string>();
   // One outcome per file, filled as conversions finish, reported in folder order.
   const outcomes: ((report: DirectoryReport) => void)[] = [];
   const failure = (path: string, error: unknown) => (): void => void report.failed.push({ input: path, error });
   const running = new Set<Promise<void>>();
-  for (const name of names) {
+  for (const { name, link } of entries) {
     const path = join(inputDir, name);
     const slot = outcomes.length;
     outcomes.push(() => undefined);
@@ -124,8 +127,9 @@ export async function convertDirectory(
         input: { kind: 'file', name: path, path, size, ...(content === undefined ? {} : { content }) },
         output,
       },
-      // A link in the output folder is followed (see createAtomicFile): it could lead to an input.
-      { sweep: false, checkOverwrite: checkOverwrite || isLink(output), syncFolder: false },
+      // A linked input, or a link in the output folder (followed, see createAtomicFile), could lead
+      // from one folder into the other.
+      { sweep: false, checkOverwrite: checkOverwrite || link || isLink(output), syncFolder: false },
     ).then(
       (result) =>
         void (outcomes[slot] = () =>
@@ -142,4 +146,30 @@ export async function convertDirectory(
   if (!dryRun && outputDir !== undefined) await syncFolder(outputDir);
   for (const outcome of outcomes) outcome(report);
   return report;
+}
+
+/**
+ * The files a conversion of `inputDir` into `outputDir` would write, each with the input it comes
+ * from, named as `convertDirectory` names them (a file that cannot be read gets no output there
+ * either). For a check before the conversion; it reads the head of each file once more.
+ */
+export async function directoryOutputs(
+  inputDir: string,
+  outputDir: string,
+  job: Pick<ConvertFileJob, 'format' | 'csv'> & { ledger?: Pick<LedgerOutput, 'format'> | undefined },
+): Promise<Map<string, string>> {
+  const outputs = new Map<string, string>();
+  const taken = new Set<string>();
+  const extension = job.ledger === undefined ? '.csv' : LEDGER_EXTENSIONS[job.ledger.format];
+  for (const { name } of await listFolderEntries(inputDir)) {
+    const path = join(inputDir, name);
+    let recognised: boolean;
+    try {
+      recognised = inspectStatementFile(path, job.format, job.csv).recognised;
+    } catch {
+      continue;
+    }
+    if (recognised) outputs.set(join(outputDir, outputName(name, taken, extension)), path);
+  }
+  return outputs;
 }

@@ -19,7 +19,7 @@ import { convertToLedger, LEDGER_EXTENSIONS } from './convert-ledger';
 import { statementRecords, type ConvertFileJob } from './convert-file';
 import { ConvertError } from './errors';
 import { silentLogger } from './hooks';
-import type { InputTarget } from './input';
+import { folderFileError, type InputTarget } from './input';
 import { refuseOverwritingInput } from './output';
 import { isRecognisedStatement, listFolder } from './statement-files';
 
@@ -164,7 +164,13 @@ async function mergeInputs(
       job.logger?.warn('skipped: not a recognised statement format', { file: path });
       continue;
     }
-    files.push({ kind: 'file', name: path, path, size: (await stat(path)).size });
+    const size = await stat(path).then(
+      (info) => info.size,
+      (error: unknown) => {
+        throw folderFileError(path, error);
+      },
+    );
+    files.push({ kind: 'file', name: path, path, size });
   }
   return { files, skipped };
 }

@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, lstatSync, readlinkSync } from 'node:fs';
 import { access, constants, stat } from 'node:fs/promises';
 import { ConvertError } from './errors';
 
@@ -31,10 +31,46 @@ export function inputError(path: string, error: unknown): ConvertError {
       { cause: error },
     );
   }
-  const reason = error instanceof Error ? error.message : String(error);
-  return new ConvertError('INPUT_UNREADABLE', `Input ${path} cannot be read (${reason}). Check its permissions.`, {
+  // A system error of another realm (a VM context) is no `instanceof Error`, but has its message.
+  const message = (error as { message?: unknown } | undefined)?.message;
+  const reason = typeof message === 'string' ? message : String(error);
+  return new ConvertError('INPUT_UNREADABLE', `Input ${path} cannot be read (${reason}). ${unreadableHint(code)}`, {
     cause: error,
   });
+}
+
+/** What to check for a file that exists but cannot be opened or read. */
+function unreadableHint(code: string | undefined): string {
+  return code === 'ELOOP' ? 'Its symbolic links form a loop: check where they point.' : 'Check its permissions.';
+}
+
+/**
+ * The error to throw for a file of an input folder that cannot be opened or read (exit code 3), as
+ * for any input that cannot be read: `INPUT_UNREADABLE` (no permission, a loop of links) or
+ * `INPUT_NOT_FOUND` (a dangling symbolic link, or a file removed while the folder was read). The
+ * file is then reported and the folder's other files still converted, instead of an "unexpected
+ * error". What is not a system error (no `syscall`) is returned as it is.
+ */
+export function folderFileError(path: string, error: unknown): unknown {
+  if (typeof (error as NodeJS.ErrnoException | undefined)?.syscall !== 'string') return error;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code !== 'ENOENT' && code !== 'ENOTDIR') return inputError(path, error);
+  const pointsTo = linkTarget(path);
+  return new ConvertError(
+    'INPUT_NOT_FOUND',
+    pointsTo === undefined
+      ? `Input ${path} not found: it was removed while its folder was read.`
+      : `Input ${path} is a symbolic link to ${pointsTo}, which does not exist. Restore that file, or remove the link.`,
+    { cause: error },
+  );
+}
+
+function linkTarget(path: string): string | undefined {
+  try {
+    return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** 1 MiB reads: large enough that per-chunk overhead vanishes, small enough for constant memory. */

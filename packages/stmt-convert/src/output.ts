@@ -1,5 +1,5 @@
 import { realpath } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { createAtomicFile, CsvWriter, type CsvPreset } from '@stmt/export';
 import { ConvertError } from './errors';
@@ -45,20 +45,40 @@ export async function openCsvSink(
 }
 
 /**
- * The path with links resolved, or as given (made absolute) if it does not exist yet. An output
- * that is a link to the input resolves to the input, and is refused.
+ * The path with links resolved; a path that does not exist yet, in its folder with that folder's
+ * links resolved, or as given (made absolute). An output that is a link to the input resolves to
+ * the input, and is refused.
  */
 export async function canonicalPath(path: string): Promise<string> {
-  return realpath(path).catch(() => resolve(path));
+  return realpath(path).catch(() =>
+    realpath(dirname(path)).then(
+      (folder) => join(folder, basename(path)),
+      () => resolve(path),
+    ),
+  );
 }
 
-/** A conversion must never write over its own input, whatever path spelling points there. */
-export async function refuseOverwritingInput(input: string, output: string): Promise<void> {
+/** Whether two paths name one file, whatever their spelling or the links on the way. */
+export async function samePath(a: string, b: string): Promise<boolean> {
+  return (await canonicalPath(a)) === (await canonicalPath(b));
+}
+
+/**
+ * A conversion must never write over its own input, whatever path spelling points there.
+ * `written` names the path in the message (`Output FILE` by default) and `instead` says what to
+ * choose instead.
+ */
+export async function refuseOverwritingInput(
+  input: string,
+  output: string,
+  written = `Output ${output}`,
+  instead = 'another output path',
+): Promise<void> {
   if (input === '-' || output === '-') return;
-  if ((await canonicalPath(input)) === (await canonicalPath(output))) {
+  if (await samePath(input, output)) {
     throw new ConvertError(
       'USAGE',
-      `Output ${output} is the input file; choose another output path so the statement is not overwritten.`,
+      `${written} is the input file; choose ${instead} so the statement is not overwritten.`,
     );
   }
 }

@@ -1,6 +1,8 @@
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
-import { open, readdir } from 'node:fs/promises';
+import { open, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { detectCsvProfile, detectFormat, type ParseOptions, type StatementFormat } from '@stmt/parser';
+import { folderFileError } from './input';
 
 /** Enough of a file for content sniffing to recognise every supported format. */
 const HEAD_BYTES = 8192;
@@ -16,12 +18,35 @@ async function readHead(path: string): Promise<Buffer> {
   }
 }
 
-/** The plain files of a folder (not recursive, hidden files left out), sorted by name. */
+/**
+ * The plain files of a folder (not recursive, hidden files left out), sorted by name. A symbolic
+ * link is followed: a link to a regular file is listed like the file (a statement kept elsewhere
+ * and linked in is converted, not silently left out), and so is a link that cannot be followed (a
+ * dangling link, a loop), so that reading it reports it as unreadable. Links to folders, devices
+ * and FIFOs are left out, as those are themselves.
+ */
 export async function listFolder(dir: string): Promise<string[]> {
-  return (await readdir(dir, { withFileTypes: true }))
-    .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
-    .map((entry) => entry.name)
-    .sort();
+  return (await listFolderEntries(dir)).map((entry) => entry.name);
+}
+
+/** `listFolder`, telling which names are symbolic links. */
+export async function listFolderEntries(dir: string): Promise<{ name: string; link: boolean }[]> {
+  const listed: { name: string; link: boolean }[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith('.')) continue;
+    if (entry.isFile()) listed.push({ name: entry.name, link: false });
+    else if (entry.isSymbolicLink() && (await leadsToFile(join(dir, entry.name))))
+      listed.push({ name: entry.name, link: true });
+  }
+  return listed.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** A link to a regular file, or one that cannot be followed (reading it then says why). */
+async function leadsToFile(path: string): Promise<boolean> {
+  return stat(path).then(
+    (info) => info.isFile(),
+    () => true,
+  );
 }
 
 /** With `--from` (or `--profile`) every file is taken as that format; otherwise its first bytes must look like a statement (or match a user's CSV profile). */
@@ -31,7 +56,13 @@ export async function isRecognisedStatement(
   csv: CsvProfileOptions = {},
 ): Promise<boolean> {
   if (format !== undefined || csv.csvProfile !== undefined) return true;
-  return recognises(await readHead(path), csv);
+  let head: Buffer;
+  try {
+    head = await readHead(path);
+  } catch (error) {
+    throw folderFileError(path, error);
+  }
+  return recognises(head, csv);
 }
 
 /**
@@ -39,7 +70,8 @@ export async function isRecognisedStatement(
  * calls made on this thread. A small file's few system calls take microseconds; handing each to
  * the thread pool and back costs more than the calls themselves when there are hundreds of files.
  * A recognised file of fewer than `wholeBelow` bytes comes back whole in `content`: it is parsed
- * from memory, without opening and reading it a second time.
+ * from memory, without opening and reading it a second time. A file that cannot be opened or
+ * read throws a `ConvertError` (`INPUT_NOT_FOUND` or `INPUT_UNREADABLE`, exit code 3) naming it.
  */
 export function inspectStatementFile(
   path: string,
@@ -47,7 +79,19 @@ export function inspectStatementFile(
   csv: CsvProfileOptions = {},
   wholeBelow = 0,
 ): { recognised: boolean; size: number; content?: Buffer } {
-  const fd = openSync(path, 'r');
+  try {
+    return inspectOpenFile(openSync(path, 'r'), format, csv, wholeBelow);
+  } catch (error) {
+    throw folderFileError(path, error);
+  }
+}
+
+function inspectOpenFile(
+  fd: number,
+  format: StatementFormat | undefined,
+  csv: CsvProfileOptions,
+  wholeBelow: number,
+): { recognised: boolean; size: number; content?: Buffer } {
   try {
     const { size } = fstatSync(fd);
     const whole = size < wholeBelow;

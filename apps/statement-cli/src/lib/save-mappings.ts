@@ -1,5 +1,5 @@
 import { CategorizerError, type Categorizer, type LearnedMapping } from '@stmt/categorizer';
-import { writeFile } from 'node:fs/promises';
+import { createAtomicFile, ExportError } from '@stmt/export';
 import { CliError } from './cli-error';
 import { canAsk, confirm } from './confirm';
 import { toReviewYaml } from './mappings-review';
@@ -80,7 +80,12 @@ export async function saveLearned(
   }
 }
 
-/** `--mappings-review FILE`: the proposals as YAML to edit, then `stmt mappings apply FILE`. */
+/**
+ * `--mappings-review FILE`: the proposals as YAML to edit, then `stmt mappings apply FILE`. Written
+ * as the CSV is (`createAtomicFile`): to a temporary file beside it, fsynced, then renamed over it,
+ * so a full disk or a killed run leaves the earlier review file as it was, never half a list that
+ * `mappings apply` would take for the whole. A failure is exit 5.
+ */
 export async function writeReviewFile(
   categorizer: Categorizer,
   file: string,
@@ -89,13 +94,32 @@ export async function writeReviewFile(
 ): Promise<void> {
   const pending = categorizer.pendingMappings();
   try {
-    await writeFile(file, toReviewYaml(pending, source), 'utf8');
+    await writeAtomically(file, toReviewYaml(pending, source));
   } catch (error) {
-    throw new CliError('OUTPUT_FAILED', `Cannot write the mappings review file ${file}: ${(error as Error).message}.`, {
-      cause: error,
-    });
+    // An ExportError says "Cannot write FILE: what happened. What to do."; told here as the review file's.
+    const reason =
+      error instanceof ExportError
+        ? error.message.replace(`Cannot write ${file}: `, '')
+        : `${(error as Error).message}.`;
+    throw new CliError(
+      'OUTPUT_FAILED',
+      `Cannot write the mappings review file ${file}: ${reason} An earlier file there is left as it was.`,
+      { cause: error },
+    );
   }
   stderr(
     `Wrote ${pending.length} learned mapping(s) to ${file}; edit it, then run \`stmt mappings apply ${file}\` to save them.`,
   );
+}
+
+/** The whole `text` to `file` through `createAtomicFile`; the temporary file is removed on any failure. */
+async function writeAtomically(file: string, text: string): Promise<void> {
+  const output = await createAtomicFile(file);
+  try {
+    output.stream.end(text, 'utf8');
+    await output.commit();
+  } catch (error) {
+    await output.abort();
+    throw error;
+  }
 }
