@@ -3,8 +3,9 @@
 // workspace's dependencies and the build are present (a fresh clone has none of them), then
 // runs the task. pnpm is installed into .tools/ with the npm that ships with Node, so nothing
 // needs a global install. Set-up output goes to stderr so that stdout stays the tool's own.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { constants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,6 +28,52 @@ function run(command, args, { quiet = false, env = {} } = {}) {
   });
   if (result.error) throw result.error;
   return result.status ?? 1;
+}
+
+/**
+ * Runs a long-lived command (`start`: the API server) and exits with its status. Unlike
+ * spawnSync, this process keeps handling signals meanwhile, so a supervisor's SIGTERM reaches
+ * the server and it shuts down cleanly (finishes requests, flushes PGlite, releases the data
+ * folder's lock) instead of being left running, orphaned, on the port:
+ *
+ * - the child runs in a process group of its own and gets SIGTERM, SIGINT and SIGHUP from
+ *   here, once each time this process gets one (SIGHUP as SIGTERM). In the terminal's group
+ *   it would get Ctrl-C's SIGINT twice, directly and forwarded, and a second signal makes the
+ *   server exit at once;
+ * - `npm start` runs this script under `sh -c`, and npm passes a SIGTERM on to that shell
+ *   only, which dies of it without passing it on. So this process also watches its parent:
+ *   once it is gone (the process was re-parented), the child gets SIGTERM as if it had been
+ *   sent here.
+ */
+function runForwardingSignals(command, args) {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: process.env, detached: true });
+  let forwarded = false;
+  const forward = (signal) => {
+    forwarded = true;
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  };
+  const handlers = {
+    SIGTERM: () => forward('SIGTERM'),
+    SIGINT: () => forward('SIGINT'),
+    SIGHUP: () => forward('SIGTERM'),
+  };
+  for (const [signal, handler] of Object.entries(handlers)) process.on(signal, handler);
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    if (!forwarded) forward('SIGTERM');
+  }, 250);
+  watch.unref();
+  child.once('error', (error) => {
+    log(`could not run ${command}: ${error.message}`);
+    process.exit(1);
+  });
+  child.once('exit', (code, signal) => {
+    clearInterval(watch);
+    for (const [name, handler] of Object.entries(handlers)) process.off(name, handler);
+    process.exit(code ?? 128 + (constants.signals[signal] ?? 0));
+  });
 }
 
 function must(status, what) {
@@ -116,7 +163,7 @@ switch (task) {
     break;
   case 'start':
     ensureBuilt('apps/discovery-api/dist/index.js');
-    process.exit(run(process.execPath, [join(root, 'apps/discovery-api/bin/run.js'), 'serve', ...rest]));
+    runForwardingSignals(process.execPath, [join(root, 'apps/discovery-api/bin/run.js'), 'serve', ...rest]);
     break;
   default:
     log(`unknown task '${task ?? ''}'; expected setup, test, stmt or start`);

@@ -78,7 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     corsOrigins: origins(env, 'DISCOVERY_CORS_ORIGINS'),
     logLevel: logLevel(env, 'LOG_LEVEL'),
     logFormat,
-    rateLimits: parseRateLimitOverrides(env.DISCOVERY_RATE_LIMITS),
+    rateLimits: rateLimits(env, 'DISCOVERY_RATE_LIMITS'),
     snapshotPollMs: integer(env, 'DISCOVERY_SNAPSHOT_POLL_MS', 5_000, 100, 3_600_000),
     bodyLimitBytes: integer(env, 'DISCOVERY_BODY_LIMIT_BYTES', 100 * 1024, 1_024, 10 * 1024 * 1024),
     // DISCOVERY_WEBHOOKS_ALLOW_LOCAL=1 is the earlier name, kept as an alias.
@@ -106,6 +106,19 @@ function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean
   if (['on', 'true', '1'].includes(raw)) return true;
   if (['off', 'false', '0'].includes(raw)) return false;
   throw new ConfigError('INVALID_VALUE', `expected on or off, got '${env[name]}'`, { variable: name });
+}
+
+/** JSON overrides of the rate-limit groups (docs/rate-limits.md); any malformed value stops
+ * start-up rather than leaving the defaults in force. */
+function rateLimits(env: NodeJS.ProcessEnv, name: string): RateLimitTable {
+  try {
+    return parseRateLimitOverrides(env[name]);
+  } catch (error) {
+    throw new ConfigError('INVALID_VALUE', error instanceof Error ? error.message : String(error), {
+      variable: name,
+      cause: error,
+    });
+  }
 }
 
 /** "5,30,120": seconds before each retry, one entry per retry. */

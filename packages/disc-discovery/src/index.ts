@@ -54,6 +54,7 @@ export {
   MAX_SHARES,
   planIntegration,
   proposeImprovements,
+  SHARE_PRICE_LIMITS_USD,
   TOTAL_VALUE_TOLERANCE,
   type IntegrationPlan,
   type IntegrationRequest,

@@ -5,7 +5,7 @@ import {
   type DiscoveryResult,
   type RiskTolerance,
 } from '@disc/types';
-import { MAX_AMOUNT_USD } from '@disc/portfolio';
+import { DuplicateSymbolError, MAX_AMOUNT_USD, repeatedSymbols } from '@disc/portfolio';
 import type {
   CriteriaInputByAssetType,
   CryptoCriteriaInput,
@@ -125,8 +125,8 @@ export function batchCustomCriteria(request: BatchDiscoverRequest, assetType: st
   };
 }
 
-/** Checks portfolio_context: holdings with a symbol and a non-negative allocation, target
- * weights that are non-negative numbers. */
+/** Checks portfolio_context: holdings with a symbol and a non-negative allocation, each
+ * symbol once (DuplicateSymbolError otherwise), target weights that are non-negative numbers. */
 export function checkPortfolioContext(context: PortfolioContext | undefined, path = '/portfolio_context'): void {
   if (context === undefined) return;
   const errors: { path: string; message: string }[] = [];
@@ -165,6 +165,11 @@ export function checkPortfolioContext(context: PortfolioContext | undefined, pat
       { details: { errors } },
     );
   }
+  // Shapes are right: a symbol held twice (case ignored) is refused as integrate-discoveries
+  // refuses it, since each of the two would get its own replacement of the same position.
+  const holdings = context?.current_holdings;
+  const repeated = Array.isArray(holdings) ? repeatedSymbols(holdings, `${path}/current_holdings`, 'holding') : [];
+  if (repeated.length > 0) throw new DuplicateSymbolError(repeated, 'portfolio_context');
 }
 
 /** Splits custom_criteria into the discovery options and the criteria overrides, checking

@@ -37,8 +37,9 @@ export interface GradeHistoryStore<Tx> {
   /** The newest stored point of each symbol, read within `tx`. */
   latest(tx: Tx, symbols: readonly string[]): Promise<Map<string, LatestPoint>>;
   /** Writes points within `tx` given each symbol's newest stored point (`scorePointWrites`
-   * says which points to add and which to update; the others write nothing). */
-  insert(tx: Tx, points: readonly ScorePoint[], previous: ReadonlyMap<string, LatestPoint>): Promise<void>;
+   * says which points to add and which to update; the others write nothing), answering how
+   * many it wrote. */
+  insert(tx: Tx, points: readonly ScorePoint[], previous: ReadonlyMap<string, LatestPoint>): Promise<number>;
   /** Told about a committed write (a cache updates itself). */
   remember(points: readonly ScorePoint[], previous: ReadonlyMap<string, LatestPoint>): void;
 }

@@ -47,9 +47,20 @@ export function expenseRatioOf(instrument: Pick<Instrument, 'etf'> | undefined):
   return instrument?.etf?.expense_ratio ?? 0;
 }
 
-/** Weights normalised to sum to 1 (all zero when the total is not positive). */
+/** Weights normalised to sum to 1 (all zero when the total is not positive); negative
+ * weights count as 0. Weights whose sum overflows to Infinity (two of 1e308) are divided by
+ * the largest first, so any finite weights give the same result as the same weights scaled
+ * down (1e308 and 1e308 normalise like 1 and 1). */
 export function normaliseWeights(values: readonly number[]): number[] {
-  const total = values.reduce((sum, v) => sum + Math.max(0, v), 0);
+  let total = values.reduce((sum, v) => sum + Math.max(0, v), 0);
+  if (total === Infinity) {
+    const top = values.reduce((max, v) => Math.max(max, v), 0);
+    if (Number.isFinite(top)) {
+      const scaled = values.map((v) => Math.max(0, v) / top);
+      total = scaled.reduce((sum, v) => sum + v, 0);
+      return scaled.map((v) => v / total);
+    }
+  }
   return values.map((v) => (total > 0 ? Math.max(0, v) / total : 0));
 }
 

@@ -12,9 +12,11 @@ export {
   MAX_AMOUNT_USD,
   MAX_SHARES,
   portfolioInconsistencies,
+  repeatedSymbols,
   TOTAL_VALUE_TOLERANCE,
   type RequestFailure,
 } from './request-checks';
+export { SHARE_PRICE_LIMITS_USD } from './integration-groups';
 export type {
   ConstraintViolation,
   CurrentPortfolio,

@@ -1,6 +1,6 @@
 import { MIN_TRADE_USD, type Leg, type Position } from './integration-groups';
 import type { ConstraintViolation, Trade } from './integration-types';
-import { roundCents, roundTo, tradeCost, type TransactionCostModel } from './transaction-costs';
+import { roundCents, roundShares, tradeCost, type TransactionCostModel } from './transaction-costs';
 
 export interface ExecutionRules {
   model: TransactionCostModel;
@@ -55,11 +55,11 @@ export function executeLegs(
     }
     costs += cost;
     cash += leg.action === 'sell' ? amount - cost : -(amount + cost);
-    const shares = sharesOf(leg, amount);
+    const shares = sharesOf(leg, amount, positions.get(leg.symbol.toUpperCase()));
     trades.push({
       action: leg.action,
       symbol: leg.symbol,
-      shares: roundTo(shares, 6),
+      shares: roundShares(shares),
       amount: roundCents(amount),
       reason: leg.reason,
       replacement_for: leg.replacementFor,
@@ -69,10 +69,13 @@ export function executeLegs(
   return { trades, cash, costs };
 }
 
-/** Whole-position sells keep the exact share count; other trades convert at the leg's price. */
-function sharesOf(leg: Leg, amount: number): number {
+/** Whole-position sells keep the exact share count (also a second sale that takes what an
+ * earlier trim left); other trades convert at the leg's price, which buildGroups made a
+ * positive finite price within SHARE_PRICE_LIMITS_USD, so the count is above 0. */
+function sharesOf(leg: Leg, amount: number, held: Position | undefined): number {
   if (leg.shares !== undefined && amount === leg.amount) return leg.shares;
-  return leg.price > 0 ? amount / leg.price : 0;
+  if (leg.action === 'sell' && held !== undefined && amount >= held.value) return held.shares;
+  return amount / leg.price;
 }
 
 function apply(positions: Map<string, Position>, leg: Leg, amount: number, shares: number): void {
@@ -87,6 +90,8 @@ function apply(positions: Map<string, Position>, leg: Leg, amount: number, share
   };
   p.shares += leg.action === 'buy' ? shares : -shares;
   p.value += leg.action === 'buy' ? amount : -amount;
-  if (p.shares <= 1e-9 || p.value <= 1e-6) positions.delete(key);
+  // Sold out: a whole-position sale leaves exactly 0 shares and 0 value. A position is judged
+  // by its value, never by an absolute share count: 1e-12 shares can be worth millions.
+  if (!(p.shares > 0) || p.value <= 1e-6) positions.delete(key);
   else positions.set(key, p);
 }

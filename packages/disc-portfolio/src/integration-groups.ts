@@ -11,6 +11,16 @@ import { roundCents, tradeCost, DEFAULT_TRANSACTION_COST_MODEL } from './transac
 /** Trades under a cent are not trades: a position this close to its target is at it. */
 export const MIN_TRADE_USD = 0.01;
 
+/** The range of a price per share (a holding's `current_value / shares`, or the market price
+ * of a symbol bought) that a plan trades at: 10^-100 to 10^100 USD. It is far beyond any real
+ * price (tokens that cost a fraction of a billionth of a USD, shares that cost a million), and
+ * narrow enough that every trade from a cent to MAX_AMOUNT_USD converts into a finite share
+ * count above 0 with full precision. A holding priced outside it (`shares: 1e-300` worth 10^13
+ * USD: 10^313 USD a share, beyond the range of a double) would trade "0 shares" or vanish from
+ * the plan, so it is refused (portfolioInconsistencies); a discovery whose market price lies
+ * outside is not bought (`unknown_symbol`). docs/portfolio.md. */
+export const SHARE_PRICE_LIMITS_USD = { min: 1e-100, max: 1e100 } as const;
+
 /** A held position during planning, keyed by upper-case symbol. */
 export interface Position {
   symbol: string;
@@ -130,6 +140,18 @@ export function buildGroups(
       });
       continue;
     }
+    // A held symbol trades at the price its holding is valued at, so shares and value agree
+    // (planIntegration checked that price); anything else at the market data's price, which
+    // must give the buy a share count above 0.
+    const price = positions.get(key)?.price ?? instrument.current_price;
+    if (delta > 0 && !(price >= SHARE_PRICE_LIMITS_USD.min && price <= SHARE_PRICE_LIMITS_USD.max)) {
+      violations.push({
+        constraint: 'unknown_symbol',
+        symbol: d.symbol,
+        message: `The market data has no usable price for ${d.symbol} (${price} USD); it cannot be bought.`,
+      });
+      continue;
+    }
     const by = replaced ? replaced.symbol : null;
     const legs: Leg[] = [];
     if (replaced && replacedKey !== undefined) {
@@ -150,8 +172,7 @@ export function buildGroups(
       symbol: instrument.symbol,
       assetType: instrument.asset_type,
       amount: Math.abs(delta),
-      // A held symbol trades at the price its holding is valued at, so shares and value agree.
-      price: positions.get(key)?.price ?? instrument.current_price,
+      price,
       reason:
         delta > 0
           ? `Bring ${instrument.symbol} to ${roundCents((target / total) * 100)} % of the portfolio`

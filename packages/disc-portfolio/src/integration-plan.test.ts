@@ -253,3 +253,80 @@ describe('planIntegration', () => {
     expect(planIntegration(small, ctx).trades).toEqual([]);
   });
 });
+
+describe('planIntegration with tiny and huge share counts', () => {
+  const market = [etf('NUH', 0.1, [100, 100, 100]), instrument('BTC', 'crypto', [1e5, 1e5, 1e5])];
+  const tinyCtx = {
+    plan_id: 'p',
+    generated_at: ctx.generated_at,
+    instruments: new Map(market.map((m) => [m.symbol, m])),
+  };
+  const trim = (shares: number, value: number, symbol = 'NUH', allocation = 0.1, cash = 0): IntegrationRequest => ({
+    current_portfolio: { holdings: [{ symbol, shares, current_value: value }], cash, total_value: value + cash },
+    discoveries: [{ symbol, recommended_allocation: allocation }],
+  });
+
+  it.each([
+    [4e-7, 1_000, 3.6e-7, 900, 4e-8, 100],
+    [1.5e-6, 100_000, 1.35e-6, 90_000, 1.5e-7, 10_000],
+    [1e-12, 1e6, 9e-13, 900_000, 1e-13, 100_000],
+  ])('trims %p shares worth %p USD by selling %p shares for %p USD, keeping %p shares worth %p', (...row) => {
+    const [shares, value, sold, amount, kept, keptValue] = row;
+    const plan = planIntegration(trim(shares, value), tinyCtx);
+    expect(plan.trades).toEqual([expect.objectContaining({ action: 'sell', symbol: 'NUH', shares: sold, amount })]);
+    expect(plan.resulting_portfolio.holdings).toEqual([{ symbol: 'NUH', shares: kept, current_value: keptValue }]);
+    // Value is conserved less costs: one ETF trade, 1 USD + 2 bps.
+    const cost = 1 + amount * 0.0002;
+    expect(plan.estimated_transaction_costs).toBeCloseTo(cost, 2);
+    expect(plan.resulting_portfolio.total_value).toBeCloseTo(value - cost, 2);
+  });
+
+  it('keeps six significant digits of a fraction of a coin', () => {
+    // 0.00012345678 BTC at 100 000 USD is 12.345678 USD; trimmed to 10 % of a 100 USD portfolio.
+    const plan = planIntegration(trim(0.00012345678, 12.345678, 'BTC', 0.1, 87.654322), tinyCtx);
+    expect(plan.trades).toEqual([expect.objectContaining({ action: 'sell', shares: 0.0000234568, amount: 2.35 })]);
+    expect(plan.resulting_portfolio.holdings).toEqual([{ symbol: 'BTC', shares: 0.0001, current_value: 10 }]);
+  });
+
+  it('refuses a holding whose price per share is beyond what a plan can trade at, naming its shares', () => {
+    // 1e13 USD over 1e-300 shares is 1e313 USD a share: beyond the range of a double.
+    expect(() => planIntegration(trim(1e-300, 1e13), tinyCtx)).toThrow(
+      expect.objectContaining({
+        name: 'InconsistentPortfolioError',
+        code: 'VALIDATION_ERROR',
+        details: {
+          errors: [
+            {
+              path: '/current_portfolio/holdings/0/shares',
+              message: expect.stringContaining(
+                'gives NUH a price per share (current_value / shares = 10000000000000 / 1e-300) of Infinity USD, outside 1e-100 to 1e+100 USD',
+              ),
+            },
+          ],
+        },
+      }),
+    );
+    expect(() => planIntegration(trim(1e15, 1e-90), tinyCtx)).toThrow(InconsistentPortfolioError);
+    // At the limits themselves a plan is made.
+    expect(planIntegration(trim(1e-88, 1e12), tinyCtx).trades[0]).toMatchObject({ shares: 9e-89, amount: 9e11 });
+  });
+
+  it('does not buy a discovery whose market price gives no share count', () => {
+    const free = instrument('FREE', 'stock', [1, 1, 1], { current_price: 0 });
+    const plan = planIntegration(
+      {
+        current_portfolio: { holdings: [], cash: 1_000, total_value: 1_000 },
+        discoveries: [{ symbol: 'FREE', recommended_allocation: 0.5 }],
+      },
+      { ...tinyCtx, instruments: new Map([['FREE', free]]) },
+    );
+    expect(plan.trades).toEqual([]);
+    expect(plan.constraint_violations).toEqual([
+      {
+        constraint: 'unknown_symbol',
+        symbol: 'FREE',
+        message: 'The market data has no usable price for FREE (0 USD); it cannot be bought.',
+      },
+    ]);
+  });
+});

@@ -19,7 +19,7 @@ import type {
   ReplacementMatch,
 } from './integration-types';
 import { assertConsistentPortfolio, assertUniqueSymbols } from './request-checks';
-import { DEFAULT_TRANSACTION_COST_MODEL, roundCents, roundTo } from './transaction-costs';
+import { DEFAULT_TRANSACTION_COST_MODEL, roundCents, roundShares } from './transaction-costs';
 
 /**
  * Turns discoveries into trades (documented in docs/portfolio.md):
@@ -36,8 +36,10 @@ import { DEFAULT_TRANSACTION_COST_MODEL, roundCents, roundTo } from './transacti
  * listed twice among the holdings or among the discoveries (case ignored) is refused with
  * DuplicateSymbolError; a portfolio that contradicts itself (a holding with a value but no
  * shares, a traded holding with shares but no value, a total_value that is not holdings plus
- * cash) with InconsistentPortfolioError, since its plan would hold impossible trades. Amounts
- * up to MAX_AMOUNT_USD and share counts up to MAX_SHARES give finite numbers throughout.
+ * cash, a price per share outside SHARE_PRICE_LIMITS_USD) with InconsistentPortfolioError,
+ * since its plan would hold impossible trades. Amounts up to MAX_AMOUNT_USD and share counts
+ * up to MAX_SHARES give finite numbers throughout; every trade and every resulting holding
+ * with a value has shares above 0 (counts keep at least six significant digits, roundShares).
  */
 export function planIntegration(request: IntegrationRequest, ctx: IntegrationContext): IntegrationPlan {
   assertUniqueSymbols(request);
@@ -139,7 +141,7 @@ function improvementFor(
 function resultingPortfolio(positions: ReadonlyMap<string, Position>, cash: number): CurrentPortfolio {
   const holdings = [...positions.values()].map((p) => ({
     symbol: p.symbol,
-    shares: roundTo(p.shares, 6),
+    shares: roundShares(p.shares),
     current_value: roundCents(p.value),
   }));
   const total = holdings.reduce((s, h) => s + h.current_value, 0) + roundCents(cash);

@@ -50,7 +50,8 @@ export interface IntegrationRequest {
 export interface Trade {
   action: 'buy' | 'sell';
   symbol: string;
-  /** Fractional shares allowed (6 decimals). */
+  /** Fractional shares allowed: six decimals, six significant digits below 0.1 (roundShares),
+   * so a trade with an amount always has shares above 0. */
   shares: number;
   /** Gross trade value in USD, before costs. */
   amount: number;

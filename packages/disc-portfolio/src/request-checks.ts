@@ -1,5 +1,5 @@
 import { DiscoveryValidationError } from '@disc/types';
-import { positionsOf } from './integration-groups';
+import { positionsOf, SHARE_PRICE_LIMITS_USD } from './integration-groups';
 import type { IntegrationContext, IntegrationRequest } from './integration-types';
 import { resolveReplacement } from './replacement-match';
 import { roundCents } from './transaction-costs';
@@ -12,7 +12,7 @@ import { roundCents } from './transaction-costs';
 export const MAX_AMOUNT_USD = 1e13;
 
 /** The largest share count a holding may have: 10^15, above the supply of any listed share
- * or coin, so that counts with their six decimals stay finite. */
+ * or coin, so that share counts in a plan stay finite. */
 export const MAX_SHARES = 1e15;
 
 /** One failing member of a request: its JSON Pointer and what is wrong. */
@@ -28,8 +28,9 @@ export interface RequestFailure {
 export class DuplicateSymbolError extends DiscoveryValidationError {
   override readonly name: string = 'DuplicateSymbolError';
   readonly failures: readonly RequestFailure[];
-  constructor(failures: readonly RequestFailure[]) {
-    super(`Invalid integration request: ${failures.map((f) => `${f.path} ${f.message}`).join('; ')}`, {
+  /** `what` names the refused input in the message ("integration request", "portfolio_context"). */
+  constructor(failures: readonly RequestFailure[], what = 'integration request') {
+    super(`Invalid ${what}: ${failures.map((f) => `${f.path} ${f.message}`).join('; ')}`, {
       details: { errors: [...failures] },
     });
     this.failures = failures;
@@ -43,8 +44,8 @@ export class DuplicateSymbolError extends DiscoveryValidationError {
 export function duplicateSymbols(request: IntegrationRequest): RequestFailure[] {
   const holdings = request?.current_portfolio?.holdings;
   return [
-    ...repeats(Array.isArray(holdings) ? holdings : [], '/current_portfolio/holdings', 'holding'),
-    ...repeats(Array.isArray(request?.discoveries) ? request.discoveries : [], '/discoveries', 'discovery'),
+    ...repeatedSymbols(Array.isArray(holdings) ? holdings : [], '/current_portfolio/holdings', 'holding'),
+    ...repeatedSymbols(Array.isArray(request?.discoveries) ? request.discoveries : [], '/discoveries', 'discovery'),
   ];
 }
 
@@ -54,7 +55,12 @@ export function assertUniqueSymbols(request: IntegrationRequest): void {
   if (failures.length > 0) throw new DuplicateSymbolError(failures);
 }
 
-function repeats(items: readonly { symbol?: unknown }[], at: string, what: string): RequestFailure[] {
+/** The members of `items` (at JSON Pointer `at`) whose symbol repeats an earlier one, case
+ * ignored, each named by `${at}/${index}/symbol` with the first occurrence in the message; `what`
+ * is what one member is ("holding"). Members whose symbol is not a non-empty string are left
+ * to the other checks. The same rule refuses repeated holdings of a discovery's
+ * `portfolio_context` (in @disc/discovery). */
+export function repeatedSymbols(items: readonly { symbol?: unknown }[], at: string, what: string): RequestFailure[] {
   const first = new Map<string, number>();
   const failures: RequestFailure[] = [];
   items.forEach((item, index) => {
@@ -102,7 +108,7 @@ export class InconsistentPortfolioError extends DiscoveryValidationError {
  * Where the portfolio of a request contradicts itself (docs/portfolio.md, "Consistent
  * portfolios"); empty when it does not:
  * - a holding with `current_value` above 0 must have `shares` above 0: a held symbol trades at
- *   `current_value / shares`;
+ *   `current_value / shares`, a price that must lie within SHARE_PRICE_LIMITS_USD;
  * - a holding with shares and `current_value` 0 has no price either, which matters only when
  *   the request trades it: a discovery of the same symbol, or the holding a discovery's
  *   `replacement_for` names (by symbol, or by instrument name when `ctx` gives the
@@ -124,12 +130,19 @@ export function portfolioInconsistencies(
     return [];
   const failures: RequestFailure[] = [];
   const traded = tradedHoldings(request, ctx);
+  const { min, max } = SHARE_PRICE_LIMITS_USD;
   holdings.forEach((h, i) => {
     const at = `/current_portfolio/holdings/${i}`;
+    const price = h.current_value / h.shares;
     if (h.current_value > 0 && !(h.shares > 0)) {
       failures.push({
         path: `${at}/shares`,
         message: `must be above 0 when current_value is above 0 (${h.symbol} is worth ${roundCents(h.current_value)} USD): a holding is priced at current_value / shares; give the number of shares held`,
+      });
+    } else if (h.current_value > 0 && !(price >= min && price <= max)) {
+      failures.push({
+        path: `${at}/shares`,
+        message: `gives ${h.symbol} a price per share (current_value / shares = ${h.current_value} / ${h.shares}) of ${price.toPrecision(3)} USD, outside ${min.toExponential()} to ${max.toExponential()} USD: no trade of it could be counted in shares; give the number of shares held`,
       });
     } else if (h.shares > 0 && h.current_value === 0 && traded.has(h.symbol.toUpperCase())) {
       failures.push({

@@ -38,6 +38,13 @@ export function roundCents(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
+/** Rounds a share count for results: to six decimals, and below 0.1 shares to six
+ * significant digits (where six decimals would keep fewer, down to none: 4e-7 shares stays
+ * 4e-7, never 0). The plan's maths stays unrounded. */
+export function roundShares(shares: number): number {
+  return Math.abs(shares) >= 0.1 ? roundTo(shares, 6) : Number(shares.toPrecision(6));
+}
+
 export function roundTo(value: number, digits: number): number {
   const f = 10 ** digits;
   return Math.round(value * f) / f;

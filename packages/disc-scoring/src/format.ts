@@ -7,7 +7,7 @@ export function formatValue(value: number | boolean, unit: Unit): string {
     case 'pp':
       return `${trim(value, 3)} %`;
     case 'fraction':
-      return `${trim(value * 100, 2)} %`;
+      return `${percent(value)} %`;
     case 'usd':
       return usd(value);
     case 'years':
@@ -24,7 +24,18 @@ export function formatValue(value: number | boolean, unit: Unit): string {
 }
 
 function trim(x: number, digits: number): string {
+  // From 1e21 on toFixed gives every digit of the double; three significant ones say enough.
+  if (Math.abs(x) >= 1e21) return Number(x.toPrecision(3)).toString();
   return Number(x.toFixed(digits)).toString();
+}
+
+/** A fraction in percent; one whose percentage is beyond the double range (a ratio clamped
+ * to Number.MAX_VALUE, docs/scoring.md) is written from its own exponent: 1.8e+310. */
+function percent(x: number): string {
+  const p = x * 100;
+  if (Number.isFinite(p) || !Number.isFinite(x)) return trim(p, 2);
+  const [mantissa, exponent] = x.toExponential(2).split('e');
+  return `${Number(mantissa)}e+${Number(exponent) + 2}`;
 }
 
 function usd(x: number): string {

@@ -3,6 +3,7 @@ export { businessDateAt, businessDayNumber, dateOfBusinessDay } from './calendar
 export { computeMetrics, emptyMetrics, type ComputeMetricsOptions } from './metrics';
 export { indexBenchmark, type BenchmarkIndex } from './metrics-beta';
 export { TRADING_DAYS } from './metrics-returns';
+export { finiteRatio, logRatio } from './finite';
 export { movingAverageSeries } from './metrics-technical';
 export { REGIME_ADJUSTMENTS, RISK_TOLERANCE_MULTIPLIERS, componentWeights, type ComponentWeights } from './weights';
 export { scoreBreakdown, type ScoreBreakdown, type ComponentResult, type SubScoreResult } from './breakdown';

@@ -1,3 +1,4 @@
+import { finiteRatio, logRatio } from './finite';
 import { dayNumbers } from './price-series';
 import type { PriceSeries } from '@disc/types';
 
@@ -31,8 +32,8 @@ export function betaTo(series: PriceSeries, bench: BenchmarkIndex, window = 252,
     const j = lookup(bench, days[i] as number);
     const jPrev = lookup(bench, days[i - 1] as number);
     if (j < 0 || jPrev < 0 || j === jPrev) continue;
-    xs.push(Math.log((closes[i] as number) / (closes[i - 1] as number)));
-    ys.push(Math.log((bench.closes[j] as number) / (bench.closes[jPrev] as number)));
+    xs.push(logRatio(closes[i] as number, closes[i - 1] as number));
+    ys.push(logRatio(bench.closes[j] as number, bench.closes[jPrev] as number));
   }
   if (xs.length < minPairs) return null;
   let mx = 0;
@@ -50,7 +51,7 @@ export function betaTo(series: PriceSeries, bench: BenchmarkIndex, window = 252,
     cov += ((xs[k] as number) - mx) * dy;
     varY += dy * dy;
   }
-  return varY === 0 ? null : cov / varY;
+  return varY === 0 ? null : finiteRatio(cov, varY);
 }
 
 function lookup(bench: BenchmarkIndex, day: number): number {

@@ -1,8 +1,11 @@
+import { finiteRatio } from './finite';
+
 /**
  * Return and risk statistics over daily closes. Conventions (stated in docs/scoring.md):
  * 252 trading days a year; volatility is the sample standard deviation of daily log
  * returns times sqrt(252); returns over a window are simple (close/close − 1), and the
- * 3-year return is annualised geometrically (CAGR).
+ * 3-year return is annualised geometrically (CAGR). Every statistic is finite for positive
+ * finite closes: a ratio beyond the double range is clamped to ±Number.MAX_VALUE.
  */
 
 export const TRADING_DAYS = 252;
@@ -11,7 +14,7 @@ export const TRADING_DAYS = 252;
 export function trailingReturn(closes: readonly number[], days: number): number | null {
   const n = closes.length;
   if (n <= days) return null;
-  return (closes[n - 1] as number) / (closes[n - 1 - days] as number) - 1;
+  return finiteRatio(closes[n - 1] as number, closes[n - 1 - days] as number) - 1;
 }
 
 /** Annualised (geometric) return over the last `years` years of trading days. */
@@ -53,5 +56,5 @@ export function maxDrawdown(closes: readonly number[]): number | null {
 /** Sharpe ratio from an annual return, the risk-free rate and annualised volatility. */
 export function sharpeRatio(annualReturn: number | null, riskFree: number, volatility: number | null): number | null {
   if (annualReturn === null || volatility === null || volatility <= 0) return null;
-  return (annualReturn - riskFree) / volatility;
+  return finiteRatio(annualReturn - riskFree, volatility);
 }

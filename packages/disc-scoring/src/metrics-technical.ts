@@ -3,9 +3,23 @@
 export function simpleMovingAverage(closes: readonly number[], window: number): number | null {
   const n = closes.length;
   if (n < window) return null;
+  return meanOf(closes, n - window, n);
+}
+
+/** Mean of closes[from..to). A sum of closes near the top of the double range overflows;
+ * then the closes are summed scaled down by 2^-32 (exact), and the mean, scaled back, is
+ * capped at the largest close (which it cannot exceed but for rounding). */
+function meanOf(closes: readonly number[], from: number, to: number): number {
   let sum = 0;
-  for (let i = n - window; i < n; i++) sum += closes[i] as number;
-  return sum / window;
+  for (let i = from; i < to; i++) sum += closes[i] as number;
+  if (Number.isFinite(sum)) return sum / (to - from);
+  sum = 0;
+  let top = 0;
+  for (let i = from; i < to; i++) {
+    sum += (closes[i] as number) * 2 ** -32;
+    top = Math.max(top, closes[i] as number);
+  }
+  return Math.min((sum / (to - from)) * 2 ** 32, top);
 }
 
 /** The trailing simple moving average at every close: element i averages closes i-window+1
@@ -18,6 +32,11 @@ export function movingAverageSeries(closes: readonly number[], window: number): 
     if (i >= window) sum -= closes[i - window] as number;
     if (i >= window - 1) out[i] = sum / window;
   }
+  // A running sum that reached Infinity (closes near the top of the double range) stays
+  // wrong: such a series is averaged window by window instead.
+  if (!Number.isFinite(sum) && closes.every((c) => Number.isFinite(c))) {
+    for (let i = window - 1; i < closes.length; i++) out[i] = meanOf(closes, i - window + 1, i + 1);
+  }
   return out;
 }
 
@@ -29,6 +48,9 @@ export function movingAverageTrend(closes: readonly number[], fast = 50, slow = 
   return f / s - 1;
 }
 
+/** Closes above this are scaled by 2^-64 before RSI sums their changes (see rsi). */
+const RSI_SCALE_ABOVE = 1e300;
+
 /**
  * Relative Strength Index with Wilder's smoothing (J. Welles Wilder, 1978): the first
  * average gain/loss is the plain mean of the first `period` changes, then
@@ -38,17 +60,24 @@ export function movingAverageTrend(closes: readonly number[], fast = 50, slow = 
 export function rsi(closes: readonly number[], period = 14, lookback = 300): number | null {
   const start = Math.max(0, closes.length - lookback);
   if (closes.length - start <= period) return null;
+  // RSI does not change when every close is scaled by one factor. Sums of changes of closes
+  // near the top of the double range would overflow, so such closes are scaled down first
+  // (by a power of two, exact); other series are used as they are.
+  let top = 0;
+  for (let i = start; i < closes.length; i++) top = Math.max(top, closes[i] as number);
+  const scale = top > RSI_SCALE_ABOVE ? 2 ** -64 : 1;
+  const change = (i: number): number => (closes[i] as number) * scale - (closes[i - 1] as number) * scale;
   let gain = 0;
   let loss = 0;
   for (let i = start + 1; i <= start + period; i++) {
-    const d = (closes[i] as number) - (closes[i - 1] as number);
+    const d = change(i);
     if (d > 0) gain += d;
     else loss -= d;
   }
   gain /= period;
   loss /= period;
   for (let i = start + period + 1; i < closes.length; i++) {
-    const d = (closes[i] as number) - (closes[i - 1] as number);
+    const d = change(i);
     gain = (gain * (period - 1) + (d > 0 ? d : 0)) / period;
     loss = (loss * (period - 1) + (d < 0 ? -d : 0)) / period;
   }

@@ -1,4 +1,5 @@
 import { businessDayNumber } from './calendar';
+import { logRatio } from './finite';
 import type { PriceSeries } from '@disc/types';
 
 /** Business-day number of every close of a series (explicit dates win over `start`). */
@@ -13,11 +14,12 @@ export function dayNumbers(series: PriceSeries): Int32Array {
   return out;
 }
 
-/** Daily log returns; element i is ln(close[i+1] / close[i]). */
+/** Daily log returns; element i is ln(close[i+1] / close[i]), finite for any positive finite
+ * closes (also when their quotient is beyond the double range, see logRatio). */
 export function logReturns(closes: readonly number[]): Float64Array {
   const n = Math.max(0, closes.length - 1);
   const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) out[i] = Math.log((closes[i + 1] as number) / (closes[i] as number));
+  for (let i = 0; i < n; i++) out[i] = logRatio(closes[i + 1] as number, closes[i] as number);
   return out;
 }
 

@@ -1,3 +1,4 @@
+import { finiteRatio } from './finite';
 import { marketSubScores, type SubScoreSpec, type SubScoreTable } from './subscore-spec';
 import type { AssetType } from '@disc/types';
 
@@ -107,7 +108,9 @@ const STOCK: readonly SubScoreSpec[] = [
     unit: 'fraction',
     curve: { kind: 'linear', zero: -0.02, full: 0.035 },
     // Missing when either side is missing: a caller's partial fundamentals lower the confidence.
-    read: (i) => (i.stock?.free_cash_flow != null && i.market_cap ? i.stock.free_cash_flow / i.market_cap : undefined),
+    // A yield beyond the double range (a market cap of 1e-300 USD) is clamped to its extreme.
+    read: (i) =>
+      i.stock?.free_cash_flow != null && i.market_cap ? finiteRatio(i.stock.free_cash_flow, i.market_cap) : undefined,
     reference: { value: 0, text: 'zero' },
   },
   ...marketSubScores({

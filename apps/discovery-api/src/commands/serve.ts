@@ -5,7 +5,7 @@ import type { EngineFactory } from '../discovery/snapshot-engine-source';
 import { createLogger } from '../logging';
 import { checkMarketDataConfig } from '../market-data-config';
 import { warnIfDataDirExposed } from '../server/owner-lock';
-import { startServer } from '../server/serve';
+import { StartAbortedError, startServer, type RunningServer } from '../server/serve';
 
 export default class Serve extends Command {
   static override summary = 'Start the HTTP API.';
@@ -24,8 +24,15 @@ DISCOVERY_REFRESH_INTERVAL_MS (monitoring refresh; 0 = off), DISCOVERY_ALLOW_LOO
     if (config.database.kind === 'pglite') await warnIfDataDirExposed(config.dataDir, logger);
     // A signal while starting (creating the PGlite database takes seconds) is kept and acted on
     // once the server is up: as PID 1 in a container, Node has no default handler to die by.
+    // While it waits for an unreachable PostgreSQL (which may take as long as the outage), the
+    // signal ends the wait and the process stops there.
     let early: string | undefined;
-    const keep = (signal: string) => (): void => void (early ??= signal);
+    const starting = new AbortController();
+    const keep = (signal: string) => (): void => {
+      if (early !== undefined) return;
+      early = signal;
+      starting.abort(signal);
+    };
     const keepers = { SIGTERM: keep('SIGTERM'), SIGINT: keep('SIGINT') };
     process.on('SIGTERM', keepers.SIGTERM).on('SIGINT', keepers.SIGINT);
     // The SDK loads with the first engine, after the port answers /healthz.
@@ -35,7 +42,15 @@ DISCOVERY_REFRESH_INTERVAL_MS (monitoring refresh; 0 = off), DISCOVERY_ALLOW_LOO
       factory ??= (require('../discovery/sdk-engine') as typeof SdkEngine).sdkEngineFactory({ env: process.env });
       return factory(snapshot);
     };
-    const server = await startServer(config, { engineFactory, logger });
+    let server: RunningServer;
+    try {
+      server = await startServer(config, { engineFactory, logger, signal: starting.signal });
+    } catch (error) {
+      if (!(error instanceof StartAbortedError)) throw error;
+      logger.info('shutting down', { signal: error.signal, while: 'waiting for the database' });
+      logger.info('stopped');
+      process.exit(0);
+    }
     // SIGTERM (orchestrators) and SIGINT (Ctrl-C): finish in-flight requests, then close the
     // database cleanly; a second signal exits at once.
     let stopping = false;

@@ -1,4 +1,11 @@
-import { createServer, maxHeaderSize, STATUS_CODES, type RequestListener, type Server } from 'node:http';
+import {
+  createServer,
+  maxHeaderSize,
+  STATUS_CODES,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from '../logging';
 import { ApiError, envelope } from './errors';
@@ -9,6 +16,20 @@ export interface HttpServerOptions {
   logger: Logger;
   metrics?: HttpMetrics;
   clock?: () => Date;
+}
+
+/** The API's HTTP server, with a graceful stop. */
+export interface HttpServer extends Server {
+  /**
+   * Stops accepting connections and lets the requests in flight finish; resolves once every
+   * connection is closed. Every response sent from now on says `Connection: close` (a
+   * response whose headers are already out cannot), and each connection is closed as soon
+   * as it has no request in flight, idle keep-alive connections at once: a keep-alive
+   * client is told to open its next connection elsewhere (to another instance) instead of
+   * sending its next request on a connection that is about to go, which it would see
+   * reset (docs/operations.md "Shutdown").
+   */
+  drain(): Promise<void>;
 }
 
 /**
@@ -23,11 +44,21 @@ export interface HttpServerOptions {
  *
  * A connection that is reset, no longer writable or already answering keeps Node's handling.
  */
-export function createHttpServer(listener: RequestListener, options: HttpServerOptions): Server {
+export function createHttpServer(listener: RequestListener, options: HttpServerOptions): HttpServer {
   const clock = options.clock ?? (() => new Date());
+  let draining = false;
+  // Responses not yet finished, to mark those whose headers are not out when draining starts.
+  const inFlight = new Set<ServerResponse>();
   // RFC 9112 3.2: an HTTP/1.1 request without Host is a 400. Node would answer it itself,
   // bare, before the listener runs; checked here instead, to answer with the envelope.
   const server = createServer({ requireHostHeader: false }, (req, res) => {
+    inFlight.add(res);
+    res.once('close', () => {
+      inFlight.delete(res);
+      // Its connection has nothing in flight now: close it rather than keep it alive.
+      if (draining) setImmediate(() => server.closeIdleConnections());
+    });
+    if (draining) res.setHeader('Connection', 'close');
     if (req.httpVersion === '1.1' && req.headers.host === undefined) {
       const id = requestIdFrom(req.headers['x-request-id']);
       const error = malformed('missing_host', 'an HTTP/1.1 request must carry a Host header');
@@ -62,7 +93,18 @@ export function createHttpServer(listener: RequestListener, options: HttpServerO
     socket.end(`${head}\r\n\r\n${body}`, () => socket.destroy());
     refused(options, id, refusal, 'unknown');
   });
-  return server;
+  let drained: Promise<void> | undefined;
+  return Object.assign(server, {
+    drain: (): Promise<void> => {
+      drained ??= new Promise<void>((resolve) => {
+        draining = true;
+        for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      return drained;
+    },
+  });
 }
 
 /** What Node's parser reports (llhttp): `code` HPE_*, `reason` in words. */

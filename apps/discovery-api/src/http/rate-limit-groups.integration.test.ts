@@ -155,7 +155,11 @@ describeWithServices('rate-limit groups in Redis', ['redis'], () => {
     await client.connect();
     try {
       // The spent token and the other one: a key each.
-      expect(await client.keys(`${prefix}${group}:*`)).toHaveLength(2);
+      const keys = await client.keys(`${prefix}${group}:*`);
+      expect(keys).toHaveLength(2);
+      // As rate-limits.md documents them: the prefix, the group, the token id.
+      for (const key of keys)
+        expect(key.slice(prefix.length).split(':')).toEqual([group, expect.stringMatching(/^tok_/)]);
     } finally {
       await client.close();
     }

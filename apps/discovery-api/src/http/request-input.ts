@@ -193,14 +193,18 @@ function foreignCriteria(body: Record<string, unknown>, member: string, assetTyp
 /** Query values are text: an integer parameter written as an integer (`-1` and `99999999999`
  * included) becomes a number, so the schema names the real problem ("must be >= 1"); anything
  * else stays text, so the schema reports it ("must be integer"). A repeated parameter is
- * refused as an array. */
+ * refused as an array. The copy has no prototype, so every name is an own member the schema
+ * sees: `?__proto__=x` would otherwise set the copy's prototype (or do nothing) instead of
+ * being refused as an unknown parameter, and `constructor` or `toString` would find
+ * Object.prototype's members in `schemas`. */
 function typedQuery(
   query: Record<string, unknown>,
   schemas: Record<string, { type?: unknown }>,
 ): Record<string, unknown> {
-  const typed: Record<string, unknown> = {};
+  const typed = Object.create(null) as Record<string, unknown>;
   for (const [name, value] of Object.entries(query)) {
     typed[name] =
+      Object.hasOwn(schemas, name) &&
       schemas[name]?.type === 'integer' &&
       typeof value === 'string' &&
       /^-?[0-9]+$/.test(value) &&

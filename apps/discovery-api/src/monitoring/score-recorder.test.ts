@@ -122,3 +122,19 @@ describe('ScoreRecorder', () => {
     expect(await monitoredSymbols(db)).toEqual(['MSFT', 'NVDA', 'VTI']);
   });
 });
+
+describe('ScoreRecorder without a cache', () => {
+  it('writes nothing, and counts nothing written, for an identical re-scoring read back from the database', async () => {
+    // No cache: every write compares against what the database returns (jsonb reorders keys).
+    const own = await openMemoryDatabase();
+    const uncached = new ScoreRecorder(own, new ScorePointStore(own, { cache: false }), () => at);
+    const scored = {
+      ...point('IDEM', '2026-11-20', 'A', 0.9),
+      components: { fundamental: 0.9, technical: 0.8, quality: 0.85, risk: 0.7, confidence: 0.95 },
+    };
+    expect(await uncached.record([scored])).toMatchObject({ points: 1 });
+    expect(await uncached.record([{ ...scored }])).toMatchObject({ points: 0 });
+    expect(await uncached.record([{ ...scored, score: 0.91 }])).toMatchObject({ points: 1 });
+    await own.close();
+  });
+});

@@ -54,7 +54,7 @@ export class ScoreRecorder {
         tx,
         points.map((p) => p.symbol),
       );
-      await this.points.insert(tx, points, previous);
+      const written = await this.points.insert(tx, points, previous);
       let deliveries = 0;
       let gradeChanges = 0;
       for (const point of points) {
@@ -78,7 +78,7 @@ export class ScoreRecorder {
         newDiscoveries += 1;
         deliveries += await enqueueNewDiscovery(tx, event, now);
       }
-      return { points: points.length, gradeChanges, newDiscoveries, deliveries, previous };
+      return { points: written, gradeChanges, newDiscoveries, deliveries, previous };
     });
     this.points.remember(points, result.previous);
     if (result.deliveries > 0) this.onEnqueued();

@@ -146,11 +146,14 @@ export const requestSchemas: Record<string, JsonSchema> = {
     {
       url: str('HTTPS address of the receiver', { format: 'uri', maxLength: 2048 }),
       events: arrayOf({ type: 'string', enum: SUBSCRIBABLE_EVENT_TYPES }, { minItems: 1, uniqueItems: true }),
-      secret: str('Shared secret for the webhook-signature header, 16 to 256 characters, no U+0000', {
-        minLength: 16,
-        maxLength: 256,
-        pattern: '^[^\\u0000]*$',
-      }),
+      secret: str(
+        'Shared secret for the webhook-signature header, 16 to 256 characters, no U+0000; one starting with whsec_ must continue with standard base64 (the key bytes)',
+        {
+          minLength: 16,
+          maxLength: 256,
+          pattern: '^[^\\u0000]*$',
+        },
+      ),
       symbols: arrayOf(str(undefined, { minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9.^=_-]+$' }), {
         maxItems: 500,
         uniqueItems: true,

@@ -3,6 +3,8 @@ import {
   checkReceiverUrl,
   enqueueEvent,
   listDeliveriesPage,
+  signPayload,
+  WebhookSecretError,
   webhookTestPayload,
 } from '@disc/webhooks';
 import { ApiError } from '../http/errors';
@@ -28,12 +30,14 @@ export function webhookHandlers(deps: HandlerDependencies): Record<string, Handl
   return {
     createWebhook: async ({ body, context }) => {
       const url = String(body.url);
+      const secret = String(body.secret);
+      checkSecret(secret);
       await checkUrl(url, deps);
       const symbols = body.symbols as string[] | undefined;
       const created = await store.create(owner(context.token?.id), {
         url,
         events: body.events as WebhookEvent[],
-        secret: String(body.secret),
+        secret,
         symbols,
       });
       return { status: 201, json: created };
@@ -114,6 +118,35 @@ export async function checkUrl(url: string, deps: HandlerDependencies): Promise<
     if (!(error instanceof ReceiverUrlError)) throw error;
     throw new ApiError('VALIDATION_ERROR', error.message, {
       details: { location: 'body', errors: [{ path: '/url', message: error.message }], reason: error.code },
+      cause: error,
+    });
+  }
+}
+
+/** A secret the delivery worker could not sign with is refused before it is stored: the
+ * signer turns a `whsec_` secret into key bytes by decoding standard base64 and refuses
+ * anything else (base64url's `-` and `_`, a passphrase that happens to start with `whsec_`),
+ * so such a webhook would answer 201 and then lose every delivery. The check is the
+ * signer's own (`secretKey` of @disc/webhooks, reached through `signPayload`), so the two
+ * cannot disagree. Every route that sets a secret calls this. */
+export function checkSecret(secret: string): void {
+  try {
+    signPayload({ id: 'msg_registration_check', timestamp: 0, body: '', secret });
+  } catch (error) {
+    if (!(error instanceof WebhookSecretError)) throw error;
+    const base64 = error.code === 'INVALID_BASE64_SECRET';
+    const what = base64
+      ? 'starts with "whsec_" but does not continue with standard base64 (A-Z a-z 0-9 + /, optional = padding); send standard base64 after "whsec_" (convert base64url\'s - and _ to + and /), or a secret that does not start with "whsec_" (used as its UTF-8 bytes)'
+      : error.message;
+    const advice = base64
+      ? ' Send the key bytes as standard base64 after "whsec_" (base64url\'s - and _ become + and /), or a secret that does not start with "whsec_": any other secret is used as its UTF-8 bytes.'
+      : '';
+    throw new ApiError('VALIDATION_ERROR', `The webhook secret cannot sign deliveries: ${error.message}${advice}`, {
+      details: {
+        location: 'body',
+        errors: [{ path: '/secret', message: what }],
+        reason: error.code,
+      },
       cause: error,
     });
   }

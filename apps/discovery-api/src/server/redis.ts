@@ -110,12 +110,12 @@ export async function connectRedisLimits(
     logger.info('Redis rate-limit store answers again; shared limits resumed', { redis: where });
   };
   return {
-    storeFactory: (group): Store =>
-      new FallbackStore(
-        new RedisStore({ sendCommand: (...args: string[]) => send(args), prefix: `${prefix}${group}:` }),
-        new MemoryStore(),
-        { onFallback, onRecovered },
-      ),
+    // Each limiter's key is already `<group>:<token id>` (rate-limit.ts): keys are `<prefix><group>:<token id>`.
+    storeFactory: (): Store =>
+      new FallbackStore(new RedisStore({ sendCommand: (...args: string[]) => send(args), prefix }), new MemoryStore(), {
+        onFallback,
+        onRecovered,
+      }),
     ping: async () => {
       await withTimeout(client.ping(), commandTimeoutMs, 'Redis PING');
     },

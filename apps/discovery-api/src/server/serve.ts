@@ -8,10 +8,13 @@ import { createHttpMetrics } from '../http/metrics';
 import { startingApp } from '../http/starting';
 import { createLogger, type Logger } from '../logging';
 import { acquireWhenFree } from './acquire';
+import { StartAbortedError, openWhenReachable, redactedDatabaseUrl } from './database-wait';
 import type { OwnerLock } from './owner-lock';
 import type { RedisLimits } from './redis';
 import type { TokenStore } from '../store/tokens';
 import type * as Modules from './serve-modules';
+
+export { StartAbortedError } from './database-wait';
 
 export interface RunningServer {
   url: string;
@@ -25,6 +28,11 @@ export interface ServeOptions {
   logger?: Logger;
   /** Where the first-start banner goes (stdout by default). */
   announce?: (text: string) => void;
+  /** Aborted by a stop signal (its reason the signal's name): ends the wait for an
+   * unreachable PostgreSQL, and startServer rejects with StartAbortedError after closing the
+   * port. Anything else under way at start-up finishes first; the caller stops the server
+   * once it is up. */
+  signal?: AbortSignal;
 }
 
 /** Wires the real adapters: database (PGlite or PostgreSQL), Redis limits, the SDK, and the
@@ -67,7 +75,17 @@ export async function startServer(config: ApiConfig, options: ServeOptions): Pro
       TokenStore,
       // eslint-disable-next-line @typescript-eslint/no-require-imports
     } = require('./serve-modules') as typeof Modules;
-    const opened = await openDatabase(config.database);
+    // PostgreSQL that does not answer yet (it starts after the API, or is restarting) is
+    // waited for, logging each attempt, while the port answers as while starting.
+    const target = config.database;
+    const opened =
+      target.kind === 'postgres'
+        ? await openWhenReachable(() => openDatabase(target), {
+            logger,
+            where: redactedDatabaseUrl(target.url),
+            ...(options.signal === undefined ? {} : { signal: options.signal }),
+          })
+        : await openDatabase(target);
     db = opened;
     redis =
       config.redisUrl === undefined
@@ -129,10 +147,8 @@ export async function startServer(config: ApiConfig, options: ServeOptions): Pro
       port,
       close: () => {
         closing ??= (async () => {
-          await new Promise<void>((resolve) => {
-            server.close(() => resolve());
-            server.closeIdleConnections();
-          });
+          // Responses from now on say `Connection: close`, idle keep-alive connections close.
+          await server.drain();
           await monitoring.refresh.stop();
           await worker?.stop();
           await openRedis?.close();
@@ -144,10 +160,15 @@ export async function startServer(config: ApiConfig, options: ServeOptions): Pro
       },
     };
   } catch (error) {
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
+    if (error instanceof StartAbortedError) {
+      // A stop while waiting: the answers under way (/healthz, 503s) finish first.
+      await server.drain();
+    } else {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    }
     await redis?.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
     await lock?.release();

@@ -1,4 +1,10 @@
-import type { GradeHistoryStore, LatestPoint, ScorePoint, StoredScorePoint } from '@disc/monitoring';
+import {
+  scorePointWrites,
+  type GradeHistoryStore,
+  type LatestPoint,
+  type ScorePoint,
+  type StoredScorePoint,
+} from '@disc/monitoring';
 import type { Database, Queryable } from '../db/database';
 
 /** The grade history of every scored symbol: one point per symbol per day, plus one for each
@@ -77,16 +83,8 @@ export class ScorePointStore implements GradeHistoryStore<Queryable> {
     db: Queryable,
     points: readonly ScorePoint[],
     previous: ReadonlyMap<string, LatestPoint>,
-  ): Promise<void> {
-    const added: { point: ScorePoint; seq: number }[] = [];
-    const updated: { point: ScorePoint; seq: number }[] = [];
-    for (const point of points) {
-      const last = previous.get(point.symbol);
-      if (last === undefined || last.day !== point.day) added.push({ point, seq: 0 });
-      else if (last.grade !== point.grade) added.push({ point, seq: last.seq + 1 });
-      else if (last.score !== point.score || JSON.stringify(last.components ?? {}) !== JSON.stringify(point.components))
-        updated.push({ point, seq: last.seq });
-    }
+  ): Promise<number> {
+    const { added, updated } = scorePointWrites(points, previous);
     if (added.length > 0) {
       // One statement for the whole run keeps a discovery of hundreds of candidates cheap.
       const values: unknown[] = [];
@@ -120,6 +118,7 @@ export class ScorePointStore implements GradeHistoryStore<Queryable> {
       const symbols = [...new Set([...added, ...updated].map(({ point }) => point.symbol))].join(',');
       await db.query('SELECT pg_notify($1, $2)', [SCORE_POINTS_CHANNEL, symbols.length > MAX_PAYLOAD ? '*' : symbols]);
     }
+    return added.length + updated.length;
   }
 
   /** The newest stored point of each symbol, read with `db` (the writing transaction). */
