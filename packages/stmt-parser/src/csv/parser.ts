@@ -264,7 +264,13 @@ class LastValueShape {
 
   add(fields: readonly string[]): void {
     const column = fields.length - 1;
-    const places = decimalsOf((fields[column] as string).trim());
+    const value = (fields[column] as string).trim();
+    // An empty value (a pending row's balance) counts neither for nor against the shape.
+    if (value === '' && (this.column < 0 || this.column === column)) {
+      this.column = column;
+      return;
+    }
+    const places = decimalsOf(value);
     if (this.decimals === undefined) {
       this.decimals = places;
       this.column = column;

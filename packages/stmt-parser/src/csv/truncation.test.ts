@@ -36,4 +36,19 @@ describe('bank CSV truncation', () => {
     const result = await outcome(Buffer.from(lines.join('\n')));
     expect(result.issues[0]).toMatchObject({ code: 'INVALID_VALUE', location: { line: 3 } });
   });
+
+  it('refuses a last balance cut short also when pending rows above it have none', async () => {
+    const lines = bytes.toString('utf8').trimEnd().split('\n');
+    // A pending row (no balance yet), then the last row cut inside its balance: 330.60 → 330.6
+    lines.splice(2, 0, 'CARD_PAYMENT,Current,2024-03-02 13:00:00,,Bakery,-3.20,0.00,EUR,PENDING,');
+    const cut = `${lines.join('\n')}`.slice(0, -1);
+    const result = await outcome(Buffer.from(cut));
+    expect(result.issues).toContainEqual(
+      expect.objectContaining({
+        code: 'TRUNCATED',
+        severity: 'error',
+        message: expect.stringMatching(/has 1 decimal, while every amount above it has 2/),
+      }),
+    );
+  });
 });
