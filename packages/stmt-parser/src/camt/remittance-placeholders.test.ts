@@ -43,4 +43,11 @@ describe('camt remittance and placeholders', () => {
     expect(entry?.details[0]?.accountServicerReference).toBeUndefined();
     expect(entry?.details[0]?.debtor).toEqual({ iban: 'CH5604835012345678009' });
   });
+
+  it('reads the line breaks and indentation of pretty-printed remittance text as one space', async () => {
+    const pretty = '<RmtInf><Ustrd>Rechnung 4711\n                                vom 01.03.  Danke</Ustrd></RmtInf>';
+    expect((await entries(notification(pretty)))[0]?.details[0]?.remittanceInfo).toBe(
+      'Rechnung 4711 vom 01.03.  Danke',
+    );
+  });
 });

@@ -46,6 +46,11 @@ function partyRole(element: string): PartyRole | undefined {
   }
 }
 
+/** Text with the line breaks (and the indentation around them) of pretty-printed XML read as one space. */
+function oneLine(text: string): string {
+  return text.trim().replace(/[ \t]*[\r\n]+[ \t]*/g, ' ');
+}
+
 /** `NOTPROVIDED` / `NONREF`: what a scheme writes where it requires a value it did not get. */
 function isPlaceholder(text: string): boolean {
   const value = text.trim().toUpperCase();
@@ -143,12 +148,12 @@ export class TransactionDraft extends LeafDraft {
         }
         return;
       case 'Ustrd':
-        if (stack.name(1) === 'RmtInf') (this.unstructured ??= []).push(text.trim());
+        if (stack.name(1) === 'RmtInf') (this.unstructured ??= []).push(oneLine(text));
         return;
       case 'AddtlRmtInf':
         // The payer's own message beside a structured reference (a Swiss QR bill's message).
         if (stack.name(1) === 'Strd' && stack.name(2) === 'RmtInf' && text.trim() !== '')
-          (this.additionalRemittance ??= []).push(text.trim());
+          (this.additionalRemittance ??= []).push(oneLine(text));
         return;
       case 'Ref':
         if (stack.name(1) === 'CdtrRefInf') {
