@@ -102,8 +102,9 @@ describe('stmt config', () => {
     expect(shown.config['log']).toEqual({ level: 'debug', format: 'json' });
     expect(shown.sources).toMatchObject({
       'log.level': '--log-level',
-      'log.format': 'LOG_FORMAT',
-      'ai.enabled': 'CAMT_AI_ENABLED',
+      // The same variable in the env file and in the environment are told apart.
+      'log.format': `LOG_FORMAT in ${join(home, 'stmt', '.env')}`,
+      'ai.enabled': 'CAMT_AI_ENABLED in the environment',
       'csv.delimiter': 'defaults',
     });
   });

@@ -88,8 +88,9 @@ describe('CSV profiles in the database folder', () => {
     expect(forced.status).toBe(0);
     expect(forced.stdout).toContain('2024-03-03,-5.75,USD,STARBUCKS,STARBUCKS,');
     const unknown = runCli(['convert', '-i', input, '-o', '-', '--profile', 'nope', '--no-categorize']);
-    expect(unknown.status).toBe(4);
-    expect(unknown.stderr).toContain('there is no CSV profile named "nope"; known profiles: revolut, revolut-legacy');
+    // A mistyped flag value: a usage error, not a parse error in a file that has nothing wrong.
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('--profile "nope" is not a CSV profile. Shipped: revolut, revolut-legacy');
   });
 });
 
@@ -109,8 +110,8 @@ describe('validate reads bank CSVs as convert does', () => {
     expect(forced.status).toBe(0);
     expect(forced.stdout).toContain('chase.csv: valid bank-csv (1 statement(s), 1 entries');
     const unknown = runCli(['validate', '-i', chase, '--profile', 'nope']);
-    expect(unknown.status).toBe(4);
-    expect(unknown.stdout).toContain('there is no CSV profile named "nope"');
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('--profile "nope" is not a CSV profile');
   });
 
   it('says a file holds no statement, with the format it reads as, instead of "valid unknown"', () => {

@@ -109,7 +109,7 @@ describe('hostile and cut input: exit 4 with the place, never a crash, nothing l
   it('refuses a size that is not one with a usage error', () => {
     const run = runCli(['validate', '-i', join(FIXTURES, 'minimal.mt940.sta'), '--max-field-size', 'lots']);
     expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/--max-field-size "lots": expected a size such as 1MiB/);
+    expect(run.stderr).toMatch(/--max-field-size "lots": expected a size from 1 byte to 256MiB, such as 512KiB/);
   });
 
   it('answers an OFX character reference above U+10FFFF with exit 4, not an unexpected error', () => {
@@ -128,7 +128,9 @@ describe('hostile and cut input: exit 4 with the place, never a crash, nothing l
     const input = file(dir, 'cut.sta', whole.slice(0, whole.indexOf(':86:') + 6));
     const run = runCli(['validate', '-i', input]);
     expect(run.status).toBe(4);
-    expect(run.stdout).toMatch(/cut\.sta:6:7: error TRUNCATED: the file ends inside the text of :86: \(line 6\) without a line break/);
+    expect(run.stdout).toMatch(
+      /cut\.sta:6:7: error TRUNCATED: the file ends inside the text of :86: \(line 6\) without a line break/,
+    );
   });
 });
 

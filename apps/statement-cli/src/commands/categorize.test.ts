@@ -59,7 +59,7 @@ describe('stmt categorize', () => {
       });
       expect(failed.status).toBe(0);
       expect(JSON.parse(failed.stdout)).toMatchObject({ category: 'Uncategorized', tier: 'fallback' });
-      expect(failed.stderr).toMatch(/error ai service answered HTTP 401/);
+      expect(failed.stderr).toMatch(/error ai service at http:\/\/127\.0\.0\.1:\d+\/v1 answered HTTP 401/);
       expect(failed.stdout + failed.stderr).not.toContain(key);
     } finally {
       await good.close();

@@ -2,8 +2,9 @@ import { Flags } from '@oclif/core';
 import type { CategoryDecision, CreditDebit } from '@stmt/categorizer';
 import { StmtCommand } from '../lib/base-command';
 import { CliError } from '../lib/cli-error';
-import { loadCategorizer, userDatabaseDir } from '../lib/database';
-import { databaseFlag, globalFlags } from '../lib/flags';
+import { loadAiCategorizer } from '../lib/config/ai-categorizer';
+import { userDatabaseDir } from '../lib/database';
+import { aiFlag, databaseFlag, globalFlags } from '../lib/flags';
 
 function explain(decision: CategoryDecision): string {
   switch (decision.tier) {
@@ -37,6 +38,7 @@ export default class Categorize extends StmtCommand {
     debit: Flags.boolean({ description: 'The row is a debit (money paid; the default).', exclusive: ['credit'] }),
     credit: Flags.boolean({ description: 'The row is a credit (money received).', exclusive: ['debit'] }),
     database: databaseFlag,
+    ai: aiFlag,
     json: Flags.boolean({ description: 'Print the decision as JSON.' }),
   };
 
@@ -45,7 +47,12 @@ export default class Categorize extends StmtCommand {
     if (!flags.party && !flags.text) throw new CliError('USAGE', 'Give --party and/or --text to categorise.');
     const { config } = await this.setup(flags);
     const creditDebit: CreditDebit = flags.credit ? 'CRDT' : 'DBIT';
-    const categorizer = await loadCategorizer(config, this.logger, userDatabaseDir(config, flags.database));
+    const categorizer = await loadAiCategorizer(
+      config,
+      this.logger,
+      userDatabaseDir(config, flags.database),
+      'categorize',
+    );
     const decision = await categorizer.categorize({
       creditDebit,
       ...(flags.party ? { party: flags.party } : {}),

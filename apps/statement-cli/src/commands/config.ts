@@ -1,6 +1,7 @@
 import { Flags } from '@oclif/core';
 import { Document } from 'yaml';
 import { audit } from '../lib/audit';
+import { userDatabaseDir } from '../lib/database';
 import { StmtCommand } from '../lib/base-command';
 import { ExitCode } from '../lib/exit-codes';
 import { globalFlags } from '../lib/flags';
@@ -34,7 +35,13 @@ export default class Config extends StmtCommand {
     if (flags.validate) {
       audit(this.logger, 'config-validate', loaded.directory, loaded.problems.length === 0 ? 'success' : 'failure');
       if (loaded.problems.length > 0) {
-        this.logToStderr(`Invalid configuration:\n${formatProblems(loaded.problems)}`);
+        // A log shipper reads one JSON line, the problems as a list; a person reads one problem a line.
+        if (this.logsJson)
+          this.logger.error(`Invalid configuration: ${formatProblems(loaded.problems).replaceAll('\n', '; ')}`, {
+            code: 'CONFIG_INVALID',
+            problems: loaded.problems,
+          });
+        else this.logToStderr(`Invalid configuration:\n${formatProblems(loaded.problems)}`);
         this.exit(ExitCode.CONFIG);
       }
       this.log(`configuration is valid (folder ${loaded.directory})`);
@@ -42,14 +49,20 @@ export default class Config extends StmtCommand {
     }
 
     const config = maskSecrets(loaded.config);
-    const sources = Object.fromEntries(loaded.sources);
+    const shownSources = new Map(loaded.sources);
+    // The database folder has no default value of its own: show the one in use, the per-user folder.
+    if (config.database.dir === undefined) {
+      config.database = { ...config.database, dir: userDatabaseDir(loaded.config) };
+      shownSources.set('database.dir', 'defaults');
+    }
+    const sources = Object.fromEntries(shownSources);
     if (flags.json) {
       this.log(JSON.stringify({ config, sources }, null, 2));
       return;
     }
     const doc = new Document(config);
     // Each key carries its source as a trailing comment: `level: debug # LOG_LEVEL`.
-    for (const [key, source] of loaded.sources) {
+    for (const [key, source] of shownSources) {
       const node = doc.getIn(key.split('.'), true) as { comment?: string } | undefined;
       if (node !== undefined && typeof node === 'object') node.comment = ` ${source}`;
     }

@@ -1,10 +1,10 @@
 import { Flags } from '@oclif/core';
 import { StmtCommand } from '../lib/base-command';
 import { ExitCode } from '../lib/exit-codes';
-import { loadUserProfiles } from '../lib/csv-profiles';
+import { checkProfileName, loadUserProfiles } from '../lib/csv-profiles';
 import { userDatabaseDir } from '../lib/database';
 import { databaseFlag, fromFlag, globalFlags, inputFlags, profileFlag, strictFlag } from '../lib/flags';
-import { readOptions } from '../lib/read-options';
+import { readableInput, readOptions } from '../lib/read-options';
 import { resolveInput } from '@stmt/convert';
 import type { FileValidationJson, FolderValidationJson } from '../lib/validate-json';
 import { validateFolder, validateOne } from '../lib/validate-run';
@@ -43,7 +43,9 @@ export default class Validate extends StmtCommand {
     const loaded = await this.setup(flags);
     const strict = loaded.config.input.strict;
     // Bank CSVs are read as `convert` reads them: your profiles first, or the one --profile names.
-    const csvProfiles = await loadUserProfiles(userDatabaseDir(loaded.config, flags.database));
+    const databaseDir = userDatabaseDir(loaded.config, flags.database);
+    const csvProfiles = await loadUserProfiles(databaseDir);
+    checkProfileName(flags.profile, csvProfiles, databaseDir);
     const read = {
       ...readOptions(
         {
@@ -57,7 +59,7 @@ export default class Validate extends StmtCommand {
       ...(flags.profile === undefined ? {} : { csvProfile: flags.profile }),
     };
     const format = flags.from;
-    const input = await resolveInput(flags.input);
+    const input = await readableInput(await resolveInput(flags.input));
     // With --json, oclif drops these lines and prints the returned result instead.
     const print = (text: string): void => this.log(text);
     if (input.kind === 'directory') {

@@ -70,18 +70,27 @@ export function codeCacheFile(bundle: string, execArgv: readonly string[]): stri
 }
 
 /**
- * oclif's load options for a run from the bundle: the package.json as shipped, but with the
- * commands and the not-found hook taken from the bundle's exports (oclif's explicit command
- * strategy), not from the files of dist/commands and dist/hooks. The bundle is already loaded, so
- * oclif's require of it costs nothing.
+ * oclif's load options: the package.json as shipped, with `-h` as a help flag beside `--help`
+ * (`stmt -h`, `stmt convert -h`), as most tools take it. For a run from the bundle the commands and
+ * the not-found hook are taken from the bundle's exports (oclif's explicit command strategy), not
+ * from the files of dist/commands and dist/hooks; the bundle is already loaded, so oclif's require
+ * of it costs nothing.
  */
-export function bundledLoadOptions(packageDir: string, bundle: string): Interfaces.LoadOptions {
+export function cliLoadOptions(packageDir: string, bundle: string | undefined): Interfaces.LoadOptions {
   const pjson = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as Interfaces.PJSON;
+  const helpFlags = { additionalHelpFlags: ['-h'] };
+  if (bundle === undefined) return { root: packageDir, pjson: { ...pjson, oclif: { ...pjson.oclif, ...helpFlags } } };
   const target = `./${relative(packageDir, bundle).split(sep).join('/')}`;
   const oclif = {
     ...pjson.oclif,
+    ...helpFlags,
     commands: { strategy: 'explicit', target, identifier: 'COMMANDS' },
     hooks: { ...pjson.oclif.hooks, command_not_found: { target, identifier: 'commandNotFound' } },
   } satisfies Interfaces.PJSON['oclif'];
   return { root: packageDir, pjson: { ...pjson, oclif } };
+}
+
+/** `cliLoadOptions` for a run from the bundle. */
+export function bundledLoadOptions(packageDir: string, bundle: string): Interfaces.LoadOptions {
+  return cliLoadOptions(packageDir, bundle);
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { bundledLoadOptions, loadRuntime } from './bundle';
+import { cliLoadOptions, loadRuntime } from './bundle';
 import { relaunchWithTunedHeap, tunedHeapFlags } from './heap-relaunch';
 import { removeStaleManifest } from './manifest-guard';
 import { peakRssKib } from './memory-report';
@@ -37,9 +37,7 @@ export function main(argv: readonly string[], binDir: string, bundle?: string): 
     const oclif = loadOclif();
     const packageDir = join(binDir, '..');
     removeStaleManifest(packageDir);
-    await oclif.execute(
-      bundle === undefined ? { dir: binDir, args } : { args, loadOptions: bundledLoadOptions(packageDir, bundle) },
-    );
+    await oclif.execute({ args, loadOptions: cliLoadOptions(packageDir, bundle) });
     if (process.exitCode === 1) process.exitCode = 0;
   })();
 }

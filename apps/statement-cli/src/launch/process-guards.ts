@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { outputError, removeTrackedTempFilesSync } from '@stmt/export';
+import { requestedLogFormat } from '../lib/config/log-format';
 import { ExitCode } from '../lib/exit-codes';
 import { BROKEN_PIPE_EXIT, signalExitCode, STOP_SIGNALS } from './signals';
 
@@ -12,13 +14,48 @@ export function isBrokenPipe(error: unknown): boolean {
   return cause !== undefined && cause !== error && isBrokenPipe(cause);
 }
 
+/** How long a stopping process may take to exit before the watchdog ends it (see `armExitWatchdog`). */
+export const EXIT_GRACE_MS = 2000;
+
 /**
  * Ends the process at once with `code`, removing the temporary CSV and sort files it was writing.
  * Synchronous: a signal handler or a closed pipe leaves no time to wait for streams.
+ * `signal`: the stop signal that asked for it, which the watchdog sends again should the exit hang.
  */
-export function stopNow(code: number): never {
+export function stopNow(code: number, signal?: NodeJS.Signals): never {
   removeTrackedTempFilesSync();
+  armExitWatchdog(signal);
   process.exit(code);
+}
+
+// Run by the watchdog (`node -e`): ends the process PID with SIGNAL after MS milliseconds, unless
+// its standard input, a pipe only the watched process holds open, closes first (that process has
+// exited: its process id may be another's soon, and is never signalled then).
+const WATCHDOG = `const [pid, signal, ms] = process.argv.slice(1);
+const timer = setTimeout(() => { try { process.kill(Number(pid), signal); } catch {} }, Number(ms));
+process.stdin.on('end', () => clearTimeout(timer)).on('error', () => clearTimeout(timer)).resume();`;
+
+/**
+ * Node's exit waits for every thread of its pool to finish what it is doing; one that waits for
+ * ever (the open of a named pipe nobody writes, a read from a stalled device or network mount)
+ * would keep a stopped run alive until SIGKILL. A small detached process watches: should this one
+ * still be there after EXIT_GRACE_MS, it sends the stop signal again, which then has its default
+ * effect (the handler is removed first), so the process ends as the signal ends any program, the
+ * shell reporting the same 128 + n; without a signal (a closed pipe, a lost launcher) SIGKILL.
+ */
+function armExitWatchdog(signal: NodeJS.Signals | undefined): void {
+  if (signal !== undefined) process.removeAllListeners(signal);
+  try {
+    const watchdog = spawn(
+      process.execPath,
+      ['-e', WATCHDOG, String(process.pid), signal ?? 'SIGKILL', String(EXIT_GRACE_MS)],
+      { stdio: ['pipe', 'ignore', 'ignore'], detached: true, env: {} },
+    );
+    watchdog.on('error', () => undefined);
+    watchdog.unref();
+  } catch {
+    // No process to spare (EAGAIN, ENOMEM): exit without the watchdog, as before it.
+  }
 }
 
 /**
@@ -33,15 +70,22 @@ export function stopNow(code: number): never {
  *   its CSV for nobody.
  */
 export function installProcessGuards(): void {
-  for (const signal of STOP_SIGNALS) process.on(signal, () => stopNow(signalExitCode(signal)));
+  for (const signal of STOP_SIGNALS) process.on(signal, () => stopNow(signalExitCode(signal), signal));
   process.stdout.on('error', (error) => {
     if (isBrokenPipe(error)) stopNow(BROKEN_PIPE_EXIT);
-    process.stderr.write(`${outputError('standard output', 'a write failed', error).message}\n`);
+    const message = outputError('standard output', 'a write failed', error).message;
+    // Written at once, not through the logger (the process stops now), but in the format asked for.
+    const json = requestedLogFormat(process.argv.slice(2), process.env) === 'json';
+    process.stderr.write(
+      json
+        ? `${JSON.stringify({ level: 'error', message, code: 'OUTPUT_FAILED', timestamp: new Date().toISOString() })}\n`
+        : `${message}\n`,
+    );
     stopNow(ExitCode.OUTPUT);
   });
   if (process.channel !== undefined) {
     // The channel must not keep the process alive once the conversion is done.
     process.channel.unref();
-    process.once('disconnect', () => stopNow(signalExitCode('SIGTERM')));
+    process.once('disconnect', () => stopNow(signalExitCode('SIGTERM'), 'SIGTERM'));
   }
 }

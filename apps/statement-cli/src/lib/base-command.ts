@@ -1,5 +1,6 @@
 import { Command, Errors } from '@oclif/core';
 import { inspectConfig, loadConfig, type LoadedConfig } from './config/load';
+import { requestedLogFormat } from './config/log-format';
 import type { PartialConfig } from './config/schema';
 import { setKey } from './config/env-mapping';
 import { BROKEN_PIPE_EXIT, isBrokenPipe, stopNow } from '../launch/process-guards';
@@ -14,6 +15,7 @@ const FLAG_KEYS: [keyof ConfigFlagValues, string][] = [
   ['delimiter', 'csv.delimiter'],
   ['strict', 'input.strict'],
   ['formula-guard', 'csv.formula_guard'],
+  ['ai', 'ai.enabled'],
 ];
 
 /**
@@ -23,6 +25,8 @@ const FLAG_KEYS: [keyof ConfigFlagValues, string][] = [
 export abstract class StmtCommand extends Command {
   protected logger: Logger = createLogger({ level: 'info', format: 'text' });
   private logFormat: 'text' | 'json' = 'text';
+  /** Whether `setup` has set the logger from the configuration. */
+  private configured = false;
   /** Set by commands that know which file they were working on, for error context. */
   protected currentFile: string | undefined;
 
@@ -38,6 +42,11 @@ export abstract class StmtCommand extends Command {
     return { flags: layer, flagOrigins: origins };
   }
 
+  /** Whether errors are logged as JSON lines (`--log-format json`, LOG_FORMAT=json, log.format: json). */
+  protected get logsJson(): boolean {
+    return this.logFormat === 'json';
+  }
+
   /** Loads the configuration (throwing exit code 6 on problems) and sets up logging from it. */
   protected async setup(flags: ConfigFlagValues, options: { tolerateProblems?: boolean } = {}): Promise<LoadedConfig> {
     const request = { env: process.env, ...this.flagLayer(flags) };
@@ -45,6 +54,7 @@ export abstract class StmtCommand extends Command {
     const { format } = loaded.config.log;
     this.logFormat = format ?? 'text';
     this.logger = createLogger({ level: terminalLogLevel(loaded, flags.verbose === true), format: this.logFormat });
+    this.configured = true;
     return loaded;
   }
 
@@ -52,7 +62,13 @@ export abstract class StmtCommand extends Command {
     if (error instanceof Errors.ExitError) throw error;
     // The reader of standard output went away: nothing to say, and nobody to say it to.
     if (isBrokenPipe(error)) stopNow(BROKEN_PIPE_EXIT);
-    const report = describeError(error, this.currentFile);
+    if (!this.configured) {
+      // The error came before the configuration was loaded (a flag oclif could not parse) or from
+      // loading it: the format asked for is looked up on its own, so JSON logging still gets JSON.
+      this.logFormat = requestedLogFormat(this.argv, process.env);
+      this.logger = createLogger({ level: 'error', format: this.logFormat });
+    }
+    const report = describeError(error, this.currentFile, this.id);
     // The text message already names file, line, column and path; JSON lines also get them as fields.
     this.logger.error(report.message, this.logFormat === 'json' ? report.fields : {});
     this.exit(report.exitCode);

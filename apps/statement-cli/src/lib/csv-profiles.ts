@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CsvProfileError, validateCsvProfile, type CsvProfile } from '@stmt/parser';
+import { CsvProfileError, SHIPPED_PROFILES, validateCsvProfile, type CsvProfile } from '@stmt/parser';
 import { CliError } from './cli-error';
 import { parseYamlFile } from './yaml-file';
 
@@ -28,7 +28,11 @@ export async function loadUserProfiles(databaseDir: string): Promise<CsvProfile[
   const profiles: CsvProfile[] = [];
   for (const name of names) {
     const path = join(dir, name);
-    const value = parseYamlFile(await readFile(path, 'utf8'), path);
+    const value = parseYamlFile(
+      await readFile(path, 'utf8'),
+      path,
+      'Fix the profile (docs/csv-profiles.md) and run again.',
+    );
     try {
       profiles.push(validateCsvProfile(value, path));
     } catch (error) {
@@ -47,4 +51,28 @@ export async function loadUserProfiles(databaseDir: string): Promise<CsvProfile[
     seen.add(profile.name);
   }
   return profiles;
+}
+
+/**
+ * `--profile NAME` must name a profile: one of the user's (`userProfiles`, from `loadUserProfiles`)
+ * or a shipped one. A name that is neither is a mistyped flag value, so a usage error (exit 2)
+ * listing the known names and where the user's profiles are looked for; not a parse error in the
+ * input, which has nothing wrong with it.
+ */
+export function checkProfileName(
+  name: string | undefined,
+  userProfiles: readonly CsvProfile[],
+  databaseDir: string,
+): void {
+  if (name === undefined) return;
+  if (userProfiles.some((profile) => profile.name === name)) return;
+  if (SHIPPED_PROFILES.some((profile) => profile.name === name)) return;
+  const yours =
+    userProfiles.length === 0
+      ? `none of yours were found in ${profilesDir(databaseDir)}/*.yaml`
+      : `yours (${profilesDir(databaseDir)}/*.yaml): ${userProfiles.map((profile) => profile.name).join(', ')}`;
+  throw new CliError(
+    'USAGE',
+    `--profile ${JSON.stringify(name)} is not a CSV profile. Shipped: ${SHIPPED_PROFILES.map((profile) => profile.name).join(', ')}; ${yours}. Check the name, or --database if your profiles are in another folder.`,
+  );
 }

@@ -37,7 +37,21 @@ function parseHint(code: StatementParseError['code']): string {
     : VALIDATE_HINT;
 }
 
-export function describeError(error: unknown, file?: string): ErrorReport {
+/**
+ * `file`: the input the command was working on, for errors that do not name it; `command`: the
+ * command's id (`convert`, `mappings:apply`), so that a usage error points at that command's help.
+ */
+export function describeError(error: unknown, file?: string, command?: string): ErrorReport {
+  const report = describe(error, file, command);
+  // oclif wraps what a flag's own parser threw (a bad --delimiter) in lines of its own.
+  if (report.exitCode === ExitCode.USAGE && OCLIF_WRAPPING.test(report.message))
+    return { ...report, message: usageMessage(report.message, command) };
+  return report;
+}
+
+const OCLIF_WRAPPING = /^Parsing --|\nSee more help with --help/;
+
+function describe(error: unknown, file: string | undefined, command: string | undefined): ErrorReport {
   if (error instanceof CliError) {
     return { exitCode: error.exitCode, message: error.message, fields: { code: error.code } };
   }
@@ -66,8 +80,7 @@ export function describeError(error: unknown, file?: string): ErrorReport {
   const library = describeLibraryError(error);
   if (library !== undefined) return library;
   if (isOclifUsageError(error)) {
-    const hint = error.message.includes('--help') ? '' : '\nSee `stmt --help`.';
-    return { exitCode: ExitCode.USAGE, message: `${error.message}${hint}`, fields: { code: 'USAGE' } };
+    return { exitCode: ExitCode.USAGE, message: usageMessage(error.message, command), fields: { code: 'USAGE' } };
   }
   const message = error instanceof Error ? error.message : String(error);
   return {
@@ -89,4 +102,21 @@ function locationFields(location: SourceLocation | undefined): Record<string, un
 /** oclif's flag and argument errors carry `oclif.exit` (2 unless configured otherwise). */
 function isOclifUsageError(error: unknown): error is Error {
   return error instanceof Error && typeof (error as { oclif?: { exit?: unknown } }).oclif?.exit === 'number';
+}
+
+/**
+ * oclif's flag and argument messages, which come in several lines ("Nonexistent flag: --bogus\nSee
+ * more help with --help"), as one line ending with the help of the command concerned.
+ */
+function usageMessage(message: string, command: string | undefined): string {
+  const help = `\`stmt ${command === undefined ? '' : `${command.replaceAll(':', ' ')} `}--help\``;
+  const text = message
+    .replace(/^Parsing (--\S+)\s*\n\s*/, '$1: ')
+    .replace(/^The following errors? occurred:\s*/, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !/^See more help with --help\.?$/.test(line))
+    .join(' ')
+    .replace(/([^.:;!?])$/, '$1.');
+  return `${text} See ${help}.`;
 }

@@ -36,6 +36,16 @@ export const databaseFlag = Flags.string({
     'Your database folder: its files win over the shipped starter set, and --save-mappings writes there (default: database.dir or the per-user folder).',
 });
 
+/**
+ * `--ai` / `--no-ai`: whether the AI tier may be asked (overrides ai.enabled), on every command
+ * that categorises; `--no-ai` is what the AI service's error messages suggest when it is down.
+ */
+export const aiFlag = Flags.boolean({
+  description:
+    'Ask the AI service for parties the local tiers leave open (overrides ai.enabled; needs an API key). --no-ai categorises without it.',
+  allowNo: true,
+});
+
 /** `--strict`: refuse input that deviates from the standard instead of reading it with warnings (overrides input.strict). */
 /** `--profile NAME`: `convert`, `camt` and `validate` read bank CSVs alike. */
 export const profileFlag = Flags.string({
@@ -87,6 +97,7 @@ export const conversionFlags = {
     allowNo: true,
   }),
   database: databaseFlag,
+  ai: aiFlag,
   'save-mappings': Flags.boolean({
     description:
       'After a successful conversion, list what the classifier and AI tiers decided and offer to save it as exact mappings in your database folder.',
@@ -145,4 +156,5 @@ export interface ConfigFlagValues {
   delimiter?: string | undefined;
   strict?: boolean | undefined;
   'formula-guard'?: boolean | undefined;
+  ai?: boolean | undefined;
 }

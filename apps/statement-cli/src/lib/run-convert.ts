@@ -1,6 +1,8 @@
+import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { join, parse } from 'node:path';
 import { getPreset, resolveDelimiter } from '@stmt/export';
-import { LEDGER_FORMATS } from '@stmt/ledger';
+import { LEDGER_FORMATS, type LedgerFormatName } from '@stmt/ledger';
 import type { Categorizer } from '@stmt/categorizer';
 import {
   CategoryTally,
@@ -9,8 +11,10 @@ import {
   convertFile,
   convertMerged,
   leaveRowsAsTheyAre,
+  LEDGER_EXTENSIONS,
   resolveInput,
   type ConversionResult,
+  type InputTarget,
 } from '@stmt/convert';
 import type { StatementFormat } from '@stmt/parser';
 import { audit, type AuditOperation } from './audit';
@@ -18,10 +22,12 @@ import { CliError } from './cli-error';
 import { parseSize } from './size';
 import type { LoadedConfig } from './config/load';
 import { profilesAndLedger } from './conversion-inputs';
-import { loadCategorizer, userDatabaseDir } from './database';
+import { checkProfileName } from './csv-profiles';
+import { loadAiCategorizer } from './config/ai-categorizer';
+import { userDatabaseDir } from './database';
 import { describeDirectoryFailures, directoryExitCode, type DescribedDirectoryReport } from './directory-report';
 import { ExitCode, type ExitCodeValue } from './exit-codes';
-import { readOptions } from './read-options';
+import { isNamedPipe, readableInput, readOptions } from './read-options';
 import type { Logger } from './logger';
 import { createProgress } from './progress';
 import type * as SaveMappings from './save-mappings';
@@ -144,9 +150,13 @@ export async function runConvert(
       `--accounts maps categories and statement accounts to journal accounts; it needs --to ${LEDGER_FORMATS.join('|')} (a CSV has no accounts).`,
     );
   }
+  refuseEmptyPaths(request);
   const databaseDir = userDatabaseDir(loaded.config, request.database);
+  // Before the categoriser loads: a mistyped --profile is a usage error, found without waiting for it.
+  const profiles = await profilesAndLedger(request, databaseDir);
+  checkProfileName(request.profile, profiles.csv.csvProfiles ?? [], databaseDir);
   const categorizer: Categorizer | undefined = request.categorize
-    ? await loadCategorizer(loaded.config, logger, databaseDir)
+    ? await loadAiCategorizer(loaded.config, logger, databaseDir, 'convert')
     : undefined;
   const tally = new CategoryTally();
   const settings = {
@@ -169,7 +179,7 @@ export async function runConvert(
     strict,
     read,
     format: request.from,
-    ...(await profilesAndLedger(request, databaseDir)),
+    ...profiles,
     threads: request.threads ?? defaultThreads(request.streaming),
     delimiter: resolveDelimiter(loaded.config.csv.delimiter),
     settings,
@@ -177,7 +187,14 @@ export async function runConvert(
     onFileDone,
     progress: createProgress,
   };
-  const input = await resolveInput(request.input);
+  const resolved = await resolveInput(request.input);
+  if ((request.merge === true || request.sinceLast === true) && (await isNamedPipe(resolved)))
+    throw new CliError(
+      'USAGE',
+      `--merge and --since-last read each statement file twice, and ${request.input} is a named pipe, which can be read once: save it to a file first, or convert without --merge.`,
+    );
+  const input = await readableInput(resolved);
+  await refuseFolderOutput(request, input);
 
   let exitCode: ExitCodeValue = ExitCode.SUCCESS;
   if (request.merge === true || request.sinceLast === true) {
@@ -254,12 +271,54 @@ export async function runConvert(
         targetDir: databaseDir,
         yes: request.yes === true,
         dryRun: request.dryRun,
-        stdinConsumed: input.kind === 'stdin',
+        // A named pipe as input is read like standard input, but leaves standard input to the prompt.
+        stdinConsumed: request.input === '-',
       },
       out.stderr,
     );
   }
   return exitCode;
+}
+
+/**
+ * An empty path (`-o ""`, often an unset shell variable) names no file: a usage error, before any
+ * work, rather than a failed rename at the end.
+ */
+function refuseEmptyPaths(request: ConvertRequest): void {
+  const paths: [string, string | undefined][] = [
+    ['--input', request.input],
+    ['--output', request.output],
+    ['--mappings-review', request.mappingsReview],
+    ['--accounts', request.accounts],
+    ['--database', request.database],
+  ];
+  for (const [flag, value] of paths) {
+    if (value !== undefined && value.trim() === '')
+      throw new CliError(
+        'USAGE',
+        `${flag} is empty: give a path${flag === '--input' || flag === '--output' ? ', or `-` for standard ' + (flag === '--input' ? 'input' : 'output') : ''} (is a shell variable unset?).`,
+      );
+  }
+}
+
+/**
+ * One statement file (or standard input) is written to one file: an existing folder as --output is
+ * a usage error saying so, found before the conversion rather than when the finished file cannot be
+ * renamed onto the folder. (A folder is the output of a folder input; --merge says so itself.)
+ */
+async function refuseFolderOutput(request: ConvertRequest, input: InputTarget): Promise<void> {
+  const { output } = request;
+  if (output === undefined || output === '-' || request.dryRun || input.kind === 'directory') return;
+  if (request.merge === true || request.sinceLast === true) return;
+  const info = await stat(output).catch(() => undefined);
+  if (info?.isDirectory() !== true) return;
+  const extension =
+    request.to === undefined || request.to === 'csv' ? '.csv' : LEDGER_EXTENSIONS[request.to as LedgerFormatName];
+  const suggestion = join(output, `${request.input === '-' ? 'statement' : parse(input.name).name}${extension}`);
+  throw new CliError(
+    'USAGE',
+    `--output ${output} is a folder, but one statement is written to one file: name a file such as ${suggestion}. (A folder is the output of a folder --input.)`,
+  );
 }
 
 /**

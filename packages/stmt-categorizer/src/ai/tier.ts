@@ -14,8 +14,10 @@ function questionKey(input: CategorizeInput): string {
 
 /**
  * Tier 4: batches the rows the local tiers left open into chat-completions requests. A
- * failure never stops the conversion: it is logged once at ERROR ("ai service …"), the rows
- * stay uncategorised, and a service that is down is not asked again during this run.
+ * failure never stops the caller (a conversion, a `categorize` lookup): it is logged once at
+ * ERROR ("ai service at URL …; continuing without the AI service"), the rows stay uncategorised,
+ * and a service that is down or does not answer is given up for the run: the requests under way
+ * are cancelled and no other is sent.
  */
 export class AiTier {
   private readonly answers = new Map<string, CategoryDecision | null>();
@@ -74,14 +76,19 @@ export class AiTier {
   private fail(error: unknown, batch: string[]): void {
     for (const key of batch) this.answers.set(key, null);
     const known = error instanceof CategorizerError ? error : undefined;
-    const meta = known ? { code: known.code, ...known.context, parties: batch.length } : { parties: batch.length };
+    const meta = known
+      ? { code: known.code, ...known.context, url: this.client.url, parties: batch.length }
+      : { url: this.client.url, parties: batch.length };
     if (known?.code === 'AI_BAD_RESPONSE') {
       this.logger.error(`${known.message}; ${batch.length} rows stay uncategorised`, meta);
       return;
     }
     if (this.unavailable) return;
     this.unavailable = true;
-    const message = known ? known.message : `ai service failed unexpectedly (${(error as Error)?.name ?? 'error'})`;
-    this.logger.error(`${message}; conversion continues without the AI service`, meta);
+    this.client.abandon();
+    const message = known
+      ? known.message
+      : `ai service at ${this.client.url} failed unexpectedly (${(error as Error)?.name ?? 'error'})`;
+    this.logger.error(`${message}; continuing without the AI service`, meta);
   }
 }

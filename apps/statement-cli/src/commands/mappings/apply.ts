@@ -29,7 +29,19 @@ export default class MappingsApply extends StmtCommand {
     const { args, flags } = await this.parse(MappingsApply);
     this.currentFile = args.file;
     const { config } = await this.setup(flags);
+    if (args.file === '-' || args.file.trim() === '')
+      throw new CliError(
+        'USAGE',
+        `stmt mappings apply reads a review file by its path, not ${args.file === '-' ? 'standard input (`-`)' : 'an empty name'}: give the file \`convert --mappings-review FILE\` wrote (save piped text to a file first).`,
+      );
     const text = await readFile(args.file, 'utf8').catch((error: unknown) => {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR')
+        throw new CliError(
+          'INPUT_NOT_FOUND',
+          `Mappings review file ${args.file} not found. Check the path: it is the file \`stmt convert … --mappings-review FILE\` wrote.`,
+          { cause: error },
+        );
       throw inputError(args.file, error);
     });
     let mappings;

@@ -14,6 +14,7 @@ export const ENV_KEYS: readonly { name: string; key: string; kind: 'string' | 'b
   { name: 'CAMT_AI_BASE_URL', key: 'ai.base_url', kind: 'string' },
   { name: 'CAMT_AI_MODEL', key: 'ai.model', kind: 'string' },
   { name: 'AI_API_KEY', key: 'ai.api_key', kind: 'string' },
+  { name: 'CAMT_AI_TIMEOUT_SECONDS', key: 'ai.timeout_seconds', kind: 'integer' },
   { name: 'CAMT_CSV_DELIMITER', key: 'csv.delimiter', kind: 'string' },
   { name: 'CAMT_CSV_PRESET', key: 'csv.preset', kind: 'string' },
   { name: 'CAMT_CSV_FORMULA_GUARD', key: 'csv.formula_guard', kind: 'boolean' },

@@ -28,6 +28,7 @@ const KEYS = [
   'ai.base_url',
   'ai.model',
   'ai.api_key',
+  'ai.timeout_seconds',
   'csv.delimiter',
   'csv.preset',
   'csv.formula_guard',
@@ -65,12 +66,13 @@ export async function inspectConfig(options: LoadConfigOptions): Promise<LoadedC
   // The defaults are checked against the schema by a test, not on every run.
   const problems = layers
     .filter((layer) => layer.kind !== 'defaults')
-    .flatMap((layer) =>
-      validatePartialConfig(layer.config, describe(layer)).map((problem) => {
+    .flatMap((layer) => [
+      ...validatePartialConfig(layer.config, describe(layer)).map((problem) => {
         const origin = layer.origins.get(problem.key);
         return origin === undefined ? problem : { ...problem, source: `${problem.source}, ${origin}` };
       }),
-    );
+      ...(layer.problems ?? []),
+    ]);
   const merged: Record<string, Record<string, unknown>> = {};
   const sources = new Map<string, string>();
   for (const layer of layers) {
@@ -78,7 +80,7 @@ export async function inspectConfig(options: LoadConfigOptions): Promise<LoadedC
       const value = getKey(layer.config, key);
       if (value === undefined || value === null) continue;
       setKey(merged, key, value);
-      sources.set(key, layer.origins.get(key) ?? layer.label);
+      sources.set(key, sourceLabel(layer, key));
     }
   }
   for (const section of ['log', 'ai', 'csv', 'database', 'input']) merged[section] ??= {};
@@ -94,6 +96,18 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
     );
   }
   return loaded;
+}
+
+/**
+ * Where a key's value came from, as `config --show` prints it: `--log-level`, `LOG_FORMAT in the
+ * environment`, `LOG_FORMAT in ~/.config/stmt/.env`, the config file's path, or `defaults`; the
+ * same variable in the environment and in the env file are told apart.
+ */
+function sourceLabel(layer: ConfigLayer, key: string): string {
+  const origin = layer.origins.get(key);
+  if (layer.kind === 'environment') return `${origin ?? 'a variable'} in the environment`;
+  if (layer.kind === 'env file') return `${origin ?? 'a variable'} in ${layer.label}`;
+  return origin ?? layer.label;
 }
 
 function describe(layer: ConfigLayer): string {

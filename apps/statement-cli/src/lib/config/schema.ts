@@ -6,7 +6,14 @@ export type LogFormat = 'text' | 'json';
 /** The effective configuration; every key is documented in docs/configuration.md. */
 export interface StmtConfig {
   log: { level: LogLevel; format: LogFormat };
-  ai: { enabled: boolean; requests_per_minute: number; base_url: string; model: string; api_key?: string };
+  ai: {
+    enabled: boolean;
+    requests_per_minute: number;
+    base_url: string;
+    model: string;
+    api_key?: string;
+    timeout_seconds: number;
+  };
   csv: { delimiter: string; preset: string; formula_guard: boolean };
   database: { dir?: string };
   input: { strict: boolean; encoding?: string; max_field_size?: string | number; max_entry_details?: number };
@@ -23,11 +30,25 @@ export interface PartialConfig {
 
 export const DEFAULT_CONFIG: StmtConfig = {
   log: { level: 'info', format: 'text' },
-  ai: { enabled: true, requests_per_minute: 60, base_url: 'https://api.openai.com/v1', model: 'gpt-4o-mini' },
+  ai: {
+    enabled: true,
+    requests_per_minute: 60,
+    base_url: 'https://api.openai.com/v1',
+    model: 'gpt-4o-mini',
+    timeout_seconds: 30,
+  },
   csv: { delimiter: 'comma', preset: 'default', formula_guard: true },
   database: {},
   input: { strict: false },
 };
+
+/**
+ * The largest `input.max_field_size` / `--max-field-size`: 256 MiB. One value is held as one
+ * string, and V8 strings end just short of 512 MiB characters; a bound above that would end a
+ * run in an internal error instead of the parse error naming the value.
+ */
+export const MAX_FIELD_SIZE = 256 * 1024 ** 2;
+export const MAX_FIELD_SIZE_TEXT = '256MiB';
 
 function section(properties: Record<string, SchemaObject>): SchemaObject {
   return { type: 'object', additionalProperties: false, properties };
@@ -54,6 +75,8 @@ export const CONFIG_SCHEMA: SchemaObject = {
       base_url: { type: 'string', pattern: '^https?://' },
       model: { type: 'string', minLength: 1 },
       api_key: { type: 'string', minLength: 1 },
+      // The longest one request waits for the service's answers, its retries included.
+      timeout_seconds: { type: 'integer', minimum: 1, maximum: 3600 },
     }),
     csv: section({
       // A name or one character other than a quote or line break (see @stmt/export resolveDelimiter).
@@ -73,6 +96,7 @@ export const CONFIG_SCHEMA: SchemaObject = {
       max_field_size: {
         type: ['integer', 'string'],
         minimum: 1,
+        maximum: MAX_FIELD_SIZE,
         pattern: '^\\s*\\d+(\\.\\d+)?\\s*([KkMmGg]([Ii]?[Bb])?|[Bb])?\\s*$',
       },
       // Most <TxDtls> held for one camt entry (one row joins them; --split-batches streams them).

@@ -1,7 +1,8 @@
 import type * as AjvModule from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { PRESET_NAMES } from '@stmt/export';
-import { CONFIG_AJV_OPTIONS, CONFIG_SCHEMA, type PartialConfig } from './schema';
+import { parseSize } from '../size';
+import { CONFIG_AJV_OPTIONS, CONFIG_SCHEMA, MAX_FIELD_SIZE, MAX_FIELD_SIZE_TEXT, type PartialConfig } from './schema';
 
 type SchemaCheck = ValidateFunction<PartialConfig>;
 let compiled: SchemaCheck | undefined;
@@ -54,8 +55,23 @@ export function validatePartialConfig(value: unknown, source: string): ConfigPro
     if (preset !== undefined && !PRESET_NAMES.includes(preset)) {
       problems.push({ key: 'csv.preset', message: `must be one of ${PRESET_NAMES.join(', ')}`, source });
     }
+    // The schema bounds a number of bytes; a size with a unit (`100GiB`) is bounded here.
+    const size = value.input?.max_field_size;
+    if (typeof size === 'string' && sizeTooLarge(size)) {
+      problems.push({ key: 'input.max_field_size', message: MAX_FIELD_SIZE_MESSAGE, source });
+    }
   }
   return problems;
+}
+
+const MAX_FIELD_SIZE_MESSAGE = `must be a number of bytes or a size such as 512KiB or 16MiB, at most ${MAX_FIELD_SIZE_TEXT}`;
+
+function sizeTooLarge(size: string): boolean {
+  try {
+    return parseSize(size, 'input.max_field_size', 'CONFIG_INVALID') > MAX_FIELD_SIZE;
+  } catch {
+    return false;
+  }
 }
 
 function toProblem(error: ErrorObject, source: string): ConfigProblem {
@@ -75,8 +91,8 @@ function toProblem(error: ErrorObject, source: string): ConfigProblem {
       source,
     };
   }
-  if (error.keyword === 'pattern' && key === 'input.max_field_size') {
-    return { key, message: 'must be a number of bytes or a size such as 512KiB or 16MiB', source };
+  if (key === 'input.max_field_size' && (error.keyword === 'pattern' || error.keyword === 'maximum')) {
+    return { key, message: MAX_FIELD_SIZE_MESSAGE, source };
   }
   return { key, message: error.message ?? 'is invalid', source };
 }
