@@ -129,7 +129,7 @@ describe('hostile and cut input: exit 4 with the place, never a crash, nothing l
     const run = runCli(['validate', '-i', input]);
     expect(run.status).toBe(4);
     expect(run.stdout).toMatch(
-      /cut\.sta:6:7: error TRUNCATED: the file ends inside the text of :86: \(line 6\) without a line break/,
+      /cut\.sta:6:7: error TRUNCATED: the file ends before the closing balance :62F:\/:62M:/,
     );
   });
 });

@@ -274,15 +274,26 @@ export class FieldReader {
         line: last.line,
         message: `the file ends right after the tag ${JSON.stringify(last.text.trim())}, before the field's content`,
       };
-    // Free text gives no sign of its end, but a bank's file ends with a line break or a message
-    // end: text that stops without either was cut there, and the statements after it are lost.
-    const current = this.current;
-    if (unterminated && last && current && this.lonelyDash === undefined && isFreeText(current, last.line))
-      return {
-        line: last.line,
-        message: `the file ends inside the text of :${current.tag}: (line ${last.line}) without a line break or message end "-"`,
-      };
     return undefined;
+  }
+
+  /**
+   * After `end()`'s caller has found no `openEnd`: whether the input stops inside free text (a
+   * `:86:`, a `:61:`'s supplementary details) on a last line without a line break. Free text gives
+   * no sign of its end, and banks end their files with a line break or a message end, so it may
+   * have been cut there; but real files also end so (ING's statement information after `:65:`).
+   * A statement it cuts before the closing balance is refused anyway (a missing `:62F:`); one
+   * complete but for that text loses no row, but statements after it would be missing.
+   */
+  cutInText(unterminated: boolean): OpenEnd | undefined {
+    const last = this.last;
+    const current = this.current;
+    if (!unterminated || !last || !current || this.lonelyDash !== undefined || !isFreeText(current, last.line))
+      return undefined;
+    return {
+      line: last.line,
+      message: `the file ends inside the text of :${current.tag}: (line ${last.line}) without a line break or message end "-": if it was cut there, the statements after it are missing`,
+    };
   }
 
   private continueField(field: Field, text: string, line: number): void {

@@ -50,6 +50,9 @@ export async function* parseMt940(
     if (options.fileName !== undefined) location.file = options.fileName;
     const open = fields.openEnd(lines.unterminated);
     if (open) issues.error('TRUNCATED', `${open.message}; the file is truncated`, location);
+    // Known before the open field is emitted; told only when the statement it ends is whole.
+    const cut = open ? undefined : fields.cutInText(lines.unterminated);
+    const errorsBefore = issues.errorCount;
     const end: InputEnd = { location, unterminated: lines.unterminated, truncated: open !== undefined };
     if (lines.unterminated && lastLine) end.lastLine = { line: lastLine.line, text: lastLine.text };
     // Told before the field still open is emitted: a balance on the cut last line is read knowing it.
@@ -59,6 +62,7 @@ export async function* parseMt940(
       if (record.kind === 'statement-end') statements++;
       ready.push(record);
     }
+    if (cut && issues.errorCount === errorsBefore) issues.warning('TRUNCATED', cut.message, location);
   };
   // Work is done per chunk in plain loops, and records are yielded in order after it, with
   // the error (if any) after the records completed before it.
