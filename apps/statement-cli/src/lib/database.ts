@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { Categorizer, CategorizerError } from '@stmt/categorizer';
+import { Categorizer, CategorizerError, type AiOptions } from '@stmt/categorizer';
 import { CliError } from './cli-error';
 import type { StmtConfig } from './config/schema';
 import { configDirectory } from './config/sources';
@@ -16,6 +16,18 @@ export function userDatabaseDir(config: StmtConfig, override?: string): string {
   return override ?? config.database.dir ?? join(configDirectory(process.env), 'database');
 }
 
+/** What the AI tier is told of the configuration: every `ai.*` key, the timeout in milliseconds. */
+export function aiOptions(config: StmtConfig): AiOptions {
+  return {
+    enabled: config.ai.enabled,
+    baseUrl: config.ai.base_url,
+    model: config.ai.model,
+    requestsPerMinute: config.ai.requests_per_minute,
+    timeoutMs: config.ai.timeout_seconds * 1000,
+    ...(config.ai.api_key === undefined ? {} : { apiKey: config.ai.api_key }),
+  };
+}
+
 /** One categoriser for every command; a broken database file is a configuration error (exit 6). */
 export async function loadCategorizer(
   config: StmtConfig,
@@ -27,13 +39,7 @@ export async function loadCategorizer(
       databaseDir: SHIPPED_DATABASE,
       userDatabaseDir: userDir,
       logger,
-      ai: {
-        enabled: config.ai.enabled,
-        baseUrl: config.ai.base_url,
-        model: config.ai.model,
-        requestsPerMinute: config.ai.requests_per_minute,
-        ...(config.ai.api_key === undefined ? {} : { apiKey: config.ai.api_key }),
-      },
+      ai: aiOptions(config),
     });
   } catch (error) {
     if (error instanceof CategorizerError) {

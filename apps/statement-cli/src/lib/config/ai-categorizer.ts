@@ -1,33 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Categorizer, CategorizerError, type AiOptions } from '@stmt/categorizer';
+import type { Categorizer } from '@stmt/categorizer';
 import { closest, distance } from 'fastest-levenshtein';
 import type * as Yaml from 'yaml';
 import { CliError } from '../cli-error';
-import { SHIPPED_DATABASE } from '../database';
+import { loadCategorizer } from '../database';
 import type { Logger } from '../logger';
 import type { StmtConfig } from './schema';
-
-/** What the AI tier is told of the configuration: every `ai.*` key, the timeout in milliseconds. */
-export function aiOptions(config: StmtConfig): AiOptions {
-  return {
-    enabled: config.ai.enabled,
-    baseUrl: config.ai.base_url,
-    model: config.ai.model,
-    requestsPerMinute: config.ai.requests_per_minute,
-    timeoutMs: config.ai.timeout_seconds * 1000,
-    ...(config.ai.api_key === undefined ? {} : { apiKey: config.ai.api_key }),
-  };
-}
 
 /** The command the AI service's messages are worded for. */
 export type AiCommand = 'convert' | 'categorize';
 
 /**
- * The categoriser of `convert`, `camt` and `categorize`, with every `ai.*` key (`ai.timeout_seconds`
- * included, which `loadCategorizer` in database.ts does not pass on) and with the AI service's
- * messages completed for the command: what happens to the rows, and what to do about the service.
- * A broken database file is a configuration error (exit 6), as with `loadCategorizer`.
+ * The categoriser of `convert`, `camt` and `categorize`: `loadCategorizer`'s, after a check of the
+ * user's `categories.yaml` keys, with the AI service's messages completed for the command: what
+ * happens to the rows, and what to do about the service.
  */
 export async function loadAiCategorizer(
   config: StmtConfig,
@@ -36,23 +23,7 @@ export async function loadAiCategorizer(
   command: AiCommand,
 ): Promise<Categorizer> {
   await refuseUnknownCategoryKeys(userDatabaseDir);
-  try {
-    return await Categorizer.load({
-      databaseDir: SHIPPED_DATABASE,
-      userDatabaseDir,
-      logger: withAiAdvice(logger, command, config),
-      ai: aiOptions(config),
-    });
-  } catch (error) {
-    if (error instanceof CategorizerError) {
-      throw new CliError(
-        'CONFIG_INVALID',
-        `${error.message}. Fix the database file or point --database (database.dir) elsewhere.`,
-        { cause: error },
-      );
-    }
-    throw error;
-  }
+  return loadCategorizer(config, withAiAdvice(logger, command, config), userDatabaseDir);
 }
 
 /**
