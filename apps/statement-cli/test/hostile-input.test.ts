@@ -128,9 +128,7 @@ describe('hostile and cut input: exit 4 with the place, never a crash, nothing l
     const input = file(dir, 'cut.sta', whole.slice(0, whole.indexOf(':86:') + 6));
     const run = runCli(['validate', '-i', input]);
     expect(run.status).toBe(4);
-    expect(run.stdout).toMatch(
-      /cut\.sta:6:7: error TRUNCATED: the file ends before the closing balance :62F:\/:62M:/,
-    );
+    expect(run.stdout).toMatch(/cut\.sta:6:7: error TRUNCATED: the file ends before the closing balance :62F:\/:62M:/);
   });
 });
 
