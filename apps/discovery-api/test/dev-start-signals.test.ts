@@ -1,11 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, scratchFolder } from '@fin/test-utils';
-import { LISTENING } from '../src/test-support/processes';
+import { LISTENING, refused } from '../src/test-support/processes';
 
 // README, docs/operations.md: `npm start` runs the API, and SIGTERM stops it cleanly. `npm start`
 // is npm → sh → node scripts/dev.mjs start → discovery-api serve. dev.mjs used to wait in
@@ -27,17 +26,6 @@ function running(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-function refused(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
-  });
 }
 
 describe('npm start / scripts/dev.mjs start, stopped by SIGTERM', () => {

@@ -9,7 +9,7 @@ import {
   type ScratchPostgres,
 } from '@fin/test-utils';
 import { describeWithServices } from '../src/test-support/services';
-import { spawnCommand, type ChildProcessHandle } from '../src/test-support/processes';
+import { refused, spawnCommand, type ChildProcessHandle } from '../src/test-support/processes';
 
 // docs/operations.md: `serve` listens before it opens the database (`/healthz` 200, `/readyz`
 // 503, every other route 503 DATABASE_UNAVAILABLE), and after an outage "No restart is needed
@@ -56,17 +56,6 @@ async function outputMatches(handle: ChildProcessHandle, pattern: RegExp): Promi
 
 function count(text: string, pattern: RegExp): number {
   return text.split('\n').filter((line) => pattern.test(line)).length;
-}
-
-function refused(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
-  });
 }
 
 describeWithServices('serve while PostgreSQL is unreachable at start-up', ['postgres'], () => {

@@ -6,8 +6,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { createServer, type Server, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
+import { startSilentServer, type SilentServer } from '@fin/test-utils';
 import { BIN, FIXTURES, tempDir } from './run-cli';
 
 jest.setTimeout(60_000);
@@ -283,27 +284,16 @@ describe('a named pipe as --input', () => {
 });
 
 describe('an AI service that accepts connections and never answers', () => {
-  let server: Server;
+  let silent: SilentServer;
   let connections: Socket[];
   let url: string;
 
   beforeEach(async () => {
-    connections = [];
-    server = createServer((socket) => {
-      connections.push(socket);
-      socket.on('data', () => undefined);
-      socket.on('error', () => undefined);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    if (address === null || typeof address === 'string') throw new Error('no port');
-    url = `http://127.0.0.1:${address.port}/v1`;
+    silent = await startSilentServer();
+    ({ connections, url } = silent);
   });
 
-  afterEach(async () => {
-    for (const socket of connections) socket.destroy();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+  afterEach(() => silent.close());
 
   const aiEnv = (): Record<string, string> => ({
     AI_API_KEY: 'sk-test-never-shown',

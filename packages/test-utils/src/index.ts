@@ -9,6 +9,7 @@ export * from './random';
 export * from './redis-server';
 export * from './scratch-folder';
 export * from './scratch-postgres';
+export * from './silent-server';
 export * from './statement-rows';
 export * from './statement-fuzz/fixtures';
 export * from './statement-fuzz/mutations';

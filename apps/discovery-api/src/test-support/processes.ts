@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 
 const APP_DIR = join(__dirname, '..', '..');
@@ -112,5 +113,17 @@ export function spawnCommand(
       clearTimeout(timer);
       reject(new Error(`discovery-api ${args.join(' ')} exited with ${code}:\n${output}`));
     });
+  });
+}
+
+/** Whether nothing listens on 127.0.0.1:`port` any more (a connection is refused). */
+export function refused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
   });
 }

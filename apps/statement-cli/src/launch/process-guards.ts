@@ -24,7 +24,8 @@ export const EXIT_GRACE_MS = 2000;
  */
 export function stopNow(code: number, signal?: NodeJS.Signals): never {
   removeTrackedTempFilesSync();
-  armExitWatchdog(signal);
+  // A closed pipe (`stmt … | head`, an everyday end) waits on nothing: no watchdog process for it.
+  if (signal !== undefined) armExitWatchdog(signal);
   process.exit(code);
 }
 
@@ -41,16 +42,16 @@ process.stdin.on('end', () => clearTimeout(timer)).on('error', () => clearTimeou
  * would keep a stopped run alive until SIGKILL. A small detached process watches: should this one
  * still be there after EXIT_GRACE_MS, it sends the stop signal again, which then has its default
  * effect (the handler is removed first), so the process ends as the signal ends any program, the
- * shell reporting the same 128 + n; without a signal (a closed pipe, a lost launcher) SIGKILL.
+ * shell reporting the same 128 + n.
  */
-function armExitWatchdog(signal: NodeJS.Signals | undefined): void {
-  if (signal !== undefined) process.removeAllListeners(signal);
+function armExitWatchdog(signal: NodeJS.Signals): void {
+  process.removeAllListeners(signal);
   try {
-    const watchdog = spawn(
-      process.execPath,
-      ['-e', WATCHDOG, String(process.pid), signal ?? 'SIGKILL', String(EXIT_GRACE_MS)],
-      { stdio: ['pipe', 'ignore', 'ignore'], detached: true, env: {} },
-    );
+    const watchdog = spawn(process.execPath, ['-e', WATCHDOG, String(process.pid), signal, String(EXIT_GRACE_MS)], {
+      stdio: ['pipe', 'ignore', 'ignore'],
+      detached: true,
+      env: {},
+    });
     watchdog.on('error', () => undefined);
     watchdog.unref();
   } catch {

@@ -1,4 +1,5 @@
-import { createServer, type Server, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import { startSilentServer, type SilentServer } from '@fin/test-utils';
 import { RecordingLogger } from '../../test/recording-logger';
 import { AiClient } from './client';
 import { AiTier } from './tier';
@@ -7,27 +8,16 @@ import { AiTier } from './tier';
 // timeout in all (not once per attempt), a warning says it is slow, and once it is given up the
 // other requests are cancelled or never sent. Durations are only bounded generously, never asserted.
 
-let server: Server;
+let silent: SilentServer;
 let connections: Socket[] = [];
 let url: string;
 
 beforeEach(async () => {
-  connections = [];
-  server = createServer((socket) => {
-    connections.push(socket);
-    socket.on('data', () => undefined);
-    socket.on('error', () => undefined);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  url = `http://127.0.0.1:${address.port}/v1`;
+  silent = await startSilentServer();
+  ({ connections, url } = silent);
 });
 
-afterEach(async () => {
-  for (const socket of connections) socket.destroy();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterEach(() => silent.close());
 
 function tierFor(
   logger: RecordingLogger,
