@@ -68,14 +68,15 @@ export async function openWhenReachable(
   }
 }
 
-/** A connection URL without its password, for the log (a Unix socket directory as it is). */
-export function redactedDatabaseUrl(url: string): string {
+/** A connection URL without its password, for the log; `fallback` when it is no URL (a Unix
+ * socket directory stays as it is). Redis's URL is logged the same way (redis.ts). */
+export function redactedUrl(url: string, fallback: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password !== '') parsed.password = '***';
     return parsed.toString();
   } catch {
-    return url.startsWith('/') ? url : 'postgres';
+    return url.startsWith('/') ? url : fallback;
   }
 }
 

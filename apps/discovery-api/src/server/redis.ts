@@ -4,6 +4,7 @@ import { createClient } from 'redis';
 import type { LimiterStoreFactory } from '../http/rate-limit';
 import type { Logger } from '../logging';
 import { FallbackStore } from './fallback-store';
+import { redactedUrl } from './database-wait';
 import { withTimeout } from './timeout';
 
 export interface RedisLimits {
@@ -41,7 +42,7 @@ export async function connectRedisLimits(
   const { logger } = options;
   const commandTimeoutMs = options.commandTimeoutMs ?? 500;
   const maxBackoffMs = options.maxBackoffMs ?? 5_000;
-  const where = redactedUrl(url);
+  const where = redactedUrl(url, 'redis');
   let connected = false;
   const client = createClient({
     url,
@@ -125,14 +126,4 @@ export async function connectRedisLimits(
       await connecting;
     },
   };
-}
-
-function redactedUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'redis';
-  }
 }

@@ -8,7 +8,7 @@ import { createHttpMetrics } from '../http/metrics';
 import { startingApp } from '../http/starting';
 import { createLogger, type Logger } from '../logging';
 import { acquireWhenFree } from './acquire';
-import { StartAbortedError, openWhenReachable, redactedDatabaseUrl } from './database-wait';
+import { StartAbortedError, openWhenReachable, redactedUrl } from './database-wait';
 import type { OwnerLock } from './owner-lock';
 import type { RedisLimits } from './redis';
 import type { TokenStore } from '../store/tokens';
@@ -82,7 +82,7 @@ export async function startServer(config: ApiConfig, options: ServeOptions): Pro
       target.kind === 'postgres'
         ? await openWhenReachable(() => openDatabase(target), {
             logger,
-            where: redactedDatabaseUrl(target.url),
+            where: redactedUrl(target.url, 'postgres'),
             ...(options.signal === undefined ? {} : { signal: options.signal }),
           })
         : await openDatabase(target);
