@@ -49,6 +49,16 @@ class PostgresForwarder {
   }
 }
 
+/** A forwarder not started yet, and the database URL through it (with a password that must not be logged). */
+async function unreachableDatabase(pg: ScratchPostgres): Promise<{ forwarder: PostgresForwarder; url: string }> {
+  const forwarder = new PostgresForwarder(await freePort());
+  const url = new URL(pg.url);
+  url.hostname = '127.0.0.1';
+  url.port = String(forwarder.port);
+  url.password = 'not-logged';
+  return { forwarder, url: url.toString() };
+}
+
 /** Waits until the process's output matches (the test's own timeout bounds the wait). */
 async function outputMatches(handle: ChildProcessHandle, pattern: RegExp): Promise<void> {
   while (!pattern.test(handle.output())) await sleep(50);
@@ -78,11 +88,8 @@ describeWithServices('serve while PostgreSQL is unreachable at start-up', ['post
   });
 
   async function start(): Promise<{ base: string; port: number }> {
-    forwarder = new PostgresForwarder(await freePort());
-    const url = new URL(pg.url);
-    url.hostname = '127.0.0.1';
-    url.port = String(forwarder.port);
-    url.password = 'not-logged';
+    const database = await unreachableDatabase(pg);
+    forwarder = database.forwarder;
     const port = await freePort();
     handle = await spawnCommand(
       ['serve'],
@@ -90,7 +97,7 @@ describeWithServices('serve while PostgreSQL is unreachable at start-up', ['post
         PORT: String(port),
         HOST: '127.0.0.1',
         DISCOVERY_DATA_DIR: dataDir(),
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: database.url,
         REDIS_URL: '',
         DISCOVERY_REFRESH_INTERVAL_MS: '0',
       },
@@ -154,5 +161,53 @@ describeWithServices('serve while PostgreSQL is unreachable at start-up', ['post
     expect(output()).toMatch(/"message":"stopped"/);
     expect(output()).not.toMatch(/"message":"listening"/);
     expect(await refused(port)).toBe(true);
+  }, 60_000);
+});
+
+// The delivery worker used to exit 1 at once when PostgreSQL was not reachable at its start, so
+// a worker started beside its database (compose, Kubernetes) needed a restart policy to come up.
+describeWithServices('worker while PostgreSQL is unreachable at start-up', ['postgres'], () => {
+  let pg: ScratchPostgres;
+  let forwarder: PostgresForwarder | undefined;
+  let handle: ChildProcessHandle | undefined;
+
+  beforeAll(async () => {
+    pg = await createScratchPostgres();
+  });
+  afterEach(async () => {
+    await handle?.stop('SIGKILL');
+    handle = undefined;
+    await forwarder?.stop();
+    forwarder = undefined;
+  });
+  afterAll(async () => {
+    await pg.drop();
+  });
+
+  async function start(): Promise<ChildProcessHandle> {
+    const database = await unreachableDatabase(pg);
+    forwarder = database.forwarder;
+    handle = await spawnCommand(['worker'], { DATABASE_URL: database.url, REDIS_URL: '' }, WAITING);
+    return handle;
+  }
+
+  it('waits, logging each attempt, and starts delivering once the database answers', async () => {
+    const worker = await start();
+    expect(worker.output()).toMatch(/ECONNREFUSED/);
+    expect(worker.output()).not.toContain('not-logged');
+    expect(worker.output()).not.toMatch(/"message":"worker started"/);
+    await forwarder!.start();
+    await outputMatches(worker, /"message":"worker started"/);
+    expect(worker.output()).toMatch(/"message":"connected to PostgreSQL"/);
+    expect(await worker.stop('SIGTERM')).toBe(0);
+    handle = undefined;
+  }, 60_000);
+
+  it('stops with exit 0 on SIGTERM while it waits', async () => {
+    const worker = await start();
+    expect(await worker.stop('SIGTERM')).toBe(0);
+    handle = undefined;
+    expect(worker.output()).toMatch(/"message":"worker stopping"[^\n]*"while":"waiting for the database"/);
+    expect(worker.output()).not.toMatch(/"message":"worker started"/);
   }, 60_000);
 });

@@ -1,7 +1,9 @@
 import { Command } from '@oclif/core';
 import { loadConfig } from '../config';
+import type { Database } from '../db/database';
 import { openDatabase } from '../db/open';
 import { createLogger } from '../logging';
+import { StartAbortedError, openWhenReachable, redactedUrl } from '../server/database-wait';
 import { createDeliveryWorker } from '../server/delivery-worker';
 
 export default class Worker extends Command {
@@ -21,7 +23,26 @@ worker inside \`serve\`.`;
       );
     }
     const logger = createLogger({ level: config.logLevel, format: config.logFormat });
-    const db = await openDatabase(config.database);
+    // A PostgreSQL that is not reachable yet (started after the worker, or in an outage) is
+    // waited for, as `serve` waits; a stop signal meanwhile ends the wait with exit 0.
+    const starting = new AbortController();
+    const keep = (signal: string) => (): void => starting.abort(signal);
+    const keepers = { SIGTERM: keep('SIGTERM'), SIGINT: keep('SIGINT') };
+    process.once('SIGTERM', keepers.SIGTERM).once('SIGINT', keepers.SIGINT);
+    const target = config.database;
+    let db: Database;
+    try {
+      db = await openWhenReachable(() => openDatabase(target), {
+        logger,
+        where: redactedUrl(target.url, 'postgres'),
+        signal: starting.signal,
+      });
+    } catch (error) {
+      if (!(error instanceof StartAbortedError)) throw error;
+      logger.info('worker stopping', { signal: error.signal, while: 'waiting for the database' });
+      process.exit(0);
+    }
+    process.off('SIGTERM', keepers.SIGTERM).off('SIGINT', keepers.SIGINT);
     const worker = createDeliveryWorker(db, config, logger);
     worker.start();
     logger.info('worker started', { worker_id: worker.workerId });
