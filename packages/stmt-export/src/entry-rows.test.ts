@@ -36,6 +36,22 @@ describe('entryToRows', () => {
     expect(batch).toMatchObject({ mandate_id: '', creditor_id: 'DE98ZZZ09999999999', purpose_code: 'SALA' });
   });
 
+  it("joins a batch row's remittance from its transactions, the entry's note only when none has text", () => {
+    const noText = (name: string): TransactionDetail => {
+      const { remittanceInfo: _omitted, ...rest } = transfer(name, 'DE02', '2', '');
+      return rest;
+    };
+    const note = { additionalInfo: 'Grouped transfer' };
+    const [mixed] = entryToRows(
+      bookedEntry({ ...note, details: [transfer('A', 'DE01', '1', 'Savings'), noText('B')] }),
+    );
+    expect(mixed?.remittance_info).toBe('Savings');
+    const [silent] = entryToRows(bookedEntry({ ...note, details: [noText('A'), noText('B')] }));
+    expect(silent?.remittance_info).toBe('Grouped transfer');
+    const [single] = entryToRows(bookedEntry({ ...note, details: [noText('A')] }));
+    expect(single?.remittance_info).toBe('Grouped transfer');
+  });
+
   it('leaves original_amount empty when the instructed amount is in the row currency', () => {
     // A returned direct debit: 53.00 booked (return fee included), the 50.00 instructed in the same currency.
     const instructed = { originalMoney: { amount: Decimal.parse('50.00'), currency: 'CHF' } };

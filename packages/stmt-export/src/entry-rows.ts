@@ -235,11 +235,15 @@ function batchRow(entry: Entry, details: TransactionDetail[]): StatementRow {
     const first = perDetail[0]?.[column] ?? '';
     return perDetail.every((r) => r[column] === first) ? first : '';
   };
-  const remittance = perDetail.map((r) => r.remittance_info).filter((text) => text !== '');
+  // Each transaction's own text; the entry's note (`AddtlNtryInf`) only when none has one, not
+  // in place of the one that has none, where it would read as another transaction's text.
+  const remittance = details
+    .map((detail) => detail.remittanceInfo ?? detail.additionalInfo ?? '')
+    .filter((text) => text !== '');
   row.counterparty_name = shared('counterparty_name');
   row.counterparty_iban = shared('counterparty_iban');
   row.counterparty_bic = shared('counterparty_bic');
-  row.remittance_info = [...new Set(remittance)].join(REMITTANCE_JOINER);
+  if (remittance.length > 0) row.remittance_info = [...new Set(remittance)].join(REMITTANCE_JOINER);
   row.end_to_end_id = shared('end_to_end_id');
   // The entry's own code describes the batch; the transactions' shared one only stands in for none.
   row.bank_transaction_code = row.bank_transaction_code || shared('bank_transaction_code');

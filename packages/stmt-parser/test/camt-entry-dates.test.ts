@@ -38,6 +38,48 @@ describe('camt entry dates', () => {
     expect(entries[0]?.bookingDate).toBeUndefined();
     expect(issues).toEqual([['warning', 'MISSING_ELEMENT', 8, 1, 'Document/BkToCstmrStmt/Stmt[1]/Ntry[1]/BookgDt']]);
   });
+
+  // A Lithuanian settlement account's camt.053 (Subite-eu/camt-to-coda) dates neither its entries
+  // nor gives <FrToDt>, but both balances are of one day: journals left all its entries out.
+  const balance = (code: string, day: string, direction = '<CdtDbtInd>CRDT</CdtDbtInd>'): string =>
+    `<Bal><Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp><Amt Ccy="CHF">100.00</Amt>${direction}<Dt><Dt>${day}</Dt></Dt></Bal>\n`;
+  const undated = (before: string): string => statement('').replace('<Ntry>', `${before}<Ntry>`);
+  const period = (from: string, to: string): string =>
+    `<FrToDt><FrDtTm>${from}</FrDtTm><ToDtTm>${to}</ToDtTm></FrToDt>\n`;
+
+  it.each([
+    ['one-day <FrToDt>', period('2024-03-07T00:00:00', '2024-03-07T23:59:59'), 'its <FrToDt>'],
+    [
+      'opening and closing balances of one day',
+      balance('OPBD', '2024-03-07') + balance('CLBD', '2024-03-07'),
+      'its balances',
+    ],
+    [
+      'balances of one day left out for want of <CdtDbtInd>',
+      balance('OPBD', '2024-03-07', '') + balance('CLBD', '2024-03-07', ''),
+      'its balances',
+    ],
+  ])('dates an undated booked entry by the one day its statement covers: %s', async (_label, before, by) => {
+    const { entries, outcome } = await read(undated(before));
+    expect(entries[0]?.bookingDate).toBe('2024-03-07');
+    expect(entries[0]?.valueDate).toBeUndefined();
+    const warnings = outcome.issues.filter((issue) => issue.location.path?.endsWith('Ntry[1]/BookgDt'));
+    expect(warnings.map((issue) => [issue.severity, issue.message])).toEqual([
+      [
+        'warning',
+        `expected <BookgDt> or <ValDt> in the booked <Ntry>; dated 2024-03-07, the one day the statement covers (${by})`,
+      ],
+    ]);
+  });
+
+  it.each([
+    ['a <FrToDt> of several days', period('2024-03-01T00:00:00', '2024-03-31T23:59:59')],
+    ['balances of different days', balance('OPBD', '2024-03-06') + balance('CLBD', '2024-03-07')],
+    ['a single balance', balance('CLBD', '2024-03-07')],
+  ])('leaves it undated with %s', async (_label, before) => {
+    const { entries } = await read(undated(before));
+    expect(entries[0]?.bookingDate).toBeUndefined();
+  });
 });
 
 describe('camt balance dates', () => {

@@ -60,6 +60,11 @@ export class BalanceDraft extends LeafDraft {
     }
   }
 
+  /** The day the balance is dated (`YYYY-MM-DD`), also when the balance itself is left out. */
+  get day(): string | undefined {
+    return this.date?.slice(0, 10);
+  }
+
   /**
    * The balance, or `undefined` after reporting what is missing. No row depends on a balance, so
    * an incomplete one is left out with a warning (it cannot take part in the reconciliation);

@@ -277,7 +277,10 @@ export class DocumentHandler implements LeafContext {
   }
 
   private closeBalance(balance: BalanceDraft): void {
-    this.statement?.addBalance(balance.finish(this.issues, (child) => this.stack.location(balance.level, child)));
+    this.statement?.addBalance(
+      balance.finish(this.issues, (child) => this.stack.location(balance.level, child)),
+      balance.day,
+    );
     this.balance = undefined;
   }
 
@@ -298,6 +301,7 @@ export class DocumentHandler implements LeafContext {
       index,
       location,
       bookedOnly: statement.header.format === 'camt.053',
+      statementDay: statement.singleDay(),
     });
     this.entryLevel = level;
     this.transactionsInEntry = 0;

@@ -23,6 +23,8 @@ export interface EntryPlace {
   location: SourceLocation;
   /** camt.053 statements carry booked entries only: an entry without `<Sts>` is `BOOK` there. */
   bookedOnly?: boolean;
+  /** The one day the statement covers, and what says so (`StatementDraft.singleDay`): the date of an undated booked entry. */
+  statementDay?: { day: string; by: string } | undefined;
 }
 
 /** One `<Ntry>` being read. Transaction details are added as their `<TxDtls>` close. */
@@ -179,15 +181,21 @@ export class EntryDraft extends LeafDraft {
         'expected the entry status <Sts> (BOOK, PDNG, INFO or FUTR) in <Ntry>',
         entryLocation('Sts'),
       );
-    // A booked entry without a date is still a booking (its amount counts), so its row is kept;
-    // but a row without a date is left out of journals, and the user is told where.
+    // A booked entry without a date is still a booking (its amount counts), so its row is kept:
+    // dated by the one day its statement covers, if the statement says so, else without a date,
+    // which journal output leaves out; the user is told where, either way.
     if (money && creditDebit) this.checkDetailSum(money, creditDebit, issues, entryLocation);
-    if (money && creditDebit && this.status === 'BOOK' && !this.sawDate)
+    const { statementDay } = this.place;
+    if (money && creditDebit && this.status === 'BOOK' && !this.sawDate) {
+      if (statementDay) this.bookingDate = statementDay.day;
       issues.warning(
         'MISSING_ELEMENT',
-        'expected <BookgDt> or <ValDt> in the booked <Ntry>; its row has no date (journal output leaves it out)',
+        statementDay
+          ? `expected <BookgDt> or <ValDt> in the booked <Ntry>; dated ${statementDay.day}, the one day the statement covers (${statementDay.by})`
+          : 'expected <BookgDt> or <ValDt> in the booked <Ntry>; its row has no date (journal output leaves it out)',
         entryLocation('BookgDt'),
       );
+    }
     if (!money || !creditDebit || !this.status) return undefined;
     const entry = this.build(money, creditDebit, this.status);
     if (this.parts > 0) entry.detailsPart = { index: this.parts, last: true };

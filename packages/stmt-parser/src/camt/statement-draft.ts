@@ -22,6 +22,8 @@ const ACCOUNT_SERVICER_BIC = 1024;
 export class StatementDraft extends LeafDraft {
   readonly header: StatementHeader;
   readonly balances: Balance[] = [];
+  /** The days of the balances read, also of those left out (see `singleDay`). */
+  private readonly balanceDays: string[] = [];
   readonly movement = new BookedMovement();
   /** `<Ntry>` and `<Bal>` elements seen, for 0-based indices and `Ntry[3]` paths. */
   entryElements = 0;
@@ -86,8 +88,26 @@ export class StatementDraft extends LeafDraft {
     }
   }
 
-  addBalance(balance: Balance | undefined): void {
+  addBalance(balance: Balance | undefined, day: string | undefined): void {
     if (balance) this.balances.push(balance);
+    if (day) this.balanceDays.push(day);
+  }
+
+  /**
+   * The one day the statement covers, if it says so: its `<FrToDt>` starts and ends on it, or,
+   * without one, two or more balances are all dated by it (an opening and a closing balance of
+   * the same day). An entry that gives no date of its own is of that day.
+   */
+  singleDay(): { day: string; by: string } | undefined {
+    const { fromDate, toDate } = this.header;
+    if (fromDate !== undefined || toDate !== undefined) {
+      const day = fromDate?.slice(0, 10);
+      return day !== undefined && day === toDate?.slice(0, 10) ? { day, by: 'its <FrToDt>' } : undefined;
+    }
+    const [day] = this.balanceDays;
+    return day !== undefined && this.balanceDays.length > 1 && this.balanceDays.every((other) => other === day)
+      ? { day, by: 'its balances' }
+      : undefined;
   }
 
   /** Reports what the statement lacks and whether its balances reconcile; answers the statement. */
