@@ -12,7 +12,15 @@ export const commerzbankProfile: CsvProfile = {
   bank: 'Commerzbank',
   description: 'Commerzbank account transactions CSV (Germany).',
   detect: {
-    columns: ['Buchungstag', 'Wertstellung', 'Umsatzart', 'Buchungstext', 'Betrag', 'Währung', 'IBAN Auftraggeberkonto'],
+    columns: [
+      'Buchungstag',
+      'Wertstellung',
+      'Umsatzart',
+      'Buchungstext',
+      'Betrag',
+      'Währung',
+      'IBAN Auftraggeberkonto',
+    ],
     delimiter: ';',
   },
   date_format: 'DD.MM.YYYY',
