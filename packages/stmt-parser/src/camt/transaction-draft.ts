@@ -2,6 +2,7 @@ import type { Party, TransactionDetail } from '../types';
 import { isSepaCreditorId } from '../mt940/identifiers';
 import { LeafDraft, type LeafContext } from './leaf';
 import { MovementDraft } from './movement';
+import { isSepaPlaceholder } from '../placeholders';
 
 type PartyRole = 'debtor' | 'creditor' | 'ultimateDebtor' | 'ultimateCreditor';
 type PartyField = 'name' | 'iban' | 'otherAccountId' | 'bic';
@@ -51,12 +52,6 @@ function oneLine(text: string): string {
   return text.trim().replace(/[ \t]*[\r\n]+[ \t]*/g, ' ');
 }
 
-/** `NOTPROVIDED` / `NONREF`: what a scheme writes where it requires a value it did not get. */
-function isPlaceholder(text: string): boolean {
-  const value = text.trim().toUpperCase();
-  return value === 'NOTPROVIDED' || value === 'NONREF';
-}
-
 /** The remittance lines followed by the additional ones that do not repeat them. */
 function withAdditional(lines: string[] | undefined, additional: string[] | undefined): string[] | undefined {
   if (additional === undefined) return lines;
@@ -88,7 +83,7 @@ export class TransactionDraft extends LeafDraft {
       case 'EndToEndId': {
         // "NOTPROVIDED" is the SEPA placeholder for "the originator gave no reference".
         const value = text.trim();
-        if (this.first(END_TO_END_ID, ctx, true) && value && value !== 'NOTPROVIDED') this.detail.endToEndId = value;
+        if (this.first(END_TO_END_ID, ctx, true) && value && !isSepaPlaceholder(value)) this.detail.endToEndId = value;
         return;
       }
       case 'InstrId':
@@ -101,7 +96,7 @@ export class TransactionDraft extends LeafDraft {
         if (this.first(MANDATE_ID, ctx, true)) this.detail.mandateId = text.trim();
         return;
       case 'AcctSvcrRef':
-        if (stack.name(1) === 'Refs' && this.first(SERVICER_REFERENCE, ctx, true) && !isPlaceholder(text))
+        if (stack.name(1) === 'Refs' && this.first(SERVICER_REFERENCE, ctx, true) && !isSepaPlaceholder(text))
           this.detail.accountServicerReference = text.trim();
         return;
       case 'Nm': {
@@ -117,7 +112,7 @@ export class TransactionDraft extends LeafDraft {
         } else {
           const role = partyRole(holder);
           // "NOTPROVIDED" stands where a scheme requires a name the bank did not get.
-          if (role && !isPlaceholder(text)) this.setParty(role, 'name', text, ctx);
+          if (role && !isSepaPlaceholder(text)) this.setParty(role, 'name', text, ctx);
         }
         return;
       }

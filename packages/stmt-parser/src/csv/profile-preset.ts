@@ -6,6 +6,7 @@ import type { CsvProfile, SkipRule } from './profile';
 import { asRegex, ColumnResolver, renderTemplate, renderText } from './profile-columns';
 import { headerMatches } from './profile-detect';
 import { amountExample, dateReader, parseAmount, type ParsedAmount } from './profile-values';
+import { isSepaPlaceholder } from '../placeholders';
 
 /** A profile as a preset for the shared bank-CSV parser: the header to look for and how to read a row. */
 export function presetFromProfile(profile: CsvProfile): BankCsvPreset {
@@ -204,7 +205,7 @@ class ProfileRowReader {
       else detail.debtor = who;
     }
     const endToEnd = optional(p.end_to_end_id);
-    if (endToEnd !== '') detail.endToEndId = endToEnd;
+    if (endToEnd !== '' && !isSepaPlaceholder(endToEnd)) detail.endToEndId = endToEnd;
     const mandate = optional(p.mandate_id);
     if (mandate !== '') detail.mandateId = mandate;
     const creditorId = optional(p.creditor_id);

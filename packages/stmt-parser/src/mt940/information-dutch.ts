@@ -1,6 +1,7 @@
 import type { Party } from '../types';
 import type { EntryInformation } from './information';
 import { isBic, isIban } from './identifiers';
+import { isSepaPlaceholder } from '../placeholders';
 
 /**
  * Keywords of the Dutch structured `:86:` (ABN AMRO, ING, Rabobank; the Dutch Payments
@@ -94,7 +95,7 @@ export function parseDutchInformation(text: string): EntryInformation | undefine
   const remittance = remittanceText(get('REMI'));
   if (remittance) info.remittanceInfo = remittance;
   const endToEnd = get('EREF');
-  if (endToEnd && endToEnd !== 'NOTPROVIDED') info.endToEndId = endToEnd;
+  if (endToEnd && !isSepaPlaceholder(endToEnd)) info.endToEndId = endToEnd;
   const mandate = get('MARF');
   if (mandate) info.mandateId = mandate;
   const more: [keyof EntryInformation, string][] = [

@@ -1,3 +1,5 @@
+import { isSepaPlaceholder } from '../placeholders';
+
 /**
  * German SEPA remittance in MT940 carries keywords from the DFÜ agreement (Anlage 3):
  * `EREF+` end-to-end reference, `KREF+` customer reference, `MREF+` mandate, `CRED+` creditor
@@ -202,7 +204,7 @@ export function splitSepaKeywords(pieces: readonly Piece[], work?: WorkCounter):
     .join(' ');
   if (remittance !== '') result.remittanceInfo = remittance;
   const endToEnd = get('EREF');
-  if (endToEnd && endToEnd !== 'NOTPROVIDED') result.endToEndId = endToEnd;
+  if (endToEnd && !isSepaPlaceholder(endToEnd)) result.endToEndId = endToEnd;
   const fields: [keyof SepaRemittance, string][] = [
     ['mandateId', 'MREF'],
     ['creditorId', 'CRED'],
@@ -213,7 +215,7 @@ export function splitSepaKeywords(pieces: readonly Piece[], work?: WorkCounter):
   ];
   for (const [field, name] of fields) {
     const value = get(name);
-    if (value && value !== 'NOTPROVIDED') result[field] = value;
+    if (value && !isSepaPlaceholder(value)) result[field] = value;
   }
   return result;
 }

@@ -7,7 +7,7 @@ import type { CsvProfile } from '../profile';
  * `Auftragskonto`. `Info` says whether the row is booked (`Umsatz gebucht`) or still pending
  * (`Umsatz vorgemerkt`; such rows may have no `Buchungstag` yet). The older "CSV-MT940" export
  * (`Kontonummer;BLZ` instead of `Kontonummer/IBAN`) is another layout. `Kundenreferenz (End-to-End)`
- * is not read: Sparkasse writes the SEPA placeholder `NOTPROVIDED` there when there is none.
+ * holds the SEPA placeholder `NOTPROVIDED` when there is none, which is read as none.
  */
 export const sparkasseProfile: CsvProfile = {
   name: 'sparkasse',
@@ -40,6 +40,7 @@ export const sparkasseProfile: CsvProfile = {
   transaction_code: 'Buchungstext',
   counterparty: '{Beguenstigter/Zahlungspflichtiger}',
   counterparty_iban: 'Kontonummer/IBAN',
+  end_to_end_id: 'Kundenreferenz (End-to-End)',
   mandate_id: 'Mandatsreferenz',
   creditor_id: 'Glaeubiger ID',
   remittance: '{Verwendungszweck}',
