@@ -4,21 +4,38 @@ import { BookedMovement, reconcileBalances } from '../reconcile';
 import type { Balance, Entry, SourceLocation, StatementFormat, StatementHeader, StatementRecord } from '../types';
 import type { CsvEntryDraft } from './preset';
 
+/** A booked row with the balance after it: its signed amount, that balance, its date and place. */
+interface BalancedRow {
+  movement: Decimal;
+  after: Decimal;
+  date: string | undefined;
+  location: SourceLocation;
+}
+
 interface OpenStatement {
   key: string;
   header: StatementHeader;
   entryCount: number;
   movement: BookedMovement;
-  opening?: Balance;
-  closing?: Balance;
-  lastDate?: string;
+  currency: string;
+  /** The first and the last booked row with a balance, in file order. */
+  first?: BalancedRow;
+  last?: BalancedRow;
+  /** Pairs of consecutive such rows whose balances chain oldest first, and newest first. */
+  chainsForward: number;
+  chainsBackward: number;
+  earliest?: string;
+  latest?: string;
 }
 
 /**
  * Groups consecutive rows of one account (product and currency) into a statement. CSV exports
  * state no opening or closing balance; when the bank writes the balance after each row, the
- * balance before the first booked row is the opening and the balance after the last one the
- * closing, and the rows in between must add up.
+ * balance before the oldest booked row is the opening and the balance after the newest one the
+ * closing, and the rows in between must add up. Some banks list the newest row first (ING
+ * Germany, Wise): which way the file runs is told by the balances themselves, each row's being
+ * the one before it in time plus its amount. The statement runs from its earliest row's date to
+ * its latest's, whichever order the rows come in.
  */
 export class CsvStatementBuilder {
   private statement: OpenStatement | undefined;
@@ -61,8 +78,9 @@ export class CsvStatementBuilder {
     if (draft.accountServicerReference) entry.accountServicerReference = draft.accountServicerReference;
     statement.movement.add(entry);
     const date = draft.bookingDate ?? draft.valueDate;
-    if (date) statement.lastDate = date;
-    if (draft.status === 'BOOK' && draft.balanceAfter) this.track(statement, draft, entry, location);
+    if (date && (statement.earliest === undefined || date < statement.earliest)) statement.earliest = date;
+    if (date && (statement.latest === undefined || date > statement.latest)) statement.latest = date;
+    if (draft.status === 'BOOK' && draft.balanceAfter) this.track(statement, draft.balanceAfter, entry, location);
     out.push({ kind: 'entry', entry });
     return out;
   }
@@ -71,7 +89,7 @@ export class CsvStatementBuilder {
     const statement = this.statement;
     if (!statement) return [];
     this.statement = undefined;
-    const balances = [statement.opening, statement.closing].filter((b): b is Balance => b !== undefined);
+    const balances = statementBalances(statement);
     const issue = reconcileBalances(
       { balances, location: statement.header.location, statementId: statement.header.statementId },
       statement.movement,
@@ -80,7 +98,8 @@ export class CsvStatementBuilder {
     // (Revolut sorts by start date, balances follow completion), so a mismatch is a warning.
     if (issue) this.issues.report({ ...issue, severity: 'warning' });
     const end = { ...statement.header, balances, entryCount: statement.entryCount };
-    if (statement.lastDate) end.toDate = statement.lastDate;
+    if (statement.earliest) end.fromDate = statement.earliest;
+    if (statement.latest) end.toDate = statement.latest;
     return [{ kind: 'statement-end', statement: end }];
   }
 
@@ -94,19 +113,44 @@ export class CsvStatementBuilder {
     };
     const from = draft.bookingDate ?? draft.valueDate;
     if (from) header.fromDate = from;
-    this.statement = { key: draft.account.key, header, entryCount: 0, movement: new BookedMovement() };
+    this.statement = {
+      key: draft.account.key,
+      header,
+      entryCount: 0,
+      movement: new BookedMovement(),
+      currency: draft.account.currency,
+      chainsForward: 0,
+      chainsBackward: 0,
+    };
     return { kind: 'statement-start', statement: { ...header } };
   }
 
-  private track(statement: OpenStatement, draft: CsvEntryDraft, entry: Entry, location: SourceLocation): void {
-    const after = draft.balanceAfter as Decimal;
-    const currency = draft.account.currency;
-    if (!statement.opening) {
-      const movement = entry.creditDebit === 'CRDT' ? entry.money.amount : entry.money.amount.negated();
-      statement.opening = balance('OPBD', after.minus(movement), currency, entry.bookingDate, location);
+  private track(statement: OpenStatement, after: Decimal, entry: Entry, location: SourceLocation): void {
+    const movement = entry.creditDebit === 'CRDT' ? entry.money.amount : entry.money.amount.negated();
+    const row: BalancedRow = { movement, after, date: entry.bookingDate, location };
+    const previous = statement.last;
+    if (previous) {
+      if (previous.after.plus(movement).eq(after)) statement.chainsForward++;
+      if (after.plus(previous.movement).eq(previous.after)) statement.chainsBackward++;
     }
-    statement.closing = balance('CLBD', after, currency, entry.bookingDate, location);
+    statement.first ??= row;
+    statement.last = row;
   }
+}
+
+/**
+ * The opening balance (before the oldest row) and the closing one (after the newest), from the
+ * first and last rows with a balance: oldest first unless more of the file's consecutive rows
+ * chain newest first.
+ */
+function statementBalances(statement: OpenStatement): Balance[] {
+  const { first, last, currency } = statement;
+  if (!first || !last) return [];
+  const [oldest, newest] = statement.chainsBackward > statement.chainsForward ? [last, first] : [first, last];
+  return [
+    balance('OPBD', oldest.after.minus(oldest.movement), currency, oldest.date, oldest.location),
+    balance('CLBD', newest.after, currency, newest.date, newest.location),
+  ];
 }
 
 function balance(

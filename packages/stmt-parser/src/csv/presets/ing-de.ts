@@ -7,8 +7,8 @@ import type { CsvProfile } from '../profile';
  * Währung;Betrag;Währung`, `;`-separated, unquoted, in Windows-1252. Dates `DD.MM.YYYY`, signed
  * German amounts. `Währung` is named twice (after Saldo and after Betrag), so the profile does
  * not read it: ING accounts are kept in euros. The account's IBAN is the one in the summary.
- * Only booked rows are exported. The rows come newest first, so the `Saldo` after each row is
- * not read: the statement builder takes balances in file order.
+ * Only booked rows are exported, newest first; the `Saldo` after each row gives the statement's
+ * balances all the same (the statement builder tells the order from the balances).
  */
 export const ingDeProfile: CsvProfile = {
   name: 'ing-de',
@@ -25,6 +25,7 @@ export const ingDeProfile: CsvProfile = {
   booking_date: 'Buchung',
   value_date: 'Valuta',
   amount: { column: 'Betrag' },
+  balance: 'Saldo',
   currency: { code: 'EUR' },
   transaction_code: 'Buchungstext',
   counterparty: '{Auftraggeber/Empfänger}',
