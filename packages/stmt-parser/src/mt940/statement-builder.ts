@@ -270,7 +270,9 @@ export class Mt940StatementBuilder {
               `another :86: for the :61: on line ${statement.pending.location.line}: its text is joined to that of the first :86:, on line ${statement.informationLine ?? field.line}, as the entry's information`,
               this.location(field),
             );
-          statement.pending.information.push(...field.lines);
+          // One at a time: a spread passes every line as an argument, and a field of 150,000
+          // short lines overflowed the stack.
+          for (const line of field.lines) statement.pending.information.push(line);
         }
         break;
       case '90D':
