@@ -4,7 +4,7 @@ export { Decimal } from './decimal';
 export { StatementParseError, PARSE_ERROR_CODES, type ParseErrorCode } from './errors';
 export { BookedMovement, canReconcile, reconcileBalances, signed, type MovementTotals } from './reconcile';
 export { isSupportedEncoding } from './encoding';
-export { DEFAULT_MAX_ENTRY_DETAILS, DEFAULT_MAX_FIELD_SIZE, MAX_NESTING_DEPTH } from './limits';
+export { DEFAULT_MAX_ENTRY_DETAILS, DEFAULT_MAX_FIELD_SIZE, MAX_ATTRIBUTES, MAX_NESTING_DEPTH } from './limits';
 export {
   CAMT_FORMATS,
   detectFormat,

@@ -17,6 +17,12 @@ export const ENTRY_DETAILS_PART = 1000;
 /** Deepest element nesting read: real statements nest about 12 levels; this stops hostile files long before memory runs out. */
 export const MAX_NESTING_DEPTH = 256;
 
+/**
+ * Attributes read on one element: camt elements carry one or two (`Ccy`, `xmlns`); each is held
+ * until its start tag ends, so this bounds what a start tag of a million attributes would hold.
+ */
+export const MAX_ATTRIBUTES = 1000;
+
 export function maxFieldSize(options: Pick<ParseOptions, 'maxFieldSize'>): number {
   return options.maxFieldSize ?? DEFAULT_MAX_FIELD_SIZE;
 }

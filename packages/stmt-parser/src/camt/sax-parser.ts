@@ -1,6 +1,6 @@
 import sax from 'sax';
 import { StatementParseError } from '../errors';
-import { formatSize } from '../limits';
+import { formatSize, MAX_ATTRIBUTES } from '../limits';
 import type { DocumentHandler } from './document-handler';
 
 /** An open start tag as sax keeps it: qualified name and attribute values (entities decoded). */
@@ -22,6 +22,10 @@ interface SaxInternals {
   attribName: string;
   attribValue: string;
   entity: string;
+  comment: string;
+  procInstBody: string;
+  doctype: string;
+  sgmlDecl: string;
 }
 
 type CamtSaxParser = sax.SAXParser & SaxInternals;
@@ -105,11 +109,21 @@ export function createSaxParser(handler: DocumentHandler, file: string | undefin
       { location: handler.locationAt(at.line, at.column, element === undefined ? undefined : localName(element)) },
     );
 
+  let attributes = 0;
   parser.onopentagstart = (tag) => {
     if (tag.name.length > limit) throw tooLarge('an element name', markup.locate());
     tag.attributes = Object.create(attributesOfATag) as Record<string, string>;
+    attributes = 0;
   };
   parser.onattribute = ({ name, value }) => {
+    if (++attributes > MAX_ATTRIBUTES) {
+      const at = markup.locate();
+      throw new StatementParseError(
+        'LIMIT_EXCEEDED',
+        `<${parser.tagName}> has more than ${MAX_ATTRIBUTES} attributes; no statement element has more than a few`,
+        { location: handler.locationAt(at.line, at.column, localName(parser.tagName)) },
+      );
+    }
     if (name.length > limit)
       throw tooLarge(`an attribute name of <${parser.tagName}>`, markup.locate(), parser.tagName);
     if (value.length > limit)
@@ -214,6 +228,7 @@ export function createSaxParser(handler: DocumentHandler, file: string | undefin
     markup.writing(text);
     sax.SAXParser.prototype.write.call(parser, text);
     markup.written();
+    if (parser.state !== STATE.TEXT) flattenMarkup(parser);
   };
   parser.write = (text: string | null): sax.SAXParser => {
     if (text === null) return sax.SAXParser.prototype.write.call(parser, text as unknown as string);
@@ -237,6 +252,34 @@ export function createSaxParser(handler: DocumentHandler, file: string | undefin
     return parser;
   };
   return parser;
+}
+
+/** The sax buffers that grow a character at a time while markup is read. */
+const MARKUP_BUFFERS = [
+  'attribValue',
+  'attribName',
+  'tagName',
+  'comment',
+  'procInstBody',
+  'doctype',
+  'sgmlDecl',
+] as const;
+
+/** Longer than this, a markup buffer is flattened after each write (see `flattenMarkup`). */
+const FLATTEN_CHARS = 4096;
+
+/**
+ * sax appends markup (an attribute value, a comment) a character at a time, and V8 keeps each
+ * `+=` as a node of a rope until the string is read: a 1 MiB attribute value became a rope of a
+ * million nodes, some 40 MiB, which ran a `--streaming` run out of its heap before sax's length
+ * check could refuse it. Reading a character of a long buffer after each write flattens it into
+ * one string, so markup costs its length, however it is cut.
+ */
+function flattenMarkup(parser: CamtSaxParser): void {
+  for (const name of MARKUP_BUFFERS) {
+    const buffer = parser[name];
+    if (buffer.length > FLATTEN_CHARS) buffer.charCodeAt(0);
+  }
 }
 
 /** What each sax buffer holds, for the buffers not handled on their own. */
