@@ -11,6 +11,8 @@ export interface PendingEntry {
   location: SourceLocation;
   /** Where the `:61:` supplementary details begin, when there are any. */
   supplementaryLocation?: SourceLocation;
+  /** Where its first `:86:` is. */
+  informationLocation?: SourceLocation;
   information: string[];
 }
 
@@ -27,7 +29,12 @@ export interface EntryContext {
  * transaction detail. `hidden` hears of supplementary details that only the entry's
  * `additionalInfo` carries while the `:86:` gives the row its text (see `placeSupplementary`).
  */
-export function buildEntry(pending: PendingEntry, context: EntryContext, hidden?: (text: string) => void): Entry {
+export function buildEntry(
+  pending: PendingEntry,
+  context: EntryContext,
+  hidden?: (text: string) => void,
+  problem?: (message: string) => void,
+): Entry {
   const { line } = pending;
   const entry: Entry = {
     statementId: context.statementId,
@@ -51,7 +58,7 @@ export function buildEntry(pending: PendingEntry, context: EntryContext, hidden?
   // A reversal keeps the parties of the transaction it reverses: a returned direct debit (RD,
   // booked as a credit) still names the creditor that collected it.
   const original: CreditDebit = line.reversal ? (line.creditDebit === 'CRDT' ? 'DBIT' : 'CRDT') : line.creditDebit;
-  const detail = pending.information.length > 0 ? buildDetail(pending.information, original) : undefined;
+  const detail = pending.information.length > 0 ? buildDetail(pending.information, original, problem) : undefined;
   if (detail) entry.details.push(detail);
   if (line.supplementaryDetails) placeSupplementary(entry, line.supplementaryDetails, original, pending, hidden);
   return entry;
@@ -114,8 +121,13 @@ function squeeze(text: string): string {
 const INFORMATION_TAG = ':86:';
 
 /** `originalDirection` is the direction of the underlying transaction (see reversals above). */
-function buildDetail(lines: readonly string[], originalDirection: CreditDebit): TransactionDetail | undefined {
+function buildDetail(
+  lines: readonly string[],
+  originalDirection: CreditDebit,
+  problem?: (message: string) => void,
+): TransactionDetail | undefined {
   const info = parseInformation(lines, undefined, INFORMATION_TAG.length);
+  for (const message of info.problems ?? []) problem?.(message);
   const detail: TransactionDetail = {};
   if (info.endToEndId) detail.endToEndId = info.endToEndId;
   if (info.mandateId) detail.mandateId = info.mandateId;

@@ -1,5 +1,5 @@
 import type { Party } from '../types';
-import type { EntryInformation } from './information';
+import { noteProblem, type EntryInformation } from './information';
 import { isBic, isIban } from './identifiers';
 import { isSepaPlaceholder } from '../placeholders';
 
@@ -84,16 +84,17 @@ export function parseDutchInformation(text: string): EntryInformation | undefine
   // ING writes the counterparty positionally: /CNTP/IBAN/BIC/NAME/CITY/; Rabobank /ACCW/IBAN,BIC/.
   const [cntpAccount, cntpBic, cntpName] = (get('CNTP') ?? '').split('/').map((part) => part.trim());
   const [accwAccount, accwBic] = (get('ACCW') ?? '').split(',').map((part) => part.trim());
-  const iban = get('IBAN') ?? (cntpAccount || accwAccount);
+  const remittance = remittanceText(get('REMI'));
+  if (remittance) info.remittanceInfo = remittance;
+  const iban = identifier(info, 'IBAN', get('IBAN') ?? (cntpAccount || accwAccount), isIban);
   if (iban && isIban(iban)) info.counterparty.iban = iban.replace(/\s/g, '');
   else if (iban) info.counterparty.otherAccountId = iban;
-  const bic = get('BIC') ?? (cntpBic || accwBic);
+  const bic = identifier(info, 'BIC', get('BIC') ?? (cntpBic || accwBic), isBic);
   if (bic && isBic(bic)) info.counterparty.bic = bic;
+  else if (bic) noteProblem(info, `the /BIC/ value ${JSON.stringify(bic)} is no BIC: left out`);
   const name = get('NAME') ?? (cntpName !== '' ? cntpName : undefined);
   if (name) info.counterparty.name = name;
 
-  const remittance = remittanceText(get('REMI'));
-  if (remittance) info.remittanceInfo = remittance;
   const endToEnd = get('EREF');
   if (endToEnd && !isSepaPlaceholder(endToEnd)) info.endToEndId = endToEnd;
   const mandate = get('MARF');
@@ -129,6 +130,30 @@ export function parseDutchInformation(text: string): EntryInformation | undefine
   // name while the text holds more than they read, the whole text is the remittance, as free text.
   if (unread && !info.remittanceInfo && !info.counterparty.name) info.remittanceInfo = text;
   return info;
+}
+
+/**
+ * An account or BIC value as its keyword gives it; when it is not one but begins with one, up to
+ * a `/` or a blank, that beginning, the rest being text no keyword this reader knows took (a
+ * misspelt `/NAXME/` runs the name into the BIC): kept in the remittance, with a warning.
+ */
+function identifier(
+  info: EntryInformation,
+  key: string,
+  value: string | undefined,
+  valid: (text: string) => boolean,
+): string | undefined {
+  if (value === undefined || valid(value)) return value;
+  const cut = /[/\s]/.exec(value);
+  const head = cut === null ? undefined : value.slice(0, cut.index);
+  if (head === undefined || !valid(head)) return value;
+  const rest = value.slice(head.length);
+  noteProblem(
+    info,
+    `the /${key}/ value is followed by ${JSON.stringify(rest.trim())}, which starts with no keyword this reader knows: kept in the remittance`,
+    rest.replace(/^[/\s]+/, ''),
+  );
+  return head;
 }
 
 /** A bank account number: digits, perhaps grouped by dashes (`300000000460495`, `160309522-70100246004`). */

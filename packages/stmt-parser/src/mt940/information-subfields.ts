@@ -1,5 +1,5 @@
-import type { EntryInformation } from './information';
-import { isBic, isIban } from './identifiers';
+import { noteProblem, type EntryInformation } from './information';
+import { isBic, isCheckedIban, isIban } from './identifiers';
 import { joinPieces, splitSepaKeywords, type Piece, type WorkCounter } from './sepa-keywords';
 
 /**
@@ -102,15 +102,39 @@ export function parseSubfieldInformation(lines: readonly string[], work?: WorkCo
   }
   if (pieces.some((piece) => /\S/.test(piece.text))) Object.assign(info, splitSepaKeywords(pieces, work));
 
+  // A separator that starts no subfield (`?3X`) runs what follows into the subfield before it.
+  for (const [tag, values] of subfields)
+    if (values.some((piece) => piece.text.includes(separator)))
+      noteProblem(
+        info,
+        `a "${separator}" in ${separator}${tag} starts no subfield (${separator} and two digits): read as part of ${separator}${tag}`,
+      );
   const bank = one('30');
-  const account = one('31');
+  const account = leadingAccount(info, separator, one('31'));
   const iban = [one('38'), account].find((value) => value !== undefined && isIban(value));
   if (iban) info.counterparty.iban = iban.replace(/\s/g, '');
   else if (account) info.counterparty.otherAccountId = bank && !isBic(bank) ? `${bank}/${account}` : account;
+  if (iban && !isCheckedIban(iban))
+    noteProblem(info, `the IBAN ${JSON.stringify(iban)} has wrong check digits: kept as written`);
   if (bank && isBic(bank)) info.counterparty.bic = bank;
+  else if (bank && iban && !/^\d{8}$/.test(bank))
+    noteProblem(info, `${separator}30 ${JSON.stringify(bank)} is neither a BIC nor a bank code: left out`);
   const name = joinPieces([...(subfields.get('32') ?? []), ...(subfields.get('33') ?? [])]);
   if (name !== '') info.counterparty.name = name;
   return info;
+}
+
+/**
+ * The account of `?31`; when it is no IBAN but begins with one, up to a blank or a stray
+ * separator, that IBAN, the rest being kept in the remittance with a warning.
+ */
+function leadingAccount(info: EntryInformation, separator: string, account: string | undefined): string | undefined {
+  if (account === undefined || isIban(account)) return account;
+  const head = account.split(separator === '?' ? /[?\s]/ : /\s/, 1)[0] ?? '';
+  if (head === account || !isIban(head)) return account;
+  const rest = account.slice(head.length).trim();
+  noteProblem(info, `${separator}31 holds ${JSON.stringify(rest)} after the IBAN: kept in the remittance`, rest);
+  return head;
 }
 
 /** Where the next subfield mark (`?` or `~` and two digits) at or after `from` starts, or -1. */

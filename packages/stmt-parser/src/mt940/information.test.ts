@@ -147,3 +147,44 @@ describe(':86: information to account owner', () => {
     );
   });
 });
+
+// Hostile-input sweep: a misspelt keyword or subfield mark, or an account or BIC that is none,
+// lost the counterparty's name and BIC, or put the name in the IBAN column, with no warning.
+describe(':86: keywords and subfields that cannot be read as written', () => {
+  it('keeps the text after a Dutch /BIC/ that a misspelt keyword ran into it, with a warning', () => {
+    const info = parseInformation([
+      '/TRTP/SEPA OVERBOEKING/IBAN/NL69INGB0123456789/BIC/INGBNL2A/NAXME/',
+      'K. DE VRIES/REMI/TERUGBETALING/EREF/KDV-1',
+    ]);
+    expect(info.counterparty).toEqual({ iban: 'NL69INGB0123456789', bic: 'INGBNL2A' });
+    expect(info.remittanceInfo).toBe('TERUGBETALING NAXME/ K. DE VRIES');
+    expect(info.problems).toEqual([
+      'the /BIC/ value is followed by "/NAXME/ K. DE VRIES", which starts with no keyword this reader knows: kept in the remittance',
+    ]);
+  });
+
+  it('warns about a Dutch /BIC/ that is none', () => {
+    const info = parseInformation(['/TRTP/SEPA OVERBOEKING/BIC/RABO-NL/NAME/J. JANSEN/REMI/X']);
+    expect(info.counterparty).toEqual({ name: 'J. JANSEN' });
+    expect(info.problems).toEqual(['the /BIC/ value "RABO-NL" is no BIC: left out']);
+  });
+
+  it('takes the IBAN of a German ?31 that a stray ?3X ran the name into, keeping the rest', () => {
+    const info = parseInformation(['166?00GUTSCHRIFT?20Lohn?30BYLADEMM?31DE12500105170648489890?3XArbeitgeber AG']);
+    expect(info.counterparty).toEqual({ iban: 'DE12500105170648489890', bic: 'BYLADEMM' });
+    expect(info.remittanceInfo).toBe('Lohn ?3XArbeitgeber AG');
+    expect(info.problems).toEqual([
+      'a "?" in ?31 starts no subfield (? and two digits): read as part of ?31',
+      '?31 holds "?3XArbeitgeber AG" after the IBAN: kept in the remittance',
+    ]);
+  });
+
+  it('warns about an IBAN with wrong check digits and a ?30 that is neither BIC nor bank code', () => {
+    const info = parseInformation(['166?00GUTSCHRIFT?20Lohn?30BYLA-DEMM?31DE12500105170648489891?32Arbeitgeber AG']);
+    expect(info.counterparty).toEqual({ iban: 'DE12500105170648489891', name: 'Arbeitgeber AG' });
+    expect(info.problems).toEqual([
+      'the IBAN "DE12500105170648489891" has wrong check digits: kept as written',
+      '?30 "BYLA-DEMM" is neither a BIC nor a bank code: left out',
+    ]);
+  });
+});

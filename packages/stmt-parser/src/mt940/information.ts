@@ -35,6 +35,18 @@ export interface EntryInformation {
   beneficiary?: Party;
   /** Which reading applied: `subfields` (German/Polish `?20…`), `keyword` (Dutch `/KEY/`), `text`. */
   style: 'subfields' | 'keyword' | 'text';
+  /** What could not be read as its keyword or subfield says, for warnings; its text is kept in the remittance. */
+  problems?: string[];
+}
+
+/**
+ * Notes a problem, and keeps text a field could not take: appended to the remittance, so that no
+ * text of the `:86:` vanishes from the row.
+ */
+export function noteProblem(info: EntryInformation, problem: string, keep?: string): void {
+  (info.problems ??= []).push(problem);
+  const text = keep?.trim();
+  if (text) info.remittanceInfo = info.remittanceInfo ? `${info.remittanceInfo} ${text}` : text;
 }
 
 /**

@@ -263,8 +263,10 @@ export class Mt940StatementBuilder {
         // After `:61:` (or another `:86:` of the same entry) the text describes the entry;
         // elsewhere it describes the statement, which our records do not carry.
         if (statement.pending && (previousTag === '61' || previousTag === '86')) {
-          if (previousTag === '61') statement.informationLine = field.line;
-          else
+          if (previousTag === '61') {
+            statement.informationLine = field.line;
+            statement.pending.informationLocation = this.location(field);
+          } else
             this.issues.warning(
               'INVALID_VALUE',
               `another :86: for the :61: on line ${statement.pending.location.line}: its text is joined to that of the first :86:, on line ${statement.informationLine ?? field.line}, as the entry's information`,
@@ -588,7 +590,9 @@ export class Mt940StatementBuilder {
       currency: statement.currency ?? 'XXX',
       index: statement.entryCount++,
     };
-    const entry = buildEntry(pending, context, hidden);
+    const problem = (message: string): void =>
+      this.issues.warning('INVALID_VALUE', `:86:: ${message}`, pending.informationLocation ?? pending.location);
+    const entry = buildEntry(pending, context, hidden, problem);
     statement.movement.add(entry);
     return { kind: 'entry', entry };
   }
