@@ -564,9 +564,13 @@ export class Mt940StatementBuilder {
     if (statement.held.length === 0 || (!statement.currency && this.statement === statement && !giveUp)) return [];
     if (!statement.currency) {
       const first = statement.held[0] as PendingEntry;
+      const waited =
+        statement.held.length >= HELD_LIMIT
+          ? ` before its first ${HELD_LIMIT.toLocaleString('en-US')} entries (a statement without its opening balance is held only that far, waiting for its closing balance to give the currency)`
+          : '';
       this.issues.error(
         'MISSING_ELEMENT',
-        'the account currency is unknown: expected :60F:/:60M: (or in MT942 :34F:, :90D: or :90C:) to give it',
+        `the account currency is unknown${waited}: expected :60F:/:60M: (or in MT942 :34F:, :90D: or :90C:) to give it`,
         first.location,
       );
     }
