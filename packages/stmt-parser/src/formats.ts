@@ -83,6 +83,25 @@ export function headText(head: Buffer): string {
   return iconv.encodingExists(encoding) ? iconv.decode(head, encoding) : head.toString('latin1');
 }
 
+/** Files people try that hold a statement some other way, by their first bytes, and what to do. */
+const CONTAINERS: readonly { magic: readonly number[]; what: string }[] = [
+  { magic: [0x1f, 0x8b], what: 'gzip-compressed data: decompress it first (gunzip)' },
+  {
+    magic: [0x50, 0x4b, 0x03, 0x04],
+    what: 'a ZIP archive (or an Excel .xlsx workbook): extract the statement first, or export the sheet as CSV',
+  },
+  {
+    magic: [0x25, 0x50, 0x44, 0x46],
+    what: 'a PDF document: download the export (camt XML, MT940, OFX or CSV) instead',
+  },
+  { magic: [0xd0, 0xcf, 0x11, 0xe0], what: 'an Excel .xls workbook: export the sheet as CSV' },
+];
+
+/** For the UNKNOWN_FORMAT message: what the file is instead when its first bytes say so (gzip, ZIP, PDF). */
+export function containerOf(head: Buffer): string | undefined {
+  return CONTAINERS.find(({ magic }) => magic.every((byte, i) => head[i] === byte))?.what;
+}
+
 /**
  * For the UNKNOWN_FORMAT message of a head that no parser recognises, what it still resembles:
  * an `<OFX>` element after text that is no OFX header (a bank's banner line, say) may be OFX,

@@ -4,7 +4,7 @@ import type * as ParallelModule from './camt/parallel';
 import { decodeHead, detectEncoding, isWideUnicodeName, splitsCleanly, utf16Likely } from './encoding';
 import { StatementParseError } from './errors';
 import { detectCsvProfile } from './csv/profile-detect';
-import { detectFormat, explainUnsupported, headText, parserFor, unrecognisedFormatHint } from './formats';
+import { containerOf, detectFormat, explainUnsupported, headText, parserFor, unrecognisedFormatHint } from './formats';
 import { peekSource } from './source';
 import type { ParseOptions, StatementFormat, StatementRecord } from './types';
 
@@ -45,11 +45,14 @@ export function parseStream(
       const where = { ...(options.fileName === undefined ? {} : { file: options.fileName }), line: 1, column: 1 };
       if (sniffed.unsupported)
         throw new StatementParseError('UNSUPPORTED_MESSAGE', sniffed.unsupported, { location: where });
+      const container = containerOf(head);
       throw new StatementParseError(
         'UNKNOWN_FORMAT',
         head.length === 0
           ? 'the file is empty; expected a camt.052/053/054 XML statement (or another supported format)'
-          : `the file is not a statement format this tool reads; expected ISO 20022 camt.052, camt.053 or camt.054 XML (or another supported format), or name the format explicitly${unrecognisedFormatHint(head)}${encodingHint(head, options, effective)}`,
+          : container !== undefined
+            ? `the file is ${container}`
+            : `the file is not a statement format this tool reads; expected ISO 20022 camt.052, camt.053 or camt.054 XML (or another supported format), or name the format explicitly${unrecognisedFormatHint(head)}${encodingHint(head, options, effective)}`,
         { location: where },
       );
     }

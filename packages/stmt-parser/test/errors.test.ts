@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseFile, parseString, StatementParseError, type ParseErrorCode, type SourceLocation } from '@stmt/parser';
@@ -124,5 +125,23 @@ describe('parseFile', () => {
       if (record.kind === 'entry') expect(record.entry.location.file).toBe(path);
     }
     expect(kinds).toEqual(['statement-start', 'entry', 'entry', 'statement-end']);
+  });
+});
+
+// Hostile-input sweep: a gzip-compressed statement was told "expected camt XML…", as if it were
+// some other text; what it is, and what to do, is known from its first bytes.
+describe('files that hold a statement some other way', () => {
+  it.each([
+    [
+      'gzip',
+      gzipSync(readFileSync(join(FIXTURE_DIR, 'camt053-v02-statement.xml'))),
+      /gzip-compressed data: decompress it first/,
+    ],
+    ['ZIP', Buffer.from('PK\x03\x04\x14\x00\x00\x00statement.xml', 'latin1'), /a ZIP archive/],
+    ['PDF', Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1'), /a PDF document: download the export/],
+  ])('names a %s file for what it is', async (_label, bytes, message) => {
+    const result = await collect(chunked(bytes, 4096), { fileName: 'statement' });
+    expect(result.error?.code).toBe('UNKNOWN_FORMAT');
+    expect(result.error?.message).toMatch(message);
   });
 });
