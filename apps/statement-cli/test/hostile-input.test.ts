@@ -132,6 +132,23 @@ describe('hostile and cut input: exit 4 with the place, never a crash, nothing l
   });
 });
 
+describe('control characters quoted from the input', () => {
+  // An OFX end tag holding an escape sequence retitled and cleared the terminal it was reported on.
+  const ofx = `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><TRNUID>1\n</STMTTRNRS\u001b]0;PWNED\u0007\u001b[2J></BANKMSGSRSV1></OFX>\n`;
+
+  it.each([['convert'], ['validate']])('shows them as escapes in what %s reports', (command) => {
+    const dir = tempDir();
+    const input = file(dir, 'esc.ofx', ofx);
+    const run = runCli(
+      command === 'convert' ? ['convert', '-i', input, '-o', join(dir, 'out.csv')] : ['validate', '-i', input],
+    );
+    expect(run.status).toBe(4);
+    expect(run.stdout + run.stderr).toContain('\\u001b]0;PWNED\\u0007\\u001b[2J');
+    // eslint-disable-next-line no-control-regex -- the characters that must not reach the terminal
+    expect(run.stdout + run.stderr).not.toMatch(/[\u0007\u001b]/);
+  });
+});
+
 describe('input encodings', () => {
   const polish =
     ':20:PL1\n:25:/PL61109010140000071219812874\n:28C:1/1\n:60F:C240301PLN100,00\n:61:240301C10,00NTRFNONREF\n:86:Zapłata za fakturę, Łódź, świadczenie\n:62F:C240301PLN110,00\n-\n';

@@ -8,6 +8,7 @@ import { readableInput, readOptions } from '../lib/read-options';
 import { resolveInput } from '@stmt/convert';
 import type { FileValidationJson, FolderValidationJson } from '../lib/validate-json';
 import { validateFolder, validateOne } from '../lib/validate-run';
+import { visible } from '../lib/logger';
 
 export default class Validate extends StmtCommand {
   static override summary =
@@ -61,7 +62,7 @@ export default class Validate extends StmtCommand {
     const format = flags.from;
     const input = await readableInput(await resolveInput(flags.input));
     // With --json, oclif drops these lines and prints the returned result instead.
-    const print = (text: string): void => this.log(text);
+    const print = (text: string): void => this.log(visible(text));
     if (input.kind === 'directory') {
       const { exitCode, result } = await validateFolder(input.path, format, this.logger, print, read, strict);
       return this.verdict(result, exitCode);

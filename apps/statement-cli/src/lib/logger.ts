@@ -14,12 +14,24 @@ export interface Logger {
 
 const LEVELS: LogLevel[] = ['error', 'warn', 'info', 'debug'];
 
+/**
+ * Control characters shown as `\u001b`: messages quote the input (a bank's name, an end tag), and
+ * an escape sequence in a file must not retitle or clear the terminal it is reported on.
+ */
+export function visible(text: string): string {
+  return text.replace(
+    // eslint-disable-next-line no-control-regex -- control characters are what is matched
+    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 /** `key=value` pairs after the message; values with spaces are quoted so the line stays parseable. */
 function renderFields(fields: Record<string, unknown>): string {
   return Object.entries(fields)
     .filter(([, value]) => value !== undefined)
     .map(([key, value]) => {
-      const text = typeof value === 'string' ? value : JSON.stringify(value);
+      const text = typeof value === 'string' ? visible(value) : JSON.stringify(value);
       return ` ${key}=${/[\s"=]/.test(text) ? JSON.stringify(text) : text}`;
     })
     .join('');
@@ -32,7 +44,7 @@ function createWinstonLogger(options: LoggerOptions): Winston.Logger {
   const winston = require('winston') as typeof Winston;
   const textFormat = winston.format.printf((info) => {
     const { level, message, timestamp, ...fields } = info;
-    return `${String(timestamp)} ${level} ${String(message)}${renderFields(fields)}`;
+    return `${String(timestamp)} ${level} ${visible(String(message))}${renderFields(fields)}`;
   });
   const format =
     options.format === 'json'
