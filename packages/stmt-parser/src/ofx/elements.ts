@@ -224,8 +224,19 @@ export class OfxElementReader {
         const top = this.stack[this.stack.length - 1];
         const text = token.cdata
           ? token.text
-          : decodeEntities(token.text, (reference) =>
-              this.fail(token, `the character reference ${reference.slice(0, 20)} names no Unicode character`),
+          : decodeEntities(
+              token.text,
+              (reference) =>
+                this.fail(token, `the character reference ${reference.slice(0, 20)} names no Unicode character`),
+              (reference, readAs) =>
+                this.report(
+                  'warning',
+                  'NOT_WELL_FORMED',
+                  readAs === reference
+                    ? `the entity ${reference.slice(0, 40)} is not defined in OFX: kept as written`
+                    : `the entity ${reference} is not defined in OFX (it is HTML's); read as ${JSON.stringify(readAs)}`,
+                  this.location(token),
+                ),
             );
         if (!top || top.isAggregate) {
           if (text.trim() !== '' && top)

@@ -57,3 +57,31 @@ describe('OFX tokenizer work', () => {
     expect(byByte.work / by64k.work).toBeLessThan(1.5);
   });
 });
+
+// Hostile-input sweep: `&eacute;` and undeclared entities were kept as written with no warning;
+// camt reads HTML's entities with a warning. A DTD's entity is still never expanded.
+describe('OFX entities OFX does not define', () => {
+  const memoOf = (result: Awaited<ReturnType<typeof outcome>>): string | undefined => {
+    for (const record of result.records)
+      if (record.kind === 'entry')
+        for (const detail of record.entry.details) if (detail.remittanceInfo) return detail.remittanceInfo;
+    return undefined;
+  };
+
+  it('reads an HTML entity as its character, with a warning', async () => {
+    const result = await outcome(withMemo('Ren&eacute; Caf&eacute;'));
+    expect(result.error).toBeNull();
+    expect(memoOf(result)).toContain('René Café');
+    expect(result.issues.map((issue) => issue.message)).toContain(
+      'the entity &eacute; is not defined in OFX (it is HTML\'s); read as "é"',
+    );
+  });
+
+  it('keeps an undefined entity as written, with a warning', async () => {
+    const result = await outcome(withMemo('A&xxe;B'));
+    expect(memoOf(result)).toContain('A&xxe;B');
+    expect(result.issues.map((issue) => issue.message)).toContain(
+      'the entity &xxe; is not defined in OFX: kept as written',
+    );
+  });
+});

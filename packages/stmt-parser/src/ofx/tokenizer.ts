@@ -1,3 +1,4 @@
+import sax from 'sax';
 import { StatementParseError } from '../errors';
 import { DEFAULT_MAX_FIELD_SIZE, fieldTooLarge } from '../limits';
 /** A piece of OFX markup with the 1-based line and column where it starts. */
@@ -10,20 +11,34 @@ export type OfxToken =
 
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
+/** HTML's named entities (sax's table), which some OFX writers use: `&eacute;`. */
+const HTML_ENTITIES = (sax as unknown as { ENTITIES: Readonly<Record<string, string | number>> }).ENTITIES;
+
 /**
- * Replaces the XML/SGML character references OFX files use (`&amp;`, `&#233;`, `&#xE9;`);
- * unknown names stay as written. A numeric reference to no Unicode character (above U+10FFFF,
- * a surrogate, NUL) goes to `invalid`, which throws the caller's error.
+ * Replaces the XML/SGML character references OFX files use (`&amp;`, `&#233;`, `&#xE9;`). A
+ * numeric reference to no Unicode character (above U+10FFFF, a surrogate, NUL) goes to
+ * `invalid`, which throws the caller's error. Another name goes to `other` with what it is read
+ * as: an HTML entity's character, else the reference as written (an entity a DTD would declare
+ * is never expanded).
  */
-export function decodeEntities(text: string, invalid: (reference: string) => never = invalidReference): string {
+export function decodeEntities(
+  text: string,
+  invalid: (reference: string) => never = invalidReference,
+  other?: (reference: string, readAs: string) => void,
+): string {
   if (!text.includes('&')) return text;
-  return text.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-zA-Z]+);/g, (whole, ref: string) => {
+  return text.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-zA-Z][a-zA-Z0-9]*);/g, (whole, ref: string) => {
     if (ref.startsWith('#')) {
       const code = ref.startsWith('#x') ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
       if (!(code >= 1 && code <= 0x10ffff) || (code >= 0xd800 && code <= 0xdfff)) invalid(whole);
       return String.fromCodePoint(code);
     }
-    return ENTITIES[ref.toLowerCase()] ?? whole;
+    const known = ENTITIES[ref.toLowerCase()];
+    if (known !== undefined) return known;
+    const html = Object.prototype.hasOwnProperty.call(HTML_ENTITIES, ref) ? HTML_ENTITIES[ref] : undefined;
+    const readAs = html === undefined ? whole : typeof html === 'number' ? String.fromCodePoint(html) : html;
+    other?.(whole, readAs);
+    return readAs;
   });
 }
 
