@@ -167,7 +167,7 @@ describe('OFX element with no value followed by a start tag (F5)', () => {
     );
     expect(open.error?.code).toBe('NOT_WELL_FORMED');
     expect(open.error?.message).toContain(
-      'expected </STMTTRN> before </BANKTRANLIST>: <STMTTRN> at line 14, column 1 is left open',
+      '<STMTTRN> inside the <STMTTRN> at line 14, column 1: that transaction is left open',
     );
     const payee = await read(
       bank({

@@ -255,6 +255,7 @@ export class OfxElementReader {
       case 'empty': {
         this.closeLeaf(emit);
         this.closeEmptyBefore(token.name, emit);
+        if (TRANSACTIONS.has(token.name)) this.refuseOpenTransaction(token);
         const parent = this.stack[this.stack.length - 1];
         if (parent && !parent.isAggregate) {
           parent.isAggregate = true;
@@ -342,6 +343,20 @@ export class OfxElementReader {
       );
     }
     return true;
+  }
+
+  /**
+   * A transaction opened inside an open one of the same kind: the first was left open (its end tag
+   * is missing), and its row would take the second's values. Refused here, at the second, rather
+   * than nesting on until the depth limit.
+   */
+  private refuseOpenTransaction(token: OfxToken & { type: 'open' | 'empty' }): void {
+    const open = this.stack.findLast((frame) => frame.name === token.name);
+    if (open)
+      this.fail(
+        token,
+        `<${token.name}> inside the <${open.name}> at line ${open.location.line}, column ${open.location.column}: that transaction is left open (its </${open.name}> is missing), so its row could be wrong`,
+      );
   }
 
   private closeLeaf(emit: (event: OfxEvent) => void): void {

@@ -85,3 +85,15 @@ describe('OFX entities OFX does not define', () => {
     );
   });
 });
+
+// Hostile-input sweep: a <STMTTRN> never closed was refused only at the 257th transaction, as
+// "nested more than 256 deep"; the second transaction shows it.
+describe('an OFX transaction left open', () => {
+  it('is refused at the next transaction, naming the open one', async () => {
+    const result = await outcome(Buffer.from(sgml.replace('</STMTTRN>', ''), 'latin1'));
+    expect(result.error).toMatchObject({ code: 'NOT_WELL_FORMED' });
+    expect(result.error?.message).toMatch(
+      /<STMTTRN> inside the <STMTTRN> at line \d+, column \d+: that transaction is left open \(its <\/STMTTRN> is missing\)/,
+    );
+  });
+});
