@@ -68,7 +68,7 @@ function count(text: string, pattern: RegExp): number {
   return text.split('\n').filter((line) => pattern.test(line)).length;
 }
 
-describeWithServices('serve while PostgreSQL is unreachable at start-up', ['postgres'], () => {
+describeWithServices('serve and worker while PostgreSQL is unreachable at start-up', ['postgres'], () => {
   const dataDir = scratchFolder('discovery-pg-wait-');
   let pg: ScratchPostgres;
   let forwarder: PostgresForwarder | undefined;
@@ -162,37 +162,18 @@ describeWithServices('serve while PostgreSQL is unreachable at start-up', ['post
     expect(output()).not.toMatch(/"message":"listening"/);
     expect(await refused(port)).toBe(true);
   }, 60_000);
-});
 
-// The delivery worker used to exit 1 at once when PostgreSQL was not reachable at its start, so
-// a worker started beside its database (compose, Kubernetes) needed a restart policy to come up.
-describeWithServices('worker while PostgreSQL is unreachable at start-up', ['postgres'], () => {
-  let pg: ScratchPostgres;
-  let forwarder: PostgresForwarder | undefined;
-  let handle: ChildProcessHandle | undefined;
-
-  beforeAll(async () => {
-    pg = await createScratchPostgres();
-  });
-  afterEach(async () => {
-    await handle?.stop('SIGKILL');
-    handle = undefined;
-    await forwarder?.stop();
-    forwarder = undefined;
-  });
-  afterAll(async () => {
-    await pg.drop();
-  });
-
-  async function start(): Promise<ChildProcessHandle> {
+  // The delivery worker used to exit 1 at once when PostgreSQL was not reachable at its start,
+  // so a worker started beside its database (compose, Kubernetes) needed a restart policy.
+  async function startWorker(): Promise<ChildProcessHandle> {
     const database = await unreachableDatabase(pg);
     forwarder = database.forwarder;
     handle = await spawnCommand(['worker'], { DATABASE_URL: database.url, REDIS_URL: '' }, WAITING);
     return handle;
   }
 
-  it('waits, logging each attempt, and starts delivering once the database answers', async () => {
-    const worker = await start();
+  it('worker: waits, logging each attempt, and starts delivering once the database answers', async () => {
+    const worker = await startWorker();
     expect(worker.output()).toMatch(/ECONNREFUSED/);
     expect(worker.output()).not.toContain('not-logged');
     expect(worker.output()).not.toMatch(/"message":"worker started"/);
@@ -203,8 +184,8 @@ describeWithServices('worker while PostgreSQL is unreachable at start-up', ['pos
     handle = undefined;
   }, 60_000);
 
-  it('stops with exit 0 on SIGTERM while it waits', async () => {
-    const worker = await start();
+  it('worker: stops with exit 0 on SIGTERM while it waits', async () => {
+    const worker = await startWorker();
     expect(await worker.stop('SIGTERM')).toBe(0);
     handle = undefined;
     expect(worker.output()).toMatch(/"message":"worker stopping"[^\n]*"while":"waiting for the database"/);
