@@ -3,34 +3,12 @@ import { join } from 'node:path';
 import { MarketDataError } from '@disc/types';
 import { FileSnapshotProvider, parseSnapshot, type SnapshotFile } from '@disc/market-data';
 import { scratchFolder } from '@fin/test-utils';
+import { userSnapshot } from './testing/snapshot';
 
-function snapshot(): SnapshotFile {
-  const closes = Array.from({ length: 300 }, (_, i) => 100 + i * 0.1);
-  return {
-    format: 'disc-snapshot',
-    version: 1,
-    sample: false,
-    as_of: '2026-10-30',
-    market: {
-      benchmark: { symbol: 'IDX', name: 'My index', prices: { start: '2025-09-01', closes } },
-      vix: { start: '2025-09-01', closes: closes.map(() => 15) },
-      treasury_10y: { start: '2025-09-01', closes: closes.map(() => 0.042) },
-      cpi_yoy: { start: '2026-01', values: [0.03, 0.029] },
-    },
-    instruments: [
-      {
-        symbol: 'MYETF',
-        name: 'My ETF',
-        asset_type: 'etf',
-        currency: 'USD',
-        current_price: 129.9,
-        market_cap: null,
-        etf: { expense_ratio: 0.07, aum: 5e9, tracking_error: 0.001, history_years: 10, ucits_compliant: true },
-        prices: { start: '2025-09-01', closes },
-      },
-    ],
-  };
-}
+const snapshot = (): SnapshotFile =>
+  userSnapshot(['MYETF'], {
+    etf: { expense_ratio: 0.07, aum: 5e9, tracking_error: 0.001, history_years: 10, ucits_compliant: true },
+  });
 
 describe('file snapshot provider', () => {
   const dir = scratchFolder('disc-file-');

@@ -1,32 +1,9 @@
 import { MarketDataError } from '@disc/types';
 import { parseSnapshot, type SnapshotFile, type SnapshotIssue } from '@disc/market-data';
+import { userSnapshot } from './testing/snapshot';
 
 // 300 weekday closes from 2025-09-01 end on 2026-10-23, before as_of.
-function snapshot(): SnapshotFile {
-  const closes = Array.from({ length: 300 }, (_, i) => 100 + i * 0.1);
-  return {
-    format: 'disc-snapshot',
-    version: 1,
-    sample: false,
-    as_of: '2026-10-30',
-    market: {
-      benchmark: { symbol: 'IDX', name: 'My index', prices: { start: '2025-09-01', closes } },
-      vix: { start: '2025-09-01', closes: closes.map(() => 15) },
-      treasury_10y: { start: '2025-09-01', closes: closes.map(() => 0.042) },
-      cpi_yoy: { start: '2026-01', values: [0.03, 0.029] },
-    },
-    instruments: ['IRX', 'HLYH'].map((symbol) => ({
-      symbol,
-      name: `${symbol} ETF`,
-      asset_type: 'etf' as const,
-      currency: 'USD',
-      current_price: 129.9,
-      market_cap: null,
-      etf: { expense_ratio: 0.07, aum: 5e9, tracking_error: 0.001, history_years: 10 },
-      prices: { start: '2025-09-01', closes: [...closes] },
-    })),
-  };
-}
+const snapshot = (): SnapshotFile => userSnapshot(['IRX', 'HLYH']);
 
 /** The issues parseSnapshot reports for a snapshot (none when it is accepted). */
 function issuesOf(s: SnapshotFile): SnapshotIssue[] {
