@@ -1,5 +1,6 @@
 import { detectEncoding, isUtf8Name, looksLikeUtf8Warning, type NotUtf8Fallback } from '../encoding';
 import { guessCodePage } from '../code-pages';
+import { controlCharactersMessage, positionIn, replaceControlCharacters } from '../control-characters';
 import { IssueSink } from '../issues';
 import { peekSource } from '../source';
 import type { ParseOptions, SourceLocation, StatementFormat, StatementRecord } from '../types';
@@ -115,7 +116,18 @@ async function* parseBankCsv(
     if (!rowIsWhole(record, columns.length, issues, at, shapes)) continue;
     const row: Record<string, string> = {};
     columns.forEach((name, i) => {
-      if (first[i] === true) row[name] = record.fields[i] ?? '';
+      if (first[i] !== true) return;
+      const cell = record.fields[i] ?? '';
+      const found = replaceControlCharacters(cell);
+      row[name] = found?.text ?? cell;
+      if (found === undefined) return;
+      const start = cellStart(record, i);
+      const place = positionIn(cell, found.firstIndex, start.line, start.column);
+      issues.warning(
+        'INVALID_VALUE',
+        controlCharactersMessage(found, `in ${name}`),
+        at(place.line, place.column, name),
+      );
     });
     const result = preset.readRow(row);
     if (result.kind === 'skip') continue;

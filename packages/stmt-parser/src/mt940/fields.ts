@@ -1,3 +1,4 @@
+import { controlCharactersMessage, replaceControlCharacters } from '../control-characters';
 import type { IssueSink } from '../issues';
 import { DEFAULT_MAX_FIELD_SIZE, fieldTooLarge } from '../limits';
 import type { SourceLocation } from '../types';
@@ -24,6 +25,16 @@ const TAG = /^:(\d{2}[A-Z]?|NS):/;
  */
 // eslint-disable-next-line no-control-regex -- padding after the `-` is NUL and Ctrl-Z
 const MESSAGE_END = /^-(?:[\s\u0000\u001a]*$|\}|XXX[\s\u0000\u001a]*$)/;
+/** Space, tab, carriage return, line feed. */
+const BLANKS = new Set([0x20, 0x09, 0x0d, 0x0a]);
+/** `text` without the padding at its end, blanks aside: DOS end-of-file marks (Ctrl-Z) or NUL bytes. */
+function withoutPadding(text: string): string {
+  let end = text.length;
+  while (end > 0 && BLANKS.has(text.charCodeAt(end - 1))) end--;
+  let start = end;
+  while (start > 0 && (text.charCodeAt(start - 1) === 0 || text.charCodeAt(start - 1) === 0x1a)) start--;
+  return start === end ? text : text.slice(0, start) + text.slice(end);
+}
 /** A `-` with the next field's tag glued on (`-:20:`): files joined without a line break. */
 const GLUED_END = /^-(?=:\d{2}[A-Z]?:)/;
 const BLOCK4 = '{4:';
@@ -161,7 +172,7 @@ export class FieldReader {
       this.strayLine = undefined;
       this.current = {
         tag: tag[1] ?? '',
-        lines: [text.slice(tag[0].length)],
+        lines: [this.textOf(text.slice(tag[0].length), line, offset + tag[0].length + 1, tag[1] ?? '')],
         lineNumbers: [line],
         line,
         column: offset + tag[0].length + 1,
@@ -183,7 +194,7 @@ export class FieldReader {
       return this.afterEnd(text, offset, end[0].length, line);
     }
     if (isBlank(text)) return undefined;
-    if (this.current) this.continueField(this.current, text, line);
+    if (this.current) this.continueField(this.current, text, line, offset + 1);
     else this.strayLine ??= line;
     return undefined;
   }
@@ -296,7 +307,8 @@ export class FieldReader {
     };
   }
 
-  private continueField(field: Field, text: string, line: number): void {
+  private continueField(field: Field, given: string, line: number, column = 1): void {
+    const text = this.textOf(given, line, column, field.tag);
     if (this.joinNext) {
       this.joinNext = false;
       field.lines[field.lines.length - 1] += text;
@@ -306,6 +318,21 @@ export class FieldReader {
     field.lines.push(text);
     field.lineNumbers.push(line);
     this.grow(field, text.length);
+  }
+
+  /**
+   * A field's text on line `line` from `column`, without the padding a DOS end-of-file mark or
+   * NUL bytes put at a line's end (as on a line of their own), and with any other control
+   * character read as U+FFFD, with a warning.
+   */
+  private textOf(text: string, line: number, column: number, tag: string): string {
+    const unpadded = withoutPadding(text);
+    const found = replaceControlCharacters(unpadded);
+    if (found === undefined) return unpadded;
+    const location: SourceLocation = { line, column: column + found.firstIndex, path: `:${tag}:` };
+    if (this.fileName !== undefined) location.file = this.fileName;
+    this.issues?.warning('INVALID_VALUE', controlCharactersMessage(found, `in :${tag}:`), location);
+    return found.text;
   }
 
   private grow(field: Field, length: number): void {

@@ -1,3 +1,4 @@
+import { controlCharactersMessage, indexOfControl, positionIn, replaceControlCharacters } from '../control-characters';
 import { StatementParseError, type ParseErrorCode } from '../errors';
 import type { IssueSink } from '../issues';
 import { DEFAULT_MAX_FIELD_SIZE, fieldTooLarge, MAX_NESTING_DEPTH, nestedTooDeep } from '../limits';
@@ -246,7 +247,7 @@ export class OfxElementReader {
             );
           return; // OFX 1.x header lines before <OFX>, whitespace between tags
         }
-        top.value = (top.value ?? '') + text;
+        top.value = (top.value ?? '') + this.withoutControls(text, token, top.name);
         if (top.value.length > this.maxFieldSize)
           throw fieldTooLarge(`<${top.name}>`, this.maxFieldSize, { ...top.location, path: this.path() });
         return;
@@ -556,6 +557,23 @@ export class OfxElementReader {
 
   private path(): string {
     return this.paths[this.paths.length - 1] ?? '';
+  }
+
+  /**
+   * `text` of `token` with its control characters read as U+FFFD, and a warning at the first: one
+   * written as it is, or else (`&#27;`) the first character reference.
+   */
+  private withoutControls(text: string, token: OfxToken & { type: 'text' }, element: string): string {
+    const found = replaceControlCharacters(text);
+    if (found === undefined) return text;
+    const raw = indexOfControl(token.text);
+    const at = positionIn(token.text, raw >= 0 ? raw : Math.max(0, token.text.indexOf('&#')), token.line, token.column);
+    this.report('warning', 'INVALID_VALUE', controlCharactersMessage(found, `in <${element}>`), {
+      ...this.location(token),
+      ...at,
+      path: this.path(),
+    });
+    return found.text;
   }
 
   private location(token: OfxToken): SourceLocation {

@@ -1,0 +1,56 @@
+/* eslint-disable no-control-regex -- control characters are what these find */
+/** The C0 control characters but tab, line feed and carriage return: those XML 1.0 does not allow. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
+/* eslint-enable no-control-regex */
+
+/** A value's control characters, replaced: the text to read, how many there were, and the first one. */
+export interface ReplacedControls {
+  text: string;
+  count: number;
+  /** The first one's code point and its index in the text as given. */
+  firstCode: number;
+  firstIndex: number;
+}
+
+/**
+ * `text` with each control character camt may not hold either (a C0 control but tab, line feed
+ * and carriage return: ESC, BEL, NUL…) read as U+FFFD, as the camt reader reads them; undefined
+ * when it has none. In a CSV cell such a character is no text anyone wrote, and shown in a
+ * terminal it is a command (ESC starts the sequences that retitle a window or move the cursor).
+ */
+export function replaceControlCharacters(text: string): ReplacedControls | undefined {
+  if (!CONTROL.test(text)) return undefined;
+  let count = 0;
+  let firstIndex = -1;
+  const replaced = text.replace(CONTROLS, (_, index: number) => {
+    if (count++ === 0) firstIndex = index;
+    return '\ufffd';
+  });
+  return { text: replaced, count, firstCode: text.charCodeAt(firstIndex), firstIndex };
+}
+
+/** Where in `text` its first such control character is, or -1. */
+export const indexOfControl = (text: string): number => text.search(CONTROL);
+
+/** What a warning about `found` says, `where` naming the value (`in <NAME>`). */
+export function controlCharactersMessage(found: ReplacedControls, where: string): string {
+  const hex = found.firstCode.toString(16).toUpperCase().padStart(4, '0');
+  const what =
+    found.count === 1 ? `the control character U+${hex}` : `${found.count} control characters (the first U+${hex})`;
+  return `${what} ${where} ${found.count === 1 ? 'is' : 'are'} not text; read as U+FFFD (the replacement character)`;
+}
+
+/** The 1-based line and column of `index` in `text`, which starts at `line` and `column`. */
+export function positionIn(
+  text: string,
+  index: number,
+  line: number,
+  column: number,
+): { line: number; column: number } {
+  const lastBreak = text.lastIndexOf('\n', index - 1);
+  if (lastBreak < 0) return { line, column: column + index };
+  let lines = 0;
+  for (let at = text.indexOf('\n'); at >= 0 && at < index; at = text.indexOf('\n', at + 1)) lines++;
+  return { line: line + lines, column: index - lastBreak };
+}
