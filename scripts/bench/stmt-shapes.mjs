@@ -74,6 +74,8 @@ export const SHAPES = [
     ext: 'xml',
     parts: () => camtUstrd(16 * MiB),
     args: ['--max-field-size', '32MiB'],
+    // Values of up to 32 MiB: the run restarts with 3 × 31 MiB more old space (oldSpaceFor in heap-relaunch.ts).
+    limitMiB: LIMIT_MIB + 3 * 31,
   },
   { name: 'camt-ustrd-50MiB', ext: 'xml', parts: () => camtUstrd(50 * MiB) },
   {
@@ -191,7 +193,9 @@ function convert(bin, path, out, args = []) {
       timeout: 600_000,
     },
   );
-  const kib = (name) => Number(new RegExp(`${name}=(\\d+)`).exec(run.stderr)?.[1] ?? 0);
+  // A run that restarts for a larger --max-field-size (heap-relaunch.ts) reports once per converting process: the larger counts.
+  const kib = (name) =>
+    Math.max(0, ...[...run.stderr.matchAll(new RegExp(`${name}=(\\d+)`, 'g'))].map((m) => Number(m[1])));
   const message = run.stderr
     .split('\n')
     .find((line) => line.trim() !== '' && !/^(max-rss-kib|launcher-anon-kib)=/.test(line));
@@ -219,10 +223,11 @@ export function benchShapes({ bin, dir, filter = '' }) {
     if (!existsSync(path)) writeStreamed(path, shape.parts());
     const run = convert(bin, path, out, shape.args);
     rmSync(out, { force: true });
-    const verdict = run.peakMiB < LIMIT_MIB && (run.status === 0 || run.status === 4) ? 'ok' : 'FAIL';
+    const limit = shape.limitMiB ?? LIMIT_MIB;
+    const verdict = run.peakMiB < limit && (run.status === 0 || run.status === 4) ? 'ok' : 'FAIL';
     rows.push({ shape: shape.name, ...run, verdict });
     console.log(
-      `  ${shape.name.padEnd(42)} exit ${String(run.status).padEnd(3)} peak RSS ${run.peakMiB.toFixed(1).padStart(6)} MiB  ratio ${(run.peakMiB / baseline.peakMiB).toFixed(2)}  ${verdict} (target < ${LIMIT_MIB} MiB, exit 0 or 4)`,
+      `  ${shape.name.padEnd(42)} exit ${String(run.status).padEnd(3)} peak RSS ${run.peakMiB.toFixed(1).padStart(6)} MiB  ratio ${(run.peakMiB / baseline.peakMiB).toFixed(2)}  ${verdict} (target < ${limit} MiB, exit 0 or 4)`,
     );
     if (run.status !== 0) console.log(`      ${run.message}`);
   }

@@ -1,3 +1,5 @@
+import { replaceBounded } from '@stmt/parser';
+
 /**
  * CSV text for records, exactly as papaparse's `unparse` writes arrays of strings (with
  * `quotes: false`): a field is quoted when it holds a quote (doubled inside), a line break, a
@@ -57,7 +59,7 @@ export class CsvFormat {
 
   private field(value: string | undefined): string {
     if (value === undefined || value === null || value === '') return '';
-    return this.quoteWhen.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+    return this.quoteWhen.test(value) ? `"${replaceBounded(value, /"/g, '""')}"` : value;
   }
 }
 

@@ -1,5 +1,6 @@
 import crypto, { createHash } from 'node:crypto';
 import { TransactionIdSet } from '@stmt/merge';
+import { collapseWhitespace } from '@stmt/parser';
 import type { StatementRow } from './columns';
 
 /**
@@ -170,6 +171,4 @@ function amountKey(amount: string): string {
 }
 
 /** Whitespace runs collapse, so a re-wrapped `:86:` or remittance line keeps its id. */
-function text(value: string): string {
-  return value.replace(/\s+/g, ' ').trim();
-}
+const text = collapseWhitespace;

@@ -30,3 +30,4 @@ export {
   type SkipRule,
   type TextRule,
 } from './csv';
+export { collapseWhitespace, replaceBounded } from './text';

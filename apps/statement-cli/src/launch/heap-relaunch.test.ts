@@ -1,7 +1,16 @@
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HEAP_FLAGS, launchFlags, SORTING_HEAP_FLAGS, tunedEnvironment, tunedHeapFlags } from './heap-relaunch';
+import { DEFAULT_MAX_FIELD_SIZE } from '@stmt/parser';
+import {
+  DEFAULT_FIELD_BYTES,
+  HEAP_FLAGS,
+  launchFlags,
+  oldSpaceFor,
+  SORTING_HEAP_FLAGS,
+  tunedEnvironment,
+  tunedHeapFlags,
+} from './heap-relaunch';
 import { BROKEN_PIPE_EXIT, isBrokenPipe, signalExitCode } from './process-guards';
 
 describe('the --streaming launcher', () => {
@@ -41,6 +50,14 @@ describe('the --streaming launcher', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('gives the old space three times the --max-field-size above its default, on the tuned heaps', () => {
+    expect(DEFAULT_FIELD_BYTES).toBe(DEFAULT_MAX_FIELD_SIZE);
+    expect(HEAP_FLAGS).toContain(`--max-old-space-size=${oldSpaceFor(true, DEFAULT_FIELD_BYTES)}`);
+    expect(SORTING_HEAP_FLAGS).toContain(`--max-old-space-size=${oldSpaceFor(false, 512)}`);
+    expect(oldSpaceFor(true, 20 * 2 ** 20)).toBe(44 + 3 * 19);
+    expect(oldSpaceFor(false, 64 * 2 ** 20 + 1)).toBe(160 + 3 * 64);
   });
 
   it("restarts with one malloc arena, a fixed mapping threshold and the restart mark, keeping the user's own settings", () => {

@@ -16,6 +16,7 @@ import { signalExitCode, STOP_SIGNALS } from './signals';
  * the same time (88.6 s against 87.6 s; docs/cli.md).
  */
 export const HEAP_FLAGS = ['--max-semi-space-size=2', '--max-old-space-size=44'] as const;
+const STREAMING_OLD_SPACE_MB = 44;
 
 /**
  * The default (sorted) mode holds up to 32 MiB of output text (outside the heap) before it spills
@@ -27,6 +28,39 @@ export const HEAP_FLAGS = ['--max-semi-space-size=2', '--max-old-space-size=44']
  * semi-spaces cost more than they saved.
  */
 export const SORTING_HEAP_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=160'] as const;
+const SORTING_OLD_SPACE_MB = 160;
+
+const OLD_SPACE_FLAG = '--max-old-space-size=';
+/** @stmt/parser's DEFAULT_MAX_FIELD_SIZE, 1 MiB (the launcher does not load the parser; a test checks they agree). */
+export const DEFAULT_FIELD_BYTES = 2 ** 20;
+
+/**
+ * The old space a tuned run needs for values of up to `maxFieldSize` bytes: a value is held
+ * several times over while its row is built (as read, flattened, with its line breaks made
+ * blanks, quoted in the CSV line), so the old space grows by three times the size above the
+ * default 1 MiB. A 20 MiB `<Ustrd>` with --streaming ran out of 44 MiB; with 104 it converted,
+ * as did a 64 MiB one with 236 and, without --streaming, with 352 (`--max-field-size 128MiB`).
+ */
+export function oldSpaceFor(streaming: boolean, maxFieldSize: number): number {
+  const beyond = Math.max(0, Math.ceil((maxFieldSize - DEFAULT_FIELD_BYTES) / 2 ** 20));
+  return (streaming ? STREAMING_OLD_SPACE_MB : SORTING_OLD_SPACE_MB) + 3 * beyond;
+}
+
+/**
+ * Called by the converting process before it reads anything: when the launcher restarted it with
+ * a tuned heap (`relaunchWithTunedHeap`) too small for `maxFieldSize`, it asks the launcher for
+ * a restart with the old space `oldSpaceFor` names, and answers true: the caller then stops,
+ * writing nothing (the launcher starts the run again). Once: the restarted run is not asked again.
+ */
+export function restartForFieldSize(streaming: boolean, maxFieldSize: number | undefined): Promise<boolean> {
+  const send = process.send?.bind(process);
+  const given = process.execArgv.find((flag) => flag.startsWith(OLD_SPACE_FLAG));
+  if (maxFieldSize === undefined || process.env[TUNED_MARK] === undefined || send === undefined || given === undefined)
+    return Promise.resolve(false);
+  const needed = oldSpaceFor(streaming, maxFieldSize);
+  if (Number(given.slice(OLD_SPACE_FLAG.length)) >= needed) return Promise.resolve(false);
+  return new Promise((resolve) => send({ oldSpaceMb: needed }, undefined, {}, () => resolve(true)));
+}
 
 /** A conversion from a smaller file is done before Node's heap sizing matters: no restart. */
 const LARGE_INPUT_BYTES = 32 * 2 ** 20;
@@ -118,10 +152,23 @@ export function tunedEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
  * child must never outlive this process: stop signals are forwarded to it, and it holds an IPC
  * channel to this process whose closing (this process killed, even with SIGKILL) stops it.
  */
-export function relaunchWithTunedHeap(script: string, args: readonly string[], flags: readonly string[]): void {
+export function relaunchWithTunedHeap(
+  script: string,
+  args: readonly string[],
+  flags: readonly string[],
+  resized = false,
+): void {
   const child = spawn(process.execPath, [...flags, script, ...args], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: tunedEnvironment(process.env),
+  });
+  // Asked once, by a child that found its heap too small for the --max-field-size it was given
+  // (`restartForFieldSize`): it stops before reading anything, and starts again with the old space it names.
+  let larger: number | undefined;
+  child.on('message', (message: unknown) => {
+    if (resized) return;
+    const asked = (message as { oldSpaceMb?: unknown } | null)?.oldSpaceMb;
+    if (typeof asked === 'number' && Number.isInteger(asked) && asked > 0) larger = asked;
   });
   for (const signal of STOP_SIGNALS) process.on(signal, () => child.kill(signal));
   child.on('error', (error) => {
@@ -129,6 +176,10 @@ export function relaunchWithTunedHeap(script: string, args: readonly string[], f
     process.exit(1);
   });
   child.on('exit', (code, signal) => {
+    if (larger !== undefined && signal === null) {
+      const kept = flags.filter((flag) => !flag.startsWith(OLD_SPACE_FLAG));
+      return void relaunchWithTunedHeap(script, args, [...kept, `${OLD_SPACE_FLAG}${larger}`], true);
+    }
     if (signal === 'SIGABRT') return void outOfMemory(child.pid, args, flags);
     // This waiting process counts towards a container's memory too: its own (anonymous) pages;
     // the Node binary's pages it shares with the child are counted there.

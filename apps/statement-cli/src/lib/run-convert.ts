@@ -28,6 +28,7 @@ import { userDatabaseDir } from './database';
 import { describeDirectoryFailures, directoryExitCode, type DescribedDirectoryReport } from './directory-report';
 import { ExitCode, type ExitCodeValue } from './exit-codes';
 import { isNamedPipe, readableInput, readOptions } from './read-options';
+import { restartForFieldSize } from '../launch/heap-relaunch';
 import type { Logger } from './logger';
 import { createProgress } from './progress';
 import type * as SaveMappings from './save-mappings';
@@ -151,6 +152,13 @@ export async function runConvert(
     );
   }
   refuseEmptyPaths(request);
+  // With one row per transaction detail, an entry's details stream out in parts: any number of them in bounded memory.
+  const read = {
+    ...readOptions(request, loaded.config),
+    ...(request.splitBatches ? { streamEntryDetails: true } : {}),
+  };
+  // Before anything is read or written: the launcher starts the run again with a heap large enough for such values.
+  if (await restartForFieldSize(request.streaming, read.maxFieldSize)) process.exit(0);
   const databaseDir = userDatabaseDir(loaded.config, request.database);
   // Before the categoriser loads: a mistyped --profile is a usage error, found without waiting for it.
   const profiles = await profilesAndLedger(request, databaseDir);
@@ -170,11 +178,6 @@ export async function runConvert(
   const strict = request.strict ?? loaded.config.input.strict;
   const onFileDone = (file: string, outcome: 'success' | 'failure'): void =>
     audit(logger, request.operation, file, outcome);
-  // With one row per transaction detail, an entry's details stream out in parts: any number of them in bounded memory.
-  const read = {
-    ...readOptions(request, loaded.config),
-    ...(request.splitBatches ? { streamEntryDetails: true } : {}),
-  };
   const job = {
     strict,
     read,

@@ -3,6 +3,7 @@ import { isSepaCreditorId } from '../mt940/identifiers';
 import { LeafDraft, type LeafContext } from './leaf';
 import { MovementDraft } from './movement';
 import { isSepaPlaceholder } from '../placeholders';
+import { joinLines } from '../text';
 
 type PartyRole = 'debtor' | 'creditor' | 'ultimateDebtor' | 'ultimateCreditor';
 type PartyField = 'name' | 'iban' | 'otherAccountId' | 'bic';
@@ -45,11 +46,6 @@ function partyRole(element: string): PartyRole | undefined {
     default:
       return undefined;
   }
-}
-
-/** Text with the line breaks (and the indentation around them) of pretty-printed XML read as one space. */
-function oneLine(text: string): string {
-  return text.trim().replace(/[ \t]*[\r\n]+[ \t]*/g, ' ');
 }
 
 /** The remittance lines followed by the additional ones that do not repeat them. */
@@ -143,12 +139,12 @@ export class TransactionDraft extends LeafDraft {
         }
         return;
       case 'Ustrd':
-        if (stack.name(1) === 'RmtInf') (this.unstructured ??= []).push(oneLine(text));
+        if (stack.name(1) === 'RmtInf') (this.unstructured ??= []).push(joinLines(text));
         return;
       case 'AddtlRmtInf':
         // The payer's own message beside a structured reference (a Swiss QR bill's message).
         if (stack.name(1) === 'Strd' && stack.name(2) === 'RmtInf' && text.trim() !== '')
-          (this.additionalRemittance ??= []).push(oneLine(text));
+          (this.additionalRemittance ??= []).push(joinLines(text));
         return;
       case 'Ref':
         if (stack.name(1) === 'CdtrRefInf') {

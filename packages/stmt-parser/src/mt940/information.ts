@@ -1,4 +1,5 @@
 import type { Party } from '../types';
+import { collapseWhitespace } from '../text';
 import { parseDutchInformation } from './information-dutch';
 import { leadingIban } from './identifiers';
 import { parseSubfieldInformation, subfieldLines } from './information-subfields';
@@ -113,5 +114,5 @@ export function joinWrapped(lines: readonly string[], width = SWIFT_LINE_WIDTH, 
     const full = i === 1 ? fillsLine(previous, firstTagWidth, width) : previous.length === width;
     text += (full ? '' : ' ') + (lines[i] as string);
   }
-  return text.replace(/\s+/g, ' ').trim();
+  return collapseWhitespace(text);
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { collapseWhitespace, isJsWhitespace, joinPieces, splitSepaKeywords, type Piece } from './sepa-keywords';
+import { collapseWhitespace } from '../text';
+import { isJsWhitespace, joinPieces, splitSepaKeywords, type Piece } from './sepa-keywords';
 
 /** Characters that exercise whitespace handling: ASCII and Unicode spaces, line separators, letters. */
 const character = fc.constantFrom(

@@ -1,4 +1,5 @@
 import { isSepaPlaceholder } from '../placeholders';
+import { collapseWhitespace } from '../text';
 
 /**
  * German SEPA remittance in MT940 carries keywords from the DFÜ agreement (Anlage 3):
@@ -69,14 +70,6 @@ export function joinPieces(pieces: readonly Piece[], work?: WorkCounter): string
   }
   if (work) work.steps += pieces.length;
   return collapseWhitespace(text);
-}
-
-/** Whitespace other than single spaces between words: what `collapseWhitespace` changes. */
-const UNCOLLAPSED = /\s\s|[^\S ]|^\s|\s$/;
-
-/** Runs of whitespace made one space, and none at the ends; most text has nothing to change. */
-export function collapseWhitespace(text: string): string {
-  return UNCOLLAPSED.test(text) ? text.replace(/\s+/g, ' ').trim() : text;
 }
 
 /**
