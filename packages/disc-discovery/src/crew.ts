@@ -18,7 +18,7 @@ import { parseGrading, type Grading } from './grading';
 import { integrateDiscoveries } from './integrate';
 import { monitorResult } from '@disc/monitoring';
 import { assess, type Assessment } from './assess';
-import { checkGradeHistory, checkRequestObject, checkSymbol } from './inputs';
+import { checkDiscoverAllOptions, checkGradeHistory, checkSymbol } from './inputs';
 import { DiscoveryValidationError } from '@disc/types';
 import type {
   BatchDiscoverRequest,
@@ -45,11 +45,17 @@ export interface CrewOptions {
   grading?: Grading;
 }
 
+/** Also under the contract's names `asset_types`, `max_results_per_type`, `custom_criteria`;
+ * any other member is refused (DiscoveryValidationError at `/options/<name>`). */
 export interface DiscoverAllOptions {
   assetTypes?: readonly string[];
   maxResultsPerType?: number;
   /** Options and criteria applied to every type (as custom_criteria). */
   customCriteria?: CustomCriteria;
+  /** The contract's names of the three options above. */
+  asset_types?: readonly string[];
+  max_results_per_type?: number;
+  custom_criteria?: CustomCriteria;
 }
 
 /**
@@ -93,13 +99,7 @@ export class InvestmentDiscoveryCrew {
 
   /** Results per asset type (all three by default). Unlike batchDiscover, any failure rejects. */
   async discoverAllAssets(options: DiscoverAllOptions = {}): Promise<Partial<Record<AssetType, DiscoveryResult>>> {
-    const o = checkRequestObject(options, '/options', 'Invalid discoverAllAssets options');
-    if (o.assetTypes !== undefined && !Array.isArray(o.assetTypes)) {
-      throw new DiscoveryValidationError('Invalid asset_types: /asset_types must be an array of asset types', {
-        details: { errors: [{ path: '/asset_types', message: 'must be an array of asset types' }] },
-      });
-    }
-    options = o;
+    options = checkDiscoverAllOptions(options);
     const types = (options.assetTypes ?? ASSET_TYPES).map((t) => parseAssetType(t));
     const custom: CustomCriteria = {
       ...(options.customCriteria ?? {}),

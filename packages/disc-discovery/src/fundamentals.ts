@@ -43,11 +43,19 @@ const NON_NEGATIVE = new Set([
 ]);
 
 export type FundamentalsKind = keyof typeof FIELDS;
+
+/** Members of the scoring tool's options that callers put among the fundamentals. */
+const SCORE_OPTIONS = new Set(['name', 'current_price', 'market_cap', 'riskTolerance']);
+
+function unknownField(kind: FundamentalsKind, key: string): string {
+  if (SCORE_OPTIONS.has(key)) return `is an option, not a fundamental: pass { ${key} } as the options argument`;
+  return `is not one of the ${kind} fundamentals (known: ${Object.keys(FIELDS[kind]).join(', ')})`;
+}
 type Shape = { etf: EtfFundamentals; stock: StockFundamentals; crypto: CryptoFundamentals };
 
 /**
- * Checks caller-supplied fundamentals and keeps the known fields that are present. Absent
- * (or null) fields are left out, so the scorer counts them as missing and lowers the
+ * Checks caller-supplied fundamentals and keeps the known fields that are present; an unknown
+ * field is refused. Absent (or null) fields are left out, so the scorer counts them as missing and lowers the
  * confidence instead of failing. Wrong types, non-finite numbers and negative values where
  * none can exist raise DiscoveryValidationError with the offending path.
  */
@@ -66,8 +74,13 @@ export function checkFundamentals<K extends FundamentalsKind>(
   const out: Record<string, unknown> = {};
   const fields: Record<string, string> = FIELDS[kind];
   for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
-    const expected = fields[key];
-    if (expected === undefined || value === undefined || value === null) continue;
+    const expected = Object.hasOwn(fields, key) ? fields[key] : undefined;
+    if (expected === undefined) {
+      // Ignored, a misspelt field (`expence_ratio`) would only lower the confidence, unnoticed.
+      errors.push({ path: `${path}/${key}`, message: unknownField(kind, key) });
+      continue;
+    }
+    if (value === undefined || value === null) continue;
     if (typeof value !== expected) {
       errors.push({ path: `${path}/${key}`, message: `must be a ${expected}` });
     } else if (expected === 'number' && !Number.isFinite(value)) {

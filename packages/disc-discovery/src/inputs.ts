@@ -1,5 +1,6 @@
 import { isGrade } from '@disc/scoring';
 import { DiscoveryValidationError, RISK_TOLERANCES, type GradePoint, type RiskTolerance } from '@disc/types';
+import type { DiscoverAllOptions } from './crew';
 
 /** One failing argument or member: its JSON-Pointer-like path and what is wrong. */
 interface Failure {
@@ -42,6 +43,43 @@ export function checkRequestObject<T extends object>(value: T | null | undefined
   return value;
 }
 
+/** The options of `discoverAllAssets`, also under the contract's own names
+ * (`discover_all_assets(asset_types, max_results_per_type)`), which a caller writing the
+ * contract's keyword arguments as an object uses. Any other member is refused: ignored, a
+ * misspelt `asset_types` would discover every type with no limit. */
+const DISCOVER_ALL_OPTIONS: Record<string, keyof DiscoverAllOptions> = {
+  assetTypes: 'assetTypes',
+  asset_types: 'assetTypes',
+  maxResultsPerType: 'maxResultsPerType',
+  max_results_per_type: 'maxResultsPerType',
+  customCriteria: 'customCriteria',
+  custom_criteria: 'customCriteria',
+};
+
+export function checkDiscoverAllOptions(value: unknown): DiscoverAllOptions {
+  const o = checkRequestObject(value as Record<string, unknown> | null | undefined, '/options', 'Invalid options');
+  const out: Record<string, unknown> = {};
+  const errors: Failure[] = [];
+  for (const [key, v] of Object.entries(o)) {
+    const name = Object.hasOwn(DISCOVER_ALL_OPTIONS, key) ? DISCOVER_ALL_OPTIONS[key] : undefined;
+    if (name === undefined) {
+      errors.push({
+        path: `/options/${key}`,
+        message: 'is not an option of discoverAllAssets (it takes assetTypes, maxResultsPerType, customCriteria)',
+      });
+    } else if (v !== undefined && out[name] !== undefined) {
+      errors.push({ path: `/options/${key}`, message: `repeats ${name} under another name; give it once` });
+    } else if (v !== undefined) {
+      out[name] = v;
+    }
+  }
+  if (errors.length > 0) fail('Invalid discoverAllAssets options', errors);
+  if (out.assetTypes !== undefined && !Array.isArray(out.assetTypes)) {
+    fail('Invalid asset_types', [{ path: '/asset_types', message: 'must be an array of asset types' }]);
+  }
+  return out;
+}
+
 export interface CheckedScoreOptions {
   riskTolerance?: RiskTolerance;
   name?: string;
@@ -49,11 +87,22 @@ export interface CheckedScoreOptions {
   market_cap?: number;
 }
 
-/** The options of `APlusScoringTool.score*`: a known risk tolerance, a string name, and a
+const SCORE_OPTION_NAMES: readonly string[] = ['riskTolerance', 'name', 'current_price', 'market_cap'];
+
+/** The options of `APlusScoringTool.score*`, no other member (ignored, `risk_tolerance` would
+ * score at the default tolerance unnoticed): a known risk tolerance, a string name, and a
  * finite, non-negative price and market cap (they end up in the result as numbers). */
 export function checkScoreOptions(options: unknown, path = '/options'): CheckedScoreOptions {
   const o = checkRequestObject(options as Record<string, unknown> | null | undefined, path, 'Invalid score options');
   const errors: Failure[] = [];
+  for (const key of Object.keys(o)) {
+    if (!SCORE_OPTION_NAMES.includes(key)) {
+      errors.push({
+        path: `${path}/${key}`,
+        message: `is not a score option (it takes ${SCORE_OPTION_NAMES.join(', ')})`,
+      });
+    }
+  }
   if (o.riskTolerance !== undefined && !(RISK_TOLERANCES as readonly unknown[]).includes(o.riskTolerance)) {
     errors.push({ path: `${path}/riskTolerance`, message: `must be one of ${RISK_TOLERANCES.join(', ')}` });
   }

@@ -84,6 +84,11 @@ describe('checkReceiverUrl', () => {
     expect(lookup).not.toHaveBeenCalled();
   });
 
+  it('names the refused range with the right article ("an unspecified address")', async () => {
+    expect((await refusal('https://0.0.0.0/hook')).message).toContain('resolves to 0.0.0.0, an unspecified address;');
+    expect((await refusal('https://10.0.0.8/hook')).message).toContain('resolves to 10.0.0.8, a private address;');
+  });
+
   it('refuses 127.0.0.1 without the development flag, and allows it (http too) with it', async () => {
     const error = await refusal('https://127.0.0.1:8443/hook');
     expect(error.code).toBe('ADDRESS_NOT_ALLOWED');

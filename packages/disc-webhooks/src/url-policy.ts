@@ -73,7 +73,7 @@ export async function checkReceiverUrl(raw: string, policy: ReceiverUrlPolicy = 
     const hint = range === 'loopback' ? ' Set DISCOVERY_ALLOW_LOOPBACK_WEBHOOKS=true for local development.' : '';
     throw new ReceiverUrlError(
       'ADDRESS_NOT_ALLOWED',
-      `The receiver ${url.host} resolves to ${entry.address}, a ${name} address; webhooks are only sent to public addresses.${hint}`,
+      `The receiver ${url.host} resolves to ${entry.address}, ${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name} address; webhooks are only sent to public addresses.${hint}`,
       { url: raw, address: entry.address, range },
     );
   }

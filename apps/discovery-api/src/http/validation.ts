@@ -73,6 +73,22 @@ export function describeErrors(errors: readonly ErrorObject[]): ValidationFailur
         message: `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`,
       };
     }
+    if (error.keyword === 'format' && (error.params as { format: string }).format === 'uri') {
+      // Ajv says 'must match format "uri"', which does not say what a valid value looks like.
+      return {
+        path: error.instancePath,
+        message: 'must be an absolute URL, such as https://hooks.example.com/discovery',
+      };
+    }
+    if (error.keyword === 'uniqueItems') {
+      // Ajv's own text, "must NOT have duplicate items (items ## 1 and 0 are identical)", names
+      // neither the repeat's path nor the fix.
+      const { i, j } = error.params as { i: number; j: number };
+      return {
+        path: `${error.instancePath}/${Math.max(i, j)}`,
+        message: `repeats ${error.instancePath}/${Math.min(i, j)}; list each value once`,
+      };
+    }
     return { path: error.instancePath, message: error.message ?? 'is invalid' };
   });
   const seen = new Set<string>();
