@@ -13,7 +13,8 @@ export interface ScratchPostgres {
   drop(): Promise<void>;
 }
 
-async function asAdmin(sql: string): Promise<void> {
+/** Runs `sql` as the administrator of the test server (creating and dropping databases and roles). */
+export async function asAdmin(sql: string): Promise<void> {
   const admin = new Client({ connectionString: TEST_POSTGRES_ADMIN_URL });
   await admin.connect();
   try {

@@ -1,22 +1,12 @@
 import { userInfo } from 'node:os';
 import { Client, defaults } from 'pg';
-import { createScratchPostgres, TEST_POSTGRES_ADMIN_URL, type ScratchPostgres } from '@fin/test-utils';
+import { asAdmin, createScratchPostgres, TEST_POSTGRES_ADMIN_URL, type ScratchPostgres } from '@fin/test-utils';
 import { describeWithServices } from '../test-support/services';
 import { openPostgres } from './postgres';
 
 // DATABASE_URL=postgres://127.0.0.1:5432/test names no user. psql connects as the operating-system
 // user then; node-postgres read only $USER, so where it is unset (containers, service managers)
 // `serve` and every `tokens` command stopped with "no PostgreSQL user name specified in startup packet".
-
-async function asAdmin(sql: string): Promise<void> {
-  const admin = new Client({ connectionString: TEST_POSTGRES_ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
 
 describeWithServices('openPostgres with a URL that names no user', ['postgres'], () => {
   const osUser = userInfo().username;
