@@ -125,7 +125,7 @@ export function validateRequest(operation: Operation, validator: SchemaValidator
         return;
       }
       if (failures.length > 0) {
-        next(validationError('body', failures));
+        next(validationError('body', failures.map(foreignMember)));
         return;
       }
       const foreign =
@@ -175,19 +175,34 @@ function badAssetTypeInBody(failures: readonly ValidationFailure[], body: object
   return typeof value === 'string' ? value : undefined;
 }
 
+/** What a criterion of another asset type is (`min_roe`: stock), for a message naming it. */
+function criterionOf(name: string, assetType: AssetType): string | undefined {
+  const others = ASSET_TYPES.filter((t) => t !== assetType && criteriaNames(t).has(name));
+  return others.length === 0 || criteriaNames(assetType).has(name)
+    ? undefined
+    : `is a screening criterion of ${others.join(' and ')}, not of ${assetType}`;
+}
+
+/** A member the schema does not allow under an asset type's criteria (batch-discover's
+ * `asset_specific_criteria.etf.min_roe`) is told as discover tells it: whose criterion it is. */
+function foreignMember(failure: ValidationFailure): ValidationFailure {
+  if (failure.message !== UNKNOWN_MEMBER) return failure;
+  const [, assetType, name] = /\/([a-z]+)\/([^/]+)$/.exec(failure.path) ?? [];
+  if (assetType === undefined || name === undefined || !(ASSET_TYPES as readonly string[]).includes(assetType))
+    return failure;
+  const message = criterionOf(name, assetType as AssetType);
+  return message === undefined ? failure : { ...failure, message };
+}
+
 /** Criteria of another asset type in `body[member]` (`min_roe` for an etf): the schema lets
  * every criterion through, since the asset type is in the path. */
 function foreignCriteria(body: Record<string, unknown>, member: string, assetType: AssetType): ValidationFailure[] {
   const given = body[member];
   if (typeof given !== 'object' || given === null) return [];
-  const own = criteriaNames(assetType);
-  const others = ASSET_TYPES.filter((t) => t !== assetType);
-  return Object.keys(given)
-    .filter((name) => !own.has(name) && others.some((t) => criteriaNames(t).has(name)))
-    .map((name) => ({
-      path: `/${member}/${name}`,
-      message: `is a screening criterion of ${others.filter((t) => criteriaNames(t).has(name)).join(' and ')}, not of ${assetType}`,
-    }));
+  return Object.keys(given).flatMap((name) => {
+    const message = criterionOf(name, assetType);
+    return message === undefined ? [] : [{ path: `/${member}/${name}`, message }];
+  });
 }
 
 /** Query values are text: an integer parameter written as an integer (`-1` and `99999999999`

@@ -73,14 +73,15 @@ describe('a criterion of another asset type', () => {
     });
   });
 
-  it('in batch asset_specific_criteria is a 400 at its path too', async () => {
+  it('in batch asset_specific_criteria is a 400 at its path too, told as discover tells it', async () => {
     const res = await api.call('POST', '/v1/discovery/batch-discover', {
       token,
-      body: { asset_types: ['etf'], asset_specific_criteria: { etf: { min_roe: 0.2 } } },
+      body: { asset_types: ['etf'], asset_specific_criteria: { etf: { min_roe: 0.2, max_roe: 1 } } },
     });
     expect(res.status).toBe(400);
     expect(res.body.error.details.errors).toEqual([
-      { path: '/asset_specific_criteria/etf/min_roe', message: 'is not an allowed member' },
+      { path: '/asset_specific_criteria/etf/min_roe', message: 'is a screening criterion of stock, not of etf' },
+      { path: '/asset_specific_criteria/etf/max_roe', message: 'is not an allowed member' },
     ]);
   });
 });

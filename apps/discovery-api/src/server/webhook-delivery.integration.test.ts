@@ -99,7 +99,7 @@ describeWithServices('webhook delivery across processes', ['postgres'], () => {
       expect((await callApi(server.url, 'GET', '/v1/discovery/monitor/NUH', { token })).body.current_grade).toBe('A');
       const loaded = await runCli(['data', 'load', file], env);
       expect(loaded.status).toBe(0);
-      expect(loaded.stderr).toMatch(/1 grade changes, 1 webhook deliveries queued/);
+      expect(loaded.stderr).toMatch(/1 grade change, 1 webhook delivery queued/);
       const [request] = await receiver.waitFor(1, '/load');
       expect(verifyWebhook(SECRET, request!.headers as Record<string, string>, request!.body)).toMatchObject({
         event: 'grade_change',

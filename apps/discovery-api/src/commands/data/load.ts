@@ -21,8 +21,13 @@ export default class DataLoad extends AdminCommand {
     const { refresh } = info;
     if (refresh !== undefined) {
       process.stderr.write(
-        `Re-scored ${refresh.scored} of ${refresh.monitored} monitored symbols: ${refresh.grade_changes} grade changes, ${refresh.deliveries} webhook deliveries queued.\n`,
+        `Re-scored ${refresh.scored} of ${count(refresh.monitored, 'monitored symbol')}: ${count(refresh.grade_changes, 'grade change')}, ${count(refresh.deliveries, 'webhook delivery', 'webhook deliveries')} queued.\n`,
       );
     }
   }
+}
+
+/** `1 grade change`, `2 grade changes`. */
+function count(n: number, word: string, plural = `${word}s`): string {
+  return `${n} ${n === 1 ? word : plural}`;
 }
