@@ -1,6 +1,6 @@
 import crypto, { createHash } from 'node:crypto';
 import { TransactionIdSet } from '@stmt/merge';
-import { collapseWhitespace } from '@stmt/parser';
+import { collapseWhitespace, withoutTrailing } from '@stmt/parser';
 import type { StatementRow } from './columns';
 
 /**
@@ -167,7 +167,7 @@ function day(row: StatementRow): string {
 
 /** `-10.50` and `-10.5` are the same amount: banks differ in the scale they write. */
 function amountKey(amount: string): string {
-  return amount.includes('.') ? amount.replace(/0+$/, '').replace(/\.$/, '') : amount;
+  return amount.includes('.') ? withoutTrailing(withoutTrailing(amount, '0'), '.') : amount;
 }
 
 /** Whitespace runs collapse, so a re-wrapped `:86:` or remittance line keeps its id. */

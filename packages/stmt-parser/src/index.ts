@@ -30,4 +30,4 @@ export {
   type SkipRule,
   type TextRule,
 } from './csv';
-export { collapseWhitespace, replaceBounded } from './text';
+export { collapseWhitespace, replaceBounded, withoutTrailing } from './text';

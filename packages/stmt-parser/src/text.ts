@@ -67,3 +67,10 @@ export function joinLines(text: string): string {
   joined.push(parts.join(''));
   return joined.join('');
 }
+
+/** `text` without the copies of `char` at its end: what `replace(/x+$/, '')` gives, in linear time (the pattern tries every run of them that does not end the text). */
+export function withoutTrailing(text: string, char: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === char) end--;
+  return end === text.length ? text : text.slice(0, end);
+}

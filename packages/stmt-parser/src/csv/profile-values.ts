@@ -9,6 +9,9 @@ export interface ParsedAmount {
 
 const SYMBOLS: Readonly<Record<string, string>> = { '€': 'EUR', $: 'USD', '£': 'GBP', '¥': 'JPY', CHF: 'CHF' };
 
+/** Characters of the longest cell read as an amount (`-1.234.567.890,12 EUR` is 21). */
+const MAX_AMOUNT_LENGTH = 100;
+
 /** `undefined` for an empty cell, `null` for one that is not a number. */
 export function parseAmount(
   cell: string,
@@ -17,6 +20,8 @@ export function parseAmount(
 ): ParsedAmount | undefined | null {
   let text = cell.trim().replace(/\u00a0|\u202f/g, ' ');
   if (text === '') return undefined;
+  // No amount is this long; the patterns below would try a long cell of blanks in quadratic time.
+  if (text.length > MAX_AMOUNT_LENGTH) return null;
   let currency: string | undefined;
   const code = /^([A-Z]{3})\s*(.+)$/.exec(text) ?? /^(.+?)\s*([A-Z]{3})$/.exec(text);
   if (code) {

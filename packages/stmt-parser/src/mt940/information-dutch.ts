@@ -2,6 +2,7 @@ import type { Party } from '../types';
 import { noteProblem, type EntryInformation } from './information';
 import { isBic, isIban } from './identifiers';
 import { isSepaPlaceholder } from '../placeholders';
+import { withoutTrailing } from '../text';
 
 /**
  * Keywords of the Dutch structured `:86:` (ABN AMRO, ING, Rabobank; the Dutch Payments
@@ -68,7 +69,7 @@ export function parseDutchInformation(text: string): EntryInformation | undefine
     const from = (mark.index ?? 0) + mark[0].length;
     const to = marks[i + 1]?.index ?? text.length;
     const key = mark[1] ?? '';
-    const value = text.slice(from, to).replace(/\/+$/, '').trim();
+    const value = withoutTrailing(text.slice(from, to), '/').trim();
     if (!values.has(key)) values.set(key, value);
     else if (value !== '') unread = true;
   });

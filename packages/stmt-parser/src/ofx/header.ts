@@ -106,8 +106,10 @@ export function readOfxHeader(head: Buffer, forcedEncoding?: string): OfxHeader 
     return done();
   }
   const fields = new Map<string, string>();
-  for (const match of text.slice(0, Math.max(0, text.indexOf('<')) || text.length).matchAll(/^\s*([A-Z]+):(.*)$/gm)) {
-    fields.set(match[1] ?? '', (match[2] ?? '').trim().toUpperCase());
+  // Line by line: across lines, a leading \s* would take every blank line after each line start.
+  for (const line of text.slice(0, Math.max(0, text.indexOf('<')) || text.length).split(/\r\n|\r|\n/)) {
+    const match = /^\s*([A-Z]+):(.*)$/.exec(line);
+    if (match) fields.set(match[1] ?? '', (match[2] ?? '').trim().toUpperCase());
   }
   const version = fields.get('VERSION');
   if (version) header.version = version;
