@@ -1,35 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { signPayload } from '@disc/webhooks';
-import type { Database } from '../src/db/database';
-import { TokenStore } from '../src/store/tokens';
-import { startApi, type TestApi } from '../src/test-support/api';
-import { openMemoryDatabase } from '../src/test-support/databases';
+import { useWebhookApi } from '../src/test-support/webhook-api';
 
 // docs/webhooks.md: a secret starting with `whsec_` is the base64 of the key bytes. The signer
 // refuses one that is not standard base64, so a webhook registered with it would answer 201 and
 // then lose every delivery in the worker; registration refuses it instead, with the signer's
 // own check.
-let db: Database;
-let api: TestApi;
-let token: string;
-
-beforeAll(async () => {
-  db = await openMemoryDatabase();
-  token = (await new TokenStore(db).create('secrets', ['webhooks'])).token;
-  api = await startApi({
-    db,
-    engine: { current: () => Promise.reject(new Error('unused')) },
-    webhookUrlPolicy: { allowLoopback: true },
-  });
-}, 30_000);
-afterAll(async () => {
-  await api.close();
-  await db.close();
-});
+const web = useWebhookApi('secrets');
 
 const register = (secret: string) =>
-  api.call('POST', '/v1/webhooks', {
-    token,
+  web.api.call('POST', '/v1/webhooks', {
+    token: web.token,
     body: { url: 'http://127.0.0.1:9/hook', secret, events: ['grade_change'] },
   });
 
@@ -53,7 +34,7 @@ describe('POST /v1/webhooks: a secret the signer cannot use', () => {
     expect(res.body.error.message).toMatch(/standard base64/);
     expect(res.body.error.details.errors[0].message).toMatch(/standard base64.*does not start with "whsec_"/);
     expect(() => signPayload({ id: 'msg_x', timestamp: 0, body: '', secret })).toThrow();
-    expect((await api.call('GET', '/v1/webhooks', { token })).body.data).toEqual([]);
+    expect((await web.api.call('GET', '/v1/webhooks', { token: web.token })).body.data).toEqual([]);
   });
 
   it.each([
@@ -65,6 +46,8 @@ describe('POST /v1/webhooks: a secret the signer cannot use', () => {
     const res = await register(secret);
     expect(res.status).toBe(201);
     expect(res.body).not.toHaveProperty('secret');
-    expect((await api.call('DELETE', `/v1/webhooks/${res.body.id as string}`, { token })).status).toBe(204);
+    expect((await web.api.call('DELETE', `/v1/webhooks/${res.body.id as string}`, { token: web.token })).status).toBe(
+      204,
+    );
   });
 });

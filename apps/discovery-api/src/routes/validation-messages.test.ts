@@ -1,34 +1,15 @@
-import type { Database } from '../db/database';
-import { TokenStore } from '../store/tokens';
-import { startApi, type TestApi } from '../test-support/api';
-import { openMemoryDatabase } from '../test-support/databases';
+import { useWebhookApi } from '../test-support/webhook-api';
 
 // Ajv's own wording of two rules did not say what to send: a list that must not repeat a value
 // (webhook `events`, batch `asset_types`, `symbols`) was refused with "must NOT have duplicate
 // items (items ## 1 and 0 are identical)" at the list's path, and a webhook URL that is not a URL
 // with 'must match format "uri"'.
 
-let db: Database;
-let api: TestApi;
-let token: string;
-
-beforeAll(async () => {
-  db = await openMemoryDatabase();
-  token = (await new TokenStore(db).create('owner', ['webhooks'])).token;
-  api = await startApi({
-    db,
-    engine: { current: () => Promise.reject(new Error('unused')) },
-    webhookUrlPolicy: { allowLoopback: true },
-  });
-}, 30_000);
-afterAll(async () => {
-  await api.close();
-  await db.close();
-});
+const web = useWebhookApi('owner');
 
 it('names a repeated webhook event by its own path and the first occurrence', async () => {
-  const response = await api.call('POST', '/v1/webhooks', {
-    token,
+  const response = await web.api.call('POST', '/v1/webhooks', {
+    token: web.token,
     body: {
       url: 'http://127.0.0.1:9/hook',
       events: ['new_discovery', 'grade_change', 'new_discovery'],
@@ -46,8 +27,8 @@ it('names a repeated webhook event by its own path and the first occurrence', as
 });
 
 it('says what a webhook url must look like when it is not a URL at all', async () => {
-  const response = await api.call('POST', '/v1/webhooks', {
-    token,
+  const response = await web.api.call('POST', '/v1/webhooks', {
+    token: web.token,
     body: { url: 'hooks dot example', events: ['grade_change'], secret: 'a-secret-of-sixteen-or-more' },
   });
   expect(response.status).toBe(400);
