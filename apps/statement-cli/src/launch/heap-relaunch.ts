@@ -15,8 +15,11 @@ import { signalExitCode, STOP_SIGNALS } from './signals';
  * the converting process peaked at 122.3 MiB on the 1 GB dense file; at 44 MiB, 119.8 MiB in
  * the same time (88.6 s against 87.6 s; docs/cli.md).
  */
-export const HEAP_FLAGS = ['--max-semi-space-size=2', '--max-old-space-size=44'] as const;
 const STREAMING_OLD_SPACE_MB = 44;
+export const HEAP_FLAGS: readonly string[] = [
+  '--max-semi-space-size=2',
+  `--max-old-space-size=${STREAMING_OLD_SPACE_MB}`,
+];
 
 /**
  * The default (sorted) mode holds up to 32 MiB of output text (outside the heap) before it spills
@@ -27,8 +30,11 @@ const STREAMING_OLD_SPACE_MB = 44;
  * 44.7 s, not 57.8 and 53.7 s, peaking at 197 and 194 MiB, not 185 (docs/cli.md). Larger
  * semi-spaces cost more than they saved.
  */
-export const SORTING_HEAP_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=160'] as const;
 const SORTING_OLD_SPACE_MB = 160;
+export const SORTING_HEAP_FLAGS: readonly string[] = [
+  '--max-semi-space-size=4',
+  `--max-old-space-size=${SORTING_OLD_SPACE_MB}`,
+];
 
 const OLD_SPACE_FLAG = '--max-old-space-size=';
 /** @stmt/parser's DEFAULT_MAX_FIELD_SIZE, 1 MiB (the launcher does not load the parser; a test checks they agree). */
@@ -50,7 +56,7 @@ export function oldSpaceFor(streaming: boolean, maxFieldSize: number): number {
  * Called by the converting process before it reads anything: when the launcher restarted it with
  * a tuned heap (`relaunchWithTunedHeap`) too small for `maxFieldSize`, it asks the launcher for
  * a restart with the old space `oldSpaceFor` names, and answers true: the caller then stops,
- * writing nothing (the launcher starts the run again). Once: the restarted run is not asked again.
+ * writing nothing (the launcher starts the run again). The restarted run has that old space, so it does not ask again.
  */
 export function restartForFieldSize(streaming: boolean, maxFieldSize: number | undefined): Promise<boolean> {
   const send = process.send?.bind(process);
