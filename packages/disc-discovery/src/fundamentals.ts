@@ -4,6 +4,7 @@ import {
   type EtfFundamentals,
   type StockFundamentals,
 } from '@disc/types';
+import { SCORE_OPTION_NAMES } from './inputs';
 
 /** Field → expected JS type for the fundamentals a caller may pass to the scoring tool.
  * Units are the library's (docs/decisions/0005-units.md): expense_ratio in percent points, ratios as fractions. */
@@ -44,11 +45,10 @@ const NON_NEGATIVE = new Set([
 
 export type FundamentalsKind = keyof typeof FIELDS;
 
-/** Members of the scoring tool's options that callers put among the fundamentals. */
-const SCORE_OPTIONS = new Set(['name', 'current_price', 'market_cap', 'riskTolerance']);
-
 function unknownField(kind: FundamentalsKind, key: string): string {
-  if (SCORE_OPTIONS.has(key)) return `is an option, not a fundamental: pass { ${key} } as the options argument`;
+  // Options that callers put among the fundamentals.
+  if (SCORE_OPTION_NAMES.includes(key))
+    return `is an option, not a fundamental: pass { ${key} } as the options argument`;
   return `is not one of the ${kind} fundamentals (known: ${Object.keys(FIELDS[kind]).join(', ')})`;
 }
 type Shape = { etf: EtfFundamentals; stock: StockFundamentals; crypto: CryptoFundamentals };

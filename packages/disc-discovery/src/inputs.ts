@@ -65,7 +65,7 @@ export function checkDiscoverAllOptions(value: unknown): DiscoverAllOptions {
     if (name === undefined) {
       errors.push({
         path: `/options/${key}`,
-        message: 'is not an option of discoverAllAssets (it takes assetTypes, maxResultsPerType, customCriteria)',
+        message: `is not an option of discoverAllAssets (it takes ${[...new Set(Object.values(DISCOVER_ALL_OPTIONS))].join(', ')})`,
       });
     } else if (v !== undefined && out[name] !== undefined) {
       errors.push({ path: `/options/${key}`, message: `repeats ${name} under another name; give it once` });
@@ -87,7 +87,8 @@ export interface CheckedScoreOptions {
   market_cap?: number;
 }
 
-const SCORE_OPTION_NAMES: readonly string[] = ['riskTolerance', 'name', 'current_price', 'market_cap'];
+/** The members of the scoring tool's options. */
+export const SCORE_OPTION_NAMES: readonly string[] = ['riskTolerance', 'name', 'current_price', 'market_cap'];
 
 /** The options of `APlusScoringTool.score*`, no other member (ignored, `risk_tolerance` would
  * score at the default tolerance unnoticed): a known risk tolerance, a string name, and a

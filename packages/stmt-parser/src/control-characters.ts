@@ -1,8 +1,11 @@
+import { replaceBounded } from './text';
+
 /* eslint-disable no-control-regex -- control characters are what these find */
 /** The C0 control characters but tab, line feed and carriage return: those XML 1.0 does not allow. */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
 /* eslint-enable no-control-regex */
+const isControl = (code: number): boolean => code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d;
 
 /** A value's control characters, replaced: the text to read, how many there were, and the first one. */
 export interface ReplacedControls {
@@ -20,18 +23,22 @@ export interface ReplacedControls {
  * terminal it is a command (ESC starts the sequences that retitle a window or move the cursor).
  */
 export function replaceControlCharacters(text: string): ReplacedControls | undefined {
-  if (!CONTROL.test(text)) return undefined;
+  const firstIndex = indexOfControl(text);
+  if (firstIndex < 0) return undefined;
   let count = 0;
-  let firstIndex = -1;
-  const replaced = text.replace(CONTROLS, (_, index: number) => {
-    if (count++ === 0) firstIndex = index;
-    return '\ufffd';
-  });
-  return { text: replaced, count, firstCode: text.charCodeAt(firstIndex), firstIndex };
+  for (let i = firstIndex; i < text.length; i++) if (isControl(text.charCodeAt(i))) count++;
+  return {
+    text: replaceBounded(text, CONTROLS, '\ufffd'),
+    count,
+    firstCode: text.charCodeAt(firstIndex),
+    firstIndex,
+  };
 }
 
 /** Where in `text` its first such control character is, or -1. */
-export const indexOfControl = (text: string): number => text.search(CONTROL);
+export function indexOfControl(text: string): number {
+  return text.search(CONTROL);
+}
 
 /** What a warning about `found` says, `where` naming the value (`in <NAME>`). */
 export function controlCharactersMessage(found: ReplacedControls, where: string): string {
