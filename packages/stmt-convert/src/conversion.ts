@@ -15,7 +15,7 @@ import type { Deduplicator } from '@stmt/merge';
 import type { ParseIssue, StatementFormat, StatementRecord } from '@stmt/parser';
 import { ENRICH_BATCH_SIZE, leaveRowsAsTheyAre, type RowEnricher } from './enrich';
 import { ConvertError } from './errors';
-import { openCsvSink } from './output';
+import { openCsvSink, type OutputPlacement } from './output';
 
 export interface ConversionSettings {
   splitBatches: boolean;
@@ -170,20 +170,20 @@ function checkFormat(format: StatementFormat, allowed: readonly StatementFormat[
 
 /**
  * Records to a CSV at `output` (`-` for standard output) that appears only when complete.
- * `commit.syncFolder: false`: the caller fsyncs the output's folder (see `AtomicFile.commit`).
+ * `placement` says what the caller knows and does of the output's folder (see `OutputPlacement`).
  */
 export async function convertToCsv(
   records: AsyncIterable<StatementRecord>,
   output: string,
   delimiter: string,
   settings: ConversionSettings,
-  commit: { syncFolder?: boolean } = {},
+  placement: OutputPlacement = {},
 ): Promise<ConversionResult> {
-  const sink = await openCsvSink(output, settings.preset, delimiter, settings.standardOutput);
+  const sink = await openCsvSink(output, settings.preset, delimiter, settings.standardOutput, placement);
   try {
     const result = await convertRecords(records, sink.writer, settings);
     await sink.writer.end();
-    await sink.commit(commit);
+    await sink.commit();
     return result;
   } catch (error) {
     await sink.abort();

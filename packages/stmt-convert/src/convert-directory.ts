@@ -1,5 +1,4 @@
-import { lstatSync } from 'node:fs';
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, readdir, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { syncFolder } from '@stmt/export';
 import { convertOne, removeLeftovers, type ConvertFileJob } from './convert-file';
@@ -9,8 +8,24 @@ import { silentLogger } from './hooks';
 import { canonicalPath } from './output';
 import { inspectStatementFile, listFolderEntries } from './statement-files';
 
-const isLink = (path: string | undefined): boolean =>
-  path !== undefined && lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() === true;
+/** What the output folder held under an output's name before the conversion; `unknown` when it could not be listed. */
+type OutputKind = 'absent' | 'link' | 'other' | 'unknown';
+
+/**
+ * The output folder's names (lower-cased, so a folder that ignores case finds its own spelling
+ * too), listed once, before the conversion: an output not listed is created without a look-up,
+ * and only a listed link needs the check that it does not lead into the input folder.
+ */
+async function namesIn(folder: string): Promise<Map<string, OutputKind> | undefined> {
+  const entries = await readdir(folder, { withFileTypes: true }).catch(() => undefined);
+  if (entries === undefined) return undefined;
+  const names = new Map<string, OutputKind>();
+  for (const entry of entries) {
+    const name = entry.name.toLowerCase();
+    if (names.get(name) !== 'link') names.set(name, entry.isSymbolicLink() ? 'link' : 'other');
+  }
+  return names;
+}
 
 /** What a folder conversion did, file by file in folder order. A failure keeps its error as thrown. */
 export interface DirectoryReport {
@@ -82,6 +97,7 @@ export async function convertDirectory(
     !dryRun && outputDir !== undefined && (await canonicalPath(inputDir)) === (await canonicalPath(outputDir));
   const report: DirectoryReport = { converted: [], failed: [], skipped: [] };
   const entries = await listFolderEntries(inputDir);
+  const present = dryRun || outputDir === undefined ? undefined : await namesIn(outputDir);
   const taken = new Set<string>();
   // One outcome per file, filled as conversions finish, reported in folder order.
   const outcomes: ((report: DirectoryReport) => void)[] = [];
@@ -94,6 +110,7 @@ export async function convertDirectory(
     let size: number;
     let content: Buffer | undefined;
     let output: string | undefined;
+    let outputKind: OutputKind = 'absent';
     try {
       const inspected = inspectStatementFile(path, job.format, job.csv, SMALL_FILE_BYTES);
       if (!inspected.recognised) {
@@ -105,13 +122,15 @@ export async function convertDirectory(
       }
       size = inspected.size;
       content = inspected.content;
-      output =
-        dryRun || outputDir === undefined
-          ? undefined
-          : join(
-              outputDir,
-              outputName(name, taken, job.ledger === undefined ? '.csv' : LEDGER_EXTENSIONS[job.ledger.format]),
-            );
+      if (!dryRun && outputDir !== undefined) {
+        const outputFile = outputName(
+          name,
+          taken,
+          job.ledger === undefined ? '.csv' : LEDGER_EXTENSIONS[job.ledger.format],
+        );
+        output = join(outputDir, outputFile);
+        outputKind = present === undefined ? 'unknown' : (present.get(outputFile.toLowerCase()) ?? 'absent');
+      }
     } catch (error) {
       outcomes[slot] = failure(path, error);
       continue;
@@ -129,7 +148,12 @@ export async function convertDirectory(
       },
       // A linked input, or a link in the output folder (followed, see createAtomicFile), could lead
       // from one folder into the other.
-      { sweep: false, checkOverwrite: checkOverwrite || link || isLink(output), syncFolder: false },
+      {
+        sweep: false,
+        checkOverwrite: checkOverwrite || link || outputKind === 'link' || outputKind === 'unknown',
+        syncFolder: false,
+        absent: outputKind === 'absent',
+      },
     ).then(
       (result) =>
         void (outcomes[slot] = () =>

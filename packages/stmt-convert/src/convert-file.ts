@@ -70,12 +70,13 @@ export function convertFile(job: ConvertFileJob): Promise<ConversionResult> {
 /**
  * `convertFile`, and each file of a folder. `sweep`: first remove the temporary files killed runs
  * left beside the output; `checkOverwrite`: refuse an output that is the input; `syncFolder`:
- * fsync the output's folder after the rename. A folder conversion sweeps once for the folder,
- * checks files only when its two folders are one, and fsyncs the output folder once at the end.
+ * fsync the output's folder after the rename; `absent`: the output was not in its folder's
+ * listing (see `createAtomicFile`). A folder conversion sweeps once for the folder, checks files
+ * only when its two folders are one, and fsyncs the output folder once at the end.
  */
 export async function convertOne(
   job: ConvertFileJob,
-  options: { sweep: boolean; checkOverwrite: boolean; syncFolder: boolean },
+  options: { sweep: boolean; checkOverwrite: boolean; syncFolder: boolean; absent?: boolean },
 ): Promise<ConversionResult> {
   if (job.input.kind === 'directory')
     throw new ConvertError('USAGE', `Input ${job.input.name} is a folder: convert it with convertDirectory.`);

@@ -4,6 +4,7 @@ import { LEDGER_FILE_EXTENSIONS, LedgerWriter, type AccountMap, type LedgerForma
 import type { StatementRecord } from '@stmt/parser';
 import { convertRecords, type ConversionResult, type ConversionSettings } from './conversion';
 import type { ConvertLogger } from './hooks';
+import type { OutputPlacement } from './output';
 
 /** `--to hledger|beancount|qif` and the account mapping (`--accounts`). */
 export interface LedgerOutput {
@@ -29,9 +30,9 @@ export async function convertToLedger(
   ledger: LedgerOutput,
   settings: ConversionSettings,
   logger: ConvertLogger,
-  commit: { syncFolder?: boolean } = {},
+  placement: OutputPlacement = {},
 ): Promise<ConversionResult> {
-  const target = await openTarget(output, settings.standardOutput ?? process.stdout);
+  const target = await openTarget(output, settings.standardOutput ?? process.stdout, placement);
   const writer = new LedgerWriter(target.stream, {
     format: ledger.format,
     accounts: ledger.accounts,
@@ -42,7 +43,7 @@ export async function convertToLedger(
   try {
     const result = await convertRecords(records, undefined, { ...settings, ledger: writer });
     await writer.end();
-    await target.commit(commit);
+    await target.commit();
     return result;
   } catch (error) {
     await target.abort();
@@ -53,13 +54,14 @@ export async function convertToLedger(
 async function openTarget(
   output: string,
   standardOutput: Writable,
-): Promise<{ stream: Writable; commit(options: { syncFolder?: boolean }): Promise<void>; abort(): Promise<void> }> {
+  placement: OutputPlacement,
+): Promise<{ stream: Writable; commit(): Promise<void>; abort(): Promise<void> }> {
   if (output === '-') {
     // stdout cannot be ended; the writer ends a pass-through that feeds it instead.
     const pass = new PassThrough();
     pass.pipe(standardOutput, { end: false });
     return { stream: pass, commit: () => Promise.resolve(), abort: () => Promise.resolve() };
   }
-  const file = await createAtomicFile(output);
-  return { stream: file.stream, commit: (options) => file.commit(options), abort: () => file.abort() };
+  const file = await createAtomicFile(output, { absent: placement.absent === true });
+  return { stream: file.stream, commit: () => file.commit(placement), abort: () => file.abort() };
 }

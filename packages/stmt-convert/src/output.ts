@@ -9,10 +9,20 @@ import { stdoutStream } from './stdout-stream';
  * Where a CSV goes: standard output for `-`, else a file that appears only when complete (a
  * device or FIFO is written straight through; see `createAtomicFile`).
  */
+/**
+ * How a conversion places its output file. `syncFolder: false`: the caller fsyncs the output's
+ * folder (see `AtomicFile.commit`). `absent: true`: the caller listed the output's folder and the
+ * output was not in it (see `createAtomicFile`).
+ */
+export interface OutputPlacement {
+  syncFolder?: boolean;
+  absent?: boolean;
+}
+
 export interface CsvSink {
   writer: CsvWriter;
-  /** See `AtomicFile.commit`: `syncFolder: false` leaves the folder's fsync to the caller. */
-  commit(options?: { syncFolder?: boolean }): Promise<void>;
+  /** See `AtomicFile.commit`; the folder is fsynced unless the placement left that to the caller. */
+  commit(): Promise<void>;
   abort(): Promise<void>;
 }
 
@@ -26,6 +36,7 @@ export async function openCsvSink(
   preset: CsvPreset,
   delimiter: string,
   standardOutput?: Writable,
+  placement: OutputPlacement = {},
 ): Promise<CsvSink> {
   const csv = { header: preset.header, delimiter, target: output === '-' ? 'standard output' : output };
   if (output === '-') {
@@ -36,10 +47,10 @@ export async function openCsvSink(
       abort: () => Promise.resolve(),
     };
   }
-  const file = await createAtomicFile(output);
+  const file = await createAtomicFile(output, { absent: placement.absent === true });
   return {
     writer: new CsvWriter(file.stream, csv),
-    commit: (options) => file.commit(options),
+    commit: () => file.commit(placement),
     abort: () => file.abort(),
   };
 }

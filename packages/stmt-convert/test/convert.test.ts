@@ -178,6 +178,26 @@ describe('@stmt/convert', () => {
     expect(readFileSync(join(input, 'b.csv')).equals(before)).toBe(true);
   });
 
+  it("keeps a replaced output's permission bits, and follows a link in the output folder, in a folder conversion", async () => {
+    const input = join(dir(), 'in');
+    const output = join(dir(), 'out');
+    const elsewhere = join(dir(), 'elsewhere');
+    mkdirSync(input);
+    mkdirSync(output);
+    mkdirSync(elsewhere);
+    for (const name of ['kept.xml', 'linked.xml', 'new.xml']) copyFileSync(foreign, join(input, name));
+    writeFileSync(join(output, 'kept.csv'), 'old');
+    chmodSync(join(output, 'kept.csv'), 0o600);
+    symlinkSync(join(elsewhere, 'linked.csv'), join(output, 'linked.csv'));
+    const report = await convertDirectory(input, output, { format: 'camt.053' });
+    expect(report.failed).toEqual([]);
+    expect(statSync(join(output, 'kept.csv')).mode & 0o777).toBe(0o600);
+    expect(readFileSync(join(output, 'kept.csv'), 'utf8')).toBe(expectedCsv);
+    expect(lstatSync(join(output, 'linked.csv')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(elsewhere, 'linked.csv'), 'utf8')).toBe(expectedCsv);
+    expect(readFileSync(join(output, 'new.csv'), 'utf8')).toBe(expectedCsv);
+  });
+
   it('merges overlapping statements, each booking once', async () => {
     const output = join(dir(), 'merged.csv');
     const twice = join(dir(), 'twice');

@@ -43,10 +43,20 @@ function openFile(path: string, flags: string | number, mode?: number): Promise<
   );
 }
 
-export async function createAtomicFile(target: string): Promise<AtomicFile> {
+/**
+ * `absent`: the caller listed the target's folder and the target was not there (a folder
+ * conversion, for each of its outputs), so nothing needs to be looked up before the temporary
+ * file is created. In a folder busy with other files' creations and renames, looking up a name
+ * that does not exist waits for them: 0.2 ms a file on this thread, against 0.03 ms for a name
+ * that exists (`strace -T` on a 500-file folder conversion).
+ */
+export async function createAtomicFile(target: string, options: { absent?: boolean } = {}): Promise<AtomicFile> {
   let destination: OutputDestination;
   try {
-    destination = await outputDestination(target);
+    destination =
+      options.absent === true
+        ? { kind: 'replace', path: target, existing: undefined }
+        : await outputDestination(target);
   } catch (error) {
     throw outputError(target, 'cannot follow its symbolic link', error);
   }
