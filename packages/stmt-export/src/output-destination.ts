@@ -24,8 +24,9 @@ const DESCRIPTOR = /^(?:\/proc\/\d+(?:\/task\/\d+)?\/fd|\/dev\/fd)\/\d+$/;
 
 /**
  * Where `target`'s content goes (see `OutputDestination`). A path that is not a link costs one
- * `lstat`, made on this thread: a folder conversion checks each of its files while the thread
- * pool is busy with the others' fsyncs, behind which an asynchronous call would wait.
+ * `lstat`, made on this thread: a folder conversion checks each output its folder already holds
+ * while the thread pool is busy with the others' fsyncs, behind which an asynchronous call would
+ * wait (an output its listing does not hold is not looked up at all; see `createAtomicFile`).
  */
 export async function outputDestination(target: string): Promise<OutputDestination> {
   let info: Stats | undefined;
