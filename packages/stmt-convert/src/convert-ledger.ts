@@ -62,6 +62,6 @@ async function openTarget(
     pass.pipe(standardOutput, { end: false });
     return { stream: pass, commit: () => Promise.resolve(), abort: () => Promise.resolve() };
   }
-  const file = await createAtomicFile(output, { absent: placement.absent === true });
+  const file = await createAtomicFile(output, placement);
   return { stream: file.stream, commit: () => file.commit(placement), abort: () => file.abort() };
 }

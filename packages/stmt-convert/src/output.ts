@@ -6,10 +6,6 @@ import { ConvertError } from './errors';
 import { stdoutStream } from './stdout-stream';
 
 /**
- * Where a CSV goes: standard output for `-`, else a file that appears only when complete (a
- * device or FIFO is written straight through; see `createAtomicFile`).
- */
-/**
  * How a conversion places its output file. `syncFolder: false`: the caller fsyncs the output's
  * folder (see `AtomicFile.commit`). `absent: true`: the caller listed the output's folder and the
  * output was not in it (see `createAtomicFile`).
@@ -19,6 +15,10 @@ export interface OutputPlacement {
   absent?: boolean;
 }
 
+/**
+ * Where a CSV goes: standard output for `-`, else a file that appears only when complete (a
+ * device or FIFO is written straight through; see `createAtomicFile`).
+ */
 export interface CsvSink {
   writer: CsvWriter;
   /** See `AtomicFile.commit`; the folder is fsynced unless the placement left that to the caller. */
@@ -47,7 +47,7 @@ export async function openCsvSink(
       abort: () => Promise.resolve(),
     };
   }
-  const file = await createAtomicFile(output, { absent: placement.absent === true });
+  const file = await createAtomicFile(output, placement);
   return {
     writer: new CsvWriter(file.stream, csv),
     commit: () => file.commit(placement),
