@@ -1,10 +1,9 @@
 import { replaceBounded } from './text';
 
-/* eslint-disable no-control-regex -- control characters are what these find */
 /** The C0 control characters but tab, line feed and carriage return: those XML 1.0 does not allow. */
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
-const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
-/* eslint-enable no-control-regex */
+const CONTROLS = new RegExp(CONTROL.source, 'g');
 const isControl = (code: number): boolean => code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d;
 
 /** A value's control characters, replaced: the text to read, how many there were, and the first one. */
