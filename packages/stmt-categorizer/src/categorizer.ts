@@ -70,6 +70,11 @@ export class Categorizer {
     return new Categorizer(database, classifier, options.classifierThreshold ?? DEFAULT_CLASSIFIER_THRESHOLD, aiTier);
   }
 
+  /** Whether undecided parties go to the AI service (enabled, with a key). */
+  get asksAi(): boolean {
+    return this.ai !== undefined;
+  }
+
   /** Category names of `categories.yaml`, in file order; the only names the AI may answer. */
   categories(): string[] {
     return this.database.categories.map((rule) => rule.name);

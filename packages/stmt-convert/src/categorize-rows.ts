@@ -12,13 +12,19 @@ function inputFor(row: StatementRow): CategorizeInput {
 }
 
 /**
+ * Rows per batch when the AI service is asked: its requests carry the batch's undecided parties
+ * (up to 20 a request), so larger batches make fewer, fuller requests.
+ */
+export const AI_ENRICH_BATCH_SIZE = 100;
+
+/**
  * Fills `category` for a batch of rows with one `categorizeMany` call (one AI request per batch
  * of unknown parties), counting each decision in `tally` when one is given. The rows are the
  * conversion's own, fresh from `entryToRows`: they get their category in place, not as copies
  * (a copy of every row is garbage a streaming run's small young generation pays for).
  */
 export function categorizingEnricher(categorizer: Categorizer, tally?: CategoryTally): RowEnricher {
-  return async (rows) => {
+  const enrich = async (rows: StatementRow[]): Promise<StatementRow[]> => {
     const decisions = await categorizer.categorizeMany(rows.map(inputFor));
     rows.forEach((row, index) => {
       const decision = decisions[index];
@@ -28,4 +34,5 @@ export function categorizingEnricher(categorizer: Categorizer, tally?: CategoryT
     });
     return rows;
   };
+  return categorizer.asksAi ? Object.assign(enrich, { batchSize: AI_ENRICH_BATCH_SIZE }) : enrich;
 }

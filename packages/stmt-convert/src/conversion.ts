@@ -82,11 +82,12 @@ export async function convertRecords(
       : undefined;
 
   /**
-   * Rows go to enrichment and on in batches of ENRICH_BATCH_SIZE, in the order they come: `take`
+   * Rows go to enrichment and on in batches of the enricher's size, in the order they come: `take`
    * adds a row and tells when the batch is full, and only then is a flush awaited (an `await` per
    * row would cost a promise per row).
    */
-  const take = (row: StatementRow): boolean => pending.push(row) >= ENRICH_BATCH_SIZE;
+  const batchSize = settings.enrich.batchSize ?? ENRICH_BATCH_SIZE;
+  const take = (row: StatementRow): boolean => pending.push(row) >= batchSize;
   const flushPending = async (): Promise<void> => {
     const batch = pending;
     pending = [];

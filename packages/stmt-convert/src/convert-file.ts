@@ -180,11 +180,11 @@ export function statementRecords(
  * `validate` is the place to insist (as is `--strict`). Those, warnings and notes go to the log
  * with their place, and are kept for the dry-run report.
  */
-async function* stopAtFirstError(
+function stopAtFirstError(
   parse: (onIssue: (issue: ParseIssue) => void) => AsyncIterable<StatementRecord>,
   logger: ConvertLogger,
   options: { strict: boolean; issues: ReportedIssues },
-): AsyncGenerator<StatementRecord> {
+): AsyncIterable<StatementRecord> {
   let fatal: ParseIssue | undefined;
   const onIssue = (reported: ParseIssue): void => {
     if (reported.severity === 'error' && (reported.code !== 'UNRECONCILED_BALANCE' || options.strict)) {
@@ -208,9 +208,23 @@ async function* stopAtFirstError(
     if (issue.severity === 'note') logger.info(issue.message, fields);
     else logger.warn(issue.message, fields);
   };
-  for await (const record of parse(onIssue)) {
-    if (fatal !== undefined) break;
-    yield record;
-  }
-  if (fatal !== undefined) throw StatementParseError.fromIssue(fatal);
+  // Hand-written rather than an async generator, which would add a queue and a resumption per record.
+  return {
+    [Symbol.asyncIterator](): AsyncIterator<StatementRecord> {
+      const records = parse(onIssue)[Symbol.asyncIterator]();
+      // No record is handed out once an error was reported, not even one parsed before it.
+      const stop = async (error: ParseIssue, done: boolean | undefined): Promise<never> => {
+        if (done !== true) await records.return?.();
+        throw StatementParseError.fromIssue(error);
+      };
+      const checked = (
+        result: IteratorResult<StatementRecord>,
+      ): IteratorResult<StatementRecord> | Promise<IteratorResult<StatementRecord>> =>
+        fatal === undefined ? result : stop(fatal, result.done);
+      return {
+        next: () => records.next().then(checked),
+        return: async () => (await records.return?.()) ?? { done: true, value: undefined },
+      };
+    },
+  };
 }

@@ -12,17 +12,21 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { Categorizer } from '@stmt/categorizer';
+import type { StatementRow } from '@stmt/export';
 import { AccountMap } from '@stmt/ledger';
-import { StatementParseError } from '@stmt/parser';
+import { StatementParseError, type StatementRecord } from '@stmt/parser';
 import {
+  categorizingEnricher,
   ConvertError,
   convertDirectory,
   convertFile,
   convertMerged,
   resolveInput,
+  statementRecords,
   type ConvertLogger,
 } from '@stmt/convert';
-import { scratchFolder } from '@fin/test-utils';
+import { answerWith, scratchFolder, sentTransactions, startFakeChatServer } from '@fin/test-utils';
 
 const fixtures = join(__dirname, '..', '..', 'stmt-parser', 'test', 'fixtures', 'camt');
 const foreign = join(fixtures, 'camt053-foreign-currency.xml');
@@ -196,6 +200,56 @@ describe('@stmt/convert', () => {
     expect(lstatSync(join(output, 'linked.csv')).isSymbolicLink()).toBe(true);
     expect(readFileSync(join(elsewhere, 'linked.csv'), 'utf8')).toBe(expectedCsv);
     expect(readFileSync(join(output, 'new.csv'), 'utf8')).toBe(expectedCsv);
+  });
+
+  it("hands rows to enrichment in batches of the enricher's size, 16 when it names none", async () => {
+    const input = join(dir(), 'forty.xml');
+    writeFileSync(input, shuffledStatement(40));
+    const batches = async (batchSize?: number): Promise<number[]> => {
+      const sizes: number[] = [];
+      const record = (rows: StatementRow[]): Promise<StatementRow[]> => {
+        sizes.push(rows.length);
+        return Promise.resolve(rows);
+      };
+      const enrich = batchSize === undefined ? record : Object.assign(record, { batchSize });
+      await convertFile({ input: await resolveInput(input), output: join(dir(), 'out.csv'), settings: { enrich } });
+      return sizes;
+    };
+    expect(await batches()).toEqual([16, 16, 8]);
+    expect(await batches(100)).toEqual([40]);
+  });
+
+  it('asks the AI service about the parties of up to 100 rows at a time, in requests of 20', async () => {
+    const input = join(dir(), 'forty.xml');
+    writeFileSync(input, shuffledStatement(40));
+    const server = await startFakeChatServer(answerWith(() => 'Shopping'));
+    try {
+      const ai = { enabled: true, apiKey: 'test-key', baseUrl: server.baseUrl, model: 'test', requestsPerMinute: 600 };
+      const categorizer = await Categorizer.load({ ai });
+      const output = join(dir(), 'out.csv');
+      await convertFile({
+        input: await resolveInput(input),
+        output,
+        settings: { enrich: categorizingEnricher(categorizer) },
+      });
+      expect(server.requests.map((request) => sentTransactions(request).length)).toEqual([20, 20]);
+      // Without the AI service, rows go in the default batches.
+      expect(categorizingEnricher(await Categorizer.load({})).batchSize).toBeUndefined();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('hands out no record once the parser reported an error, and then throws it', async () => {
+    const input = join(dir(), 'broken.xml');
+    writeFileSync(input, shuffledStatement(40).replace('<Amt Ccy="EUR">30.00</Amt>', '<Amt Ccy="EUR">3O.00</Amt>'));
+    const handed: StatementRecord[] = [];
+    const read = async (): Promise<void> => {
+      for await (const record of statementRecords({ input: await resolveInput(input) })) handed.push(record);
+    };
+    await expect(read()).rejects.toThrow(StatementParseError);
+    // The file is read in one piece: the records parsed before the error are not handed out either.
+    expect(handed).toEqual([]);
   });
 
   it('merges overlapping statements, each booking once', async () => {
