@@ -1,7 +1,7 @@
 import { Decimal } from '../decimal';
 import { parseString } from '../parse';
 import type { Entry } from '../types';
-import { packEntries, unpackEntries } from './entry-transfer';
+import { EntryUnpacker, namedShapes, packEntries, unpackEntries } from './entry-transfer';
 
 const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt>
@@ -39,5 +39,24 @@ describe('entries crossing threads', () => {
     expect(amount.plus(Decimal.parse('0.15')).toString()).toBe('9.000');
     expect(entry?.charges[0]?.amount.toString()).toBe('0.10');
     expect(entry?.details[0]?.exchangeRate?.toString()).toBe('0.921875');
+  });
+
+  it('name each shape once: another thread unpacks later batches with the shapes it learned', async () => {
+    const [withDetails, plain] = await entries();
+    const elsewhere = new EntryUnpacker();
+    const first = packEntries([plain as Entry]);
+    elsewhere.learn(namedShapes(0) ?? []);
+    expect(elsewhere.unpack(first)).toEqual([plain]);
+    const known = namedShapes(0)?.length ?? 0;
+    // A shape named after the last announcement: unpacked without it, the batch is refused, never misread.
+    const second = packEntries([{ ...(withDetails as Entry), entryReference: 'E-1' }]);
+    const announced = namedShapes(known);
+    expect(announced?.length).toBeGreaterThan(known);
+    expect(() => elsewhere.unpack(second)).toThrow(/did not unpack/);
+    elsewhere.learn(announced ?? []);
+    expect(elsewhere.unpack(second)).toEqual([{ ...withDetails, entryReference: 'E-1' }]);
+    // Learned shapes stay: the first batch still unpacks, and nothing new is announced.
+    expect(elsewhere.unpack(first)).toEqual([plain]);
+    expect(namedShapes(announced?.length ?? 0)).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import type { EntryShapes } from './entry-transfer';
 import type { FragmentJob, FragmentResult } from './fragment';
 
 /**
@@ -20,6 +21,8 @@ export interface FragmentMessage {
 export interface FragmentReply {
   seq: number;
   result: FragmentResult;
+  /** The thread's record shapes, when it named new ones since its last reply (`namedShapes`). */
+  shapes?: EntryShapes;
 }
 
 export function openClaim(claims: Int32Array, seq: number): void {

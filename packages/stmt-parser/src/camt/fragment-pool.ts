@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { EntryUnpacker, type UnpackBatch } from './entry-transfer';
 import type { FragmentJob, FragmentResult } from './fragment';
 import { CLAIM_SLOTS, claimSlot, openClaim, READER, type FragmentMessage, type FragmentReply } from './fragment-claims';
 
@@ -12,6 +13,8 @@ import { CLAIM_SLOTS, claimSlot, openClaim, READER, type FragmentMessage, type F
 export interface FragmentTicket {
   result: Promise<FragmentResult>;
   claim(): boolean;
+  /** Unpacks the result's entry batches; `unpackEntries` (packed on this thread) when not given. */
+  unpack?: UnpackBatch;
 }
 
 /** Starts a fragment job somewhere. */
@@ -21,6 +24,8 @@ interface Thread {
   worker: Worker;
   /** Jobs posted to it and neither answered nor claimed back. */
   load: number;
+  /** Knows the record shapes the thread announced with its replies, which arrive in the order it sent them. */
+  unpacker: EntryUnpacker;
 }
 
 interface Pending {
@@ -54,18 +59,20 @@ export class FragmentPool {
         resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 },
       });
       worker.unref();
-      worker.on('message', (reply: FragmentReply) => this.settle(reply));
+      const thread: Thread = { worker, load: 0, unpacker: new EntryUnpacker() };
+      worker.on('message', (reply: FragmentReply) => this.settle(thread, reply));
       worker.on('error', (error) => this.retire(error));
       worker.on('exit', (code) => this.retire(new Error(`a parsing thread exited (code ${code})`)));
-      this.threads.push({ worker, load: 0 });
+      this.threads.push(thread);
     }
   }
 
   readonly run: FragmentRunner = (job) => {
+    // Retired: the reader, finding the result failed, reads the stretch itself.
+    if (this.broken) return { result: Promise.reject(this.broken), claim: () => false };
     const seq = (this.seq = (this.seq % 0x7ffffffe) + 1);
+    const thread = this.threads.reduce((best, candidate) => (candidate.load < best.load ? candidate : best));
     const result = new Promise<FragmentResult>((resolve, reject) => {
-      if (this.broken) return reject(this.broken);
-      const thread = this.threads.reduce((best, candidate) => (candidate.load < best.load ? candidate : best));
       this.pending.set(seq, { thread, resolve, reject });
       thread.load++;
       openClaim(this.claims, seq);
@@ -77,7 +84,7 @@ export class FragmentPool {
       this.forget(seq, pending);
       return true;
     };
-    return { result, claim };
+    return { result, claim, unpack: (batch) => thread.unpacker.unpack(batch) };
   };
 
   async close(): Promise<void> {
@@ -86,7 +93,9 @@ export class FragmentPool {
     this.threads.length = 0;
   }
 
-  private settle(reply: FragmentReply): void {
+  private settle(thread: Thread, reply: FragmentReply): void {
+    // Learned before the result is handed on: its batches, and later ones, may use them.
+    if (reply.shapes) thread.unpacker.learn(reply.shapes);
     const pending = this.pending.get(reply.seq);
     if (!pending) return;
     this.forget(reply.seq, pending);

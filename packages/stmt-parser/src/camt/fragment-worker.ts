@@ -1,4 +1,5 @@
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
+import { namedShapes } from './entry-transfer';
 import { parseFragment } from './fragment';
 import { claimSlot, isOpen, THREAD, type FragmentMessage, type FragmentReply } from './fragment-claims';
 
@@ -11,6 +12,8 @@ const { claims } = workerData as { claims: Int32Array };
 const port = parentPort as MessagePort;
 const posted: FragmentMessage[] = [];
 let scheduled = false;
+/** Record shapes already sent to the reader. */
+let announced = 0;
 
 port.on('message', (message: FragmentMessage) => {
   posted.push(message);
@@ -26,7 +29,10 @@ function work(): void {
       posted.push(received.message as FragmentMessage);
     const next = nearestUnclaimed();
     if (!next) return;
-    port.postMessage({ seq: next.seq, result: parseFragment(next.job) } satisfies FragmentReply);
+    const result = parseFragment(next.job);
+    const shapes = namedShapes(announced);
+    if (shapes) announced = shapes.length;
+    port.postMessage({ seq: next.seq, result, ...(shapes ? { shapes } : {}) } satisfies FragmentReply);
   }
 }
 

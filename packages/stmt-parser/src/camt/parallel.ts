@@ -4,7 +4,7 @@ import { createDecoder, DECODE_BYTES, isUtf8Name } from '../encoding';
 import { locateEncodingError, Utf8Check } from '../utf8-check';
 import type { ParseOptions, StatementRecord } from '../types';
 import { DocumentHandler } from './document-handler';
-import { unpackEntries } from './entry-transfer';
+import { unpackEntries, type UnpackBatch } from './entry-transfer';
 import { parseFragment, type FragmentJob, type FragmentResult } from './fragment';
 import { FragmentPool, type FragmentRunner } from './fragment-pool';
 import { RecordPump } from './record-pump';
@@ -50,6 +50,8 @@ interface PlannedFragment {
   end: number;
   result: Promise<FragmentResult | undefined>;
   claim(): boolean;
+  /** Unpacks the entry batches of `result` (packed on the thread that read it). */
+  unpack: UnpackBatch;
   /** Whether `result` has settled (a thread answered). */
   settled: boolean;
   /** What this thread read of it ahead, while it waited for a thread's fragment nearer to it. */
@@ -99,7 +101,8 @@ class ParallelCamtRecords extends RecordPump {
   private pool: FragmentPool | undefined;
   private readonly runFragment: FragmentRunner;
   /** A taken fragment's entry batches not yet handed out: unpacked one per `fill`, so few entries live at a time. */
-  private adopting: { batches: Uint8Array[]; next: number; line: number; column: number } | undefined;
+  private adopting:
+    { batches: Uint8Array[]; next: number; line: number; column: number; unpack: UnpackBatch } | undefined;
 
   constructor(
     private readonly path: string,
@@ -132,16 +135,16 @@ class ParallelCamtRecords extends RecordPump {
     if (fragment && this.position === fragment.start) {
       this.fragments.shift();
       if (fragment.readAhead !== undefined) {
-        this.takeOver(fragment.readAhead, false);
+        this.takeOver(fragment.readAhead, unpackEntries, false);
       } else if (fragment.claim()) {
         // No thread started it: read here, with the fragment reader (saxes), which is faster than
         // sax and leaves anything unusual to sax just the same.
         this.parallel.onFragment?.(undefined, false);
-        this.takeOver(parseFragment(fragment.job), false);
+        this.takeOver(parseFragment(fragment.job), unpackEntries, false);
       } else {
         if (!fragment.settled) this.readAhead();
         const result = await fragment.result;
-        this.takeOver(result, true);
+        this.takeOver(result, fragment.unpack, true);
       }
     } else {
       await this.read(fragment ? fragment.start : this.size);
@@ -215,13 +218,14 @@ class ParallelCamtRecords extends RecordPump {
   }
 
   /** At a fragment's start: take its entries if this really is a place between entries. */
-  private takeOver(result: FragmentResult | undefined, report: boolean): void {
+  private takeOver(result: FragmentResult | undefined, unpack: UnpackBatch, report: boolean): void {
     const depth = (this.context as readonly OpenTag[]).length;
     const taken =
       result !== undefined && result.count > 0 && this.handler.betweenEntries(depth) && betweenTags(this.parser);
     if (result && report) this.parallel.onFragment?.(result, taken);
     if (!taken) return;
-    this.adopting = { batches: result.entries, next: 0, line: this.parser.line + 1, column: this.parser.column };
+    const { line, column } = this.parser;
+    this.adopting = { batches: result.entries, next: 0, line: line + 1, column, unpack };
     skipAhead(this.parser, result.lines, result.column, result.chars);
     this.parallel.onRead?.(result.stop - this.position);
     this.position = result.stop;
@@ -230,7 +234,7 @@ class ParallelCamtRecords extends RecordPump {
   private adoptBatch(adopting: NonNullable<typeof this.adopting>): StatementRecord[] {
     const batch = adopting.batches[adopting.next++] as Uint8Array;
     if (adopting.next === adopting.batches.length) this.adopting = undefined;
-    this.handler.adoptEntries(unpackEntries(batch), adopting.line, adopting.column);
+    this.handler.adoptEntries(adopting.unpack(batch), adopting.line, adopting.column);
     return this.handler.drain();
   }
 
@@ -261,6 +265,7 @@ class ParallelCamtRecords extends RecordPump {
         end,
         result: ticket.result.catch(() => undefined),
         claim: () => ticket.claim(),
+        unpack: ticket.unpack ?? unpackEntries,
         settled: false,
       };
       void planned.result.then(() => (planned.settled = true));
