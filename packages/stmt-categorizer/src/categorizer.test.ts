@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Categorizer, CategorizerError } from '@stmt/categorizer';
+import { Categorizer, CategorizerError, MAX_CATEGORIZED_TEXT } from '@stmt/categorizer';
 
 const shippedDatabase = join(__dirname, '..', '..', '..', 'apps', 'statement-cli', 'database');
 
@@ -69,6 +69,15 @@ describe('Categorizer tiers', () => {
   it('respects the classifier threshold', async () => {
     const categorizer = await Categorizer.load({ databaseDir: await databaseDir(base), classifierThreshold: 0.999 });
     expect((await categorizer.categorize({ party: 'Mountain Resort', creditDebit: 'DBIT' })).tier).toBe('fallback');
+  });
+
+  it('reads the first 4,096 characters of a remittance text, however long it is', async () => {
+    const categorizer = await Categorizer.load({ databaseDir: await databaseDir(base) });
+    const filler = 'invoice '.repeat(MAX_CATEGORIZED_TEXT / 8);
+    const early = await categorizer.categorize({ party: 'Unheard Of', creditDebit: 'DBIT', text: `hotel ${filler}` });
+    expect(early).toMatchObject({ category: 'Travel', tier: 'rule', matched: 'hotel' });
+    const late = await categorizer.categorize({ party: 'Unheard Of', creditDebit: 'DBIT', text: `${filler} hotel` });
+    expect(late.category).not.toBe('Travel');
   });
 
   it('fails loudly on a broken database file', async () => {

@@ -86,7 +86,8 @@ export class Categorizer {
   }
 
   /** Decides locally where possible and sends the rest to the AI service in batches. */
-  async categorizeMany(inputs: readonly CategorizeInput[]): Promise<CategoryDecision[]> {
+  async categorizeMany(given: readonly CategorizeInput[]): Promise<CategoryDecision[]> {
+    const inputs = given.map(withTextCut);
     const decisions = inputs.map((input) => this.local.decide(input));
     const open = inputs.filter((_, index) => decisions[index] === undefined);
     if (this.ai && open.length > 0) {
@@ -150,4 +151,19 @@ function trainingSet(database: CategoryDatabase, extra: readonly LabelledExample
     for (const keyword of rule.keywords) examples.push({ party: keyword, category: rule.name });
   }
   return [...examples, ...extra];
+}
+
+/**
+ * Characters of the remittance text the tiers read. A row's text joins those of all its entry's
+ * transaction details, and a file can make it megabytes long: split into words whole, a 5 MB
+ * text took more than the 44 MiB heap of `stmt convert --streaming`. What tells a category
+ * stands at the start (a SEPA remittance line holds 140 characters; the AI service is sent 120).
+ */
+export const MAX_CATEGORIZED_TEXT = 4096;
+
+function withTextCut(input: CategorizeInput): CategorizeInput {
+  const { text } = input;
+  return text === undefined || text.length <= MAX_CATEGORIZED_TEXT
+    ? input
+    : { ...input, text: text.slice(0, MAX_CATEGORIZED_TEXT) };
 }

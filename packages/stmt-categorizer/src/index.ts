@@ -1,4 +1,4 @@
-export { Categorizer, UNCATEGORIZED } from './categorizer';
+export { Categorizer, MAX_CATEGORIZED_TEXT, UNCATEGORIZED } from './categorizer';
 export { resolveApiKey } from './ai/api-key';
 export {
   CATEGORIZER_ERROR_CODES,

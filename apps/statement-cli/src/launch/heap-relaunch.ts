@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { anonymousKib } from './memory-report';
 import { signalExitCode, STOP_SIGNALS } from './signals';
+import { relayStandardError, restartedStdio } from './stderr-relay';
 
 /**
  * `--streaming` promises constant memory within the 128 MiB container request of docs/decisions/0004-statement-converter-contract.md. Node's
@@ -164,10 +165,12 @@ export function relaunchWithTunedHeap(
   flags: readonly string[],
   resized = false,
 ): void {
+  const { stdio, env } = restartedStdio();
   const child = spawn(process.execPath, [...flags, script, ...args], {
-    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-    env: tunedEnvironment(process.env),
+    stdio,
+    env: { ...tunedEnvironment(process.env), ...env },
   });
+  const standardError = relayStandardError(child);
   // Asked once, by a child that found its heap too small for the --max-field-size it was given
   // (`restartForFieldSize`): it stops before reading anything, and starts again with the old space it names.
   let larger: number | undefined;
@@ -182,15 +185,19 @@ export function relaunchWithTunedHeap(
     process.exit(1);
   });
   child.on('exit', (code, signal) => {
-    if (larger !== undefined && signal === null) {
-      const kept = flags.filter((flag) => !flag.startsWith(OLD_SPACE_FLAG));
-      return void relaunchWithTunedHeap(script, args, [...kept, `${OLD_SPACE_FLAG}${larger}`], true);
-    }
-    if (signal === 'SIGABRT') return void outOfMemory(child.pid, args, flags);
-    // This waiting process counts towards a container's memory too: its own (anonymous) pages;
-    // the Node binary's pages it shares with the child are counted there.
-    if (process.env['STMT_REPORT_MAX_RSS'] !== undefined) process.stderr.write(`launcher-anon-kib=${anonymousKib()}\n`);
-    process.exit(code ?? (signal === null ? 1 : signalExitCode(signal)));
+    // Everything it wrote is passed on before this process says more, or exits.
+    void standardError.done.then(() => {
+      if (larger !== undefined && signal === null) {
+        const kept = flags.filter((flag) => !flag.startsWith(OLD_SPACE_FLAG));
+        return void relaunchWithTunedHeap(script, args, [...kept, `${OLD_SPACE_FLAG}${larger}`], true);
+      }
+      if (signal === 'SIGABRT' || standardError.reported()) return void outOfMemory(child.pid, args, flags);
+      // This waiting process counts towards a container's memory too: its own (anonymous) pages;
+      // the Node binary's pages it shares with the child are counted there.
+      if (process.env['STMT_REPORT_MAX_RSS'] !== undefined)
+        process.stderr.write(`launcher-anon-kib=${anonymousKib()}\n`);
+      process.exit(code ?? (signal === null ? 1 : signalExitCode(signal)));
+    });
   });
 }
 

@@ -3,6 +3,7 @@ import { cliLoadOptions, loadRuntime } from './bundle';
 import { relaunchWithTunedHeap, tunedHeapFlags } from './heap-relaunch';
 import { removeStaleManifest } from './manifest-guard';
 import { peakRssKib } from './memory-report';
+import { useTerminal } from './stderr-relay';
 import { printVersionFast } from './version-fast';
 
 /**
@@ -11,6 +12,8 @@ import { printVersionFast } from './version-fast';
  * `bundle`: the path of dist/stmt.js when `bin/run.js` found a fresh one (see there).
  */
 export function main(argv: readonly string[], binDir: string, bundle?: string): void {
+  // A restarted run writes its messages to the terminal its launcher passed (stderr-relay.ts).
+  useTerminal();
   const args = [...argv];
   if (args[0] === '--version' || args[0] === '-v') args.splice(0, 1, 'version');
   // The everyday `stmt --version` needs neither oclif nor the command tree.
