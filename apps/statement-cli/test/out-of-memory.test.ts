@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HAS_SCRIPT, runCli, runCliInTerminal, tempDir } from './run-cli';
 
-/** A camt.053 of one entry whose transaction details each carry a remittance text of `chars` characters. */
+/** A camt.053 of one entry of `details` transaction details, each with the remittance text `text` gives it. */
 function oneLargeEntry(details: number, text: (index: number) => string): string {
   const detail = (index: number): string =>
     `<TxDtls><Amt Ccy="EUR">1.00</Amt><RmtInf><Ustrd>${text(index)}</Ustrd></RmtInf></TxDtls>`;
@@ -14,21 +14,24 @@ function oneLargeEntry(details: number, text: (index: number) => string): string
 `;
 }
 
+/** `text` in a file of a fresh folder. */
+function inputFile(name: string, text: string): string {
+  const input = join(tempDir(), name);
+  writeFileSync(input, text);
+  return input;
+}
+
 /** What V8 writes when a heap runs out, none of which a user should see. */
 const V8_REPORT = /Last few GCs|JS stacktrace|FATAL ERROR|Native stack trace|node::/;
 
 describe('an entry too large for the heap of a --streaming run', () => {
   // 200 details of 200,000 characters: the one row of the entry holds 40 MB of text, several
   // times over while it is built, in a heap of 44 MiB.
-  const tooLarge = (): string => {
-    const dir = tempDir();
-    const input = join(dir, 'too-large.xml');
-    writeFileSync(
-      input,
+  const tooLarge = (): string =>
+    inputFile(
+      'too-large.xml',
       oneLargeEntry(200, () => 'y'.repeat(200_000)),
     );
-    return input;
-  };
 
   it('is refused with what to do instead, without V8 report, leaving no output', () => {
     const input = tooLarge();
@@ -52,15 +55,11 @@ describe('an entry too large for the heap of a --streaming run', () => {
 describe('an entry of long remittance texts', () => {
   // 44 details of 130,000 characters in short words, 5.7 MB: categorised, the words of the
   // whole text took more than the --streaming heap; the categoriser reads the first 4,096.
-  const longTexts = (): string => {
-    const dir = tempDir();
-    const input = join(dir, 'long-texts.xml');
-    writeFileSync(
-      input,
+  const longTexts = (): string =>
+    inputFile(
+      'long-texts.xml',
       oneLargeEntry(44, (index) => `hotel ${`x${index} `.repeat(130_000 / 4)}`),
     );
-    return input;
-  };
 
   it('converts with --streaming, categorised', () => {
     const input = longTexts();
