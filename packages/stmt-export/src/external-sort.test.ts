@@ -57,6 +57,23 @@ describe('ExternalSorter', () => {
     );
   });
 
+  it('keeps the input order of texts whose distinct keys the order ties', async () => {
+    const caseless = (a: string, b: string): number => a.toLowerCase().localeCompare(b.toLowerCase());
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom('a', 'A', 'b', 'B', 'c'), { maxLength: 60 }), async (keys) => {
+        const items = keys.map((key, seq) => ({ key, text: `${seq}${key} ` }));
+        const target = new ExternalSorter({ compare: caseless, memoryBytes: 1 << 16, tempDir: dir() });
+        try {
+          const stable = [...items].sort((a, b) => caseless(a.key, b.key));
+          expect(await sortAll(target, items)).toBe(stable.map((item) => item.text).join(''));
+        } finally {
+          await target.dispose();
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('keeps a small input in memory: no temporary files', async () => {
     const target = sorter(100_000);
     const items = ['2024-03-03', '', '2024-03-01'].map((key, seq) => ({ key, text: `${seq}:${key};` }));
