@@ -113,6 +113,13 @@ export function buildGroups(
     if (match) replacements.push(match);
     const matchedSymbol = match?.matched_holding ?? d.replacement_for ?? null;
     const replacedSymbol = matchedSymbol && matchedSymbol.toUpperCase() !== key ? matchedSymbol : null;
+    if (matchedSymbol && !replacedSymbol) {
+      violations.push({
+        constraint: 'replacement_for',
+        symbol: d.symbol,
+        message: `${d.symbol} names its own holding in replacement_for, so nothing is sold to make room for it; it trades to its recommended allocation.`,
+      });
+    }
     const replacedKey = replacedSymbol?.toUpperCase();
     const replaced =
       replacedKey !== undefined && (planned.get(replacedKey) ?? 0) >= MIN_TRADE_USD

@@ -132,6 +132,21 @@ describe('planIntegration', () => {
     expect(plan.resulting_portfolio.cash).toBeGreaterThanOrEqual(0);
   });
 
+  it('sells nothing for a discovery that names its own holding in replacement_for, and says so', () => {
+    for (const replacement_for of ['old', 'OLD test instrument']) {
+      const plan = planIntegration(request({}, [{ symbol: 'OLD', recommended_allocation: 0.6, replacement_for }]), ctx);
+      expect(plan.trades.map((t) => [t.action, t.symbol, t.replacement_for])).toEqual([['buy', 'OLD', null]]);
+      expect(plan.constraint_violations).toEqual([
+        expect.objectContaining({
+          constraint: 'replacement_for',
+          symbol: 'OLD',
+          message: expect.stringMatching(/its own holding/),
+        }),
+      ]);
+      expect(plan.within_constraints).toBe(false);
+    }
+  });
+
   it('refuses a symbol held twice, case ignored, naming both places, where a plan would drop one position', () => {
     const twice = request({}, [{ symbol: 'NEW', recommended_allocation: 0.1 }]);
     twice.current_portfolio.holdings.push({ symbol: 'old', shares: 10, current_value: 1_000 });
