@@ -320,6 +320,15 @@ describe('400', () => {
     expect(res.body.error.details.errors).toEqual([
       { path: '/asset_specific_criteria/stock/max_debt_to_equity', message: 'must be >= 0' },
     ]);
+    // Criteria of a type asset_types does not list are checked all the same, though not used.
+    const unlisted = await api.call('POST', '/v1/discovery/batch-discover', {
+      token,
+      body: { asset_types: ['etf'], asset_specific_criteria: { stock: { max_debt_to_equity: -1 } } },
+    });
+    expect([unlisted.status, unlisted.body.error.details.errors[0].path]).toEqual([
+      400,
+      '/asset_specific_criteria/stock/max_debt_to_equity',
+    ]);
   });
 
   it('refuses portfolio_context.total_value 0 as the published schema says (exclusiveMinimum 0)', async () => {
