@@ -37,6 +37,14 @@ export class IssueSink {
     this.report({ code, message, severity: 'note', location });
   }
 
+  /**
+   * This sink with errors reported as warnings that end in `consequence`: for values no row
+   * depends on (a balance), where a value that cannot be read is left out, not the file refused.
+   */
+  downgraded(consequence: string): IssueSink {
+    return new DowngradedIssues(this, consequence);
+  }
+
   report(issue: ParseIssue): void {
     const reported: ParseIssue =
       this.strict && issue.severity === 'warning'
@@ -45,5 +53,22 @@ export class IssueSink {
     if (reported.severity === 'error') this.errors++;
     if (this.onIssue) this.onIssue(reported);
     else if (reported.severity === 'error') throw StatementParseError.fromIssue(reported);
+  }
+}
+
+class DowngradedIssues extends IssueSink {
+  constructor(
+    private readonly target: IssueSink,
+    private readonly consequence: string,
+  ) {
+    super({});
+  }
+
+  override error(code: ParseErrorCode, message: string, location: SourceLocation): void {
+    this.target.warning(code, `${message}; ${this.consequence}`, location);
+  }
+
+  override report(issue: ParseIssue): void {
+    this.target.report(issue);
   }
 }

@@ -8,6 +8,13 @@ const AMOUNT = 2;
 const CREDIT_DEBIT = 4;
 const DATE = 8;
 
+/**
+ * What a balance value that cannot be read costs, said in its warning: no row depends on a
+ * balance, so the file is not refused for one (docs/formats.md, tolerance policy).
+ */
+const LEFT_OUT = 'the balance is left out (no reconciliation with it)';
+const UNDATED = 'the balance is read without a date';
+
 /** One `<Bal>` being read; `level` is the stack level of the `<Bal>` element. */
 export class BalanceDraft extends LeafDraft {
   private type: string | undefined;
@@ -41,18 +48,18 @@ export class BalanceDraft extends LeafDraft {
       case 'Amt':
         if (parent !== 'Bal' || !this.first(AMOUNT, ctx, false)) return;
         this.sawAmount = true;
-        this.money = values.money(text, ctx.currency);
+        this.money = values.downgraded(LEFT_OUT).money(text, ctx.currency);
         return;
       case 'CdtDbtInd':
         if (parent !== 'Bal' || !this.first(CREDIT_DEBIT, ctx, false)) return;
         this.sawCreditDebit = true;
-        this.creditDebit = values.creditDebit(text);
+        this.creditDebit = values.downgraded(LEFT_OUT).creditDebit(text);
         return;
       case 'Dt':
       case 'DtTm':
         if ((parent === 'Bal' || (parent === 'Dt' && stack.name(2) === 'Bal')) && this.first(DATE, ctx, false)) {
           this.sawDate = true;
-          this.date = values.date(text, local === 'DtTm');
+          this.date = values.downgraded(UNDATED).date(text, local === 'DtTm');
         }
         return;
       default:
@@ -71,14 +78,13 @@ export class BalanceDraft extends LeafDraft {
    * a zero balance without `<CdtDbtInd>` is read as a credit, since zero has no direction.
    */
   finish(issues: IssueSink, at: (child: string) => SourceLocation): Balance | undefined {
-    const leftOut = 'the balance is left out (no reconciliation with it)';
     if (!this.type)
       issues.warning(
         'MISSING_ELEMENT',
-        `expected the balance type <Tp><CdOrPrtry><Cd> (OPBD, CLBD …) in <Bal>; ${leftOut}`,
+        `expected the balance type <Tp><CdOrPrtry><Cd> (OPBD, CLBD …) in <Bal>; ${LEFT_OUT}`,
         at('Tp'),
       );
-    if (!this.sawAmount) issues.warning('MISSING_ELEMENT', `expected <Amt Ccy="…"> in <Bal>; ${leftOut}`, at('Amt'));
+    if (!this.sawAmount) issues.warning('MISSING_ELEMENT', `expected <Amt Ccy="…"> in <Bal>; ${LEFT_OUT}`, at('Amt'));
     if (!this.sawCreditDebit && this.money?.amount.isZero()) {
       this.creditDebit = 'CRDT';
       issues.warning(
@@ -87,7 +93,7 @@ export class BalanceDraft extends LeafDraft {
         at('CdtDbtInd'),
       );
     } else if (!this.sawCreditDebit) {
-      issues.warning('MISSING_ELEMENT', `expected <CdtDbtInd> (CRDT or DBIT) in <Bal>; ${leftOut}`, at('CdtDbtInd'));
+      issues.warning('MISSING_ELEMENT', `expected <CdtDbtInd> (CRDT or DBIT) in <Bal>; ${LEFT_OUT}`, at('CdtDbtInd'));
     }
     if (!this.type || !this.money || !this.creditDebit) return undefined;
     if (!this.sawDate)

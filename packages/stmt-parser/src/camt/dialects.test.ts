@@ -98,6 +98,31 @@ describe('camt dialects: read with a warning', () => {
     ]);
   });
 
+  it('leaves out a balance whose amount or indicator cannot be read, and reads one with an unreadable date undated, with warnings', async () => {
+    const balance = (amount: string, indicator: string, date: string): string =>
+      `<Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>${indicator}</CdtDbtInd><Dt><Dt>${date}</Dt></Dt></Bal>`;
+    const balances = [
+      balance('18,15', 'CRDT', '2019-08-08'),
+      balance('-18.15', 'DBIT', '2019-08-08'),
+      balance('18.15', 'CRED', '2019-08-08'),
+      balance('18.15', 'CRDT', '08.08.2019'),
+    ].join('');
+    const { records, issues } = await read(camt053(`<Id>S7</Id>${ACCOUNT}${balances}${ENTRY}`));
+    const end = records.find((r) => r.kind === 'statement-end');
+    expect(
+      end?.kind === 'statement-end' && end.statement.balances.map((b) => `${b.type} ${b.date ?? 'undated'}`),
+    ).toEqual(['OPBD undated']);
+    expect(records.filter((r) => r.kind === 'entry')).toHaveLength(1);
+    expect(issues.filter((i) => i.severity === 'error')).toEqual([]);
+    const balanceIssues = issues.filter((i) => /Bal\[\d\]\/(Amt|CdtDbtInd|Dt\/Dt)$/.test(i.location.path ?? ''));
+    expect(balanceIssues.map((i) => `${i.code} ${i.message}`)).toEqual([
+      expect.stringMatching(/^INVALID_AMOUNT .*"18,15"; the balance is left out/),
+      expect.stringMatching(/^INVALID_AMOUNT .*"-18.15"; the balance is left out/),
+      expect.stringMatching(/^INVALID_VALUE .*"CRED"; the balance is left out/),
+      expect.stringMatching(/^INVALID_DATE .*"08.08.2019"; the balance is read without a date/),
+    ]);
+  });
+
   it('books a camt.053 entry without <Sts>, with a warning', async () => {
     const { records, issues } = await read(camt053(`<Id>S6</Id>${ACCOUNT}${ENTRY.replace('<Sts>BOOK</Sts>', '')}`));
     const entry = records.find((r) => r.kind === 'entry');

@@ -26,6 +26,11 @@ export class ValueReader {
     private readonly impliedCurrency: () => ImpliedCurrency | undefined = () => undefined,
   ) {}
 
+  /** A reader whose errors are warnings ending in `consequence` (`IssueSink.downgraded`): for values no row depends on. */
+  downgraded(consequence: string): ValueReader {
+    return new ValueReader(this.issues.downgraded(consequence), this.stack, this.impliedCurrency);
+  }
+
   /**
    * `<Amt Ccy="EUR">8.850</Amt>`: unsigned decimal plus a three-letter currency attribute. Without
    * the attribute, the amount is in the currency the statement gives (`impliedCurrency`), with a

@@ -86,6 +86,8 @@ describe(':61: statement line', () => {
     ['240101X1,00NTRF', 'INVALID_VALUE', 6],
     ['240101D1.00NTRF', 'INVALID_AMOUNT', 7],
     ['240101D1,00.TRF', 'INVALID_VALUE', 11],
+    // A whole amount is read only before a plain transaction type: not "1" here.
+    ['240101D1x0,00NTRF', 'INVALID_AMOUNT', 7],
   ])('reports %s as %s at offset %i', (text, code, offset) => {
     expect(parseStatementLine([text])).toMatchObject({ code, offset });
   });

@@ -100,6 +100,7 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
     fundsCode = text.charAt(pos);
     pos += 1;
   }
+  const amountAt = pos;
   const amount = readSwiftAmount(text.slice(pos), pos);
   if (!amount) {
     return fail({
@@ -128,6 +129,14 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
   } else if (!transactionType) {
     // `S   `, `MCI0`: four characters all the same, as the bank's own code.
     const odd = /^[A-Za-z][A-Za-z0-9 ]{0,3}/.exec(text.slice(pos))?.[0];
+    // An amount without its comma is read as whole only when a plain type follows it: before an
+    // odd one (`D1x0,00NTRF`) both would be guesses, and the row's amount likely wrong.
+    if (odd && amount.deviation)
+      return fail({
+        code: 'INVALID_AMOUNT',
+        message: `expected an amount with a decimal comma such as 1234,56, found "${text.slice(amountAt, amountAt + 15)}"`,
+        offset: amountAt,
+      });
     if (!odd)
       return fail({
         code: 'INVALID_VALUE',
