@@ -312,3 +312,31 @@ describe('OFX detection (F6)', () => {
     ).rejects.toMatchObject({ code: 'UNKNOWN_FORMAT', message: expect.stringContaining('--from ofx') });
   });
 });
+
+describe('OFX posted transaction without <TRNTYPE> or <FITID>', () => {
+  it('converts it with a warning at the transaction (missing) or at the element (empty) for each', async () => {
+    const text = bank({
+      transactions: [
+        '<STMTTRN><DTPOSTED>20240105<TRNAMT>-50.00<NAME>SHOP</STMTTRN>', // 14
+        '<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240106<TRNAMT>-5.00<FITID><NAME>SHOP</STMTTRN>', // 15
+      ],
+    });
+    const { entries, issues, error } = await read(text);
+    expect(error).toBeUndefined();
+    expect(entries.map((e) => `${e.bankTransactionCode ?? '-'} ${e.accountServicerReference ?? '-'}`)).toEqual([
+      '- -',
+      'DEBIT -',
+    ]);
+    expect(issues.map(brief)).toEqual([
+      ['warning', 'MISSING_ELEMENT', 14, 1, TRN1],
+      ['warning', 'MISSING_ELEMENT', 14, 1, TRN1],
+      ['warning', 'MISSING_ELEMENT', 15, 55, `${STATEMENT}/BANKTRANLIST/STMTTRN[2]/FITID`],
+    ]);
+    expect(issues.map((i) => i.message)).toEqual([
+      'the transaction has no <TRNTYPE>, which OFX requires; its row has no bank transaction code',
+      'the transaction has no <FITID>, which OFX requires; its row has no account servicer reference',
+      'the transaction has an empty <FITID>, which OFX requires; its row has no account servicer reference',
+    ]);
+    expect(await conversionError(text, 'bank.ofx')).toBeUndefined();
+  });
+});

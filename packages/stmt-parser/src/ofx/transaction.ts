@@ -77,6 +77,12 @@ export interface TransactionContext {
   pending?: boolean;
 }
 
+/** Leaves OFX requires in a posted transaction that only fill a column: missing, they are warned about. */
+const IDENTITY_COLUMNS: readonly (readonly [string, string])[] = [
+  ['TRNTYPE', 'bank transaction code'],
+  ['FITID', 'account servicer reference'],
+];
+
 /** Builds the entry for one `<STMTTRN>` (or `<STMTTRNP>`), or reports why it cannot and returns undefined. */
 export function buildTransaction(
   fields: TransactionFields,
@@ -147,6 +153,15 @@ export function buildTransaction(
   if (type) entry.bankTransactionCode = type;
   const fitId = get('FITID');
   if (fitId) entry.accountServicerReference = fitId;
+  // OFX requires both in a posted transaction; without them its row is whole, only without that column.
+  if (!context.pending)
+    for (const [key, column] of IDENTITY_COLUMNS)
+      if (get(key) === undefined)
+        issues.warning(
+          'MISSING_ELEMENT',
+          `${which} has ${fields.has(key) ? `an empty <${key}>` : `no <${key}>`}, which OFX requires; its row has no ${column}`,
+          at(key),
+        );
   const reference = get('REFNUM') ?? get('CHECKNUM');
   if (reference) entry.entryReference = reference;
   if (!applyCurrency(entry, fields, get, issues)) return undefined;
