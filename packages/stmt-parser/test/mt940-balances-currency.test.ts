@@ -116,3 +116,32 @@ describe('MT940 repeated balances', () => {
     expect(issues[0]?.message).toContain('the first, :62F: on line 4, is replaced by this one');
   });
 });
+
+describe('MT940 balance whose amount cannot be read', () => {
+  const ENTRY = ':61:240102D10,00NTRFNONREF\n';
+
+  it('leaves it out with a warning at the amount; its currency is still the entries’', async () => {
+    const { entries, statements, issues } = await read(
+      `:20:REF\n:25:DE89370400440532013000 EUR\n:60F:C240101USD1x0,00\n${ENTRY}:62F:C240102USD90,0x\n-\n`,
+    );
+    expect(entries.map((e) => `${e.money.amount.toString()} ${e.money.currency}`)).toEqual(['10.00 USD']);
+    expect(statements[0]?.balances).toEqual([]);
+    expect(issues.filter((i) => i.code === 'INVALID_AMOUNT').map(brief)).toEqual([
+      ['warning', 'INVALID_AMOUNT', 3, 16, ':60F:'],
+      ['warning', 'INVALID_AMOUNT', 5, 16, ':62F:'],
+    ]);
+    expect(issues.find((i) => i.code === 'INVALID_AMOUNT')?.message).toBe(
+      'expected an amount with a decimal comma such as 1234,56, found "1x0,00"; the balance is left out (no row depends on it)',
+    );
+    expect(issues.filter((i) => i.severity === 'error')).toEqual([]);
+  });
+
+  it('still refuses a file cut inside its closing balance, and a balance garbled before its currency', async () => {
+    const cut = await read(`${HEAD}:60F:C240101EUR100,00\n${ENTRY}:62F:C240102EUR`);
+    expect(cut.issues.filter((i) => i.severity === 'error').map((i) => i.code)).toEqual(['TRUNCATED']);
+    const garbled = await read(`${HEAD}:60F:C240101EUR100,00\n${ENTRY}:62F:X240102EUR90,00\n-\n`);
+    expect(garbled.issues.filter((i) => i.severity === 'error').map(brief)).toEqual([
+      ['error', 'INVALID_VALUE', 5, 6, ':62F:'],
+    ]);
+  });
+});

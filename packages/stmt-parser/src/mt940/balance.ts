@@ -17,6 +17,8 @@ export type FieldProblem = {
   code: 'INVALID_DATE' | 'INVALID_AMOUNT' | 'INVALID_VALUE';
   message: string;
   offset: number;
+  /** A balance whose amount alone cannot be read: the currency written before it (the statement's currency may depend on it). */
+  currency?: string;
 };
 
 /** A balance and what in it deviated from the SWIFT syntax (reported as warnings). */
@@ -71,6 +73,7 @@ export function parseBalance(tag: string, text: string, knownCurrency?: string):
       code: 'INVALID_AMOUNT',
       message: `expected an amount with a decimal comma such as 1234,56, found "${value.slice(amountAt)}"`,
       offset: amountAt,
+      currency,
     };
   }
   if (amount.deviation) deviations.push(amount.deviation);

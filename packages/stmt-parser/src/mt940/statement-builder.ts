@@ -432,7 +432,7 @@ export class Mt940StatementBuilder {
 
   private balance(statement: OpenStatement, field: Field): void {
     const parsed = parseBalance(field.tag, field.lines[0] ?? '', statement.currency ?? statement.accountCurrency?.code);
-    if (isFieldProblem(parsed)) return this.problem(field, parsed);
+    if (isFieldProblem(parsed)) return this.unreadBalance(statement, field, parsed);
     const whole = parsed.deviations.some(isWholeAmount);
     if (whole && this.cutAmount(field, parsed)) return;
     this.amounts.balances[whole ? 'whole' : 'comma']++;
@@ -460,6 +460,22 @@ export class Mt940StatementBuilder {
     statement.balances.push(balance);
     if (opening) statement.opening = balance;
     if (closing) statement.closing = balance;
+  }
+
+  /**
+   * A balance that cannot be read. Only its amount unreadable, no row depends on it: it is left
+   * out with a warning, and the currency written before the amount still counts as the
+   * statement's. A statement left without a closing balance so is still cut when the file ends
+   * without its "-" (`asClosed`). A balance garbled before its currency is refused.
+   */
+  private unreadBalance(statement: OpenStatement, field: Field, problem: FieldProblem): void {
+    if (problem.currency === undefined) return this.problem(field, problem);
+    this.currencyFrom(statement, field, problem.currency, 7);
+    const location = this.location(field);
+    this.issues.warning(problem.code, `${problem.message}; the balance is left out (no row depends on it)`, {
+      ...location,
+      column: location.column + problem.offset,
+    });
   }
 
   /**
