@@ -18,6 +18,9 @@ describe('MT940 detection', () => {
       '\uFEFF\r\n:20:REF\r\n:25:123\r\n',
       '{1:F01BANKDEFFAXXX0000000000}{2:O9401200240101BANKDEFFAXXX}{4:\n:20:X\n',
       'ABNANL2A\n940\nABNANL2A\n:20:ABN AMRO BANK NV\n:25:517852257\n',
+      // Without :20: or without :25:, a balance and a statement line still tell.
+      ':25:DE89370400440532013000\n:28C:1\n:60F:C240101EUR100,00\n:61:240102D10,00NTRFNONREF\n',
+      ':20:REF\n:28C:1\n:60F:C240101EUR100,00\n:61:240102D10,00NTRFNONREF\n',
     ],
     mt942: [':20:REF\n:25:DE89370400440532013000\n:34F:EUR0,\n:13D:2404021530+0200\n'],
   };
@@ -28,6 +31,7 @@ describe('MT940 detection', () => {
 
   it('does not claim text that merely mentions a tag', () => {
     expect(detectFormat('Type,Product\n:20: is a SWIFT tag\n')).toBeUndefined();
+    expect(detectFormat('Date,Text\n2024-01-01,":61: and :60F: are SWIFT tags"\n')).toBeUndefined();
   });
 });
 

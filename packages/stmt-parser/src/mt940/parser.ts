@@ -9,15 +9,18 @@ import { peekSource } from '../source';
 import { Mt940StatementBuilder, type InputEnd } from './statement-builder';
 
 /**
- * Content sniffing: a FIN envelope (`{1:`), or a `:20:` line followed by the account (`:25:`)
- * within the head. Bank exports put header lines (`ABNANL2A`, `940 00`) before `:20:`, so
- * `:20:` need not be the first line. `:13D:` or `:34F:`, or an `{2:I942` header, mark MT942.
+ * Content sniffing: a FIN envelope (`{1:`), a `:20:` line followed by the account (`:25:`)
+ * within the head, or, where one of those two is missing, a balance line (`:60F:`, `:62M:` …)
+ * and a statement line (`:61:`), each at the start of a line: the parser then reports what is
+ * missing. Bank exports put header lines (`ABNANL2A`, `940 00`) before `:20:`, so `:20:` need
+ * not be the first line. `:13D:` or `:34F:`, or an `{2:I942` header, mark MT942.
  */
 export function sniffMt940(head: string): StatementFormat | undefined {
   const text = head.replace(/^\uFEFF/, '');
   const enveloped = /^\s*\{1:/.test(text);
   const bare = /(^|[\r\n]):20:/.test(text) && /[\r\n]:25[A-Z]?:/.test(text);
-  if (!enveloped && !bare) return undefined;
+  const statement = /(^|[\r\n]):6[02][FM]:/.test(text) && /(^|[\r\n]):61:/.test(text);
+  if (!enveloped && !bare && !statement) return undefined;
   const mt942 = /[\r\n]:(13D|34F):/.test(text) || /\{2:[IO]942/.test(text);
   return mt942 ? 'mt942' : 'mt940';
 }
