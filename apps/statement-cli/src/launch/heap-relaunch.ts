@@ -28,10 +28,19 @@ const STREAMING_OLD_SPACE_MB = 44;
  */
 const NO_PRETENURING = '--no-allocation-site-pretenuring';
 
+/**
+ * Collection on the thread that allocates, without V8's helper threads: both cores are already
+ * busy (the main thread and the reading thread), and helpers only took turns with them. Without
+ * pretenuring, eight alternations on the 50 MB dense file: `--streaming` 2.00–2.15 s against
+ * 2.13–2.24 s (2.9 % less CPU, 1.8 MiB more at peak); sorted, six: 2.00–2.10 s against 2.03–2.18 s.
+ */
+const SINGLE_THREADED_GC = '--single-threaded-gc';
+
 export const HEAP_FLAGS: readonly string[] = [
   '--max-semi-space-size=2',
   `--max-old-space-size=${STREAMING_OLD_SPACE_MB}`,
   NO_PRETENURING,
+  SINGLE_THREADED_GC,
 ];
 
 /**
@@ -48,6 +57,7 @@ export const SORTING_HEAP_FLAGS: readonly string[] = [
   '--max-semi-space-size=4',
   `--max-old-space-size=${SORTING_OLD_SPACE_MB}`,
   NO_PRETENURING,
+  SINGLE_THREADED_GC,
 ];
 
 const OLD_SPACE_FLAG = '--max-old-space-size=';
