@@ -31,9 +31,9 @@ const NO_PRETENURING = '--no-allocation-site-pretenuring';
 /**
  * Scavenges on the thread that allocates, without V8's helper threads: both cores are already
  * busy (the main thread and the reading thread), and helpers only took turns with them. Without
- * pretenuring, on the 50 MB dense file, eight alternations of `--streaming`: 2.25–2.62 s against
+ * pretenuring, on the 50 MB dense file, eight alternations of `--streaming`: 2.38–2.62 s against
  * 2.46–2.77 s. `--single-threaded-gc` (every collection so, sweeping too) was faster still,
- * 2.24–2.52 s, but the 1 GB dense file then peaked at 126.0–127.6 MiB, launcher included, too
+ * 2.27–2.51 s, but the 1 GB dense file then peaked at 126.0–127.6 MiB, launcher included, too
  * near the 128 MiB `--streaming` promises; with this flag alone, at 124.2 MiB. The sorted mode,
  * bound by 256 MiB, takes the faster one: 2.00–2.10 s against 2.03–2.18 s (six alternations).
  */

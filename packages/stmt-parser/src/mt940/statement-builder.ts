@@ -471,11 +471,11 @@ export class Mt940StatementBuilder {
   private unreadBalance(statement: OpenStatement, field: Field, problem: FieldProblem): void {
     if (problem.currency === undefined) return this.problem(field, problem);
     this.currencyFrom(statement, field, problem.currency, 7);
-    const location = this.location(field);
-    this.issues.warning(problem.code, `${problem.message}; the balance is left out (no row depends on it)`, {
-      ...location,
-      column: location.column + problem.offset,
-    });
+    this.issues.warning(
+      problem.code,
+      `${problem.message}; the balance is left out (no row depends on it)`,
+      this.location(field, problem.offset),
+    );
   }
 
   /**
@@ -648,12 +648,12 @@ export class Mt940StatementBuilder {
   }
 
   private problem(field: Field, problem: FieldProblem): void {
-    const location = this.location(field);
-    this.issues.error(problem.code, problem.message, { ...location, column: location.column + problem.offset });
+    this.issues.error(problem.code, problem.message, this.location(field, problem.offset));
   }
 
-  private location(field: Field): SourceLocation {
-    const location: SourceLocation = { line: field.line, column: field.column, path: `:${field.tag}:` };
+  /** Where `field` begins, or `offset` characters into its value. */
+  private location(field: Field, offset = 0): SourceLocation {
+    const location: SourceLocation = { line: field.line, column: field.column + offset, path: `:${field.tag}:` };
     if (this.fileName !== undefined) location.file = this.fileName;
     return location;
   }
