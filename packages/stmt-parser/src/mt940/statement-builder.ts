@@ -471,11 +471,7 @@ export class Mt940StatementBuilder {
   private unreadBalance(statement: OpenStatement, field: Field, problem: FieldProblem): void {
     if (problem.currency === undefined) return this.problem(field, problem);
     this.currencyFrom(statement, field, problem.currency, 7);
-    this.issues.warning(
-      problem.code,
-      `${problem.message}; the balance is left out (no row depends on it)`,
-      this.location(field, problem.offset),
-    );
+    this.problem(field, problem, this.issues.downgraded('the balance is left out (no row depends on it)'));
   }
 
   /**
@@ -647,8 +643,8 @@ export class Mt940StatementBuilder {
     });
   }
 
-  private problem(field: Field, problem: FieldProblem): void {
-    this.issues.error(problem.code, problem.message, this.location(field, problem.offset));
+  private problem(field: Field, problem: FieldProblem, issues: IssueSink = this.issues): void {
+    issues.error(problem.code, problem.message, this.location(field, problem.offset));
   }
 
   /** Where `field` begins, or `offset` characters into its value. */

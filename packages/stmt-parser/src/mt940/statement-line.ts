@@ -101,14 +101,14 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
     pos += 1;
   }
   const amountAt = pos;
+  // Built only when needed: this runs for every entry.
+  const unreadAmount = (): StatementLineProblem => ({
+    code: 'INVALID_AMOUNT',
+    message: `expected an amount with a decimal comma such as 1234,56, found "${text.slice(amountAt, amountAt + 15)}"`,
+    offset: amountAt,
+  });
   const amount = readSwiftAmount(text.slice(pos), pos);
-  if (!amount) {
-    return fail({
-      code: 'INVALID_AMOUNT',
-      message: `expected an amount with a decimal comma such as 1234,56, found "${text.slice(pos, pos + 15)}"`,
-      offset: pos,
-    });
-  }
+  if (!amount) return fail(unreadAmount());
   if (amount.deviation) deviations.push(amount.deviation);
   const amountText = amount.amountText;
   pos += amount.length;
@@ -131,12 +131,7 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
     const odd = /^[A-Za-z][A-Za-z0-9 ]{0,3}/.exec(text.slice(pos))?.[0];
     // An amount without its comma is read as whole only when a plain type follows it: before an
     // odd one (`D1x0,00NTRF`) both would be guesses, and the row's amount likely wrong.
-    if (odd && amount.deviation)
-      return fail({
-        code: 'INVALID_AMOUNT',
-        message: `expected an amount with a decimal comma such as 1234,56, found "${text.slice(amountAt, amountAt + 15)}"`,
-        offset: amountAt,
-      });
+    if (odd && amount.deviation) return fail(unreadAmount());
     if (!odd)
       return fail({
         code: 'INVALID_VALUE',
