@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURES, runCli, tempDir } from './run-cli';
 
@@ -17,7 +17,29 @@ describe('stmt validate --json', () => {
       warnings: 0,
       notes: 0,
       issues: [],
+      omitted: [],
     });
+  });
+
+  it('lists the first 1,000 issues of a kind, counts the rest under omitted, and says so in text', () => {
+    // 600 statements without account or balances: two MISSING_ELEMENT warnings each.
+    const statements = Array.from({ length: 600 }, (_, i) => `<Stmt><Id>S${i}</Id></Stmt>`).join('');
+    const file = join(tempDir(), 'bare.xml');
+    writeFileSync(
+      file,
+      `<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><GrpHdr><MsgId>M</MsgId><CreDtTm>2024-03-31T18:00:00Z</CreDtTm></GrpHdr>${statements}</BkToCstmrStmt></Document>`,
+    );
+    const json = runCli(['validate', '--input', file, '--json']);
+    expect(json.status).toBe(0);
+    const result = JSON.parse(json.stdout) as { warnings: number; issues: unknown[]; omitted: unknown[] };
+    expect(result.issues).toHaveLength(1000);
+    expect(result.omitted).toEqual([{ severity: 'warning', code: 'MISSING_ELEMENT', count: result.warnings - 1000 }]);
+    expect(result.warnings).toBeGreaterThanOrEqual(1200);
+    const text = runCli(['validate', '--input', file]);
+    expect(text.stdout).toContain(
+      `${file}: ${result.warnings - 1000} more warning(s) MISSING_ELEMENT not listed, after the first 1000`,
+    );
+    expect(text.stdout.split('\n').filter((line) => line.includes(': warning MISSING_ELEMENT'))).toHaveLength(1000);
   });
 
   it('lists each issue with code, severity, message and location, and keeps exit 4 for an invalid file', () => {

@@ -19,6 +19,7 @@ import {
   type ReportedIssues,
 } from './conversion';
 import { ConvertError } from './errors';
+import { IssueTally } from './issue-tally';
 import { readChunks, type InputTarget } from './input';
 import { noProgress, silentLogger, type ConvertLogger, type FileOutcomeHook, type ProgressFactory } from './hooks';
 import { canonicalPath, refuseOverwritingInput } from './output';
@@ -56,6 +57,9 @@ export interface ConvertFileJob {
 
 /** Warnings kept for `--dry-run --json`; a file with more reports the count only beyond these. */
 export const MAX_REPORTED_ISSUES = 1000;
+
+/** Issues of one severity and code logged per file; the rest are counted in one closing line (`IssueTally`). */
+export const LOGGED_ISSUES_PER_KIND = 20;
 
 /**
  * One statement file to one CSV. The CSV is written beside its target under a temporary name and
@@ -186,6 +190,8 @@ function stopAtFirstError(
   options: { strict: boolean; issues: ReportedIssues },
 ): AsyncIterable<StatementRecord> {
   let fatal: ParseIssue | undefined;
+  const logged = new IssueTally(LOGGED_ISSUES_PER_KIND);
+  let file: string | undefined;
   const onIssue = (reported: ParseIssue): void => {
     if (reported.severity === 'error' && (reported.code !== 'UNRECONCILED_BALANCE' || options.strict)) {
       fatal ??= reported;
@@ -196,7 +202,9 @@ function stopAtFirstError(
     if (issue.severity === 'note') options.issues.notes += 1;
     else options.issues.warnings += 1;
     if (options.issues.reported.length < MAX_REPORTED_ISSUES) options.issues.reported.push(issue);
-    const { file, line, column, path } = issue.location;
+    file = issue.location.file;
+    if (!logged.admit(issue)) return;
+    const { line, column, path } = issue.location;
     const fields = {
       file,
       severity: issue.severity,
@@ -208,19 +216,35 @@ function stopAtFirstError(
     if (issue.severity === 'note') logger.info(issue.message, fields);
     else logger.warn(issue.message, fields);
   };
+  // Once, when the parse ends (or stops at an error): how many of each kind were not logged.
+  let counted = false;
+  const logOmitted = (): void => {
+    if (counted) return;
+    counted = true;
+    for (const { severity, code, count } of logged.omitted()) {
+      const message = `${count} more ${severity}(s) ${code} in this file not logged, after the first ${LOGGED_ISSUES_PER_KIND}; \`stmt validate\` lists them`;
+      const fields = { file, severity, code, omitted: count };
+      if (severity === 'note') logger.info(message, fields);
+      else logger.warn(message, fields);
+    }
+  };
   // Hand-written rather than an async generator, which would add a queue and a resumption per record.
   return {
     [Symbol.asyncIterator](): AsyncIterator<StatementRecord> {
       const records = parse(onIssue)[Symbol.asyncIterator]();
       // No record is handed out once an error was reported, not even one parsed before it.
       const stop = async (error: ParseIssue, done: boolean | undefined): Promise<never> => {
+        logOmitted();
         if (done !== true) await records.return?.();
         throw StatementParseError.fromIssue(error);
       };
       const checked = (
         result: IteratorResult<StatementRecord>,
-      ): IteratorResult<StatementRecord> | Promise<IteratorResult<StatementRecord>> =>
-        fatal === undefined ? result : stop(fatal, result.done);
+      ): IteratorResult<StatementRecord> | Promise<IteratorResult<StatementRecord>> => {
+        if (fatal !== undefined) return stop(fatal, result.done);
+        if (result.done === true) logOmitted();
+        return result;
+      };
       return {
         next: () => records.next().then(checked),
         return: async () => (await records.return?.()) ?? { done: true, value: undefined },

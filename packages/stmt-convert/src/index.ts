@@ -1,4 +1,11 @@
-export { convertFile, statementRecords, MAX_REPORTED_ISSUES, type ConvertFileJob } from './convert-file';
+export {
+  convertFile,
+  statementRecords,
+  LOGGED_ISSUES_PER_KIND,
+  MAX_REPORTED_ISSUES,
+  type ConvertFileJob,
+} from './convert-file';
+export { IssueTally, type OmittedIssues } from './issue-tally';
 export { convertDirectory, type DirectoryReport } from './convert-directory';
 export { convertMerged, type MergeOptions, type MergeResult } from './convert-merged';
 export { convertToLedger, LEDGER_EXTENSIONS, type LedgerOutput } from './convert-ledger';

@@ -1,12 +1,25 @@
 import { detectFormat, parseStream, StatementParseError, type ParseIssue, type StatementFormat } from '@stmt/parser';
-import { readChunks, type CsvProfileOptions, type InputTarget, type ReadOptions } from '@stmt/convert';
+import {
+  IssueTally,
+  MAX_REPORTED_ISSUES,
+  readChunks,
+  type CsvProfileOptions,
+  type InputTarget,
+  type OmittedIssues,
+  type ReadOptions,
+} from '@stmt/convert';
 
 export interface ValidationReport {
   file: string;
   format: string;
   statements: number;
   entries: number;
+  /** The first `MAX_REPORTED_ISSUES` of each severity and code. */
   issues: ParseIssue[];
+  /** Every issue counted, listed or not. */
+  counts: Record<ParseIssue['severity'], number>;
+  /** Issues of a severity and code beyond those listed. */
+  omitted: OmittedIssues[];
 }
 
 /**
@@ -19,7 +32,21 @@ export async function validateFile(
   read: ReadOptions & CsvProfileOptions = {},
   strict = false,
 ): Promise<ValidationReport> {
-  const report: ValidationReport = { file: input.name, format: 'unknown', statements: 0, entries: 0, issues: [] };
+  const report: ValidationReport = {
+    file: input.name,
+    format: 'unknown',
+    statements: 0,
+    entries: 0,
+    issues: [],
+    counts: { error: 0, warning: 0, note: 0 },
+    omitted: [],
+  };
+  // A file can raise one warning per statement or element, a million times: memory stays bounded.
+  const listed = new IssueTally(MAX_REPORTED_ISSUES);
+  const add = (issue: ParseIssue): void => {
+    report.counts[issue.severity] += 1;
+    if (listed.admit(issue)) report.issues.push(issue);
+  };
   let head: Buffer | undefined;
   const chunks = async function* (): AsyncGenerator<Buffer> {
     for await (const chunk of readChunks(input)) {
@@ -35,7 +62,7 @@ export async function validateFile(
     // Only entries are counted, so a batch entry's details may stream past in parts.
     streamEntryDetails: true,
     // The parser reports recoverable problems here, unreconciled balances included.
-    onIssue: (issue) => report.issues.push(issue),
+    onIssue: add,
   });
   try {
     for await (const record of records) {
@@ -48,10 +75,11 @@ export async function validateFile(
     }
   } catch (error) {
     if (!(error instanceof StatementParseError)) throw error;
-    report.issues.push(error.toIssue());
+    add(error.toIssue());
   }
-  if (report.statements === 0 && !report.issues.some((issue) => issue.severity === 'error'))
-    noStatement(report, format ?? (head === undefined ? undefined : detectFormat(head)), strict);
+  if (report.statements === 0 && report.counts.error === 0)
+    add(noStatement(report, format ?? (head === undefined ? undefined : detectFormat(head)), strict));
+  report.omitted = listed.omitted();
   return report;
 }
 
@@ -59,14 +87,14 @@ export async function validateFile(
  * A file that parses but holds no statement (an OFX without `<STMTRS>`, a camt document without
  * `<Stmt>`, a bank CSV with a header only) converts to nothing: say so, with the format it reads as.
  */
-function noStatement(report: ValidationReport, format: StatementFormat | undefined, strict: boolean): void {
+function noStatement(report: ValidationReport, format: StatementFormat | undefined, strict: boolean): ParseIssue {
   if (format !== undefined) report.format = format;
-  report.issues.push({
+  return {
     code: 'MISSING_ELEMENT',
     severity: strict ? 'error' : 'warning',
     message: `the file holds no statement${format === undefined ? '' : ` (it reads as ${format})`}, so converting it writes no rows`,
     location: { file: report.file, line: 1, column: 1 },
-  });
+  };
 }
 
 /** `file:line:column: error|warning|note CODE at element/path: message` — the shape editors and grep understand. */

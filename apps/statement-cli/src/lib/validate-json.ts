@@ -1,3 +1,4 @@
+import type { OmittedIssues } from '@stmt/convert';
 import type { ParseIssue } from '@stmt/parser';
 import type { ErrorReport } from './describe-error';
 import type { ValidationReport } from './validate-file';
@@ -17,7 +18,10 @@ export interface FileValidationJson {
   errors: number;
   warnings: number;
   notes: number;
+  /** The first 1,000 issues of each severity and code (`omitted` counts the rest). */
   issues: ParseIssue[];
+  /** Per severity and code, the issues counted beyond those in `issues`. */
+  omitted: OmittedIssues[];
 }
 
 /** `stmt validate --json` for a folder: one result per recognised statement file, in name order. */
@@ -31,18 +35,17 @@ export interface FolderValidationJson {
 }
 
 export function fileValidationJson(report: ValidationReport): FileValidationJson {
-  const errors = report.issues.filter((issue) => issue.severity === 'error').length;
-  const warnings = report.issues.filter((issue) => issue.severity === 'warning').length;
   return {
     file: report.file,
     format: report.format,
-    valid: errors === 0,
+    valid: report.counts.error === 0,
     statements: report.statements,
     entries: report.entries,
-    errors,
-    warnings,
-    notes: report.issues.length - errors - warnings,
+    errors: report.counts.error,
+    warnings: report.counts.warning,
+    notes: report.counts.note,
     issues: report.issues,
+    omitted: report.omitted,
   };
 }
 
@@ -65,5 +68,6 @@ export function unreadableFileJson(file: string, described: ErrorReport): FileVa
     warnings: 0,
     notes: 0,
     issues: [issue],
+    omitted: [],
   };
 }

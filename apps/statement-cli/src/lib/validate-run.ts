@@ -8,7 +8,7 @@ import type { CsvProfileOptions, InputTarget, ReadOptions } from '@stmt/convert'
 
 /** How `validate` reads: as `convert` does, bank-CSV profiles included. */
 type ValidateRead = ReadOptions & CsvProfileOptions;
-import { isRecognisedStatement, listFolder } from '@stmt/convert';
+import { isRecognisedStatement, listFolder, MAX_REPORTED_ISSUES } from '@stmt/convert';
 import { formatIssue, validateFile } from './validate-file';
 import {
   fileValidationJson,
@@ -30,6 +30,8 @@ export async function validateOne(
 ): Promise<FileValidationJson> {
   const report = await validateFile(input, format, read, strict);
   for (const issue of report.issues) print(formatIssue(report.file, issue));
+  for (const { severity, code, count } of report.omitted)
+    print(`${report.file}: ${count} more ${severity}(s) ${code} not listed, after the first ${MAX_REPORTED_ISSUES}`);
   const result = fileValidationJson(report);
   const { errors, warnings, notes } = result;
   const more = `${warnings > 0 ? `, ${warnings} warning(s)` : ''}${notes > 0 ? `, ${notes} note(s)` : ''}`;
