@@ -1,10 +1,15 @@
 import { replaceBounded } from './text';
 
-/** The C0 control characters but tab, line feed and carriage return: those XML 1.0 does not allow. */
+/**
+ * The C0 control characters but tab, line feed and carriage return (those XML 1.0 does not allow),
+ * and the C1 ones, U+0080–U+009F (which XML 1.0 discourages, and which text decoded in ISO-8859-1
+ * or from UTF-8 `C2 80`–`C2 9F` holds where windows-1252 has `€`, `„`, `“`, `–`): none is text.
+ */
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u0080-\u009f]/;
 const CONTROLS = new RegExp(CONTROL.source, 'g');
-const isControl = (code: number): boolean => code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d;
+const isControl = (code: number): boolean =>
+  (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || (code >= 0x80 && code <= 0x9f);
 
 /** A value's control characters, replaced: the text to read, how many there were, and the first one. */
 export interface ReplacedControls {
@@ -17,8 +22,8 @@ export interface ReplacedControls {
 
 /**
  * `text` with each control character camt may not hold either (a C0 control but tab, line feed
- * and carriage return: ESC, BEL, NUL…) read as U+FFFD, as the camt reader reads them; undefined
- * when it has none. In a CSV cell such a character is no text anyone wrote, and shown in a
+ * and carriage return: ESC, BEL, NUL…; a C1 control, U+0080–U+009F) read as U+FFFD, as the camt
+ * reader reads them; undefined when it has none. In a CSV cell such a character is no text anyone wrote, and shown in a
  * terminal it is a command (ESC starts the sequences that retitle a window or move the cursor).
  */
 export function replaceControlCharacters(text: string): ReplacedControls | undefined {

@@ -78,6 +78,46 @@ export function declaredEncoding(head: Buffer): string | undefined {
 }
 
 /**
+ * A byte-order mark (which decides the encoding, XML 1.0 Appendix F) followed by an XML
+ * declaration that names another encoding (`EF BB BF` then `encoding="ISO-8859-1"`): the mark's
+ * encoding, the declared one, and the 1-based line and column of the declaration's `encoding`
+ * in the text after the mark. `undefined` when there is no mark, no declaration, or they agree.
+ */
+export function bomAgainstDeclaration(
+  head: Buffer,
+): { bom: string; declared: string; line: number; column: number } | undefined {
+  const detected = detectEncoding(head);
+  if (detected.source !== 'bom') return undefined;
+  const text = iconv.decode(head.subarray(0, 1024), detected.encoding, { stripBOM: true });
+  const start = text.indexOf('<?xml');
+  if (start < 0 || text.slice(0, start).trim() !== '') return undefined;
+  const end = text.indexOf('?>', start);
+  const declaration = text.slice(start, end < 0 ? undefined : end);
+  const match = /\sencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(declaration);
+  const declared = match?.[1];
+  if (match === null || declared === undefined) return undefined;
+  const family = (name: string): string =>
+    isUtf8Name(name)
+      ? 'utf-8'
+      : isWideUnicodeName(name)
+        ? name
+            .toLowerCase()
+            .replace(/^utf-?/, '')
+            .slice(0, 2)
+        : name;
+  if (family(declared) === family(detected.encoding)) return undefined;
+  const at = start + match.index + 1;
+  const before = text.slice(0, at);
+  const lines = before.split('\n');
+  return {
+    bom: detected.encoding,
+    declared,
+    line: lines.length,
+    column: (lines[lines.length - 1] as string).length + 1,
+  };
+}
+
+/**
  * Bytes decoded into one string. A string of up to 32 Ki characters (64 KiB when any lies past
  * latin1) stays under V8's 128 KiB limit for objects of the young generation; a larger one is
  * allocated page by page, which made decoding 50 MB of camt 6 times slower (about 0.4 s, with
@@ -95,8 +135,23 @@ export async function* decodeChunks(
   encoding: string,
   onLooksLikeUtf8?: () => void,
   onNotUtf8?: NotUtf8Fallback,
+  onWindows1252?: Windows1252Found,
 ): AsyncIterable<string> {
   let decoder = createDecoder(encoding);
+  // A label read as windows-1252 (ISO-8859-1, US-ASCII): the first byte it has no text for is reported.
+  let relabelled = onWindows1252 === undefined ? undefined : windows1252Bytes(encoding);
+  /** Decodes `bytes` of a byte-per-character encoding, reporting the first relabelled byte with the text it is in. */
+  const decode = (bytes: Buffer): string => {
+    const text = decoder.write(bytes);
+    if (relabelled !== undefined) {
+      const at = indexOfWindows1252Byte(bytes, relabelled);
+      if (at >= 0) {
+        relabelled = undefined;
+        onWindows1252?.(text, at, bytes[at] as number);
+      }
+    }
+    return text;
+  };
   // An 8-bit encoding over bytes that form UTF-8 sequences turns `é` into `Ã©`: say so, once.
   let suspect = onLooksLikeUtf8 !== undefined && !isUtf8Name(encoding) && splitsCleanly(encoding);
   // UTF-8 is checked, not repaired: the text before a bad byte is handed out, then the error
@@ -123,7 +178,7 @@ export async function* decodeChunks(
     }
     if (check === undefined) {
       for (let at = 0; at < chunk.length; at += DECODE_BYTES) {
-        const text = decoder.write(chunk.subarray(at, at + DECODE_BYTES));
+        const text = decode(chunk.subarray(at, at + DECODE_BYTES));
         if (text.length > 0) yield text;
       }
       continue;
@@ -140,6 +195,13 @@ export async function* decodeChunks(
   const rest = decoder.end();
   if (rest) yield rest;
 }
+
+/**
+ * Told, once, of the first byte of a file read in ISO-8859-1 or US-ASCII that is read as
+ * windows-1252 (`windows1252Bytes`): the decoded text it is in, about to be handed out, its index
+ * there (one character a byte), and the byte.
+ */
+export type Windows1252Found = (text: string, index: number, byte: number) => void;
 
 /**
  * Told the bytes of a UTF-8 read from the first that is not UTF-8 on; returns the 8-bit encoding
@@ -162,6 +224,62 @@ export function isWideUnicodeName(encoding: string): boolean {
   return /^utf-?(16|32)/i.test(encoding);
 }
 
+/**
+ * The labels the WHATWG Encoding Standard (what browsers do) reads as windows-1252: ISO-8859-1
+ * and US-ASCII. Their bytes 0x80–0x9F (US-ASCII: 0x80–0xFF) are control characters or nothing, and
+ * a file labelled so that has them is windows-1252 text (`€`, `„`, `“`, `–`): a common mislabel.
+ */
+const WINDOWS_1252_LABELS: ReadonlyMap<string, 'latin1' | 'ascii'> = new Map([
+  ...[
+    'iso-8859-1',
+    'iso8859-1',
+    'iso88591',
+    'iso_8859-1',
+    'iso_8859-1:1987',
+    'iso-ir-100',
+    'latin1',
+    'latin-1',
+    'l1',
+    'cp819',
+    'ibm819',
+    'csisolatin1',
+  ].map((label) => [label, 'latin1'] as const),
+  ...['us-ascii', 'ascii', 'ansi_x3.4-1968', 'iso646-us', 'us', 'cp367', 'ibm367', 'csascii'].map(
+    (label) => [label, 'ascii'] as const,
+  ),
+]);
+
+/**
+ * For a label the WHATWG Encoding Standard reads as windows-1252 (`WINDOWS_1252_LABELS`), the bytes
+ * that label leaves to control characters (or does not define) and windows-1252 reads as text:
+ * their first and last value. `undefined` for any other encoding, which is read as it is named.
+ */
+export function windows1252Bytes(encoding: string): { first: number; last: number } | undefined {
+  const kind = WINDOWS_1252_LABELS.get(encoding.toLowerCase());
+  return kind === undefined ? undefined : { first: 0x80, last: kind === 'latin1' ? 0x9f : 0xff };
+}
+
+/** The index of the first byte of `bytes` that `windows1252Bytes` gives, or -1. */
+export function indexOfWindows1252Byte(bytes: Uint8Array, range: { first: number; last: number }): number {
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i] as number;
+    if (byte >= range.first && byte <= range.last) return i;
+  }
+  return -1;
+}
+
+/** The warning for the first such byte, `byte`, in a file read in `encoding`, where the reader stands. */
+export function windows1252Warning(encoding: string, byte: number): string {
+  const range = windows1252Bytes(encoding);
+  const span = range?.last === 0xff ? '0x80–0xFF' : '0x80–0x9F';
+  const hex = byte.toString(16).toUpperCase().padStart(2, '0');
+  return (
+    `the file is read as ${encoding.toUpperCase()}, which has no text in bytes ${span}, but the byte ${hex} is here: ` +
+    'read as windows-1252 (€ „ “ – …), as browsers read such a file (WHATWG Encoding Standard); ' +
+    'if characters come out wrong, name the encoding with --encoding'
+  );
+}
+
 /** A streaming decoder; an encoding name iconv-lite does not know is an `INVALID_VALUE` error. */
 export function createDecoder(encoding: string): iconv.DecoderStream {
   if (!iconv.encodingExists(encoding)) {
@@ -172,7 +290,8 @@ export function createDecoder(encoding: string): iconv.DecoderStream {
       { location: { line: 1, column: 1 } },
     );
   }
-  return isUtf8Name(encoding) ? new Utf8Decoder() : iconv.getDecoder(encoding, { stripBOM: true });
+  if (isUtf8Name(encoding)) return new Utf8Decoder();
+  return iconv.getDecoder(windows1252Bytes(encoding) ? 'windows-1252' : encoding, { stripBOM: true });
 }
 
 /**
@@ -199,7 +318,8 @@ class Utf8Decoder implements iconv.DecoderStream {
  * character cut off at the end is harmless there.
  */
 export function decodeHead(head: Buffer, encoding: string): string | undefined {
-  return iconv.encodingExists(encoding) ? iconv.decode(head, encoding) : undefined;
+  if (!iconv.encodingExists(encoding)) return undefined;
+  return iconv.decode(head, windows1252Bytes(encoding) ? 'windows-1252' : encoding);
 }
 
 /** Whether `name` is an encoding this package can decode (`utf-8`, `latin1`, `windows-1250`, `iso-8859-2`, …). */

@@ -131,7 +131,7 @@ describe('MT940 balance whose amount cannot be read', () => {
       ['warning', 'INVALID_AMOUNT', 5, 16, ':62F:'],
     ]);
     expect(issues.find((i) => i.code === 'INVALID_AMOUNT')?.message).toBe(
-      'expected an amount with a decimal comma such as 1234,56, found "1x0,00"; the balance is left out (no row depends on it)',
+      'the balance amount "1x0,00" is unreadable: expected an amount with a decimal comma such as 1234,56; the balance is left out (no row depends on it)',
     );
     expect(issues.filter((i) => i.severity === 'error')).toEqual([]);
   });

@@ -219,3 +219,118 @@ describe('OFX amounts converted from another currency', () => {
     expect(issues.map(brief)).toEqual([['warning', 'INVALID_VALUE', 52, 1, `${TRN3}/ORIGCURRENCY`]]);
   });
 });
+
+// Tester's findings: a second <CURDEF> or account id was read last-wins, silently changing every row.
+describe('OFX statement elements given twice', () => {
+  const STMT = 'OFX/BANKMSGSRSV1/STMTTRNRS[1]/STMTRS';
+  const accounts = (entries: Entry[]): string[] => entries.map((e) => `${e.account.otherId} ${e.money.currency}`);
+
+  it.each([
+    [
+      '<CURDEF> with another code',
+      edit('<CURDEF>USD', '<CURDEF>USD\r\n<CURDEF>EUR'),
+      19,
+      1,
+      'CURDEF',
+      '"EUR"',
+      '"USD"',
+      18,
+    ],
+    [
+      '<ACCTID> with another value',
+      edit('<ACCTID>000123456789', '<ACCTID>000123456789\r\n<ACCTID>999'),
+      22,
+      1,
+      'BANKACCTFROM/ACCTID',
+      '"999"',
+      '"000123456789"',
+      21,
+    ],
+    [
+      '<BANKACCTFROM>',
+      edit('</BANKACCTFROM>', '</BANKACCTFROM>\r\n<BANKACCTFROM><BANKID>1<ACCTID>999</BANKACCTFROM>'),
+      24,
+      24,
+      'BANKACCTFROM/ACCTID',
+      '"999"',
+      '"000123456789"',
+      21,
+    ],
+  ])(
+    'refuses a second %s in a statement, at the second: every row depends on which is meant',
+    async (_, text, line, column, path, second, first, firstLine) => {
+      const { entries, issues } = await read(text);
+      expect(accounts(entries)).toEqual(Array(3).fill('000123456789 USD'));
+      expect(issues.map(brief)).toEqual([['error', 'INVALID_VALUE', line, column, `${STMT}/${path}`]]);
+      expect(issues[0]?.message).toBe(
+        `a second <${path.split('/').pop() ?? ''}> (${second}) in the statement, after the first (${first}) at line ${firstLine}, column 1: which one is meant is unknown, so the statement's rows cannot be converted`,
+      );
+      expect(await convert(text)).toBeInstanceOf(StatementParseError);
+    },
+  );
+
+  it('warns at a second <CURDEF> or <ACCTID> with the same value, and reads on', async () => {
+    const text = edit(
+      '<ACCTID>000123456789',
+      '<ACCTID>000123456789\r\n<ACCTID>000123456789',
+      edit('<CURDEF>USD', '<CURDEF>USD\r\n<CURDEF>usd'),
+    );
+    const { entries, issues } = await read(text);
+    expect(accounts(entries)).toEqual(Array(3).fill('000123456789 USD'));
+    expect(issues.map(brief)).toEqual([
+      ['warning', 'INVALID_VALUE', 19, 1, `${STMT}/CURDEF`], // written in lower case
+      ['warning', 'INVALID_VALUE', 19, 1, `${STMT}/CURDEF`],
+      ['warning', 'INVALID_VALUE', 23, 1, `${STMT}/BANKACCTFROM/ACCTID`],
+    ]);
+    expect(issues[1]?.message).toBe(
+      'a second <CURDEF> ("USD") in the statement, after the first ("USD") at line 18, column 1; the first is kept',
+    );
+  });
+
+  it('reads the transactions of a <CURDEF> written after them in its currency, with a warning at it', async () => {
+    const text = edit('</BANKTRANLIST>\r\n', '</BANKTRANLIST>\r\n<CURDEF>EUR\r\n', edit('<CURDEF>USD\r\n', ''));
+    const { entries, issues } = await read(text);
+    expect(amounts(entries)).toEqual(['CRDT 2500.00 EUR', 'DBIT 120.55 EUR', 'DBIT 50.00 EUR from 40.00 GBP']);
+    expect(entries[0]?.account.currency).toBe('EUR');
+    expect(issues.map(brief)).toEqual([['warning', 'MISSING_ELEMENT', 54, 1, `${STMT}/CURDEF`]]);
+    expect(issues[0]?.message).toBe(
+      '<CURDEF> comes after 3 transactions, where OFX writes it before them; they are read in EUR, the currency the statement gives',
+    );
+  });
+});
+
+describe('OFX transaction types and ids', () => {
+  it('keeps a <TRNTYPE> OFX does not define as written, with one warning per value and a count of the rest', async () => {
+    const { entries, issues } = await read(
+      edit('<TRNTYPE>POS', '<TRNTYPE>FOOBAR', edit('<TRNTYPE>CHECK', '<TRNTYPE>FOOBAR')),
+    );
+    expect(entries.map((e) => e.bankTransactionCode)).toEqual(['DIRECTDEP', 'FOOBAR', 'FOOBAR']);
+    expect(issues.map((i) => [...brief(i), i.message])).toEqual([
+      [
+        'warning',
+        'INVALID_VALUE',
+        37,
+        1,
+        'OFX/BANKMSGSRSV1/STMTTRNRS[1]/STMTRS/BANKTRANLIST/STMTTRN[2]/TRNTYPE',
+        '<TRNTYPE>FOOBAR is not one of the transaction types OFX defines (CREDIT, DEBIT, POS, XFER … OTHER): kept as written as the bank transaction code',
+      ],
+      [
+        'warning',
+        'INVALID_VALUE',
+        46,
+        1,
+        `${TRN3}/TRNTYPE`,
+        '1 more transaction of type "FOOBAR" in this file, not reported one by one; it is here',
+      ],
+    ]);
+  });
+
+  it('keeps both rows of two transactions with one <FITID>, warning at the second', async () => {
+    const { entries, issues } = await read(edit('<FITID>202403100003', '<FITID>202403050002'));
+    expect(entries.map((e) => e.accountServicerReference)).toEqual(['202403010001', '202403050002', '202403050002']);
+    expect(issues.map(brief)).toEqual([['warning', 'INVALID_VALUE', 49, 1, `${TRN3}/FITID`]]);
+    expect(issues[0]?.message).toBe(
+      'transaction "202403050002" has the <FITID> of the transaction at line 40, column 1, where OFX gives every transaction of an account its own: both are kept as rows; if they are one booking written twice, remove one',
+    );
+  });
+});

@@ -84,6 +84,12 @@ describe('OFX dates whose time or time zone is not in OFX shape', () => {
       'the fraction of a second ".0000" has 4 digits, not 1 to 3 and the time zone "[-03:00]" is not [offset:TZ] (such as [-5:EST])',
     ],
     ['20240105250000', 'the time "250000" is not a time of day'],
+    // ISO 8601 puts the year first, so which day it is is not in doubt (was refused).
+    ['2024-01-05', 'it is written YYYY-MM-DD, not YYYYMMDD as OFX writes dates'],
+    [
+      '2024-01-05T12:00:00',
+      'it is written YYYY-MM-DD, not YYYYMMDD as OFX writes dates, and the text after it, "T12:00:00", is not read',
+    ],
   ])('reads <DTPOSTED>%s as 2024-01-05, with a warning at the DTPOSTED', async (posted, problem) => {
     const text = file(statement({ list: [PERIOD, trn(posted)] }));
     const { entries, issues } = await read(text);
@@ -176,7 +182,7 @@ describe('OFX dates whose time or time zone is not in OFX shape', () => {
     expect(issues[0]?.message).toMatch(/read as 2024-01-05, the date as written \(refused: strict mode\)$/);
   });
 
-  it.each(['2024-01-05', '20240231120000', '05012024', 'N/A'])(
+  it.each(['2024-31-01', '20240231120000', '05012024', 'N/A'])(
     'still refuses <DTPOSTED>%s, whose first eight characters are not a date',
     async (posted) => {
       const text = file(statement({ list: [PERIOD, trn(posted)] }));
@@ -334,7 +340,7 @@ describe('OFX pending transactions (<BANKTRANLISTP>)', () => {
           after: [
             ...pendingList(
               '<STMTTRNP><TRNTYPE>DEBIT<TRNAMT>-5.00<NAME>NO DATE</STMTTRNP>',
-              '<STMTTRNP><TRNTYPE>DEBIT<DTTRAN>2024-01-30<TRNAMT>-6.00<NAME>BAD DATE</STMTTRNP>',
+              '<STMTTRNP><TRNTYPE>DEBIT<DTTRAN>2024-30-01<TRNAMT>-6.00<NAME>BAD DATE</STMTTRNP>',
             ),
             LEDGER,
           ],
@@ -357,7 +363,7 @@ describe('OFX pending transactions (<BANKTRANLISTP>)', () => {
         15,
         25,
         `${STMT}/BANKTRANLISTP/STMTTRNP/DTTRAN`,
-        'expected a date YYYYMMDD[HHMMSS[.XXX]][[offset:TZ]] in <DTTRAN>, found "2024-01-30"; the pending transaction\'s row has no date',
+        'expected a date YYYYMMDD[HHMMSS[.XXX]][[offset:TZ]] in <DTTRAN>, found "2024-30-01"; the pending transaction\'s row has no date',
       ],
     ]);
   });

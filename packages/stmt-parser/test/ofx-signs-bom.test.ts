@@ -48,7 +48,8 @@ describe('OFX amounts with more than one sign or stray blanks', () => {
     '+-0.01',
     '--10.00',
     '- -10.00',
-
+    '-10.00-',
+    '10.00+-',
     '-10 .50',
     '1 00.00',
     '1 000 00.00',
@@ -72,6 +73,19 @@ describe('OFX amounts with more than one sign or stray blanks', () => {
       `amount "+1 000.00" has a '+' sign, which OFX does not write (a positive amount is unsigned); read as a credit of 1000.00`,
       'amount "+1 000.00" has thousands separators; read as 1000.00',
     ]);
+  });
+
+  // Tester's finding: `12.00-` was refused, though the sign after the digits says the direction as plainly.
+  it.each([
+    ['12.00-', 'DBIT 12.00', 'a debit'],
+    ['12.00 +', 'CRDT 12.00', 'a credit'],
+  ])('reads <TRNAMT>%s, its sign after the digits, with a warning', async (amount, row, direction) => {
+    const { entries, issues } = await read(file(amount));
+    expect(rows(entries)).toEqual([row]);
+    expect(issues.map(brief)).toEqual([['warning', 'INVALID_AMOUNT', 10, 1, TRNAMT]]);
+    expect(issues[0]?.message).toBe(
+      `amount ${JSON.stringify(amount)} has its sign after the digits, where OFX writes it before them; read as ${direction} of 12.00`,
+    );
   });
 
   it.each([

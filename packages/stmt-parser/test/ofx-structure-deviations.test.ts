@@ -355,3 +355,78 @@ describe('OFX transactions and answers outside the usual places', () => {
     expect(issues[1]?.location.path).toBeUndefined();
   });
 });
+
+// Tester's findings: each of these was read without a word, even with --strict.
+describe('OFX markup that changes no row', () => {
+  it('warns at an element OFX does not define in a transaction, once per name: it may have cut the memo short', async () => {
+    const { entries, issues } = await read(
+      creditCard({
+        transactions: [
+          '<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240323<TRNAMT>-13.00<FITID>a<MEMO>Payment <REF>123</STMTTRN>',
+          '<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240322<TRNAMT>-9.02<FITID>b<REF>456</STMTTRN>',
+        ],
+      }),
+    );
+    expect(entries.map((e) => e.details[0]?.remittanceInfo)).toEqual(['Payment', undefined]);
+    expect(issues.map((i) => [...brief(i), i.message])).toEqual([
+      [
+        'warning',
+        'NOT_WELL_FORMED',
+        14,
+        78,
+        `${LIST}/STMTTRN[1]/REF`,
+        "<REF> is not an element OFX defines in <STMTTRN>: not read. It is a bank's own element, or text after a '<' written without &lt; (the <MEMO> before it then ends at the '<')",
+      ],
+      [
+        'warning',
+        'NOT_WELL_FORMED',
+        15,
+        63,
+        `${LIST}/STMTTRN[2]/REF`,
+        '1 more <REF> element OFX does not define in this file, not reported one by one; it is here',
+      ],
+    ]);
+  });
+
+  it('warns at text after </OFX>, which is not read', async () => {
+    const { entries, issues } = await read(`${creditCard()}\n  garbage here\n`);
+    expect(entries).toHaveLength(2);
+    expect(issues.map((i) => [...brief(i), i.message])).toEqual([
+      ['warning', 'NOT_WELL_FORMED', 23, 3, undefined, 'text after the end of <OFX>: "garbage here" is not read'],
+    ]);
+  });
+
+  it('warns at a leaf without its end tag in OFX 2.x, once per file, reading its value up to the next tag', async () => {
+    const transaction = (fitid: string, name: string): string =>
+      `<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20240325</DTPOSTED><TRNAMT>-1.00</TRNAMT><FITID>${fitid}</FITID><NAME>${name}</STMTTRN>`;
+    const { entries, issues } = await read(
+      [
+        ...XML_HEADER,
+        '<OFX><CREDITCARDMSGSRSV1><CCSTMTTRNRS><TRNUID>1</TRNUID>', // 3
+        '<CCSTMTRS><CURDEF>USD</CURDEF><CCACCTFROM><ACCTID>4111</ACCTID></CCACCTFROM><BANKTRANLIST>', // 4
+        transaction('a', 'PAYMENT'), // 5
+        transaction('b', 'SHOP'), // 6
+        '</BANKTRANLIST></CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1></OFX>',
+      ].join('\n'),
+    );
+    expect(entries.map((e) => e.details[0]?.creditor?.name)).toEqual(['PAYMENT', 'SHOP']);
+    expect(issues.map((i) => [...brief(i), i.message])).toEqual([
+      [
+        'warning',
+        'NOT_WELL_FORMED',
+        5,
+        101,
+        `${LIST}/STMTTRN[1]/NAME`,
+        '<NAME> has no end tag </NAME>, which OFX 2.x (XML) requires: its value is read up to the next tag, as OFX 1.x reads it',
+      ],
+      [
+        'warning',
+        'NOT_WELL_FORMED',
+        6,
+        101,
+        `${LIST}/STMTTRN[2]/NAME`,
+        '1 more leaf without its end tag in this file, not reported one by one; it is here',
+      ],
+    ]);
+  });
+});

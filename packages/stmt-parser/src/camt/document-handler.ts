@@ -40,6 +40,7 @@ export class DocumentHandler implements LeafContext {
   private chars = '';
   private sawChild = false;
   private rootClosed = false;
+  private paddingWarned = false;
   private statement: StatementDraft | undefined;
   private statementLevel = -1;
   /** `Document/BkToCstmrStmt/Stmt[1]`, kept so each entry's path is one concatenation. */
@@ -74,6 +75,7 @@ export class DocumentHandler implements LeafContext {
     const colon = name.indexOf(':');
     const local = colon < 0 ? name : name.slice(colon + 1);
     const stack = this.stack;
+    if (this.rootClosed && stack.depth === 0) this.secondRoot(local, line, column);
     if (stack.depth >= MAX_NESTING_DEPTH) throw nestedTooDeep(`<${local}>`, { ...stack.location(), line, column });
     stack.push(local, line, column);
     this.chars = '';
@@ -156,8 +158,51 @@ export class DocumentHandler implements LeafContext {
     const hex = code.toString(16).toUpperCase().padStart(4, '0');
     this.issues.warning(
       'NOT_WELL_FORMED',
-      `the ${code < 0x20 ? 'control ' : ''}character U+${hex} is not allowed in XML; read as U+FFFD (the replacement character)`,
+      code >= 0x80 && code <= 0x9f
+        ? `the C1 control character U+${hex} is no text (XML discourages it; in ISO-8859-1 it often stands for a windows-1252 character such as € or „); read as U+FFFD (the replacement character)`
+        : `the ${code < 0x20 ? 'control ' : ''}character U+${hex} is not allowed in XML; read as U+FFFD (the replacement character)`,
       this.locationAt(line, column),
+    );
+  }
+
+  /**
+   * A NUL or Ctrl-Z (U+001A) after the root element's end, at `line` and `column`: padding (DOS
+   * ends files with Ctrl-Z, fixed-size transfers pad with NUL), not a second document. Skipped,
+   * with a warning at the first; anything else after the root element stays an error.
+   */
+  padding(code: number, line: number, column: number): void {
+    if (this.paddingWarned) return;
+    this.paddingWarned = true;
+    const what = code === 0 ? 'a NUL byte (U+0000)' : 'a Ctrl-Z (U+001A, the DOS end-of-file mark)';
+    this.issues.warning(
+      'NOT_WELL_FORMED',
+      `the document has ended, but ${what} follows: read as padding and ignored, with any more NUL or Ctrl-Z after it`,
+      this.locationAt(line, column),
+    );
+  }
+
+  /** The XML declaration at `at` is preceded by white space, where XML 1.0 wants it first in the file. */
+  declarationNotFirst(at: { line: number; column: number }): void {
+    this.issues.warning(
+      'NOT_WELL_FORMED',
+      'the XML declaration <?xml …?> does not start the file (white space comes before it), as XML requires; read as if it did',
+      this.locationAt(at.line, at.column),
+    );
+  }
+
+  /** A start tag after the root element's end: the file holds a second document, which no reader can tell apart from a broken one. */
+  private secondRoot(local: string, line: number, column: number): never {
+    throw new StatementParseError(
+      'NOT_WELL_FORMED',
+      `the file holds a second document: a second root element <${local}> starts here, after the first one ended; an XML file holds one document — split the file into one file per document and convert each`,
+      {
+        location: {
+          ...(this.fileName === undefined ? {} : { file: this.fileName }),
+          line,
+          column,
+          path: local,
+        },
+      },
     );
   }
 

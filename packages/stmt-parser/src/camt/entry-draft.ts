@@ -231,10 +231,10 @@ export class EntryDraft extends LeafDraft {
   }
 
   /**
-   * Several transaction details in the entry's currency whose amounts do not add up to the entry
-   * (nor to it without its charges): one row per entry stays right, but split rows
-   * (`--split-batches`) would not add up to the balance movement. Details in another currency
-   * or without an amount cannot be compared.
+   * Transaction details in the entry's currency whose amounts do not add up to the entry (nor to
+   * it without its charges), a single detail included (its amount or direction contradicts the
+   * entry's): one row per entry stays right, but split rows (`--split-batches`) would not add up
+   * to the balance movement. Details in another currency or without an amount cannot be compared.
    */
   private checkDetailSum(
     money: Money,
@@ -242,19 +242,48 @@ export class EntryDraft extends LeafDraft {
     issues: IssueSink,
     entryLocation: (child: string) => SourceLocation,
   ): void {
-    const sum = this.detailSum;
-    if (this.detailCount < 2 || !this.detailsComparable || !sum || sum.currency !== money.currency) return;
+    if (this.detailCount === 1 && this.agreesWithDetail(money, creditDebit)) return; // the usual case, without arithmetic
+    const sum = this.detailCount === 1 ? this.singleDetail(creditDebit) : this.detailSum;
+    if (!this.detailsComparable || !sum || sum.currency !== money.currency) return;
     const entry = creditDebit === 'DBIT' ? detached(money.amount).negated() : detached(money.amount);
     if (sum.total.eq(entry)) return;
     let charges = Decimal.zero();
     for (const charge of this.movement.charges ?? [])
       if (charge.currency === money.currency) charges = charges.plus(detached(charge.amount));
     if (!charges.isZero() && (sum.total.minus(charges).eq(entry) || sum.total.plus(charges).eq(entry))) return;
+    if (this.detailCount === 1) {
+      issues.warning(
+        'INVALID_VALUE',
+        `the transaction detail of this <Ntry> gives ${sum.total.toString()} ${sum.currency}, the entry ${entry.toString()} ${money.currency}: the row shows the entry's amount and direction, a row split per transaction (--split-batches) the detail's`,
+        entryLocation('NtryDtls'),
+      );
+      return;
+    }
     issues.warning(
       'INVALID_VALUE',
       `the ${this.detailCount} transaction details of this <Ntry> add up to ${sum.total.toString()} ${sum.currency}, the entry to ${entry.toString()} ${money.currency}: one row per entry is right, rows split per transaction (--split-batches) would not add up`,
       entryLocation('NtryDtls'),
     );
+  }
+
+  /** The one transaction detail writes the entry's amount as the entry does, in its currency and direction. */
+  private agreesWithDetail(money: Money, creditDebit: CreditDebit): boolean {
+    const detail = this.firstDetail;
+    return (
+      detail?.money !== undefined &&
+      detail.money.currency === money.currency &&
+      (detail.creditDebit ?? creditDebit) === creditDebit &&
+      detail.money.amount.toString() === money.amount.toString()
+    );
+  }
+
+  /** The one transaction detail's amount, signed by its direction (else the entry's), when it has one. */
+  private singleDetail(creditDebit: CreditDebit): { total: Decimal; currency: string } | undefined {
+    const money = this.firstDetail?.money;
+    if (!money) return undefined;
+    const amount = detached(money.amount);
+    const signed = (this.firstDetail?.creditDebit ?? creditDebit) === 'DBIT' ? amount.negated() : amount;
+    return { total: signed, currency: money.currency };
   }
 
   private build(money: Money, creditDebit: CreditDebit, status: string): Entry {

@@ -16,6 +16,9 @@ export class Stop extends Error {
  */
 const MAX_MARKUP_CHARS = 4096;
 
+/** Characters a fragment stops at, to leave them to the document reader: see `FragmentTokenizer.write`. */
+const STOP_CHARACTER = /[\r\u0080-\u009f]/;
+
 /** Where the tokenizer stands in the fragment's text, counted as sax counts for `line` and `column`. */
 export interface FragmentPosition {
   /** Characters (UTF-16 code units) from the fragment's start. */
@@ -143,9 +146,13 @@ export class FragmentTokenizer {
     this.startLine = parser.line;
   }
 
-  /** Feeds text; a carriage return stops the fragment there (saxes reads it as a newline, sax as a character). */
-  write(text: string): void {
-    const cr = text.indexOf('\r');
+  /**
+   * Feeds text; a carriage return stops the fragment there (saxes reads it as a newline, sax as a
+   * character), and so does a C1 control character (saxes reads it as text, the document reader
+   * as U+FFFD with a warning). `mayHoldC1: false` (the caller saw the bytes) spares the search for them.
+   */
+  write(text: string, mayHoldC1 = true): void {
+    const cr = mayHoldC1 ? text.search(STOP_CHARACTER) : text.indexOf('\r');
     this.writing = true;
     try {
       this.parser.write(cr < 0 ? text : text.slice(0, cr));
@@ -155,7 +162,7 @@ export class FragmentTokenizer {
     this.written += cr < 0 ? text.length : cr;
     // saxes checks an end tag's name as soon as it reads its `>`: one it read is accepted.
     if (this.closing) this.accept();
-    if (cr >= 0) throw new Stop('a carriage return');
+    if (cr >= 0) throw new Stop(text.charCodeAt(cr) === 0x0d ? 'a carriage return' : 'a C1 control character');
   }
 
   /** Where the tokenizer stands; meaningful inside a callback, or between writes. In `onClose`, just after the end tag. */

@@ -1,5 +1,5 @@
 import { closeSync, openSync, readSync } from 'node:fs';
-import { createDecoder, DECODE_BYTES, isUtf8Name } from '../encoding';
+import { createDecoder, DECODE_BYTES, indexOfWindows1252Byte, isUtf8Name, windows1252Bytes } from '../encoding';
 import { Utf8Check } from '../utf8-check';
 import type { Entry } from '../types';
 import { DocumentHandler } from './document-handler';
@@ -138,11 +138,16 @@ function readRange(
   const utf8 = isUtf8Name(job.encoding);
   // Checked on the bytes, natively, before they are decoded: a replacement character would hide how many bytes it stood for.
   const check = utf8 ? new Utf8Check() : undefined;
+  // ISO-8859-1 bytes read as windows-1252 are reported once, by the document reader: left to it.
+  const relabelled = windows1252Bytes(job.encoding);
   const fd = openSync(job.path, 'r');
   const buffer = Buffer.allocUnsafe(job.readBytes ?? DECODE_BYTES);
   let position = job.start;
   let chunkChars = 0;
   let chunkByte = job.start;
+  // A C1 control character (U+0080–U+009F) takes the bytes C2 80–C2 9F in UTF-8: a chunk without a
+  // C2 byte (nor one carried over) holds none, and the tokenizer then looks for carriage returns only.
+  let carried = false;
   try {
     while (position < job.end) {
       const read = readSync(fd, buffer, 0, Math.min(buffer.length, job.end - position), position);
@@ -150,9 +155,12 @@ function readRange(
       position += read;
       const bytes = buffer.subarray(0, read);
       if (check && check.write(bytes) >= 0) return 'undecodable bytes';
+      if (relabelled && indexOfWindows1252Byte(bytes, relabelled) >= 0) return 'bytes read as windows-1252';
       const text = decoder.write(bytes);
+      const mayHoldC1 = !utf8 || carried || bytes.includes(0xc2);
+      carried = utf8 && bytes[read - 1] === 0xc2;
       try {
-        tokenizer.write(text);
+        tokenizer.write(text, mayHoldC1);
       } finally {
         // Settle the boundary's byte offset while this chunk's text is at hand.
         if (boundary.byte < 0) boundary.byte = chunkByte + byteLength(text.slice(0, boundary.chars - chunkChars), utf8);

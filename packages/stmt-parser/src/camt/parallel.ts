@@ -1,12 +1,20 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import type sax from 'sax';
-import { createDecoder, DECODE_BYTES, isUtf8Name } from '../encoding';
+import {
+  createDecoder,
+  DECODE_BYTES,
+  indexOfWindows1252Byte,
+  isUtf8Name,
+  windows1252Bytes,
+  type Windows1252Found,
+} from '../encoding';
 import { locateEncodingError, Utf8Check } from '../utf8-check';
 import type { ParseOptions, StatementRecord } from '../types';
 import { DocumentHandler } from './document-handler';
 import { unpackEntries, type UnpackBatch } from './entry-transfer';
 import { parseFragment, type FragmentJob, type FragmentResult } from './fragment';
 import { FragmentPool, type FragmentRunner } from './fragment-pool';
+import { headWarnings, windows1252Found } from './parser';
 import { RecordPump } from './record-pump';
 import { betweenTags, createSaxParser, endDocument, openTags, skipAhead, type OpenTag } from './sax-parser';
 
@@ -85,6 +93,10 @@ class ParallelCamtRecords extends RecordPump {
   private readonly decoder;
   /** UTF-8 is checked as in sequential reading (fragments stop at undecodable bytes, leaving them to this reader). */
   private readonly utf8: Utf8Check | undefined;
+  /** Bytes read as windows-1252 (an ISO-8859-1 or US-ASCII label) until the first is reported, as sequential reading reports it. */
+  private relabelled: { first: number; last: number } | undefined;
+  private readonly onWindows1252: Windows1252Found;
+  private headChecked = false;
   private file: FileHandle | undefined;
   private readonly buffer: Buffer;
   /** Where `findCut` reads ahead for entry end tags; one per reader, reused for every cut. */
@@ -114,6 +126,8 @@ class ParallelCamtRecords extends RecordPump {
     this.parser = createSaxParser(this.handler, options.fileName);
     this.decoder = createDecoder(options.encoding);
     this.utf8 = isUtf8Name(options.encoding) ? new Utf8Check() : undefined;
+    this.relabelled = windows1252Bytes(options.encoding);
+    this.onWindows1252 = windows1252Found(this.parser, this.handler, options.encoding, options.fileName);
     this.buffer = Buffer.allocUnsafe(parallel.readBytes ?? DECODE_BYTES);
     this.fragmentBytes = Math.min(256 * 1024, this.maxFragmentBytes);
     this.runFragment = parallel.runFragment ?? ((job) => (this.pool ??= new FragmentPool(parallel.threads)).run(job));
@@ -130,6 +144,12 @@ class ParallelCamtRecords extends RecordPump {
 
   protected async fill(): Promise<StatementRecord[]> {
     this.file ??= await open(this.path, 'r');
+    if (!this.headChecked) {
+      this.headChecked = true;
+      const head = Buffer.alloc(Math.min(1024, this.size));
+      await this.file.read(head, 0, head.length, 0);
+      headWarnings(head, this.options.encoding, this.handler, this.options.fileName);
+    }
     if (this.adopting) return this.adoptBatch(this.adopting);
     const fragment = this.fragments[0];
     if (fragment && this.position === fragment.start) {
@@ -181,7 +201,15 @@ class ParallelCamtRecords extends RecordPump {
     this.position += bytesRead;
     const bytes = this.buffer.subarray(0, bytesRead);
     const bad = this.utf8 ? this.utf8.write(bytes) : -1;
-    this.parser.write(this.decoder.write(bad < 0 ? bytes : bytes.subarray(0, bad)));
+    const text = this.decoder.write(bad < 0 ? bytes : bytes.subarray(0, bad));
+    if (this.relabelled) {
+      const at = indexOfWindows1252Byte(bytes, this.relabelled);
+      if (at >= 0) {
+        this.relabelled = undefined;
+        this.onWindows1252(text, at, bytes[at] as number);
+      }
+    }
+    this.parser.write(text);
     if (bad >= 0) this.notUtf8();
     this.parallel.onRead?.(bytesRead);
     // Past the planned fragments (a statement ended, say), look for entries to cut again.

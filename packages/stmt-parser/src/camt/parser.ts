@@ -1,5 +1,13 @@
 import type sax from 'sax';
-import { decodeChunks, detectEncoding, looksLikeUtf8Warning } from '../encoding';
+import {
+  bomAgainstDeclaration,
+  decodeChunks,
+  detectEncoding,
+  looksLikeUtf8Warning,
+  windows1252Warning,
+  type Windows1252Found,
+} from '../encoding';
+import { positionIn } from '../control-characters';
 import type { FormatParser } from '../formats';
 import { peekSource } from '../source';
 import { locateEncodingError } from '../utf8-check';
@@ -62,22 +70,55 @@ class CamtRecords extends RecordPump {
   }
 
   private async openText(): Promise<AsyncIterator<string>> {
-    let chunks = this.source;
-    let encoding = this.options.encoding;
-    if (encoding === undefined) {
-      const peeked = await peekSource(chunks, 512);
-      encoding = detectEncoding(peeked.head).encoding;
-      chunks = peeked.chunks;
-    }
+    const peeked = await peekSource(this.source, 1024);
+    const chunks = peeked.chunks;
+    const encoding = this.options.encoding ?? detectEncoding(peeked.head).encoding;
     const file = this.options.fileName;
+    headWarnings(peeked.head, encoding, this.handler, file);
     const warn = (): void =>
       this.handler.issues.warning('INVALID_ENCODING', looksLikeUtf8Warning(encoding), {
         ...(file === undefined ? {} : { file }),
         line: this.parser.line + 1,
         column: this.parser.column + 1,
       });
-    return decodeChunks(chunks, encoding, warn)[Symbol.asyncIterator]();
+    const relabelled = windows1252Found(this.parser, this.handler, encoding, file);
+    return decodeChunks(chunks, encoding, warn, undefined, relabelled)[Symbol.asyncIterator]();
   }
+}
+
+/**
+ * What the first bytes of a camt file read in `encoding` deviate in, warned about at their place
+ * (the same on one thread and on several): a byte-order mark whose encoding, the one read, the
+ * XML declaration contradicts (`EF BB BF` then `encoding="ISO-8859-1"`).
+ */
+export function headWarnings(head: Buffer, encoding: string, handler: DocumentHandler, file: string | undefined): void {
+  const conflict = bomAgainstDeclaration(head);
+  if (!conflict || detectEncoding(head).encoding !== encoding.toLowerCase()) return;
+  handler.issues.warning(
+    'INVALID_ENCODING',
+    `the file starts with a ${conflict.bom.toUpperCase()} byte-order mark, but its XML declaration says encoding="${conflict.declared}"; read as ${conflict.bom.toUpperCase()}, as the mark decides (XML 1.0 Appendix F)`,
+    { ...(file === undefined ? {} : { file }), line: conflict.line, column: conflict.column },
+  );
+}
+
+/**
+ * The warning for the first byte of a file labelled ISO-8859-1 or US-ASCII that is read as
+ * windows-1252, placed at that byte: `text`, about to be given to sax, holds it at `index`.
+ * No element path: sax has not read that far, and a fragment's reader could not tell it either.
+ */
+export function windows1252Found(
+  parser: sax.SAXParser,
+  handler: DocumentHandler,
+  encoding: string,
+  file: string | undefined,
+): Windows1252Found {
+  return (text, index, byte) => {
+    const at = positionIn(text, index, parser.line + 1, parser.column + 1);
+    handler.issues.warning('INVALID_ENCODING', windows1252Warning(encoding, byte), {
+      ...(file === undefined ? {} : { file }),
+      ...at,
+    });
+  };
 }
 
 export const camtParser: FormatParser = {

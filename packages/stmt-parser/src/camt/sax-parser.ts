@@ -50,11 +50,16 @@ const CONTENT_STATES: ReadonlySet<number | undefined> = new Set(
 
 /**
  * The characters XML 1.0 does not allow (§2.2): C0 controls other than tab, line feed and
- * carriage return, and U+FFFE, U+FFFF. sax reads them as text; they are read as U+FFFD here,
- * with a warning, as the row is still meaningful (and a raw escape sequence never reaches a CSV).
+ * carriage return, and U+FFFE, U+FFFF; and the C1 controls U+0080–U+009F, which it discourages
+ * (§2.2) and which are no text either (ISO-8859-1 text that is windows-1252, UTF-8 `C2 93`). sax
+ * reads them as text; they are read as U+FFFD here, with a warning, as the row is still
+ * meaningful (and a raw escape sequence never reaches a CSV).
  */
 // eslint-disable-next-line no-control-regex -- the control characters are what it finds
-const NOT_XML_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+const NOT_XML_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u0080-\u009f\ufffe\uffff]/;
+
+/** After the root element: NUL and Ctrl-Z (U+001A, DOS's end of file), the padding a file's end may carry. */
+const isPadding = (code: number): boolean => code === 0x00 || code === 0x1a;
 
 /** The entities XML predefines (§4.6); sax also knows HTML's. */
 const XML_ENTITIES: ReadonlySet<string> = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
@@ -152,8 +157,10 @@ export function createSaxParser(handler: DocumentHandler, file: string | undefin
   parser.oncomment = (comment) => {
     if (comment.length > limit) throw tooLarge('a comment', markup.locate());
   };
-  parser.onprocessinginstruction = ({ body }) => {
+  parser.onprocessinginstruction = ({ name, body }) => {
     if (body.length > limit) throw tooLarge('a processing instruction', markup.locate());
+    // The XML declaration must be the very first thing (XML 1.0 §2.8; a byte-order mark is not text).
+    if (name === 'xml' && !parser.sawRoot && parser.startTagPosition > 1) handler.declarationNotFirst(markup.locate());
   };
   parser.ondoctype = (doctype) => {
     if (doctype.length > limit) throw tooLarge('the document type declaration', markup.locate());
@@ -238,10 +245,20 @@ export function createSaxParser(handler: DocumentHandler, file: string | undefin
       let rest = text;
       for (let at = rest.search(NOT_XML_CHARACTER); at >= 0; at = rest.search(NOT_XML_CHARACTER)) {
         if (at > 0) feed(rest.slice(0, at));
+        const code = rest.charCodeAt(at);
+        // After the root element, NUL and Ctrl-Z are padding (as MT940 reads them): skipped, with a warning.
+        if (isPadding(code) && parser.state === STATE.TEXT && parser.closedRoot) {
+          handler.padding(code, parser.line + 1, parser.column + 1);
+          // Counted as read, so what follows is placed where it stands.
+          parser.column++;
+          parser.position++;
+          rest = rest.slice(at + 1);
+          continue;
+        }
         // In content it is read as U+FFFD; in markup (a name, between attributes) it is left to sax, which refuses it.
         const content =
           CONTENT_STATES.has(parser.state) || (parser.state === STATE.TEXT && parser.sawRoot && !parser.closedRoot);
-        if (content) handler.invalidCharacter(rest.charCodeAt(at), parser.line + 1, parser.column + 1);
+        if (content) handler.invalidCharacter(code, parser.line + 1, parser.column + 1);
         feed(content ? '\ufffd' : rest.charAt(at));
         rest = rest.slice(at + 1);
       }

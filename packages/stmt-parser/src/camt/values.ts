@@ -39,6 +39,13 @@ export class ValueReader {
   money(text: string, currency: string | undefined): Money | undefined {
     const amount = this.decimal(text, 'amount');
     if (!amount) return undefined;
+    // `-0.00`: the text is looked at first, so a plain amount's Decimal stays as parsed (no cached arithmetic).
+    if (text.includes('-') && text.trim().startsWith('-') && amount.isZero())
+      this.issues.warning(
+        'INVALID_AMOUNT',
+        `expected an unsigned amount (the sign is given by <CdtDbtInd>), found ${JSON.stringify(text)}: a zero, read as ${amount.toString()}`,
+        this.here(),
+      );
     if (amount.isNegative()) {
       this.issues.error(
         'INVALID_AMOUNT',
@@ -73,13 +80,21 @@ export class ValueReader {
    * not three letters: which currency is meant cannot be told. Lower case is read in upper case,
    * and a code ISO 4217 does not list as written, with a warning (as in every format: `readCurrencyCode`).
    */
-  private currencyCode(currency: string): string | undefined {
-    if (isIsoCurrency(currency)) return currency; // the usual case
+  private currencyCode(written: string): string | undefined {
+    if (isIsoCurrency(written)) return written; // the usual case
+    // White space around the code (`Ccy=" EUR"`) leaves no doubt which currency is meant.
+    const currency = xmlTrim(written);
+    if (currency !== written && readCurrencyCode(currency))
+      this.issues.warning(
+        'INVALID_VALUE',
+        `the Ccy attribute ${JSON.stringify(written)} has white space around the code; read as ${currency.toUpperCase()}`,
+        this.here(),
+      );
     const reading = readCurrencyCode(currency);
     if (!reading) {
       this.issues.error(
         'INVALID_VALUE',
-        `expected an ISO 4217 currency code such as "EUR" in the Ccy attribute, found ${JSON.stringify(currency)}`,
+        `expected an ISO 4217 currency code such as "EUR" in the Ccy attribute, found ${JSON.stringify(written)}`,
         this.here(),
       );
       return undefined;
@@ -91,7 +106,7 @@ export class ValueReader {
 
   /** An xs:decimal (`readXsDecimal`), or `undefined` after an `INVALID_AMOUNT` error. */
   decimal(text: string, what: 'amount' | 'exchange rate'): Decimal | undefined {
-    const value = readXsDecimal(text.trim());
+    const value = readXsDecimal(this.trimmed(text));
     if (!value) {
       const example = what === 'amount' ? '"1234.50"' : '"1.0827"';
       this.issues.error(
@@ -105,7 +120,7 @@ export class ValueReader {
 
   /** `<Dt>` is an ISODate, `<DtTm>` (and the `…DtTm` siblings) an ISODateTime; the text is kept as written. */
   date(text: string, withTime: boolean): string | undefined {
-    const value = text.trim();
+    const value = this.trimmed(text);
     // An xs:date may carry a time zone (`2017-04-01+02:00`, `2017-04-01Z`): the day is the same, and
     // the column holds the day alone.
     if (withTime ? isIsoDateTime(value) : isIsoDate(value)) return withTime ? value : value.slice(0, 10);
@@ -116,7 +131,9 @@ export class ValueReader {
     if (read !== undefined && (withTime ? isIsoDateTime(read) || isIsoDate(read) : isIsoDate(read))) {
       this.issues.warning(
         'INVALID_DATE',
-        `<${this.stack.name()}> ${JSON.stringify(text)} is not an ISO ${withTime ? 'date-time' : 'date'}; read as ${read}`,
+        END_OF_DAY.test(value)
+          ? endOfDayMessage(this.stack.name(), text, read)
+          : `<${this.stack.name()}> ${JSON.stringify(text)} is not an ISO ${withTime ? 'date-time' : 'date'}; read as ${read}`,
         this.here(),
       );
       return read;
@@ -136,14 +153,16 @@ export class ValueReader {
    * with a warning, and one that cannot be read is left out with a warning.
    */
   headerDateTime(text: string): string | undefined {
-    const value = text.trim();
+    const value = this.trimmed(text);
     if (isIsoDateTime(value)) return value;
     const repaired = repairDateTime(value);
     const element = this.stack.name();
     if (repaired) {
       this.issues.warning(
         'INVALID_DATE',
-        `<${element}> ${JSON.stringify(text)} is not an ISO date-time; read as ${repaired}`,
+        END_OF_DAY.test(value)
+          ? endOfDayMessage(element, text, repaired)
+          : `<${element}> ${JSON.stringify(text)} is not an ISO date-time; read as ${repaired}`,
         this.here(),
       );
       return repaired;
@@ -157,8 +176,18 @@ export class ValueReader {
   }
 
   creditDebit(text: string): CreditDebit | undefined {
-    const value = text.trim();
+    const value = this.trimmed(text);
     if (value === 'CRDT' || value === 'DBIT') return value;
+    // In another case (`dbit`), as an entry status or currency in lower case is read.
+    const upper = value.toUpperCase();
+    if (upper === 'CRDT' || upper === 'DBIT') {
+      this.issues.warning(
+        'INVALID_VALUE',
+        `the direction ${JSON.stringify(value)} in <CdtDbtInd> is not written in capital letters as ISO 20022 codes are; read as ${upper}`,
+        this.here(),
+      );
+      return upper;
+    }
     this.issues.error(
       'INVALID_VALUE',
       `expected CRDT or DBIT in <CdtDbtInd>, found ${JSON.stringify(text)}`,
@@ -177,7 +206,7 @@ export class ValueReader {
    * - any other text (`OTHR`, a proprietary status) is kept as written: its row is not booked.
    */
   entryStatus(text: string): string {
-    const value = text.trim();
+    const value = this.trimmed(text);
     if (ENTRY_STATUSES.has(value) || value === '') return value; // the usual case; an empty one is missing
     const upper = value.toUpperCase();
     const code = ENTRY_STATUSES.has(upper) ? upper : SPELLED_OUT_STATUSES.get(upper);
@@ -201,9 +230,19 @@ export class ValueReader {
   }
 
   indicator(text: string): boolean | undefined {
-    const value = text.trim();
+    const value = this.trimmed(text);
     if (value === 'true' || value === '1') return true;
     if (value === 'false' || value === '0') return false;
+    // In another case (`TRUE`, `False`): what is meant is plain, as with a code in lower case.
+    const lower = value.toLowerCase();
+    if (lower === 'true' || lower === 'false') {
+      this.issues.warning(
+        'INVALID_VALUE',
+        `<${this.stack.name()}> ${JSON.stringify(value)} is not written in lower case as XML Schema booleans are; read as ${lower}`,
+        this.here(),
+      );
+      return lower === 'true';
+    }
     this.issues.error(
       'INVALID_VALUE',
       `expected true or false in <${this.stack.name()}>, found ${JSON.stringify(text)}`,
@@ -212,9 +251,50 @@ export class ValueReader {
     return undefined;
   }
 
+  /**
+   * `text` without the white space around it. XML's is space, tab, line feed and carriage return;
+   * other white space there (a no-break space after an amount) is no part of the value either,
+   * so it is trimmed too, with a warning.
+   */
+  private trimmed(text: string): string {
+    const value = text.trim();
+    if (value.length === text.length) return value; // the usual case
+    const xml = xmlTrim(text);
+    if (xml.length !== value.length) {
+      // The first or the last character left by XML's trimming is the other white space.
+      const other = xml.startsWith(value) ? xml.charCodeAt(xml.length - 1) : xml.charCodeAt(0);
+      const code = other.toString(16).toUpperCase().padStart(4, '0');
+      const name = code === '00A0' ? 'a no-break space (U+00A0)' : `the white space U+${code}`;
+      this.issues.warning(
+        'INVALID_VALUE',
+        `<${this.stack.name()}> ${JSON.stringify(text)} has ${name} around its value, which is not white space in XML; read as ${JSON.stringify(value)}`,
+        this.here(),
+      );
+    }
+    return value;
+  }
+
   private here() {
     return this.stack.location();
   }
+}
+
+const XML_SPACE = /[ \t\r\n]/;
+
+/** `text` without XML white space (space, tab, line feed, carriage return) around it. */
+function xmlTrim(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && XML_SPACE.test(text.charAt(start))) start++;
+  while (end > start && XML_SPACE.test(text.charAt(end - 1))) end--;
+  return text.slice(start, end);
+}
+
+/** A date-time at 24:00:00, the end of its day (XML Schema 1.0 allows it; the next day's 00:00). */
+const END_OF_DAY = /T24:00(?::00(?:[.,]0+)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+
+function endOfDayMessage(element: string, text: string, read: string): string {
+  return `<${element}> ${JSON.stringify(text)} writes midnight as 24:00:00, the end of the day (XML Schema 1.0 allows it, ISO 20022 does not use it); read as ${read}, the next day's start`;
 }
 
 const ENTRY_STATUSES: ReadonlySet<string> = new Set(['BOOK', 'PDNG', 'INFO', 'FUTR']);
@@ -295,12 +375,35 @@ export function repairDateTime(text: string): string | undefined {
     text,
   );
   if (!match) return undefined;
-  const [, date, hhmm, seconds, fraction, zone] = match;
-  if (hhmm === undefined) return isIsoDate(date as string) ? date : undefined;
+  const [, written, time, seconds, fraction, zone] = match;
+  if (time === undefined) return isIsoDate(written as string) ? written : undefined;
+  // 24:00:00 (XML Schema 1.0) is the end of the day: the next day's 00:00:00.
+  const endOfDay = time === '24:00' && (seconds ?? '00') === '00' && /^0*$/.test(fraction ?? '');
+  const date = endOfDay ? nextDay(written as string) : written;
+  const hhmm = endOfDay ? '00:00' : time;
+  if (date === undefined) return undefined;
   const offset =
     zone === undefined || zone === 'Z' || zone.includes(':') ? (zone ?? '') : `${zone.slice(0, 3)}:${zone.slice(3)}`;
   const repaired = `${date}T${hhmm}:${seconds ?? '00'}${fraction === undefined ? '' : `.${fraction}`}${offset}`;
   return isIsoDateTime(repaired) ? repaired : undefined;
+}
+
+/** The day after the real calendar day `YYYY-MM-DD`, or undefined when `day` is none. */
+function nextDay(day: string): string | undefined {
+  if (!isIsoDate(day)) return undefined;
+  let year = digits(day, 0, 4);
+  let month = digits(day, 5, 7);
+  let date = digits(day, 8, 10) + 1;
+  if (date > daysInMonth(year, month)) {
+    date = 1;
+    if (++month > 12) {
+      month = 1;
+      year++;
+    }
+  }
+  if (year > 9999) return undefined;
+  const pad = (n: number, width: number): string => String(n).padStart(width, '0');
+  return `${pad(year, 4)}-${pad(month, 2)}-${pad(date, 2)}`;
 }
 
 export function isIsoDateTime(text: string): boolean {

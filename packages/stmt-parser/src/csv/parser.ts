@@ -13,6 +13,7 @@ import { CsvStatementBuilder } from './statement-builder';
 import { asRegex, resolveColumn } from './profile-columns';
 import { comparableName } from './profile-detect';
 import { isCheckedIban } from '../mt940/identifiers';
+import { cellStart, isTrailerLine, LastValueShape, rowIsWhole, trailerMessage } from './row-shape';
 
 /** Recognises a preset's export by its exact header line. */
 export function sniffCsv(preset: BankCsvPreset, head: string): StatementFormat | undefined {
@@ -72,6 +73,10 @@ async function* parseBankCsv(
         }
       : undefined;
   const shapes = new LastValueShape();
+  /** A row of empty cells came before this record (as a blank line does). */
+  let blankRow = false;
+  /** Short lines after a blank line below the table, held until the end shows they are a trailer. */
+  const trailer: CsvRecord[] = [];
   for await (const record of readCsvRecords(peeked.chunks, encoding, tokenizer, warn, guessed)) {
     if (!columns) {
       if (preset.isHeader?.(record.fields) === false) {
@@ -112,6 +117,22 @@ async function* parseBankCsv(
       }
       continue;
     }
+    // A row of empty cells (`;;;;;;`, which the Visa debit export writes below its rows) is a blank line.
+    if (
+      record.fields.every((field) => field.trim() === '') &&
+      (record.terminated || record.fields.length >= columns.length)
+    ) {
+      blankRow = true;
+      continue;
+    }
+    const afterBlank = blankRow || record.afterBlank === true;
+    blankRow = false;
+    if ((afterBlank || trailer.length > 0) && isTrailerLine(record, columns.length)) {
+      trailer.push(record);
+      continue;
+    }
+    // A row of the table after the short lines: they were not a trailer but broken rows.
+    for (const line of trailer.splice(0)) rowIsWhole(line, columns.length, issues, at, shapes);
     rows++;
     if (!rowIsWhole(record, columns.length, issues, at, shapes)) continue;
     const row: Record<string, string> = {};
@@ -130,12 +151,15 @@ async function* parseBankCsv(
       );
     });
     const result = preset.readRow(row);
-    if (result.kind === 'skip') continue;
     const header = columns;
     const cellAt = (column: string): SourceLocation => {
       const cell = locateCell(record, header, row, column);
       return at(cell.line, cell.column, cell.name);
     };
+    if (result.kind === 'skip') {
+      if (result.warning) issues.warning(result.warning.code, result.warning.message, cellAt(result.warning.column));
+      continue;
+    }
     if (result.kind === 'problem') {
       issues.error(result.problem.code, result.problem.message, cellAt(result.problem.column));
       continue;
@@ -144,6 +168,8 @@ async function* parseBankCsv(
     const draft = accountIban === undefined ? result.draft : withAccountIban(result.draft, accountIban);
     for (const out of builder.entry(draft, at(record.line, 1))) yield out;
   }
+  if (columns && trailer[0])
+    issues.warning('INVALID_VALUE', trailerMessage(trailer, columns.length), at(trailer[0].line, 1));
   for (const out of builder.finish()) yield out;
   if (columns && rows === 0)
     issues.warning('TRUNCATED', 'the file has a header but no rows: if it was cut, its rows are missing', at(2, 1));
@@ -200,118 +226,6 @@ function readHeader(
 }
 
 /**
- * A row with fewer fields than the header is refused: at the end of the file it is a row cut
- * off (`TRUNCATED`), elsewhere a broken one. Extra fields are refused unless empty (a trailing
- * delimiter). A last row without a line break may have been cut inside its last value: it is
- * refused when that value is shorter than every value above it in its column shows it should
- * be (see `LastValueShape`), else read with a warning.
- */
-function rowIsWhole(
-  record: CsvRecord,
-  width: number,
-  issues: IssueSink,
-  at: (line: number, column: number, path?: string) => SourceLocation,
-  shapes: LastValueShape,
-): boolean {
-  const { fields } = record;
-  if (fields.length < width) {
-    if (!record.terminated)
-      issues.error(
-        'TRUNCATED',
-        `the file ends in the middle of a row: it has ${fields.length} of the header's ${width} fields; the file is truncated`,
-        at(record.line, 1),
-      );
-    else
-      issues.error(
-        'INVALID_VALUE',
-        `the row has ${fields.length} fields, the header ${width}: expected one value per column`,
-        at(record.line, 1),
-      );
-    return false;
-  }
-  if (fields.slice(width).some((field) => field !== '')) {
-    issues.error(
-      'INVALID_VALUE',
-      `the row has ${fields.length} fields, the header ${width}: expected one value per column (a value with the delimiter in it must be quoted)`,
-      at(record.line, 1),
-    );
-    return false;
-  }
-  if (record.terminated) {
-    shapes.add(fields);
-    return true;
-  }
-  const cut = shapes.cutShort(fields);
-  if (cut !== undefined) {
-    const last = fields.length - 1;
-    const start = cellStart(record, last);
-    issues.error(
-      'TRUNCATED',
-      `the file ends without a line break inside the row's last value ${JSON.stringify(fields[last])}, which ${cut}: the file is truncated`,
-      at(start.line, start.column),
-    );
-    return false;
-  }
-  issues.warning(
-    'TRUNCATED',
-    'the file does not end with a line break after this row: if the file was cut, its last value may be incomplete',
-    at(record.line, 1),
-  );
-  return true;
-}
-
-/**
- * What the last value of each row read so far looked like, to tell a last value cut off by the
- * end of the file (no line break after it) from a whole one: only a row's last value can be cut
- * so. It is cut when every row's last value above it, in the same column, was a number with the
- * same count of decimals and it has fewer (`-40.00` cut to `-4`). Anything else cannot be told
- * from the text: an empty last value may be a cut just after a delimiter or a value the row does
- * not have (a pending Revolut row has no balance), so the row is read with a warning (a value the
- * row needs is refused as missing). One number checked per row, whatever the row's width.
- */
-class LastValueShape {
-  /** The decimals every row's last value had (a number), or -1 once they differed, one was not a number, or rows ended in different columns. */
-  private decimals: number | undefined;
-  private column = -1;
-
-  add(fields: readonly string[]): void {
-    const column = fields.length - 1;
-    const value = (fields[column] as string).trim();
-    // An empty value (a pending row's balance) counts neither for nor against the shape.
-    if (value === '' && (this.column < 0 || this.column === column)) {
-      this.column = column;
-      return;
-    }
-    const places = decimalsOf(value);
-    if (this.decimals === undefined) {
-      this.decimals = places;
-      this.column = column;
-    } else if (places !== this.decimals || column !== this.column) this.decimals = -1;
-  }
-
-  /** Why the last value of `fields` (a row without a line break after it) was cut off, or undefined when it may be whole. */
-  cutShort(fields: readonly string[]): string | undefined {
-    const places = this.decimals ?? -1;
-    if (places <= 0 || fields.length - 1 !== this.column) return undefined;
-    const found = decimalsOf((fields[this.column] as string).trim());
-    return found >= 0 && found < places
-      ? `has ${found === 0 ? 'no' : found} decimal${found === 1 ? '' : 's'}, while every amount above it has ${places}`
-      : undefined;
-  }
-}
-
-/**
- * Digits after the decimal mark of a number (`-40.00` 2, `1.234,5` 1, `-4` 0), or -1 when the
- * value is not a number. A mark written more than once (`1.234.567`) groups thousands.
- */
-function decimalsOf(value: string): number {
-  if (!/^[-+(]?[\d.,' ]*\d\)?$/.test(value)) return -1;
-  const mark = Math.max(value.lastIndexOf('.'), value.lastIndexOf(','));
-  if (mark < 0 || value.indexOf(value[mark] as string) < mark) return 0;
-  return value.length - mark - 1 - (value.endsWith(')') ? 1 : 0);
-}
-
-/**
  * The cell a preset's problem or warning is about, and its name. The preset names the column as
  * it reads it, possibly as a `/…/` regular expression: that resolves, as the row reader resolved
  * it (`ColumnResolver`), to the first header column it matches, e.g. `Bedrag (EUR)`. A column
@@ -326,11 +240,4 @@ function locateCell(
   const name = resolveColumn(Object.keys(row), column);
   const start = cellStart(record, name === undefined ? -1 : header.indexOf(name));
   return { ...start, name: name ?? column };
-}
-
-/** Where field `index` of a record begins (quoted fields and line breaks in them counted); the record's start for an unknown column. */
-function cellStart(record: CsvRecord, index: number): { line: number; column: number } {
-  const line = record.starts[2 * index];
-  const column = record.starts[2 * index + 1];
-  return line === undefined || column === undefined ? { line: record.line, column: 1 } : { line, column };
 }

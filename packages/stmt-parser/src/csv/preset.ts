@@ -46,7 +46,8 @@ export type CsvRowResult =
       /** Cells read the tolerant way (a currency in lower case, a booking date taken from the value date). */
       warnings?: CsvCellProblem[];
     }
-  | { kind: 'skip' }
+  /** A row the preset leaves out; with a warning when it holds money that a rule caught unforeseen. */
+  | { kind: 'skip'; warning?: CsvCellProblem }
   | { kind: 'problem'; problem: CsvCellProblem };
 
 /**

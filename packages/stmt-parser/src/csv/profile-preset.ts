@@ -2,10 +2,12 @@ import { Decimal } from '../decimal';
 import { readCurrencyCode } from '../issues-currency';
 import type { CreditDebit, Money, TransactionDetail } from '../types';
 import type { BankCsvPreset, CsvCellProblem, CsvEntryDraft, CsvRow, CsvRowResult } from './preset';
-import type { CsvProfile, SkipRule } from './profile';
+import type { CsvProfile } from './profile';
+import { AmountReader, problem, type RowCells, type RowProblem } from './profile-amount';
 import { asRegex, ColumnResolver, renderTemplate, renderText } from './profile-columns';
 import { headerMatches } from './profile-detect';
-import { amountExample, dateReader, parseAmount, type ParsedAmount } from './profile-values';
+import { orList, SkipRules } from './profile-skip';
+import { dateReader, parseAmount, withFullYear } from './profile-values';
 import { isSepaPlaceholder } from '../placeholders';
 
 /** A profile as a preset for the shared bank-CSV parser: the header to look for and how to read a row. */
@@ -47,7 +49,7 @@ export function profileColumns(profile: CsvProfile): string[] {
     profile.original_amount?.amount,
     profile.original_amount?.currency,
     status?.column,
-    ...(skip ?? []).map((rule) => rule.column),
+    ...(skip ?? []).flatMap((rule) => ('all' in rule ? rule.all : [rule]).map((part) => part.column)),
     profile.reference,
     profile.transaction_code,
     profile.counterparty_iban,
@@ -70,15 +72,9 @@ function placeholders(templates: readonly (string | undefined)[]): string[] {
   );
 }
 
-type RowProblem = Extract<CsvRowResult, { kind: 'problem' }>;
-
-function problem(code: CsvCellProblem['code'], column: string, message: string): RowProblem {
-  return { kind: 'problem', problem: { code, column, message } };
-}
-
 /**
- * Reads one row the way the profile says. The checks run in a fixed order (status, currency,
- * amount, fee, balance, value date, booking date), so the first problem of a row is reported.
+ * Reads one row the way the profile says. The checks run in a fixed order (status, amount,
+ * currency, fee, balance, value date, booking date), so the first problem of a row is reported.
  *
  * Dates: a row without any date (neither booking nor value date) is refused, since its row
  * would be dateless. A booked row without a booking date takes its value date, with a warning
@@ -87,38 +83,41 @@ function problem(code: CsvCellProblem['code'], column: string, message: string):
  */
 class ProfileRowReader {
   private readonly columns = new ColumnResolver();
-  private readonly readDate: (cell: string) => string | undefined | null;
-  private readonly dateText: string;
-  private readonly skipRules: ((row: CsvRow) => boolean)[];
-  /** A number as the profile writes it (`-1.234,50`), for messages. */
-  private readonly example: string;
+  private readonly dates: DateCells;
+  private readonly skipRules: SkipRules;
+  private readonly amounts: AmountReader;
 
   constructor(private readonly profile: CsvProfile) {
-    this.readDate = dateReader(profile.date_format.split(/[ T]?HH/)[0] as string);
-    this.dateText = `${profile.date_format.includes('HH') ? 'a date-time' : 'a date'} ${profile.date_format}`;
-    this.skipRules = (profile.skip ?? []).map((rule) => this.skipRule(rule));
-    this.example = amountExample(profile.decimal ?? '.', profile.thousands);
+    this.dates = new DateCells(profile);
+    this.amounts = new AmountReader(profile, this.columns);
+    this.skipRules = new SkipRules(profile.skip ?? [], this.columns, profile.bank, (row) => this.money(row));
   }
 
   read(row: CsvRow): CsvRowResult {
-    if (this.skipRules.some((skips) => skips(row))) return { kind: 'skip' };
+    const skipped = this.skipRules.decide(row);
+    if (skipped.skip)
+      return skipped.warning === undefined ? { kind: 'skip' } : { kind: 'skip', warning: skipped.warning };
     const p = this.profile;
-    const cell = (column: string): string => this.columns.cell(row, column);
-    const raw = (column: string): string => {
-      const name = this.columns.name(row, column);
-      return name === undefined ? '' : (row[name] ?? '');
+    const cells: RowCells = {
+      row,
+      cell: (column) => this.columns.cell(row, column),
+      raw: (column) => {
+        const name = this.columns.name(row, column);
+        return name === undefined ? '' : (row[name] ?? '');
+      },
+      // A column in a message: the header's name for a `/…/` column (`Bedrag (EUR)`), as the location names it.
+      label: (column) => this.columns.name(row, column) ?? column,
     };
-    // A column in a message: the header's name for a `/…/` column (`Bedrag (EUR)`), as the location names it.
-    const label = (column: string): string => this.columns.name(row, column) ?? column;
+    const { cell, label } = cells;
 
     let status: 'BOOK' | 'PDNG' | 'INFO' = 'BOOK';
     if (p.status) {
       const value = cell(p.status.column);
       const known = p.status.values[value];
       if (!known) {
-        const skipped = (p.skip ?? [])
-          .filter((rule) => rule.column === p.status?.column)
-          .flatMap((rule) => rule.values ?? []);
+        const skipped = (p.skip ?? []).flatMap((rule) =>
+          'column' in rule && rule.column === p.status?.column ? (rule.values ?? []) : [],
+        );
         return problem(
           'INVALID_VALUE',
           p.status.column,
@@ -128,55 +127,53 @@ class ProfileRowReader {
       status = known;
     }
 
-    const amount = this.amount(cell, raw, label);
+    const warnings: CsvCellProblem[] = [];
+    const amount = this.amounts.amount(cells, warnings);
     if (amount.kind === 'problem') return amount;
-    const currency = this.currency(row, cell, amount.currency);
+    const currency = this.amounts.currency(cells, amount, warnings);
     if (currency.kind === 'problem') return currency;
     const code = currency.code;
-    const warnings: CsvCellProblem[] = [];
-    if (currency.warning) warnings.push(currency.warning);
 
     let fee = Decimal.zero(amount.value.scale);
-    if (p.amount.fee !== undefined && cell(p.amount.fee) !== '') {
-      const parsed = this.number(cell(p.amount.fee));
-      if (!parsed)
-        return problem(
-          'INVALID_AMOUNT',
-          p.amount.fee,
-          `expected a decimal fee such as 0${this.profile.decimal ?? '.'}00, found ${JSON.stringify(raw(p.amount.fee))}`,
-        );
-      fee = parsed.value;
+    if (p.amount.fee !== undefined) {
+      const parsed = this.amounts.numberIn(
+        p.amount.fee,
+        cells,
+        `a decimal fee such as 0${p.decimal ?? '.'}00`,
+        warnings,
+      );
+      if (parsed !== undefined && 'kind' in parsed) return parsed;
+      if (parsed !== undefined) fee = parsed.value;
+      // A fee is what the bank charged; a negative one reads as a fee given back (the balance
+      // moves by amount − fee, as for any fee), but an export writing charges negative means
+      // the opposite, so the reader is told.
+      if (fee.isNegative())
+        warnings.push({
+          code: 'INVALID_AMOUNT',
+          column: p.amount.fee,
+          message: `${label(p.amount.fee)} ${JSON.stringify(cell(p.amount.fee))} is negative, and a fee is a charge: read as a fee of ${fee.abs().toString()} given back, so the balance moves by ${amount.value.minus(fee).toString()} and no charge is recorded (had the export meant a charge of ${fee.abs().toString()}, the balance would move by ${amount.value.plus(fee).toString()})`,
+        });
     }
     let balanceAfter: Decimal | undefined;
-    if (p.balance !== undefined && cell(p.balance) !== '') {
-      const parsed = this.number(cell(p.balance));
-      if (!parsed)
-        return problem(
-          'INVALID_AMOUNT',
-          p.balance,
-          `expected a decimal balance such as ${this.example.slice(1)}, found ${JSON.stringify(cell(p.balance))}`,
-        );
-      balanceAfter = parsed.value;
+    if (p.balance !== undefined) {
+      const parsed = this.amounts.numberIn(
+        p.balance,
+        cells,
+        `a decimal balance such as ${this.amounts.example.slice(1)}`,
+        warnings,
+      );
+      if (parsed !== undefined && 'kind' in parsed) return parsed;
+      balanceAfter = parsed?.value;
     }
-    const valueDate = p.value_date === undefined ? undefined : this.readDate(cell(p.value_date));
-    if (valueDate === null && p.value_date !== undefined)
-      return problem(
-        'INVALID_DATE',
-        p.value_date,
-        `expected ${this.dateText}, found ${JSON.stringify(raw(p.value_date))}`,
-      );
-    let bookingDate = this.readDate(cell(p.booking_date));
-    if (bookingDate === null)
-      return problem(
-        'INVALID_DATE',
-        p.booking_date,
-        `expected ${this.dateText}, found ${JSON.stringify(raw(p.booking_date))}`,
-      );
+    const valueDate = p.value_date === undefined ? undefined : this.dates.read(p.value_date, cells, warnings);
+    if (typeof valueDate === 'object') return valueDate;
+    let bookingDate = this.dates.read(p.booking_date, cells, warnings);
+    if (typeof bookingDate === 'object') return bookingDate;
     if (bookingDate === undefined && valueDate === undefined)
       return problem(
         'MISSING_ELEMENT',
         p.booking_date,
-        `the row has no date: expected ${this.dateText} in ${p.value_date === undefined ? label(p.booking_date) : `${label(p.booking_date)} or ${label(p.value_date)}`}; a row without a date cannot be converted`,
+        `the row has no date: expected ${this.dates.text} in ${p.value_date === undefined ? label(p.booking_date) : `${label(p.booking_date)} or ${label(p.value_date)}`}; a row without a date cannot be converted`,
       );
     if (bookingDate === undefined && status === 'BOOK') {
       bookingDate = valueDate;
@@ -210,10 +207,10 @@ class ProfileRowReader {
     if (mandate !== '') detail.mandateId = mandate;
     const creditorId = optional(p.creditor_id);
     if (creditorId !== '') detail.creditorId = creditorId;
-    const original = this.original(cell, raw, code);
-    if (original.money) detail.originalMoney = original.money;
-    if (original.warning) warnings.push(original.warning);
-    const charges: Money[] = fee.isZero() ? [] : [{ amount: fee.abs(), currency: code }];
+    const original = this.original(cells, code, warnings);
+    if (original) detail.originalMoney = original;
+    // A negative fee was given back, not charged (warned above): no charge to record.
+    const charges: Money[] = fee.isZero() || fee.isNegative() ? [] : [{ amount: fee, currency: code }];
     const named = (column: string): string => (column === 'currency' ? code : cell(column));
     const accountName = renderTemplate(p.account?.name ?? p.bank, named) || p.bank;
     const iban = p.account?.iban === undefined ? '' : renderTemplate(p.account.iban, named).replace(/\s+/g, '');
@@ -246,150 +243,79 @@ class ProfileRowReader {
    * another than the row's. The row's own amount does not depend on it: one that cannot be read
    * is left out with a warning.
    */
-  private original(
-    cell: (c: string) => string,
-    raw: (c: string) => string,
-    code: string,
-  ): { money?: Money; warning?: CsvCellProblem } {
+  private original(cells: RowCells, code: string, warnings: CsvCellProblem[]): Money | undefined {
     const spec = this.profile.original_amount;
-    if (spec === undefined) return {};
-    const currencyText = cell(spec.currency).trim();
-    const amountText = cell(spec.amount);
-    if (currencyText === '' || amountText === '' || currencyText.toUpperCase() === code) return {};
+    if (spec === undefined) return undefined;
+    const currencyText = cells.cell(spec.currency);
+    const amountText = cells.cell(spec.amount);
+    if (currencyText === '' || amountText === '' || currencyText.toUpperCase() === code) return undefined;
+    const leftOut = "; the original amount is left out (the row's amount does not depend on it)";
     const currency = readCurrencyCode(currencyText);
-    const parsed = this.number(amountText);
-    if (currency === undefined || !parsed)
-      return {
-        warning: {
-          code: currency === undefined ? 'INVALID_VALUE' : 'INVALID_AMOUNT',
-          column: currency === undefined ? spec.currency : spec.amount,
-          message:
-            currency === undefined
-              ? `expected a currency code such as EUR, found ${JSON.stringify(raw(spec.currency))}; the original amount is left out (the row's amount does not depend on it)`
-              : `expected a decimal amount such as ${this.example}, found ${JSON.stringify(raw(spec.amount))}; the original amount is left out (the row's amount does not depend on it)`,
-        },
-      };
-    const money = { amount: parsed.value.abs(), currency: currency.code };
-    return currency.deviation === undefined
-      ? { money }
-      : { money, warning: { code: 'INVALID_VALUE', column: spec.currency, message: currency.deviation } };
+    if (currency === undefined) {
+      warnings.push({
+        code: 'INVALID_VALUE',
+        column: spec.currency,
+        message: `expected a currency code such as EUR, found ${JSON.stringify(cells.raw(spec.currency))}${leftOut}`,
+      });
+      return undefined;
+    }
+    const expected = `a decimal amount such as ${this.amounts.example}`;
+    const parsed = this.amounts.numberIn(spec.amount, cells, expected, warnings);
+    if (parsed === undefined) return undefined;
+    if ('kind' in parsed) {
+      warnings.push({ ...parsed.problem, message: `${parsed.problem.message}${leftOut}` });
+      return undefined;
+    }
+    if (currency.deviation !== undefined)
+      warnings.push({ code: 'INVALID_VALUE', column: spec.currency, message: currency.deviation });
+    return { amount: parsed.value.abs(), currency: currency.code };
   }
 
-  private number(text: string): ParsedAmount | undefined {
-    return parseAmount(text, this.profile.decimal ?? '.', this.profile.thousands) ?? undefined;
-  }
-
-  /** The signed amount of the row, from one signed column, a column and a direction, or debit and credit columns. */
-  private amount(
-    cell: (c: string) => string,
-    raw: (c: string) => string,
-    label: (c: string) => string,
-  ): (ParsedAmount & { kind: 'amount' }) | RowProblem {
+  /** The amount a row holds, for a skip rule that would leave it out: a cell neither empty nor zero. */
+  private money(row: CsvRow): { column: string; text: string } | undefined {
     const spec = this.profile.amount;
-    const invalid = (column: string): RowProblem =>
-      problem(
-        'INVALID_AMOUNT',
-        column,
-        `expected a decimal amount such as ${this.example}, found ${JSON.stringify(raw(column))}`,
-      );
-    let parsed: ParsedAmount;
-    if (spec.column !== undefined) {
-      const value = this.number(cell(spec.column));
-      if (!value) return invalid(spec.column);
-      parsed = value;
-      if (spec.direction) {
-        const said = cell(spec.direction.column);
-        const debit = spec.direction.debit.some((v) => wildcard(v).test(said));
-        const credit = !debit && spec.direction.credit.some((v) => wildcard(v).test(said));
-        if (!debit && !credit) {
-          return problem(
-            'INVALID_VALUE',
-            spec.direction.column,
-            `expected ${label(spec.direction.column)} ${orList([...spec.direction.debit, ...spec.direction.credit])}, found ${JSON.stringify(said)}`,
-          );
-        }
-        parsed = { ...parsed, value: debit ? parsed.value.abs().negated() : parsed.value.abs() };
-      }
-    } else {
-      const debitColumn = spec.debit as string;
-      const creditColumn = spec.credit as string;
-      const out = cell(debitColumn) === '' ? undefined : this.number(cell(debitColumn));
-      const into = cell(creditColumn) === '' ? undefined : this.number(cell(creditColumn));
-      if (cell(debitColumn) !== '' && !out) return invalid(debitColumn);
-      if (cell(creditColumn) !== '' && !into) return invalid(creditColumn);
-      if (!out && !into)
-        return problem(
-          'INVALID_AMOUNT',
-          debitColumn,
-          `expected an amount in ${label(debitColumn)} or ${label(creditColumn)}, found neither`,
-        );
-      const value = (into?.value ?? Decimal.zero()).minus(out?.value.abs() ?? Decimal.zero());
-      const currency = out?.currency ?? into?.currency;
-      parsed = currency === undefined ? { value } : { value, currency };
+    for (const column of [spec.column, spec.debit, spec.credit]) {
+      if (column === undefined) continue;
+      const text = this.columns.cell(row, column);
+      const parsed = parseAmount(text, this.profile.decimal ?? '.', this.profile.thousands);
+      if (parsed === undefined || (parsed !== null && 'value' in parsed && parsed.value.isZero())) continue;
+      return { column, text };
     }
-    if (spec.negate === true) parsed = { ...parsed, value: parsed.value.negated() };
-    return { kind: 'amount', ...parsed };
-  }
-
-  private currency(
-    row: CsvRow,
-    cell: (c: string) => string,
-    fromAmount: string | undefined,
-  ): { kind: 'currency'; code: string; warning?: CsvCellProblem } | RowProblem {
-    const spec = this.profile.currency;
-    let code = spec?.column === undefined ? undefined : cell(spec.column);
-    if (code === undefined || code === '') code = fromAmount;
-    if ((code === undefined || code === '') && spec?.header !== undefined) {
-      const regex = asRegex(spec.header);
-      const name = this.columns.name(row, spec.header);
-      code = regex && name ? regex.exec(name)?.[1] : undefined;
-    }
-    if (code === undefined || code === '') code = spec?.code;
-    const column = spec?.column ?? spec?.header ?? this.profile.amount.column ?? 'currency';
-    const reading = readCurrencyCode(code ?? '');
-    if (!reading) {
-      return problem(
-        'INVALID_VALUE',
-        column,
-        `expected a three-letter currency code, found ${JSON.stringify(code ?? '')}`,
-      );
-    }
-    // `eur` is read as EUR, `XYZ` kept: both with a warning at the cell.
-    if (reading.deviation === undefined) return { kind: 'currency', code: reading.code };
-    return {
-      kind: 'currency',
-      code: reading.code,
-      warning: { code: 'INVALID_VALUE', column, message: reading.deviation },
-    };
-  }
-
-  private skipRule(rule: SkipRule): (row: CsvRow) => boolean {
-    const values = rule.values?.map(wildcard);
-    const notValues = rule.not_values?.map(wildcard);
-    const matches = rule.matches === undefined ? undefined : new RegExp(rule.matches);
-    return (row) => {
-      const value = this.columns.cell(row, rule.column);
-      if (rule.empty === true && value === '') return true;
-      if (values?.some((v) => v.test(value)) === true) return true;
-      if (notValues !== undefined && !notValues.some((v) => v.test(value))) return true;
-      return matches?.test(value) === true;
-    };
+    return undefined;
   }
 }
 
-/** `BUY*` → /^BUY.*$/i: values compare case-insensitively, `*` stands for anything. */
-function wildcard(value: string): RegExp {
-  return new RegExp(
-    `^${value
-      .split('*')
-      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*')}$`,
-    'i',
-  );
-}
+/**
+ * Dates as the profile writes them. A four-digit year where the layout has two (`28.03.2024`
+ * for `DD.MM.YY`) names the year in full, so it leaves no doubt: read, with a warning.
+ */
+class DateCells {
+  /** What a date looks like, for messages: `a date DD.MM.YY`. */
+  readonly text: string;
+  private readonly reader: (cell: string) => string | undefined | null;
+  private readonly fullYear: ((cell: string) => string | undefined | null) | undefined;
 
-function orList(values: string[]): string {
-  return values.length <= 1
-    ? (values[0] ?? '')
-    : `${values.slice(0, -1).join(', ')} or ${values[values.length - 1] as string}`;
+  constructor(private readonly profile: CsvProfile) {
+    const format = profile.date_format.split(/[ T]?HH/)[0] as string;
+    this.reader = dateReader(format);
+    const full = withFullYear(format);
+    this.fullYear = full === undefined ? undefined : dateReader(full);
+    this.text = `${profile.date_format.includes('HH') ? 'a date-time' : 'a date'} ${profile.date_format}`;
+  }
+
+  /** The date in `column` (`YYYY-MM-DD`), undefined when empty, a problem when it cannot be read. */
+  read(column: string, cells: RowCells, warnings: CsvCellProblem[]): string | undefined | RowProblem {
+    const text = cells.cell(column);
+    const date = this.reader(text);
+    if (date !== null) return date;
+    const full = this.fullYear?.(text);
+    if (full === undefined || full === null)
+      return problem('INVALID_DATE', column, `expected ${this.text}, found ${JSON.stringify(cells.raw(column))}`);
+    warnings.push({
+      code: 'INVALID_DATE',
+      column,
+      message: `${cells.label(column)} ${JSON.stringify(text)} has a four-digit year where the ${this.profile.bank} layout writes ${this.profile.date_format}; read as ${full}`,
+    });
+    return full;
+  }
 }

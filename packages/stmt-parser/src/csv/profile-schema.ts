@@ -28,6 +28,21 @@ const text = {
   ],
 } as const;
 
+const columnRule = {
+  column,
+  values: strings,
+  not_values: strings,
+  empty: { type: 'boolean' },
+  matches: { type: 'string' },
+} as const;
+const skipRule = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['column'],
+  minProperties: 2,
+  properties: columnRule,
+} as const;
+
 /** JSON Schema of a CSV profile (docs/csv-profiles.md). */
 export const CSV_PROFILE_SCHEMA = {
   type: 'object',
@@ -96,17 +111,15 @@ export const CSV_PROFILE_SCHEMA = {
     skip: {
       type: 'array',
       items: {
+        // `{ column, … }`, or `{ all: [{ column, … }, …] }`: one object, so that a misspelt key is
+        // named as unknown rather than as a mismatch of two alternatives.
         type: 'object',
         additionalProperties: false,
-        required: ['column'],
-        minProperties: 2,
-        properties: {
-          column,
-          values: strings,
-          not_values: strings,
-          empty: { type: 'boolean' },
-          matches: { type: 'string' },
-        },
+        properties: { ...columnRule, all: { type: 'array', minItems: 1, items: skipRule } },
+        oneOf: [
+          { required: ['column'], minProperties: 2, not: { required: ['all'] } },
+          { required: ['all'], maxProperties: 1 },
+        ],
       },
     },
     reference: column,
@@ -191,7 +204,10 @@ function regexProblems(profile: CsvProfile): string[] {
       problems.push(`${key}: not a regular expression (${(error as Error).message})`);
     }
   };
-  profile.skip?.forEach((rule, i) => check(`skip[${i}].matches`, rule.matches));
+  profile.skip?.forEach((rule, i) => {
+    if ('all' in rule) rule.all.forEach((part, j) => check(`skip[${i}].all[${j}].matches`, part.matches));
+    else check(`skip[${i}].matches`, rule.matches);
+  });
   for (const key of ['counterparty', 'remittance'] as const) {
     const rule = profile[key];
     if (typeof rule === 'object') rule.replace?.forEach((r, i) => check(`${key}.replace[${i}].pattern`, r.pattern));

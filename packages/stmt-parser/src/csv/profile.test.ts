@@ -84,6 +84,7 @@ describe('CSV profiles', () => {
   it('reads numbers and dates as banks write them', () => {
     const amount = (text: string, decimal: '.' | ',' = '.', thousands?: string): string | null | undefined => {
       const parsed = parseAmount(text, decimal, thousands);
+      if (parsed && 'unclear' in parsed) return `unclear: ${parsed.unclear}`;
       return parsed ? `${parsed.value.toString()}${parsed.currency ? ` ${parsed.currency}` : ''}` : parsed;
     };
     expect([

@@ -32,7 +32,10 @@ export interface CsvProfile {
   booking_date: string;
   value_date?: string;
   amount: ProfileAmount;
-  /** The currency: a column, a fixed code, or taken from a header such as `Paid Out (EUR)`. */
+  /**
+   * The currency: a column, a fixed code, or taken from a header such as `Paid Out (EUR)`. A
+   * currency written in the amount cell (`USD 100`) wins over the code and the header.
+   */
   currency?: { column?: string; code?: string; header?: string };
   /** The account balance after the row, when the export has it. */
   balance?: string;
@@ -65,7 +68,7 @@ export interface CsvProfile {
 export interface ProfileAmount {
   /** One signed column (or unsigned, with `direction`). */
   column?: string;
-  /** Separate columns for money out and money in (either may be empty on a row). */
+  /** Separate columns for money out and money in: one holds the row's amount, the other is empty or zero; signs are ignored. */
   debit?: string;
   credit?: string;
   /** A column saying which way the money went; values matched case-insensitively, `*` is a wildcard. */
@@ -76,8 +79,14 @@ export interface ProfileAmount {
   fee?: string;
 }
 
-/** Skip a row when `column` equals one of `values`, is none of `not_values`, is empty, or matches `matches`. */
-export interface SkipRule {
+/**
+ * Skip a row when `column` equals one of `values`, is none of `not_values`, is empty, or matches
+ * `matches`; or, with `all`, when every rule in it does (Bank of America's `Beginning balance`
+ * line: that description and an empty amount, so another row without an amount is not skipped).
+ */
+export type SkipRule = ColumnSkipRule | { all: ColumnSkipRule[] };
+
+export interface ColumnSkipRule {
   column: string;
   values?: string[];
   not_values?: string[];

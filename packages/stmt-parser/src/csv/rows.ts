@@ -25,6 +25,16 @@ export async function* readCsvRecords(
 }
 
 async function* records(texts: AsyncIterator<string>, tokenizer: CsvTokenizer): AsyncGenerator<CsvRecord> {
+  let blank = false;
+  const kept = (record: CsvRecord): CsvRecord | undefined => {
+    if (record.fields.length === 1 && record.fields[0] === '') {
+      blank = true;
+      return undefined;
+    }
+    if (blank) record.afterBlank = true;
+    blank = false;
+    return record;
+  };
   for (;;) {
     let next: IteratorResult<string>;
     try {
@@ -34,12 +44,12 @@ async function* records(texts: AsyncIterator<string>, tokenizer: CsvTokenizer): 
     }
     if (next.done) break;
     for (const record of tokenizer.write(next.value)) {
-      if (record.fields.length === 1 && record.fields[0] === '') continue; // blank line
-      yield record;
+      const row = kept(record);
+      if (row) yield row;
     }
   }
   for (const record of tokenizer.end()) {
-    if (record.fields.length === 1 && record.fields[0] === '') continue;
-    yield record;
+    const row = kept(record);
+    if (row) yield row;
   }
 }

@@ -13,6 +13,8 @@ export interface CsvRecord {
    * at line `starts[2 * i]`, column `starts[2 * i + 1]` (numbers, not an object per field).
    */
   starts: number[];
+  /** Set by `readCsvRecords` on a record that follows a blank line (which it does not yield). */
+  afterBlank?: boolean;
 }
 
 const QUOTE = 0x22;

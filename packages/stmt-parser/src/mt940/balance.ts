@@ -44,8 +44,12 @@ export function parseBalance(tag: string, text: string, knownCurrency?: string):
   if (!date)
     return { code: 'INVALID_DATE', message: `balance date "${value.slice(1, 7)}" is not a YYMMDD date`, offset: 1 };
   if (date.deviation) deviations.push(date.deviation);
-  // The currency is what stands between the date and the first digit of the amount.
-  const written = /^\D*/.exec(value.slice(7))?.[0] ?? '';
+  // The currency is what stands between the date and the first digit of the amount, unless
+  // three letters stand there followed by what is no digit (`EUR-1000,00`): then the letters are
+  // the currency, and the rest is an amount that cannot be read.
+  let written = /^\D*/.exec(value.slice(7))?.[0] ?? '';
+  const letters = /^[A-Za-z]{3}(?=[^A-Za-z\s])/.exec(written)?.[0];
+  if (letters !== undefined && readCurrencyCode(letters)) written = letters;
   const reading = readCurrencyCode(written);
   let currency = reading?.code ?? written;
   const amountAt = 7 + written.length;
@@ -69,9 +73,12 @@ export function parseBalance(tag: string, text: string, knownCurrency?: string):
   }
   const amount = readSwiftAmount(value.slice(amountAt), amountAt);
   if (!amount || amount.length !== value.length - amountAt) {
+    const signed = /^[-+]/.test(value.slice(amountAt))
+      ? ' (a SWIFT amount has no sign: the mark C or D before the date gives it)'
+      : '';
     return {
       code: 'INVALID_AMOUNT',
-      message: `expected an amount with a decimal comma such as 1234,56, found "${value.slice(amountAt)}"`,
+      message: `the balance amount "${value.slice(amountAt)}" is unreadable: expected an amount with a decimal comma such as 1234,56${signed}`,
       offset: amountAt,
       currency,
     };

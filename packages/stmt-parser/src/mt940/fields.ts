@@ -20,6 +20,63 @@ export type FieldEvent = { kind: 'field'; field: Field } | { kind: 'end-of-messa
 
 const TAG = /^:(\d{2}[A-Z]?|NS):/;
 /**
+ * The tags the statement builder reads, or knowingly passes over (`:21:`, `:NS:`), in SWIFT's
+ * spelling. Only these are recognised where a tag is written after blanks or in lower case (see
+ * `readTag`): an unknown tag so written stays text.
+ */
+export const KNOWN_TAGS: ReadonlySet<string> = new Set([
+  '13D',
+  '20',
+  '21',
+  '25',
+  '28',
+  '28C',
+  '34F',
+  '60F',
+  '60M',
+  '61',
+  '62F',
+  '62M',
+  '64',
+  '65',
+  '86',
+  '90D',
+  '90C',
+  'NS',
+]);
+/** A tag after blanks or a tab, or with its letter in lower case (`:62f:`, `:ns:`). */
+const LOOSE_TAG = /^([ \t]*):(\d{2}[A-Za-z]?|[Nn][Ss]):/;
+
+/** A tag at the start of a line: the tag (upper case), the characters up to its content, and how it deviates. */
+interface TagAt {
+  tag: string;
+  length: number;
+  /** Blanks and tabs before the tag. */
+  indent: string;
+  /** The tag as written, when not in capital letters (`62f`). */
+  lowerCase?: string;
+}
+
+/**
+ * The tag `text` begins with: `:61:` as SWIFT writes it (any two digits and letter, known to the
+ * builder or not), or a tag the builder knows written after blanks or a tab, or in lower case,
+ * which is read as that tag (the caller warns). A line such as ` :61:…` or `:62f:…` holds no text
+ * a field could continue with; read as text, it would glue an entry or a balance into the field
+ * before it.
+ */
+function readTag(text: string): TagAt | undefined {
+  const strict = TAG.exec(text);
+  if (strict) return { tag: strict[1] ?? '', length: strict[0].length, indent: '' };
+  const loose = LOOSE_TAG.exec(text);
+  const written = loose?.[2];
+  if (!loose || written === undefined) return undefined;
+  const tag = written.toUpperCase();
+  if (!KNOWN_TAGS.has(tag)) return undefined;
+  const found: TagAt = { tag, length: loose[0].length, indent: loose[1] ?? '' };
+  if (written !== tag) found.lowerCase = written;
+  return found;
+}
+/**
  * `-` closes a message; `-}` closes block 4 of a FIN envelope; ING writes `-XXX`. Padding (NUL,
  * Ctrl-Z) may follow. What follows `-}` on its line is read on (see `afterEnd`).
  */
@@ -54,7 +111,7 @@ const BETWEEN_MESSAGES = /^[\s\u0000-\u001f$]*/;
  * of the last `:86:`.
  */
 const ENVELOPE_LINE = /^\s*(?:[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?|9\d\d(?:\s+\d+)?)\s*$/;
-const STATEMENT_START = /^:20:/;
+const isStatementStart = (text: string): boolean => readTag(text)?.tag === '20';
 
 /**
  * Groups lines into fields. Lines outside a message (bank headers such as `ABNANL2A` / `940`,
@@ -65,7 +122,7 @@ const STATEMENT_START = /^:20:/;
 const isBlank = (text: string): boolean => text.replace(/[\u0000\u001a]+/g, '').trim() === '';
 /** A line that can only go on the open field: not a tag, a message end, an envelope, a FIN block or blank. */
 const isFieldText = (text: string): boolean =>
-  !TAG.test(text) &&
+  readTag(text) === undefined &&
   !MESSAGE_END.test(text) &&
   !GLUED_END.test(text) &&
   !ENVELOPE_LINE.test(text) &&
@@ -81,7 +138,7 @@ const isFreeText = (field: Field, line: number): boolean =>
   field.tag === '86' || (field.tag === '61' && field.lineNumbers.length > 1 && field.lineNumbers[0] !== line);
 
 /** A tag cut short, or a tag with nothing after it: `:`, `:6`, `:86`, `:86:`. */
-const BARE_TAG = /^:(?:\d{0,2}[A-Z]?|NS?)?:?\s*$/;
+const BARE_TAG = /^:(?:\d{0,2}[A-Z]?|NS?)?:?\s*$/i;
 
 /** Part of a line, from column `offset + 1`. */
 interface Piece {
@@ -120,6 +177,10 @@ export class FieldReader {
   private lonelyDash: SourceLine | undefined;
   /** A `-` read as text was added to the field's last line: the next line goes on that line, as the word the `-` broke. */
   private joinNext = false;
+  /** An indented tag was reported in this statement (see `looseTag`). */
+  private indentWarned = false;
+  /** The tags reported in lower case in this statement (see `looseTag`). */
+  private readonly lowerCaseWarned = new Set<string>();
 
   constructor(
     private readonly maxFieldSize = DEFAULT_MAX_FIELD_SIZE,
@@ -139,7 +200,7 @@ export class FieldReader {
     if (this.envelope.length > 0) {
       // Before a new statement they were an envelope; otherwise they were the field's text.
       const current = this.current;
-      if (!STATEMENT_START.test(raw) && !MESSAGE_END.test(raw) && !GLUED_END.test(raw) && current)
+      if (!isStatementStart(raw) && !MESSAGE_END.test(raw) && !GLUED_END.test(raw) && current)
         for (const held of this.envelope) this.continueField(current, held.text, held.line);
       this.envelope = [];
     }
@@ -166,16 +227,18 @@ export class FieldReader {
       text = text.slice(block + BLOCK4.length);
       if (text.trim() === '') return undefined;
     }
-    const tag = TAG.exec(text);
+    const tag = readTag(text);
     if (tag) {
+      const previous = this.current;
       this.flush(emit);
       this.strayLine = undefined;
+      this.looseTag(tag, previous, line, offset);
       this.current = {
-        tag: tag[1] ?? '',
-        lines: [this.textOf(text.slice(tag[0].length), line, offset + tag[0].length + 1, tag[1] ?? '')],
+        tag: tag.tag,
+        lines: [this.textOf(text.slice(tag.length), line, offset + tag.length + 1, tag.tag)],
         lineNumbers: [line],
         line,
-        column: offset + tag[0].length + 1,
+        column: offset + tag.length + 1,
       };
       this.currentLength = 0;
       this.grow(this.current, text.length);
@@ -197,6 +260,37 @@ export class FieldReader {
     if (this.current) this.continueField(this.current, text, line, offset + 1);
     else this.strayLine ??= line;
     return undefined;
+  }
+
+  /**
+   * Warns about a tag written after blanks or in lower case (see `readTag`), read as the tag:
+   * once per statement for the blanks, once per tag and statement for the case, each at the first.
+   */
+  private looseTag(tag: TagAt, previous: Field | undefined, line: number, offset: number): void {
+    if (tag.tag === '20') {
+      this.indentWarned = false;
+      this.lowerCaseWarned.clear();
+    }
+    const location: SourceLocation = { line, column: offset + tag.indent.length + 1, path: `:${tag.tag}:` };
+    if (this.fileName !== undefined) location.file = this.fileName;
+    if (tag.indent !== '' && !this.indentWarned) {
+      this.indentWarned = true;
+      const blanks = tag.indent.includes('\t') ? 'blanks or tabs' : tag.indent.length === 1 ? 'a blank' : 'blanks';
+      const instead = previous ? `, not as text of the :${previous.tag}: on line ${previous.line}` : '';
+      this.issues?.warning(
+        'INVALID_VALUE',
+        `the tag :${tag.tag}: is written after ${blanks}, where SWIFT starts a field at the beginning of the line: read as the start of field :${tag.tag}:${instead}; further tags written so in this statement are read the same way without another warning`,
+        location,
+      );
+    }
+    if (tag.lowerCase !== undefined && !this.lowerCaseWarned.has(tag.tag)) {
+      this.lowerCaseWarned.add(tag.tag);
+      this.issues?.warning(
+        'INVALID_VALUE',
+        `the tag :${tag.lowerCase}: is not written in capital letters as SWIFT tags are: read as :${tag.tag}:; further ones in this statement are read the same way without another warning`,
+        location,
+      );
+    }
   }
 
   /**

@@ -100,7 +100,11 @@ export function parseSubfieldInformation(lines: readonly string[], work?: WorkCo
     const values = subfields.get(tag);
     if (values) for (const piece of values) pieces.push(piece);
   }
-  if (pieces.some((piece) => /\S/.test(piece.text))) Object.assign(info, splitSepaKeywords(pieces, work));
+  if (pieces.some((piece) => /\S/.test(piece.text))) {
+    const { problems, ...sepa } = splitSepaKeywords(pieces, work);
+    Object.assign(info, sepa);
+    for (const problem of problems ?? []) noteProblem(info, problem);
+  }
 
   // A separator that starts no subfield (`?3X`) runs what follows into the subfield before it.
   for (const [tag, values] of subfields)

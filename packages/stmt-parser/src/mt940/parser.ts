@@ -13,15 +13,16 @@ import { Mt940StatementBuilder, type InputEnd } from './statement-builder';
  * within the head, or, where one of those two is missing, a balance line (`:60F:`, `:62M:` …)
  * and a statement line (`:61:`), each at the start of a line: the parser then reports what is
  * missing. Bank exports put header lines (`ABNANL2A`, `940 00`) before `:20:`, so `:20:` need
- * not be the first line. `:13D:` or `:34F:`, or an `{2:I942` header, mark MT942.
+ * not be the first line. `:13D:` or `:34F:`, or an `{2:I942` header, mark MT942. Tags may stand
+ * after blanks or in lower case, as the parser reads them (with a warning).
  */
 export function sniffMt940(head: string): StatementFormat | undefined {
   const text = head.replace(/^\uFEFF/, '');
   const enveloped = /^\s*\{1:/.test(text);
-  const bare = /(^|[\r\n]):20:/.test(text) && /[\r\n]:25[A-Z]?:/.test(text);
-  const statement = /(^|[\r\n]):6[02][FM]:/.test(text) && /(^|[\r\n]):61:/.test(text);
+  const bare = /(^|[\r\n])[ \t]*:20:/.test(text) && /[\r\n][ \t]*:25[A-Za-z]?:/.test(text);
+  const statement = /(^|[\r\n])[ \t]*:6[02][FMfm]:/.test(text) && /(^|[\r\n])[ \t]*:61:/.test(text);
   if (!enveloped && !bare && !statement) return undefined;
-  const mt942 = /[\r\n]:(13D|34F):/.test(text) || /\{2:[IO]942/.test(text);
+  const mt942 = /[\r\n][ \t]*:(13D|34F):/i.test(text) || /\{2:[IO]942/.test(text);
   return mt942 ? 'mt942' : 'mt940';
 }
 

@@ -12,8 +12,11 @@ const KEYWORD = /(EREF|KREF|MREF|CRED|DEBT|SVWZ|ABWA|ABWE|COAM|OAMT|IBAN|BIC|PUR
 
 /**
  * The longest value each keyword can have (SEPA field lengths). A keyword's value goes on into
- * the next subfields that start without a keyword, but never beyond this: what would overflow
- * it is not part of the field (it is remittance text the bank put after it).
+ * the next subfield that starts without a keyword only when the bank cut it there (its subfield
+ * is full, or a line break falls inside it: `Piece.cut`), and never beyond this length: a value
+ * that ends before its subfield does has ended, and what follows it, or would overflow it, is
+ * remittance text the bank put after it. `SVWZ+` is the remittance itself, so text after it is
+ * remittance either way; it goes on within its length.
  */
 const MAX_LENGTH: Readonly<Record<string, number>> = {
   EREF: 35,
@@ -58,6 +61,8 @@ export interface SepaRemittance {
   ultimateDebtor?: string;
   ultimateCreditor?: string;
   purposeCode?: string;
+  /** Where the split between a keyword's value and the remittance is a guess, for warnings. */
+  problems?: string[];
 }
 
 /** Joins pieces: a cut piece is glued to the next, others end with a space; whitespace collapses. */
@@ -148,6 +153,8 @@ export function splitSepaKeywords(pieces: readonly Piece[], work?: WorkCounter):
   const free: Piece[] = [];
   let key: string | undefined;
   let overflowed = false;
+  /** Keywords whose value was taken on into a following subfield without a keyword. */
+  const continued = new Set<string>();
   for (const piece of pieces) {
     // Every keyword ends in `+`: most pieces of free text have none, and skip the search.
     const marks = piece.text.includes('+') ? [...piece.text.matchAll(KEYWORD)] : [];
@@ -179,12 +186,24 @@ export function splitSepaKeywords(pieces: readonly Piece[], work?: WorkCounter):
   function addTo(current: string | undefined, piece: Piece): void {
     if (current === undefined || overflowed) return void free.push(piece);
     const value = valueOf(current);
-    if (value.lengthWith(piece, work) > (MAX_LENGTH[current] ?? Infinity)) {
+    if ((current !== 'SVWZ' && !endsCut(value)) || value.lengthWith(piece, work) > (MAX_LENGTH[current] ?? Infinity)) {
       overflowed = true;
       free.push(piece);
       return;
     }
+    if (current !== 'SVWZ' && piece.text.trim() !== '') continued.add(current);
     value.add(piece, work);
+  }
+
+  /**
+   * Whether the bank cut the value (its last piece) at its subfield's end, so that the next
+   * subfield goes on with it. `NOTPROVIDED` is a whole value, however it ends.
+   */
+  function endsCut(value: KeywordValue): boolean {
+    const last = value.pieces[value.pieces.length - 1];
+    if (last === undefined || !last.cut) return false;
+    // Only the keyword's own piece can be a placeholder: measured once per value.
+    return !(value.pieces.length === 1 && isSepaPlaceholder(last.text));
   }
 
   const result: SepaRemittance = {};
@@ -198,7 +217,7 @@ export function splitSepaKeywords(pieces: readonly Piece[], work?: WorkCounter):
   if (remittance !== '') result.remittanceInfo = remittance;
   const endToEnd = get('EREF');
   if (endToEnd && !isSepaPlaceholder(endToEnd)) result.endToEndId = endToEnd;
-  const fields: [keyof SepaRemittance, string][] = [
+  const fields: [Exclude<keyof SepaRemittance, 'problems'>, string][] = [
     ['mandateId', 'MREF'],
     ['creditorId', 'CRED'],
     ['customerReference', 'KREF'],
@@ -210,5 +229,12 @@ export function splitSepaKeywords(pieces: readonly Piece[], work?: WorkCounter):
     const value = get(name);
     if (value && !isSepaPlaceholder(value)) result[field] = value;
   }
+  // With SVWZ+ the remittance has its keyword, and text without one goes on the value before it;
+  // without SVWZ+, that text might be the remittance written without its keyword.
+  if (!values.has('SVWZ') && continued.size > 0)
+    result.problems = [...continued].map(
+      (name) =>
+        `the ${name}+ value fills its subfield, and the next subfield, which has no keyword, is read as its continuation (${name}+ "${get(name) ?? ''}"); with no SVWZ+ in the field, that text may instead be remittance information`,
+    );
   return result;
 }

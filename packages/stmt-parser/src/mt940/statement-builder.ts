@@ -22,8 +22,8 @@ import {
 } from './balance';
 import { statementProblems } from './checks';
 import { buildEntry, type PendingEntry } from './entry';
-import type { Field } from './fields';
-import { isStatementLineProblem, parseStatementLine } from './statement-line';
+import { KNOWN_TAGS, type Field } from './fields';
+import { isStatementLineProblem, parseStatementLine, type StatementLineProblem } from './statement-line';
 import { isWholeAmount, parseDateTimeWithOffset, type Deviation } from './values';
 
 /** Where and how the input ended, for a statement the end of input closes. */
@@ -140,6 +140,8 @@ interface OpenStatement {
   currencySource?: { tag: string; line: number };
   /** The currencies of `:90D:`/`:90C:` already reported as not the statement's. */
   conflictingTotals?: Set<string>;
+  /** Unknown tags already reported in this statement (see `unknownTag`). */
+  unknownTags?: Set<string>;
 }
 
 /** Entries held while the currency is unknown, at most: beyond, memory would grow with the file. */
@@ -210,8 +212,8 @@ export class Mt940StatementBuilder {
     const statement = this.statement ?? this.implicitStatement(field);
     if (MT942_TAGS.has(field.tag)) statement.isMt942 = true;
     const previousTag = statement.lastTag;
-    // `:NS:` (bank-specific) lines between `:61:` and its `:86:` do not part them.
-    if (field.tag !== 'NS') statement.lastTag = field.tag;
+    // `:NS:` (bank-specific) lines between `:61:` and its `:86:` do not part them, nor do unknown tags (reported below).
+    if (field.tag !== 'NS' && KNOWN_TAGS.has(field.tag)) statement.lastTag = field.tag;
     const value = field.lines[0] ?? '';
     switch (field.tag) {
       case '25':
@@ -300,10 +302,33 @@ export class Mt940StatementBuilder {
         break;
       }
       default:
-        // :21: related reference, :NS: bank-specific fields and the like carry nothing we map.
+        // :21: related reference and :NS: bank-specific fields carry nothing we map.
+        if (!KNOWN_TAGS.has(field.tag)) this.unknownTag(statement, field, previousTag);
         break;
     }
     return out;
+  }
+
+  /**
+   * A tag MT940/MT942 does not define (`:72:`, `:99:`): its text is not read, with a warning at
+   * it, once per tag and statement. Where it follows an entry's `:61:` or `:86:` it may be the
+   * `:86:` misspelt or a continuation line of it, so the warning names the entry.
+   */
+  private unknownTag(statement: OpenStatement, field: Field, previousTag: string | undefined): void {
+    const seen = (statement.unknownTags ??= new Set());
+    if (seen.has(field.tag)) return;
+    seen.add(field.tag);
+    const pending = statement.pending;
+    let entry = '';
+    if (pending && previousTag === '61')
+      entry = `; it stands where the :86: of the entry :61: on line ${pending.location.line} would: that entry is read without it`;
+    else if (pending && previousTag === '86')
+      entry = `; if it is text of the :86: on line ${statement.informationLine ?? pending.location.line} (a continuation line that looks like a tag), that text is missing from the entry :61: on line ${pending.location.line}`;
+    this.issues.warning(
+      'INVALID_VALUE',
+      `unknown tag :${field.tag}:, which MT940/MT942 does not define: its text is not read${entry}; further :${field.tag}: fields in this statement are skipped without another warning`,
+      this.location(field),
+    );
   }
 
   /**
@@ -500,6 +525,25 @@ export class Mt940StatementBuilder {
   }
 
   /**
+   * Whether the `:61:` `field`, which cannot be read, is the input's last line without a line
+   * break: then the file was cut inside it (`:61:240103C2` of `:61:240103C2500,00NTRF…`), and
+   * that is what is reported — `TRUNCATED` at the end of the file, once — not the part it lacks.
+   */
+  private cutStatementLine(field: Field, problem: StatementLineProblem): boolean {
+    const end = this.ending;
+    if (!end?.unterminated || end.truncated === true || end.lastLine?.line !== field.line || field.lines.length !== 1)
+      return false;
+    this.cutReported = true;
+    const why = problem.message.charAt(0).toLowerCase() + problem.message.slice(1);
+    this.issues.error(
+      'TRUNCATED',
+      `the file ends inside the statement line :61: on its last line ${field.line}, which has no line break: "${(field.lines[0] ?? '').trim()}" is not a whole entry (${why}); the file is truncated`,
+      { ...end.location, path: ':61:' },
+    );
+    return true;
+  }
+
+  /**
    * A currency the statement states (a balance's, `:34F:`'s): the statement's currency unless an
    * earlier one set it. The first is compared with the currency after the account in `:25:`;
    * where they differ the balance is SWIFT's place for the currency, so it is the entries'.
@@ -543,7 +587,10 @@ export class Mt940StatementBuilder {
 
   private statementLine(statement: OpenStatement, field: Field): void {
     const line = parseStatementLine(field.lines);
-    if (isStatementLineProblem(line)) return this.problem(field, line);
+    if (isStatementLineProblem(line)) {
+      if (this.cutStatementLine(field, line)) return;
+      return this.problem(field, line);
+    }
     this.amounts.entries[line.deviations.some(isWholeAmount) ? 'whole' : 'comma']++;
     for (const deviation of line.deviations) this.deviation(field, deviation);
     const location = this.location(field);

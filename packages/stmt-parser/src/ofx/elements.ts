@@ -3,6 +3,7 @@ import { StatementParseError, type ParseErrorCode } from '../errors';
 import type { IssueSink } from '../issues';
 import { DEFAULT_MAX_FIELD_SIZE, fieldTooLarge, MAX_NESTING_DEPTH, nestedTooDeep } from '../limits';
 import type { SourceLocation } from '../types';
+import { EACH, type RepeatedWarnings, type Wording } from './repeated-warnings';
 import { decodeEntities, type OfxToken } from './tokenizer';
 
 /** What the statement builder sees: aggregates entered and left, and leaf elements with their value. */
@@ -30,6 +31,8 @@ interface Frame {
    * own end tag (an aggregate) or an enclosing one (an empty leaf) ends it. Undefined otherwise.
    */
   slot: number | undefined;
+  /** In a leaf's value: how many `<` started no tag (read as text), and where the first is. */
+  strays: { count: number; first: SourceLocation } | undefined;
 }
 
 /** What the reader holds back while an element is read provisionally: events and its own issues, in order. */
@@ -202,11 +205,17 @@ export class OfxElementReader {
   private deferred: Deferred[] = [];
   /** Provisional elements on the stack. */
   private provisional = 0;
+  /** Whether the outermost element has ended (`</OFX>`): text after it is not read. */
+  private ended = false;
 
   constructor(
     private readonly fileName: string | undefined,
     private readonly issues: IssueSink,
+    /** The file's warnings that may repeat without bound (see {@link RepeatedWarnings}). */
+    private readonly repeats: RepeatedWarnings,
     private readonly maxFieldSize = DEFAULT_MAX_FIELD_SIZE,
+    /** OFX 2.x: XML, where every element has an end tag (or is written `<NAME/>`). */
+    private readonly xml = false,
   ) {}
 
   get depth(): number {
@@ -216,6 +225,13 @@ export class OfxElementReader {
   /** Innermost open element, for truncation errors. */
   get openPath(): string {
     return this.path();
+  }
+
+  /** Where a tag read now would be: in the innermost element, or beside it when it is a leaf with a value (which the tag ends). */
+  get tagPath(): string {
+    const top = this.stack[this.stack.length - 1];
+    const endsAtTag = top !== undefined && !top.isAggregate && (top.value ?? '').trim() !== '';
+    return (endsAtTag ? this.paths[this.paths.length - 2] : this.path()) ?? '';
   }
 
   /** Feeds one token; the events it completes go to `emit`, in order. */
@@ -230,8 +246,9 @@ export class OfxElementReader {
               (reference) =>
                 this.fail(token, `the character reference ${reference.slice(0, 20)} names no Unicode character`),
               (reference, readAs) =>
-                this.report(
-                  'warning',
+                this.reportRepeated(
+                  readAs === reference ? 'entity' : 'HTML entity',
+                  ['entity OFX does not define', 'entities OFX does not define'],
                   'NOT_WELL_FORMED',
                   readAs === reference
                     ? `the entity ${reference.slice(0, 40)} is not defined in OFX: kept as written`
@@ -239,15 +256,23 @@ export class OfxElementReader {
                   this.location(token),
                 ),
             );
-        if (!top || top.isAggregate) {
-          if (text.trim() !== '' && top)
+        if (!top) return this.trailingText(token);
+        if (top.isAggregate) {
+          if (text.trim() !== '')
             this.fail(
               token,
               `unexpected text ${JSON.stringify(text.trim().slice(0, 30))} inside aggregate <${top.name}>`,
             );
-          return; // OFX 1.x header lines before <OFX>, whitespace between tags
+          return; // whitespace between tags
         }
         top.value = (top.value ?? '') + this.withoutControls(text, token, top.name);
+        if (token.strays !== undefined && token.firstStray !== undefined) {
+          top.strays ??= {
+            count: 0,
+            first: { ...this.location(token), ...positionIn(token.text, token.firstStray, token.line, token.column) },
+          };
+          top.strays.count += token.strays;
+        }
         if (top.value.length > this.maxFieldSize)
           throw fieldTooLarge(`<${top.name}>`, this.maxFieldSize, { ...top.location, path: this.path() });
         return;
@@ -270,7 +295,7 @@ export class OfxElementReader {
           }
         }
         this.push(token.name, this.location(token));
-        if (token.type === 'empty') this.pop(emit);
+        if (token.type === 'empty') this.pop(emit, true);
         return;
       }
       case 'close':
@@ -423,6 +448,7 @@ export class OfxElementReader {
       childCounts: undefined,
       closedLeaves: undefined,
       slot: undefined,
+      strays: undefined,
     });
     const parentPath = this.paths[this.paths.length - 1];
     this.paths.push(parentPath === undefined ? segment : `${parentPath}/${segment}`);
@@ -433,14 +459,57 @@ export class OfxElementReader {
     const path = this.path();
     const frame = this.stack.pop() as Frame;
     this.paths.pop();
+    if (this.stack.length === 0) this.ended = true;
     frame.location.path = path;
     if (frame.slot !== undefined) this.settle(frame, path, ownEndTag, emit);
     else if (frame.isAggregate) this.out({ type: 'exit', name: frame.name, path, location: frame.location }, emit);
-    else
+    else {
+      this.leafDeviations(frame, ownEndTag);
       this.out(
         { type: 'leaf', name: frame.name, value: (frame.value ?? '').trim(), path, location: frame.location },
         emit,
       );
+    }
+  }
+
+  /**
+   * Warnings about a leaf that leave its value as read: `<` in it that started no tag (`a < b`,
+   * which OFX writes `a &lt; b`), and in OFX 2.x no end tag (`<NAME>PAYMENT</STMTTRN>`: its value
+   * runs to the next tag, as in OFX 1.x).
+   */
+  private leafDeviations(frame: Frame, ownEndTag: boolean): void {
+    const strays = frame.strays;
+    if (strays)
+      this.reportRepeated(
+        "'<'",
+        ["'<' that starts no tag", "'<' that start no tag"],
+        'NOT_WELL_FORMED',
+        `${strays.count === 1 ? "a '<' that starts no tag" : `${strays.count.toLocaleString('en')} '<' that start no tag (the first here)`} in <${frame.name}>: read as text, which OFX writes as &lt;`,
+        { ...strays.first, path: frame.location.path ?? '' },
+      );
+    if (this.xml && !ownEndTag)
+      this.reportRepeated(
+        'no end tag',
+        ['leaf without its end tag', 'leaves without their end tag'],
+        'NOT_WELL_FORMED',
+        `<${frame.name}> has no end tag </${frame.name}>, which OFX 2.x (XML) requires: its value is read up to the next tag, as OFX 1.x reads it`,
+        frame.location,
+        1,
+      );
+  }
+
+  /** Text after the outermost element (`</OFX>`) is not read: one warning per file, at the first. */
+  private trailingText(token: OfxToken & { type: 'text' }): void {
+    const at = token.text.search(/\S/);
+    if (!this.ended || at < 0) return; // before <OFX>: OFX 1.x header lines
+    this.reportRepeated(
+      'after the end',
+      ['text after </OFX>', 'pieces of text after </OFX>'],
+      'NOT_WELL_FORMED',
+      `text after the end of <OFX>: ${JSON.stringify(token.text.trim().slice(0, 30))} is not read`,
+      { ...this.location(token), ...positionIn(token.text, at, token.line, token.column) },
+      1,
+    );
   }
 
   /**
@@ -549,6 +618,18 @@ export class OfxElementReader {
     if (this.deferred.length > DEFERRED_KEPT) this.flush(emit);
   }
 
+  /** A warning that may repeat without bound: the first `limit` of its kind are reported, the rest counted (see {@link RepeatedWarnings}). */
+  private reportRepeated(
+    kind: string,
+    what: Wording,
+    code: ParseErrorCode,
+    message: string,
+    location: SourceLocation,
+    limit = EACH,
+  ): void {
+    if (this.repeats.take(kind, code, what, location, limit)) this.report('warning', code, message, location);
+  }
+
   /** A warning or note of the reader's, held back with the events while an element is provisional (its path may move). */
   private report(severity: 'warning' | 'note', code: ParseErrorCode, message: string, location: SourceLocation): void {
     if (this.provisional === 0) this.issues[severity](code, message, location);
@@ -568,11 +649,13 @@ export class OfxElementReader {
     if (found === undefined) return text;
     const raw = indexOfControl(token.text);
     const at = positionIn(token.text, raw >= 0 ? raw : Math.max(0, token.text.indexOf('&#')), token.line, token.column);
-    this.report('warning', 'INVALID_VALUE', controlCharactersMessage(found, `in <${element}>`), {
-      ...this.location(token),
-      ...at,
-      path: this.path(),
-    });
+    this.reportRepeated(
+      'control characters',
+      ['value with control characters', 'values with control characters'],
+      'INVALID_VALUE',
+      controlCharactersMessage(found, `in <${element}>`),
+      { ...this.location(token), ...at, path: this.path() },
+    );
     return found.text;
   }
 

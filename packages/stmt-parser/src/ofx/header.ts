@@ -12,6 +12,8 @@ export interface OfxHeader {
   version?: string;
   /** Encoding name for iconv-lite. */
   encoding: string;
+  /** OFX 2.x: the file starts with `<?OFX …?>` or an XML declaration, so it is XML. */
+  xml?: true;
   /** Deviations of the header that change no row, each with its place (absent when there are none). */
   warnings?: OfxHeaderWarning[];
 }
@@ -94,9 +96,11 @@ export function readOfxHeader(head: Buffer, forcedEncoding?: string): OfxHeader 
   if (pi) {
     const version = /VERSION\s*=\s*"(\d+)"/i.exec(pi[1] ?? '')?.[1];
     if (version) header.version = version;
+    header.xml = true;
     return done();
   }
   if (/^\s*<\?xml\b/i.test(text)) {
+    header.xml = true;
     // OFX 2.x without its header: XML, so the declaration (or UTF-8) gives the encoding.
     warn(
       'MISSING_ELEMENT',

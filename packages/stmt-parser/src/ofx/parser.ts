@@ -7,6 +7,7 @@ import { peekSource } from '../source';
 import type { ParseOptions, SourceLocation, StatementFormat, StatementRecord } from '../types';
 import { OfxElementReader, type OfxEvent } from './elements';
 import { readOfxHeader } from './header';
+import { RepeatedWarnings } from './repeated-warnings';
 import { OfxStatementBuilder } from './statement-builder';
 import { OfxTokenizer, type OfxToken } from './tokenizer';
 
@@ -62,13 +63,15 @@ export async function* parseOfx(source: AsyncIterable<Buffer>, options: ParseOpt
   const issues = new IssueSink(options);
   const peeked = await peekSource(source, HEADER_BYTES);
   const header = readOfxHeader(peeked.head, options.encoding);
-  const elements = new OfxElementReader(options.fileName, issues, maxFieldSize(options));
+  const repeats = new RepeatedWarnings(issues);
+  const elements = new OfxElementReader(options.fileName, issues, repeats, maxFieldSize(options), header.xml === true);
   const tokenizer = new OfxTokenizer({
     maxFieldSize: maxFieldSize(options),
     ...(options.fileName === undefined ? {} : { fileName: options.fileName }),
     openElement: () => elements.openPath,
+    tagPath: () => elements.tagPath,
   });
-  const builder = new OfxStatementBuilder(issues, header.version);
+  const builder = new OfxStatementBuilder(issues, header.version, repeats);
   const location = (): SourceLocation => {
     const path = elements.openPath;
     const at: SourceLocation = path === '' ? { ...tokenizer.position } : { ...tokenizer.position, path };
@@ -126,6 +129,8 @@ export async function* parseOfx(source: AsyncIterable<Buffer>, options: ParseOpt
   const failure = feed(tokenizer.end()) ?? release();
   for (const record of ready) yield record;
   if (failure) throw failure.error;
+  // How many warnings of each kind were counted rather than reported (once the file is read whole).
+  repeats.close();
   if (tokenizer.unterminated !== '' || elements.depth > 0) {
     const open = elements.openPath;
     throw new StatementParseError(

@@ -3,7 +3,11 @@ import type { Account, Balance, Entry, SourceLocation, StatementHeader, Statemen
 import type { OfxEvent } from './elements';
 import { isIban } from '../mt940/identifiers';
 import { readCurrencyCode } from '../issues-currency';
-import { addTransactionField, buildTransaction, type TransactionFields } from './transaction';
+import { checkTransactionType, FitIds } from './identity';
+import type { RepeatedWarnings } from './repeated-warnings';
+import { SingleValues } from './single-values';
+import { buildTransaction } from './transaction';
+import { TransactionDraft } from './transaction-draft';
 import { parseOfxAmount, parseOfxDate, type OfxDate } from './values';
 
 /** Whether the element's parent is `parent` (an aggregate never indexed in paths). */
@@ -40,11 +44,23 @@ const BALANCES = new Map([
 interface OpenStatement {
   header: StatementHeader;
   path: string;
+  /** `<CURDEF>` and `<ACCTID>`, of which a statement has one each. */
+  values: SingleValues;
   currency: string | undefined;
   /** Where an empty `<CURDEF>` was, for the error when no currency is known. */
   emptyCurrency: SourceLocation | undefined;
   account: Account;
   started: boolean;
+  /** Whether the header's currency and account are fixed (see {@link OfxStatementBuilder.fix}). */
+  fixed: boolean;
+  /**
+   * Set while transactions wait for a `<CURDEF>` written after them: they are built in its
+   * currency when it comes (or without one when the statement ends first), at most {@link HELD_LIMIT}.
+   */
+  unbuilt: TransactionDraft[] | undefined;
+  /** The end of the transaction list came while they waited: `statement-start` goes out when they are built. */
+  releaseDue: boolean;
+  fitIds: FitIds;
   /**
    * Set from the first transaction until `statement-start` goes out: `<DTSTART>`/`<DTEND>`
    * written after the transactions (the statement id takes DTEND's date), so the entries in
@@ -63,17 +79,7 @@ interface OpenStatement {
   skippedTrades: { count: number; byName: Map<string, number>; first: SourceLocation } | undefined;
   /** The path of the `<BANKTRANLISTP>` being read (pending transactions), while it is open. */
   pendingList: string | undefined;
-  transaction:
-    | {
-        path: string;
-        fields: TransactionFields;
-        location: SourceLocation;
-        /** An error made the transaction unreadable (a second `<TRNAMT>`): it yields no entry. */
-        refused: boolean;
-        /** A pending transaction (`<STMTTRNP>` in `<BANKTRANLISTP>`): a `PDNG` entry. */
-        pending: boolean;
-      }
-    | undefined;
+  transaction: TransactionDraft | undefined;
 }
 
 /**
@@ -94,10 +100,26 @@ export class OfxStatementBuilder {
   constructor(
     private readonly issues: IssueSink,
     private readonly version: string | undefined,
+    /** The file's warnings that may repeat without bound (an unknown element, a TRNTYPE, a FITID). */
+    private readonly repeats: RepeatedWarnings,
   ) {}
 
   get statementCount(): number {
     return this.index;
+  }
+
+  /**
+   * Values held for the open statement and transaction, transactions waiting for a currency, and
+   * warning kinds counted: for the test that proves what a transaction holds is bounded.
+   */
+  get retained(): number {
+    const statement = this.statement;
+    return (
+      (statement?.values.values.size ?? 0) +
+      (statement?.transaction?.values.values.size ?? 0) +
+      (statement?.unbuilt?.length ?? 0) +
+      this.repeats.kinds
+    );
   }
 
   accept(event: OfxEvent): StatementRecord[] {
@@ -119,17 +141,7 @@ export class OfxStatementBuilder {
     }
     const transaction = statement.transaction;
     if (transaction) {
-      if (
-        event.type === 'leaf' &&
-        !addTransactionField(
-          transaction.fields,
-          event.path.slice(transaction.path.length + 1),
-          event.value,
-          event.location,
-          this.issues,
-        )
-      )
-        transaction.refused = true;
+      if (event.type === 'leaf') transaction.leaf(event);
       if (event.type === 'exit' && event.path === transaction.path) return this.finishTransaction(statement);
       return [];
     }
@@ -137,13 +149,7 @@ export class OfxStatementBuilder {
       if (event.type === 'exit' && event.path === statement.pendingList) statement.pendingList = undefined;
       else if (event.type === 'enter' && isChildOf(event, 'BANKTRANLISTP')) {
         // OFX 2.1 §11.4.2.2: pending transactions, which the bank has not posted yet (`PDNG` rows, as in camt).
-        statement.transaction = {
-          path: event.path,
-          fields: new Map(),
-          location: event.location,
-          refused: false,
-          pending: true,
-        };
+        statement.transaction = new TransactionDraft(event, true, this.issues, this.repeats);
         return this.start(statement, true);
       }
       return [];
@@ -162,13 +168,7 @@ export class OfxStatementBuilder {
             : `<${event.name}> is not an OFX transaction aggregate; read as a <STMTTRN>`,
           event.location,
         );
-      statement.transaction = {
-        path: event.path,
-        fields: new Map(),
-        location: event.location,
-        refused: false,
-        pending,
-      };
+      statement.transaction = new TransactionDraft(event, pending, this.issues, this.repeats);
       return this.start(statement, true);
     }
     if (event.type === 'enter' && event.name !== 'INVBANKTRAN' && isChildOf(event, 'INVTRANLIST'))
@@ -176,7 +176,7 @@ export class OfxStatementBuilder {
     const balance = BALANCES.get(event.name);
     if (event.type === 'enter' && balance)
       statement.balance = { name: event.name, location: event.location, fields: new Map() };
-    if (event.type === 'leaf') this.leaf(statement, event, event.value);
+    if (event.type === 'leaf') return this.leaf(statement, event, event.value);
     if (event.type === 'exit' && balance) this.finishBalance(statement, balance.type, balance.amount);
     if (event.type === 'exit' && TRANSACTION_LISTS.has(event.name)) return this.release(statement);
     if (event.type === 'exit' && event.path === statement.path) return this.close(statement);
@@ -224,10 +224,15 @@ export class OfxStatementBuilder {
     return {
       header,
       path: event.path,
+      values: new SingleValues(this.issues, this.repeats, 'statement', "so the statement's rows cannot be converted"),
       currency: undefined,
       emptyCurrency: undefined,
       account: {},
       started: false,
+      fixed: false,
+      unbuilt: undefined,
+      releaseDue: false,
+      fitIds: new FitIds(),
       holding: false,
       held: [],
       entryCount: 0,
@@ -240,13 +245,16 @@ export class OfxStatementBuilder {
     };
   }
 
-  private leaf(statement: OpenStatement, event: OfxEvent, value: string): void {
+  private leaf(statement: OpenStatement, event: OfxEvent, value: string): StatementRecord[] {
     const { name, location } = event;
     if (statement.balance) {
       statement.balance.fields.set(name, { value, location });
-      return;
+      return [];
     }
-    if (name === 'DTSTART' || name === 'DTEND') return this.period(statement, name, value, location);
+    if (name === 'DTSTART' || name === 'DTEND') {
+      this.period(statement, name, value, location);
+      return [];
+    }
     // The statement's own DTASOF (investment statements); one inside another aggregate (BAL) is not read.
     if (name === 'DTASOF' && event.path === `${statement.path}/DTASOF`) {
       statement.asOf = this.optionalDate(
@@ -255,17 +263,54 @@ export class OfxStatementBuilder {
         location,
         'the balances that give no date of their own are left without one (no row depends on it)',
       );
-      return;
+      return [];
     }
     if (value === '') {
       if (name === 'CURDEF') statement.emptyCurrency ??= location;
-      return;
+      return [];
     }
-    if (name === 'CURDEF') statement.currency = this.fileCurrency = this.currency(value, location);
-    else if (name === 'ACCTID')
-      statement.account = isIban(value)
-        ? { ...statement.account, iban: value.replace(/\s/g, '') }
-        : { ...statement.account, otherId: value };
+    if (name === 'CURDEF') return this.statementCurrency(statement, this.currency(value, location), location);
+    // Every row carries the account: of two different ones, which is meant is unknown.
+    if (name === 'ACCTID') {
+      const first = !statement.values.values.has('ACCTID');
+      statement.values.add('ACCTID', value, location, 'refuse-other');
+      if (first)
+        statement.account = isIban(value)
+          ? { ...statement.account, iban: value.replace(/\s/g, '') }
+          : { ...statement.account, otherId: value };
+    }
+    return [];
+  }
+
+  /**
+   * `<CURDEF>`, the currency of every row: a second one with another code is an error (which is
+   * meant is unknown), with the same a warning. Written after the transactions, it is the one
+   * they wait for ({@link settleCurrency}); after {@link HELD_LIMIT} of them it comes too late.
+   */
+  private statementCurrency(statement: OpenStatement, code: string, location: SourceLocation): StatementRecord[] {
+    const first = !statement.values.values.has('CURDEF');
+    statement.values.add('CURDEF', code, location, 'refuse-other');
+    if (!first) return [];
+    this.fileCurrency = code;
+    if (statement.unbuilt) {
+      statement.currency = code;
+      return this.settleCurrency(statement, location);
+    }
+    if (!statement.fixed) {
+      statement.currency = code;
+      return [];
+    }
+    // After more transactions than wait for it, which were read in the file's other currency or in none.
+    const late = `<CURDEF>${code} comes after ${statement.entryCount.toLocaleString('en')} transactions, where OFX writes it before them`;
+    if (code === statement.currency)
+      this.issues.warning('MISSING_ELEMENT', `${late}; they were read in ${code} all the same`, location);
+    else
+      this.issues.error(
+        'INVALID_VALUE',
+        `${late}: they were read ${statement.currency ? `in ${statement.currency}` : 'without a currency'}, as at most ${HELD_LIMIT.toLocaleString('en')} wait for it; write it before the transactions in a copy of the file and convert that`,
+        location,
+      );
+    return [];
   }
 
   /**
@@ -357,6 +402,43 @@ export class OfxStatementBuilder {
   private start(statement: OpenStatement, hold = false): StatementRecord[] {
     if (statement.started) return [];
     statement.started = true;
+    statement.holding = true;
+    // OFX writes <CURDEF> first, but the statement may give it after its transactions: they wait.
+    if (!statement.currency && hold) {
+      statement.unbuilt = [];
+      return [];
+    }
+    this.fix(statement);
+    return hold && !statement.header.toDate ? [] : this.release(statement);
+  }
+
+  /**
+   * The transactions that waited for a `<CURDEF>` after them are built: in its currency, with a
+   * warning at it, or (`curdef` undefined: the statement ended, or too many waited) as
+   * {@link fix} decides. `statement-start` goes out if their list has ended or the period is known.
+   */
+  private settleCurrency(statement: OpenStatement, curdef?: SourceLocation): StatementRecord[] {
+    const waiting = statement.unbuilt ?? [];
+    statement.unbuilt = undefined;
+    if (curdef && waiting.length > 0)
+      this.issues.warning(
+        'MISSING_ELEMENT',
+        `<CURDEF> comes after ${waiting.length.toLocaleString('en')} transaction${waiting.length === 1 ? '' : 's'}, where OFX writes it before them; they are read in ${statement.currency ?? ''}, the currency the statement gives`,
+        curdef,
+      );
+    this.fix(statement);
+    const out: StatementRecord[] = [];
+    for (const transaction of waiting) for (const record of this.build(statement, transaction)) out.push(record);
+    if (statement.releaseDue || statement.header.toDate) for (const record of this.release(statement)) out.push(record);
+    return out;
+  }
+
+  /**
+   * The statement's currency and account are fixed in its header: the currency from `<CURDEF>`,
+   * else the file's other statement's (a warning), else none (an error); no account is a warning.
+   */
+  private fix(statement: OpenStatement): void {
+    statement.fixed = true;
     const header = statement.header;
     if (!statement.currency && this.fileCurrency) {
       statement.currency = this.fileCurrency;
@@ -375,7 +457,7 @@ export class OfxStatementBuilder {
     else if (!statement.currency)
       this.issues.error(
         'MISSING_ELEMENT',
-        'expected <CURDEF> (statement currency) before the transactions',
+        "expected <CURDEF> (statement currency) in the statement: the amounts' currency is unknown",
         header.location,
       );
     // No account changes no row's amount or date (docs/formats.md, tolerance policy): a warning.
@@ -386,14 +468,17 @@ export class OfxStatementBuilder {
         header.location,
       );
     header.account = statement.currency ? { ...statement.account, currency: statement.currency } : statement.account;
-    statement.holding = true;
-    return hold && !header.toDate ? [] : this.release(statement);
   }
 
   /** Sends `statement-start`, with the id now that the period is as known as it will be, and the entries held. */
   private release(statement: OpenStatement): StatementRecord[] {
     if (!statement.holding) return [];
+    if (statement.unbuilt) {
+      statement.releaseDue = true;
+      return [];
+    }
     statement.holding = false;
+    statement.releaseDue = false;
     const header = statement.header;
     const id = header.account.iban ?? header.account.otherId ?? '';
     header.statementId = header.toDate && id !== '' ? `${id}-${header.toDate.replace(/-/g, '')}` : id;
@@ -409,10 +494,18 @@ export class OfxStatementBuilder {
   private finishTransaction(statement: OpenStatement): StatementRecord[] {
     const transaction = statement.transaction;
     statement.transaction = undefined;
-    if (!transaction || transaction.refused) return [];
+    if (!transaction || transaction.values.refused) return [];
+    if (!statement.unbuilt) return this.build(statement, transaction);
+    statement.unbuilt.push(transaction);
+    return statement.unbuilt.length < HELD_LIMIT ? [] : this.settleCurrency(statement);
+  }
+
+  /** The entry of a transaction, with the checks of its values that need no other transaction but a FITID. */
+  private build(statement: OpenStatement, transaction: TransactionDraft): StatementRecord[] {
     const header = statement.header;
+    const fields = transaction.values.values;
     const entry = buildTransaction(
-      transaction.fields,
+      fields,
       {
         statementId: header.statementId,
         statementIndex: header.index,
@@ -426,10 +519,14 @@ export class OfxStatementBuilder {
     );
     if (!entry) return [];
     for (const key of ['DTPOSTED', 'DTAVAIL', 'DTTRAN']) {
-      const field = transaction.fields.get(key);
+      const field = fields.get(key);
       const date = field === undefined || field.value === '' ? undefined : parseOfxDate(field.value);
       if (field && date) this.dateShape(`<${key}>`, field.value, date, field.location);
     }
+    const type = fields.get('TRNTYPE');
+    if (type && type.value !== '') checkTransactionType(type.value, type.location, this.repeats, this.issues);
+    const fitId = fields.get('FITID');
+    if (fitId && fitId.value !== '') statement.fitIds.check(fitId.value, fitId.location, this.repeats, this.issues);
     statement.entryCount++;
     if (!statement.holding) return [{ kind: 'entry', entry }];
     statement.held.push(entry);
@@ -460,9 +557,16 @@ export class OfxStatementBuilder {
         `expected a decimal amount in <${amountKey}>, found ${JSON.stringify(amount.value)}; ${leftOut}`,
         amount.location,
       );
+    if (signed.trailingSign)
+      this.issues.warning(
+        'INVALID_AMOUNT',
+        `amount ${JSON.stringify(amount.value)} in <${amountKey}> has its sign after the digits, where OFX writes it before them; read as ${signed.creditDebit === 'DBIT' ? '-' : ''}${signed.amount.toString()}`,
+        amount.location,
+      );
+    // The currency may still come (a <CURDEF> after the balance): it is filled in at the statement's end.
     const balance: Balance = {
       type,
-      money: { amount: signed.amount, currency: statement.currency ?? 'XXX' },
+      money: { amount: signed.amount, currency: statement.currency ?? '' },
       creditDebit: signed.creditDebit,
       location: amount.location,
     };
@@ -510,7 +614,13 @@ export class OfxStatementBuilder {
   private close(statement: OpenStatement): StatementRecord[] {
     this.statement = undefined;
     this.reportSkippedTrades(statement);
-    const out = [...this.start(statement), ...this.release(statement)];
+    const out = [
+      ...this.start(statement),
+      ...(statement.unbuilt ? this.settleCurrency(statement) : []),
+      ...this.release(statement),
+    ];
+    for (const balance of statement.balances)
+      if (balance.money.currency === '') balance.money.currency = statement.currency ?? 'XXX';
     // OFX carries no opening balance, so there is nothing to reconcile the entries against.
     if (statement.entryCount > 0)
       this.issues.note(

@@ -1,13 +1,19 @@
 import sax from 'sax';
 import { StatementParseError } from '../errors';
-import { DEFAULT_MAX_FIELD_SIZE, fieldTooLarge } from '../limits';
+import { DEFAULT_MAX_FIELD_SIZE, fieldTooLarge, formatSize } from '../limits';
+import type { SourceLocation } from '../types';
+import { SHOWN, shown } from './repeated-warnings';
 /** A piece of OFX markup with the 1-based line and column where it starts. */
 export type OfxToken =
   | { type: 'open'; name: string; line: number; column: number }
   | { type: 'close'; name: string; line: number; column: number }
   /** `<NAME/>`, an XML empty element. */
   | { type: 'empty'; name: string; line: number; column: number }
-  | { type: 'text'; text: string; cdata: boolean; line: number; column: number };
+  /**
+   * Text; `strays` counts the `<` in it that start no tag (`a < b`, `price<5`, `<MEMO>x<y` with no
+   * `>` before the next `<`), read as text, and `firstStray` is the index of the first.
+   */
+  | { type: 'text'; text: string; cdata: boolean; line: number; column: number; strays?: number; firstStray?: number };
 
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
@@ -55,6 +61,8 @@ export interface OfxTokenizerOptions {
   fileName?: string;
   /** The innermost open element, to name it when a value is too large. */
   openElement?: () => string;
+  /** Where a tag read now would be: the element a tag name too large is named in. */
+  tagPath?: () => string;
 }
 
 type Pending = 'text' | 'tag' | 'cdata' | 'comment';
@@ -62,9 +70,34 @@ const TERMINATOR: Readonly<Record<Pending, string>> = { text: '<', tag: '>', cda
 /** A tag shorter than this is simply put in front of the next chunk and read again (it may be the start of `<![CDATA[`); longer tokens, and text, are kept as pieces. */
 const SHORT = 9;
 
+/** Index of the first `<` or `>` in `text` from `from`, or -1: the end of a tag, or a `<` before it (then the tag's `<` starts no tag). */
+function tagEnd(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x3e || code === 0x3c) return i;
+  }
+  return -1;
+}
+
+const isLetter = (code: number): boolean => (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+
+/**
+ * What a `<` starts: a tag (`close` is the index of its `>`, or -1 when the input ends first), a
+ * CDATA section, a comment, or nothing (`stray`: text); `undecided` until more input comes.
+ */
+type Markup =
+  { kind: 'tag'; close: number } | { kind: 'cdata' } | { kind: 'comment' } | { kind: 'stray' } | { kind: 'undecided' };
+
 /**
  * One tokenizer for OFX 1.x (SGML) and 2.x (XML). It knows nothing about nesting: a leaf's
- * value is simply the text up to the next `<`, which is all SGML's unclosed leaf tags need.
+ * value is simply the text up to the next tag, which is all SGML's unclosed leaf tags need.
+ *
+ * A `<` starts a tag only when a name follows it (`<NAME`, `</NAME`; `<!`, `<?` are declarations)
+ * and a `>` comes before any other `<`, as in SGML, where a `<` not followed by a name is text.
+ * Any other `<` (`a < b`, `price<5`, a `<b` with no `>` before `</STMTTRN>`) is a bank's text
+ * written without `&lt;`: it is read as text, and counted in the text token for a warning.
+ * Had it been read as a tag, the tag would swallow what follows up to the next `>` (an end tag),
+ * and the file would be refused far from the `<`.
  * Text is fed in chunks of any size. A token cut by a chunk boundary is kept as pieces, and
  * only the new chunk is searched for its end, so every character is looked at a bounded number
  * of times however the input is chunked (`work` counts them); memory holds one token (at most
@@ -87,7 +120,25 @@ export class OfxTokenizer {
   /** Tokens completed by `text`; an unfinished token at the end waits for the next chunk. */
   *write(text: string): Generator<OfxToken> {
     let input = text;
-    if (this.pending !== undefined && (this.pending === 'text' || this.pendingLength >= SHORT)) {
+    if (this.pending === 'tag' && this.pendingLength >= SHORT && this.pendingIsTag()) {
+      // A long tag: the chunk is searched for its `>`, or for a `<` that shows it was text.
+      const end = tagEnd(input, 0);
+      this.work += end < 0 ? input.length : end + 1;
+      if (end < 0) {
+        this.keep(input);
+        return;
+      }
+      if (input.charCodeAt(end) === 0x3c) {
+        const { line, column } = this;
+        const stray = this.takePending() + input.slice(0, end);
+        this.advance(stray, 0, stray.length);
+        yield { type: 'text', text: stray, cdata: false, line, column, strays: 1, firstStray: 0 };
+        input = input.slice(end);
+      } else {
+        yield* this.drain(this.takePending() + input.slice(0, end + 1), true);
+        input = input.slice(end + 1);
+      }
+    } else if (this.pending !== undefined && (this.pending === 'text' || this.pendingLength >= SHORT)) {
       const end = this.findEnd(this.pending, input);
       if (end < 0) {
         this.keep(input);
@@ -153,41 +204,106 @@ export class OfxTokenizer {
    */
   private *drain(buffer: string, complete: boolean): Generator<OfxToken> {
     let pos = 0;
+    let rest: Pending | undefined;
+    /** What the text before `pos` found at `pos`. */
+    let known: Markup | undefined;
     while (pos < buffer.length) {
       const line = this.line;
       const column = this.column;
       let next: number;
-      if (buffer.charCodeAt(pos) !== 0x3c /* < */) {
-        const lt = this.search(buffer, '<', pos);
-        if (lt < 0 && !complete) break;
-        next = lt < 0 ? buffer.length : lt;
-        yield { type: 'text', text: buffer.slice(pos, next), cdata: false, line, column };
-      } else if (
-        buffer.length - pos < 9 &&
-        !complete &&
-        ('<![CDATA['.startsWith(buffer.slice(pos)) || '<!--'.startsWith(buffer.slice(pos)))
-      ) {
-        break; // too little of the tag to tell a CDATA section or comment from a declaration
-      } else if (buffer.startsWith('<![CDATA[', pos)) {
+      const markup: Markup =
+        known ?? (buffer.charCodeAt(pos) === 0x3c /* < */ ? this.markupAt(buffer, pos, complete) : { kind: 'stray' });
+      known = undefined;
+      if (markup.kind === 'undecided') break;
+      if (markup.kind === 'stray') {
+        const scan = this.scanText(buffer, pos, complete, buffer.charCodeAt(pos) === 0x3c);
+        // Text, even when it starts with a `<` that starts no tag, goes on in the next chunk as text.
+        rest = 'text';
+        if (scan.end === buffer.length && !complete) break;
+        rest = undefined;
+        next = scan.end;
+        known = scan.markup;
+        const text = buffer.slice(pos, next);
+        yield scan.strays === 0
+          ? { type: 'text', text, cdata: false, line, column }
+          : { type: 'text', text, cdata: false, line, column, strays: scan.strays, firstStray: scan.firstStray - pos };
+      } else if (markup.kind === 'cdata') {
         const close = this.search(buffer, ']]>', pos);
         if (close < 0) break;
         next = close + 3;
         yield { type: 'text', text: buffer.slice(pos + 9, close), cdata: true, line, column };
-      } else if (buffer.startsWith('<!--', pos)) {
+      } else if (markup.kind === 'comment') {
         const close = this.search(buffer, '-->', pos);
         if (close < 0) break;
         next = close + 3;
       } else {
-        const close = this.search(buffer, '>', pos);
-        if (close < 0) break;
-        next = close + 1;
-        const token = tagToken(buffer.slice(pos + 1, close), line, column);
+        if (markup.close < 0) break;
+        next = markup.close + 1;
+        const token = tagToken(buffer.slice(pos + 1, markup.close), line, column);
         if (token) yield token;
       }
       this.advance(buffer, pos, next);
       pos = next;
     }
-    if (pos < buffer.length) this.keep(buffer.slice(pos), kindAt(buffer, pos));
+    if (pos < buffer.length) this.keep(buffer.slice(pos), rest ?? kindAt(buffer, pos));
+  }
+
+  /** What the `<` at `pos` starts (see {@link Markup}); `complete` when nothing follows the buffer. */
+  private markupAt(buffer: string, pos: number, complete: boolean): Markup {
+    const rest = buffer.length - pos;
+    if (rest < 9 && !complete && ('<![CDATA['.startsWith(buffer.slice(pos)) || '<!--'.startsWith(buffer.slice(pos))))
+      return { kind: 'undecided' }; // too little of the tag to tell a CDATA section or comment from a declaration
+    if (buffer.startsWith('<![CDATA[', pos)) return { kind: 'cdata' };
+    if (buffer.startsWith('<!--', pos)) return { kind: 'comment' };
+    const first = buffer.charCodeAt(pos + 1);
+    if (first === 0x21 /* ! */ || first === 0x3f /* ? */) return { kind: 'tag', close: this.search(buffer, '>', pos) };
+    const nameAt = first === 0x2f /* / */ ? pos + 2 : pos + 1;
+    if (nameAt >= buffer.length) return complete ? { kind: 'stray' } : { kind: 'undecided' };
+    if (!isLetter(buffer.charCodeAt(nameAt))) return { kind: 'stray' };
+    const end = tagEnd(buffer, pos + 1);
+    this.work += (end < 0 ? buffer.length : end + 1) - pos;
+    if (end < 0) return complete ? { kind: 'tag', close: -1 } : { kind: 'undecided' };
+    return buffer.charCodeAt(end) === 0x3e /* > */ ? { kind: 'tag', close: end } : { kind: 'stray' };
+  }
+
+  /**
+   * Text from `pos` (which may be a `<` that starts no tag) to the next markup, or to the end of
+   * the buffer, or to a `<` that cannot be told from a tag before more input comes.
+   */
+  private scanText(
+    buffer: string,
+    pos: number,
+    complete: boolean,
+    stray: boolean,
+  ): { end: number; strays: number; firstStray: number; markup?: Markup } {
+    let strays = 0;
+    let firstStray = -1;
+    let at = pos;
+    for (;;) {
+      if (at < buffer.length && buffer.charCodeAt(at) === 0x3c) {
+        // `stray`: the caller found that the `<` at `pos` starts no tag. What the markup that ends
+        // the text is goes back with it, so that the tag is not searched again.
+        const markup: Markup = stray && at === pos ? { kind: 'stray' } : this.markupAt(buffer, at, complete);
+        if (markup.kind !== 'stray') return { end: at, strays, firstStray, markup };
+        if (firstStray < 0) firstStray = at;
+        strays++;
+        at++;
+        continue;
+      }
+      const lt = this.search(buffer, '<', at);
+      if (lt < 0) return { end: buffer.length, strays, firstStray };
+      at = lt;
+    }
+  }
+
+  /** Whether the pending `<…` may be a start or end tag (not a declaration or processing instruction). */
+  private pendingIsTag(): boolean {
+    let head = '';
+    for (const piece of this.pieces) {
+      head += piece;
+      if (head.length >= 2) break;
+    }
+    return head.charCodeAt(1) !== 0x21 && head.charCodeAt(1) !== 0x3f;
   }
 
   private search(buffer: string, needle: string, from: number): number {
@@ -206,6 +322,7 @@ export class OfxTokenizer {
         column: this.column,
         ...(this.options.fileName === undefined ? {} : { file: this.options.fileName }),
       };
+      if (this.pending === 'tag' && this.pendingIsTag()) throw this.tagTooLarge(at);
       const open = this.options.openElement?.() ?? '';
       const name = open.split('/').pop() ?? '';
       const what =
@@ -214,12 +331,30 @@ export class OfxTokenizer {
             ? `<${name}>`
             : 'text'
           : this.pending === 'tag'
-            ? 'a tag'
+            ? 'a declaration'
             : this.pending === 'cdata'
               ? 'a CDATA section'
               : 'a comment';
       throw fieldTooLarge(what, this.maxFieldSize, open ? { ...at, path: open } : at);
     }
+  }
+
+  /**
+   * A tag name longer than a value may be (`<AAAA…` for 2 MiB): named as a tag, at its `<`, in the
+   * element it would be read in, not as the value of the leaf before it.
+   */
+  private tagTooLarge(at: SourceLocation): StatementParseError {
+    let head = '';
+    for (const piece of this.pieces) {
+      head += piece.slice(0, SHOWN + 2);
+      if (head.length > SHOWN + 2) break;
+    }
+    const path = this.options.tagPath?.() ?? '';
+    return new StatementParseError(
+      'LIMIT_EXCEEDED',
+      `the tag name ${shown(head)} exceeds ${formatSize(this.maxFieldSize)} (--max-field-size): no OFX element has such a name; raise the limit if the file is genuine`,
+      { location: path === '' ? at : { ...at, path } },
+    );
   }
 
   /** The last `n` characters kept, across pieces (a 1-byte chunk is a piece of one character). */

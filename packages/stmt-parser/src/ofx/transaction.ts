@@ -5,15 +5,36 @@ import type { IssueSink } from '../issues';
 import { readCurrencyCode } from '../issues-currency';
 import type { Account, Entry, Money, SourceLocation, TransactionDetail } from '../types';
 import { isIban } from '../mt940/identifiers';
+import type { RepeatRule } from './single-values';
 import { parseOfxAmount, parseOfxDate } from './values';
 
 /** A leaf of `<STMTTRN>` keyed by its path below STMTTRN (`TRNAMT`, `PAYEE/NAME`, `CURRENCY/CURRATE`). */
 export type TransactionFields = Map<string, { value: string; location: SourceLocation }>;
 
-/** The aggregates inside `<STMTTRN>` that occur once, so each of their leaves does too (OFX 1.6 §11.4.4.1). */
-const SINGLE_AGGREGATES = new Set(['PAYEE', 'BANKACCTTO', 'CCACCTTO', 'CURRENCY', 'ORIGCURRENCY']);
+/**
+ * The leaves OFX defines in `<STMTTRN>` (OFX 2.1.1 §11.4.4.1) and `<STMTTRNP>` (§11.4.2.3),
+ * `CURRENCY`/`ORIGCURRENCY` also written as values, and those of the aggregates inside them.
+ * Only these are kept, so a transaction holds a bounded set of values whatever the file writes.
+ */
+const LEAVES = new Set([
+  ...['TRNTYPE', 'DTPOSTED', 'DTUSER', 'DTAVAIL', 'DTTRAN', 'DTEXPIRE', 'TRNAMT', 'FITID', 'CORRECTFITID'],
+  ...['CORRECTACTION', 'SRVRTID', 'CHECKNUM', 'REFNUM', 'SIC', 'PAYEEID', 'NAME', 'EXTDNAME', 'MEMO'],
+  ...['INV401KSOURCE', 'CURRENCY', 'ORIGCURRENCY'],
+]);
+const AGGREGATES = new Map<string, ReadonlySet<string>>([
+  ['PAYEE', new Set(['NAME', 'ADDR1', 'ADDR2', 'ADDR3', 'CITY', 'STATE', 'POSTALCODE', 'COUNTRY', 'PHONE'])],
+  ['BANKACCTTO', new Set(['BANKID', 'BRANCHID', 'ACCTID', 'ACCTTYPE', 'ACCTKEY'])],
+  ['CCACCTTO', new Set(['ACCTID', 'ACCTKEY'])],
+  ['CURRENCY', new Set(['CURRATE', 'CURSYM'])],
+  ['ORIGCURRENCY', new Set(['CURRATE', 'CURSYM'])],
+  // May repeat, and nothing in it is read: its leaves are not kept.
+  [
+    'IMAGEDATA',
+    new Set(['IMAGETYPE', 'IMAGEREF', 'IMAGEREFTYPE', 'IMAGEDELAY', 'DTIMAGEAVAIL', 'IMAGETTL', 'CHECKSUP']),
+  ],
+]);
 
-/** Leaves that give the amount or the currency it is in. */
+/** Leaves that give the amount or the currency it is in: a second one refuses the transaction. */
 const AMOUNT_LEAVES = new Set([
   'TRNAMT',
   'CURRENCY/CURRATE',
@@ -22,49 +43,40 @@ const AMOUNT_LEAVES = new Set([
   'ORIGCURRENCY/CURSYM',
 ]);
 
-/** Leaves that give the row's dates, its type and its identity (`FITID` is the transaction id). */
+/** Leaves that give the row's dates, its type and its identity (`FITID` is the transaction id): a second one with another value refuses it. */
 const ROW_LEAVES = new Set(['DTPOSTED', 'DTAVAIL', 'DTTRAN', 'TRNTYPE', 'FITID']);
 
-const where = (location: SourceLocation): string => `line ${location.line}, column ${location.column}`;
-
 /**
- * Keeps one leaf of a transaction. Each leaf of `<STMTTRN>` is single-valued, so a second one
- * is reported at the second: an error when it gives the amount or its currency (which is meant
- * is unknown, and two transactions run together look just so), or when it gives the row's
- * dates, type or id with another value; a warning otherwise (a repeated value, a second name or
- * memo), keeping the first unless the first is empty. Returns false when the transaction is refused.
+ * How the leaf at `key` below a transaction is read: kept, with what a second one of it means
+ * ({@link SingleValues}); not kept (`IMAGEDATA`'s); or `unknown`, naming the element OFX does not
+ * define there and the aggregate it is in (a bank's own element, or text after a `<` written
+ * without `&lt;`), which is not kept either.
  */
-export function addTransactionField(
-  fields: TransactionFields,
-  key: string,
-  value: string,
-  location: SourceLocation,
-  issues: IssueSink,
-): boolean {
-  const first = fields.get(key);
-  if (!first) {
-    fields.set(key, { value, location });
-    return true;
-  }
-  const slash = key.indexOf('/');
-  // Leaves of aggregates that may repeat (`IMAGEDATA`) or that are not read: nothing to decide.
-  if (slash >= 0 && (!SINGLE_AGGREGATES.has(key.slice(0, slash)) || key.indexOf('/', slash + 1) >= 0)) return true;
-  const second = `a second <${key.split('/').join('><')}> (${JSON.stringify(value)}) in the transaction, after the first (${JSON.stringify(first.value)}) at ${where(first.location)}`;
-  const conflicting = value !== first.value && value !== '' && first.value !== '';
-  if (AMOUNT_LEAVES.has(key) || (ROW_LEAVES.has(key) && conflicting)) {
-    issues.error(
-      'INVALID_VALUE',
-      `${second}: which one is meant is unknown, so the transaction cannot be converted (two transactions may have run together)`,
-      location,
-    );
-    return false;
-  }
-  if (first.value === '' && value !== '') {
-    issues.warning('INVALID_VALUE', `${second}; the first is empty, so this one is read`, location);
-    fields.set(key, { value, location });
-  } else issues.warning('INVALID_VALUE', `${second}; the first is kept`, location);
-  return true;
+export function transactionLeaf(key: string): { rule: RepeatRule } | { unknown: string; parent?: string } | undefined {
+  const known = KNOWN.get(key);
+  if (known) return known;
+  const [head = '', child, deeper] = key.split('/', 3);
+  const leaves = AGGREGATES.get(head);
+  // An aggregate left empty (`<PAYEE/>`) holds nothing to read.
+  if (child === undefined) return leaves ? undefined : { unknown: head };
+  if (!leaves) return { unknown: head };
+  if (!leaves.has(child)) return { unknown: child, parent: head };
+  return deeper === undefined ? undefined : { unknown: deeper, parent: child };
 }
+
+function repeatRule(key: string): RepeatRule {
+  return AMOUNT_LEAVES.has(key) ? 'refuse' : ROW_LEAVES.has(key) ? 'refuse-other' : 'keep';
+}
+
+/** The leaves read directly in a transaction (not IMAGEDATA's), looked up once per leaf rather than worked out. */
+const KNOWN = new Map<string, { rule: RepeatRule }>(
+  [
+    ...LEAVES,
+    ...[...AGGREGATES].flatMap(([name, leaves]) =>
+      name === 'IMAGEDATA' ? [] : [...leaves].map((leaf) => `${name}/${leaf}`),
+    ),
+  ].map((key) => [key, { rule: repeatRule(key) }]),
+);
 
 export interface TransactionContext {
   statementId: string;
@@ -119,6 +131,12 @@ export function buildTransaction(
     issues.warning(
       'INVALID_AMOUNT',
       `amount ${JSON.stringify(amountText)} has a '+' sign, which OFX does not write (a positive amount is unsigned); read as a credit of ${signed.amount.toString()}`,
+      at('TRNAMT'),
+    );
+  if (signed.trailingSign)
+    issues.warning(
+      'INVALID_AMOUNT',
+      `amount ${JSON.stringify(amountText)} has its sign after the digits, where OFX writes it before them; read as a ${signed.creditDebit === 'DBIT' ? 'debit' : 'credit'} of ${signed.amount.toString()}`,
       at('TRNAMT'),
     );
   if (signed.grouped !== undefined)

@@ -14,7 +14,7 @@ describe('OFX dates', () => {
 
   it('refuses dates that do not exist', () => {
     expect(parseOfxDate('20240231')).toBeUndefined();
-    expect(parseOfxDate('2024-02-01')).toBeUndefined();
+    expect(parseOfxDate('2024-02-30')).toBeUndefined();
     expect(parseOfxDate('20240231120000[-03:00]')).toBeUndefined();
   });
 

@@ -30,7 +30,7 @@ const OFX_ZONE = /^\[\s*[+-]?\d{1,2}(?:\.\d+)?(?::[A-Za-z]*)?\s*\]$/;
 export function parseOfxDate(text: string): OfxDate | undefined {
   const value = text.trim();
   const head = /^(\d{4})(\d{2})(\d{2})/.exec(value);
-  if (!head) return undefined;
+  if (!head) return isoDate(value);
   const [, y, mo, d] = head;
   const year = Number(y);
   const month = Number(mo);
@@ -60,6 +60,21 @@ export function parseOfxDate(text: string): OfxDate | undefined {
   }
   result.deviation = describeRest(value.slice(8));
   return result;
+}
+
+/**
+ * `2024-03-05`: a date written as ISO 8601 does, year first, so which day it is is not in doubt.
+ * It is read with a deviation; what follows it (a time) is not read.
+ */
+function isoDate(value: string): OfxDate | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?!\d)/.exec(value);
+  const date = match && parseOfxDate(`${match[1]}${match[2]}${match[3]}`);
+  if (!date) return undefined;
+  const rest = value.slice(10);
+  return {
+    date: date.date,
+    deviation: `it is written YYYY-MM-DD, not YYYYMMDD as OFX writes dates${rest === '' ? '' : `, and the text after it, ${JSON.stringify(rest.slice(0, 40))}, is not read`}`,
+  };
 }
 
 function isTimeOfDay(h: string, mi: string, s: string | undefined): boolean {
@@ -95,20 +110,29 @@ export interface SignedAmount {
   grouped?: string;
   /** Set when the text had a leading `+`, which OFX never writes (a positive amount is unsigned). */
   plusSign?: true;
+  /** Set when the sign came after the digits (`12.00-`), as some bank systems write it. */
+  trailingSign?: true;
 }
 
 /**
  * OFX amounts are signed from the account holder's side: negative takes money out (a debit),
- * positive puts it in. The spec allows `,` as the decimal mark, and some banks write `+`.
+ * positive puts it in. The spec allows `,` as the decimal mark, and some banks write `+`, or
+ * the sign after the digits (`12.00-`), which says the direction as plainly.
  *
  * Undefined for text whose value would be a guess: more than one sign (`+-10.00`, `--10.00`,
- * `- -10.00`), a sign anywhere but first, or a blank between digits that is not thousands
- * grouping in groups of three (`-10 .50`, `1 00.00`). Blanks after the one leading sign are allowed.
+ * `- -10.00`, `-10.00-`), a sign anywhere but first or last, or a blank between digits that is not
+ * thousands grouping in groups of three (`-10 .50`, `1 00.00`). Blanks between the one sign and
+ * the digits are allowed.
  */
 export function parseOfxAmount(text: string): SignedAmount | undefined {
   const trimmed = text.trim();
-  const sign = /^[+-]/.exec(trimmed)?.[0];
+  let sign = /^[+-]/.exec(trimmed)?.[0];
   let value = sign === undefined ? trimmed : trimmed.slice(1).trimStart();
+  const trailing = sign === undefined ? /[+-]$/.exec(value)?.[0] : undefined;
+  if (trailing !== undefined) {
+    sign = trailing;
+    value = value.slice(0, -1).trimEnd();
+  }
   if (/[+-]/.test(value)) return undefined;
   const grouped = ungroup(value);
   if (grouped !== undefined) value = grouped;
@@ -121,7 +145,8 @@ export function parseOfxAmount(text: string): SignedAmount | undefined {
   if (!amount) return undefined;
   const signed: SignedAmount = { amount, creditDebit: sign === '-' && !amount.isZero() ? 'DBIT' : 'CRDT' };
   if (grouped !== undefined) signed.grouped = grouped;
-  if (sign === '+') signed.plusSign = true;
+  if (trailing !== undefined) signed.trailingSign = true;
+  else if (sign === '+') signed.plusSign = true;
   return signed;
 }
 

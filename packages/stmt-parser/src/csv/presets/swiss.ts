@@ -15,7 +15,6 @@ export const selmaProfile: CsvProfile = {
   booking_date: 'Date',
   amount: { column: 'Amount' },
   currency: { column: 'Currency' },
-  skip: [{ column: 'Date', empty: true }],
   transaction_code: 'Description',
   counterparty: { template: 'Selma {Fund}' },
   remittance: { template: '{Description} {Fund} {Number of Shares}' },
@@ -26,7 +25,9 @@ export const selmaProfile: CsvProfile = {
  * A Visa debit card export with French headers (Swiss banks' card portals): semicolon-separated,
  * `Bénéficiaire;Date;Montant;Monnaie;Buchungs-Nr.;Referenznummer;Status Kontoführung`, signed
  * amounts, Swiss dates. The card network's prefix `PMT CARTE` is dropped from the merchant name;
- * the reference number is the bank's id of the payment.
+ * the reference number is the bank's id of the payment. The export ends with a row of empty
+ * cells (`;;;;;;`), which the parser reads as a blank line; a skip rule for rows without a date
+ * once did that, and also dropped a payment whose date was missing, which is now refused.
  */
 export const visaDebitFrProfile: CsvProfile = {
   name: 'visa-debit-fr',
@@ -38,7 +39,6 @@ export const visaDebitFrProfile: CsvProfile = {
   booking_date: 'Date',
   amount: { column: 'Montant' },
   currency: { column: 'Monnaie' },
-  skip: [{ column: 'Date', empty: true }],
   reference: 'Referenznummer',
   counterparty: { template: '{Bénéficiaire}', replace: [{ pattern: '^PMT CARTE ', with: '' }] },
   remittance: '{Bénéficiaire}',

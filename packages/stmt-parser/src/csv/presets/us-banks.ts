@@ -18,7 +18,16 @@ export const bankOfAmericaProfile: CsvProfile = {
   amount: { column: 'Amount' },
   currency: { code: 'USD' },
   balance: 'Running Bal.',
-  skip: [{ column: 'Amount', empty: true }],
+  // That line only: another row without an amount is refused (its amount is unknown), and one
+  // with an amount is read.
+  skip: [
+    {
+      all: [
+        { column: 'Description', matches: '^Beginning balance as of ' },
+        { column: 'Amount', empty: true },
+      ],
+    },
+  ],
   counterparty: '{Description}',
   remittance: '{Description}',
   account: { name: 'Bank of America', statement: 'BofA-{currency}' },

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { detached } from '../camt/leaf';
+import type { IssueSink } from '../issues';
+import type { SourceLocation } from '../types';
+import { EACH, type RepeatedWarnings, shown } from './repeated-warnings';
+
+/** OFX 2.1.1 §11.4.4.3: the values of `<TRNTYPE>`. */
+const TRANSACTION_TYPES = new Set([
+  ...['CREDIT', 'DEBIT', 'INT', 'DIV', 'FEE', 'SRVCHG', 'DEP', 'ATM', 'POS', 'XFER', 'CHECK', 'PAYMENT'],
+  ...['CASH', 'DIRECTDEP', 'DIRECTDEBIT', 'REPEATPMT', 'HOLD', 'OTHER'],
+]);
+
+/**
+ * A `<TRNTYPE>` OFX does not define (`FOOBAR`) is kept as the row's bank transaction code, as
+ * written: it changes no amount or date. One warning per value and file (a file writes its own
+ * type on every row), and a closing count.
+ */
+export function checkTransactionType(
+  type: string,
+  location: SourceLocation,
+  repeats: RepeatedWarnings,
+  issues: IssueSink,
+): void {
+  if (TRANSACTION_TYPES.has(type)) return;
+  const value = JSON.stringify(shown(type));
+  const what = [`transaction of type ${value}`, `transactions of type ${value}`] as const;
+  if (repeats.take(`TRNTYPE ${shown(type)}`, 'INVALID_VALUE', what, location, 1))
+    issues.warning(
+      'INVALID_VALUE',
+      `<TRNTYPE>${shown(type)} is not one of the transaction types OFX defines (CREDIT, DEBIT, POS, XFER … OTHER): kept as written as the bank transaction code`,
+      location,
+    );
+}
+
+/** FITIDs remembered per statement: a repeat further apart than this many transactions goes unnoticed, so memory stays bounded. */
+export const FITIDS_KEPT = 10_000;
+/** OFX's longest FITID; a longer one is remembered by its hash. */
+const FITID_LENGTH = 255;
+
+/**
+ * OFX gives every transaction of an account its own `<FITID>`. Two in one statement with the
+ * same FITID are both kept as rows (dropping one could lose a real booking), with a warning at
+ * the second naming the first: one booking written twice, or a bank's ids that are not unique.
+ * The FITIDs of the last {@link FITIDS_KEPT} transactions are remembered.
+ */
+export class FitIds {
+  /** Each FITID's line and column: only those, so that no path or chunk of the file is kept with it. */
+  private readonly seen = new Map<string, { line: number; column: number }>();
+
+  check(fitId: string, location: SourceLocation, repeats: RepeatedWarnings, issues: IssueSink): void {
+    const key = fitId.length > FITID_LENGTH ? `#${createHash('sha256').update(fitId).digest('hex')}` : detached(fitId);
+    const first = this.seen.get(key);
+    if (first === undefined) {
+      if (this.seen.size >= FITIDS_KEPT) this.seen.delete(this.seen.keys().next().value as string);
+      this.seen.set(key, { line: location.line, column: location.column });
+      return;
+    }
+    const what = [
+      'transaction with the <FITID> of an earlier one',
+      'transactions with the <FITID> of an earlier one',
+    ] as const;
+    if (repeats.take('FITID', 'INVALID_VALUE', what, location, EACH))
+      issues.warning(
+        'INVALID_VALUE',
+        `transaction ${JSON.stringify(shown(fitId))} has the <FITID> of the transaction at line ${first.line}, column ${first.column}, where OFX gives every transaction of an account its own: both are kept as rows; if they are one booking written twice, remove one`,
+        location,
+      );
+  }
+}
