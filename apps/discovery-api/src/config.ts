@@ -26,6 +26,12 @@ export interface ApiConfig {
   /** How often an instance checks for a snapshot loaded through another instance. */
   snapshotPollMs: number;
   bodyLimitBytes: number;
+  /** How long a client may take to send a request's headers (Node's server.headersTimeout). */
+  headersTimeoutMs: number;
+  /** How long a client may take to send a request's body once the route reads it; then 408. */
+  bodyTimeoutMs: number;
+  /** How long requests in flight at SIGTERM may take to finish before their connections close. */
+  shutdownGraceMs: number;
   /** Development only: accept http://127.0.0.1 webhook receivers. */
   allowLoopbackWebhooks: boolean;
   /** Run the webhook delivery worker inside `serve` (DISCOVERY_WORKER=off: a separate
@@ -81,6 +87,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     rateLimits: rateLimits(env, 'DISCOVERY_RATE_LIMITS'),
     snapshotPollMs: integer(env, 'DISCOVERY_SNAPSHOT_POLL_MS', 5_000, 100, 3_600_000),
     bodyLimitBytes: integer(env, 'DISCOVERY_BODY_LIMIT_BYTES', 100 * 1024, 1_024, 10 * 1024 * 1024),
+    headersTimeoutMs: integer(env, 'DISCOVERY_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000),
+    bodyTimeoutMs: integer(env, 'DISCOVERY_BODY_TIMEOUT_MS', 10_000, 100, 600_000),
+    shutdownGraceMs: integer(env, 'DISCOVERY_SHUTDOWN_GRACE_MS', 8_000, 0, 600_000),
     // DISCOVERY_WEBHOOKS_ALLOW_LOCAL=1 is the earlier name, kept as an alias.
     allowLoopbackWebhooks:
       flag(env, 'DISCOVERY_ALLOW_LOOPBACK_WEBHOOKS') || flag(env, 'DISCOVERY_WEBHOOKS_ALLOW_LOCAL'),

@@ -8,6 +8,8 @@ import { sdkEngine } from '../src/discovery/sdk-engine';
 import { createHttpServer } from '../src/http/http-server';
 import { silentLogger } from '../src/logging';
 import { startServer } from '../src/server/serve';
+import { capturingLogger } from '../src/test-support/log-capture';
+import { rawConnection } from '../src/test-support/raw-http';
 
 // docs/operations.md "Shutdown": SIGTERM stops accepting connections and lets in-flight
 // requests finish. Those responses used to say `Connection: keep-alive` while the server then
@@ -98,8 +100,27 @@ describe('draining the HTTP server', () => {
   });
 });
 
+describe('draining with a grace period', () => {
+  it('closes the connections of requests still in flight once the grace period is over', async () => {
+    const entered = latch();
+    // A request that is never answered: the body it waits for never comes.
+    const server = createHttpServer(() => entered.open(), { logger: silentLogger() });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const connection = await rawConnection(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      connection.write('POST /hold HTTP/1.1\r\nHost: api\r\nContent-Length: 100\r\n\r\n{}');
+      await entered.promise;
+      await server.drain({ graceMs: 50 });
+      expect(await connection.closed).toBe('');
+    } finally {
+      if (server.listening) server.close();
+    }
+  });
+});
+
 describe('startServer close() (what SIGTERM runs)', () => {
-  const dataDir = scratchFolder('discovery-drain-', { per: 'block' });
+  const dataDir = scratchFolder('discovery-drain-');
 
   it('lets the request in flight finish with Connection: close, so a keep-alive client reconnects', async () => {
     const entered = latch();
@@ -140,6 +161,51 @@ describe('startServer close() (what SIGTERM runs)', () => {
       expect(await busyClosed).toEqual([]);
       await closed;
       await expect(get(server.port, agent, '/healthz')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    } finally {
+      agent.destroy();
+      release.open();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('stops the webhook worker at once, while a request is still in flight', async () => {
+    const entered = latch();
+    const release = latch();
+    const engine = sdkEngine(new InvestmentDiscoveryCrew());
+    const slowEngine = {
+      ...engine,
+      criteria: async (assetType: 'etf' | 'stock' | 'crypto') => {
+        entered.open();
+        await release.promise;
+        return engine.criteria(assetType);
+      },
+    };
+    const announced: string[] = [];
+    const logs = capturingLogger();
+    const config = { ...loadConfig({ DISCOVERY_DATA_DIR: dataDir() }), port: 0, refreshIntervalMs: 0 };
+    const server = await startServer(config, {
+      engineFactory: () => slowEngine,
+      logger: logs.logger,
+      announce: (text) => announced.push(text),
+    });
+    const token = /(disc_[A-Za-z0-9_-]{43})/.exec(announced.join(''))?.[1] ?? '';
+    const agent = new Agent({ keepAlive: false });
+    let answered = false;
+    try {
+      const pending = get(server.port, agent, '/v1/discovery/criteria/etf', { authorization: `Bearer ${token}` }).then(
+        (answer) => {
+          answered = true;
+          return answer;
+        },
+      );
+      await entered.promise;
+      const closed = server.close();
+      // The worker claims no more deliveries from here on: it stopped before the request ended.
+      await logs.logged('webhook worker stopped');
+      expect(answered).toBe(false);
+      release.open();
+      expect((await pending).status).toBe(200);
+      await closed;
     } finally {
       agent.destroy();
       release.open();

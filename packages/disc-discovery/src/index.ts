@@ -4,6 +4,7 @@ export { APlusScoringTool, type ScoringToolOptions, type ScoreOptions } from './
 export { MarketScreeningTool, type ScreeningToolOptions } from './screening-tool';
 export {
   batchCustomCriteria,
+  checkPortfolioContext,
   customCriteriaEffects,
   type BatchDiscoverRequest,
   type BatchDiscoveryResult,

@@ -52,6 +52,35 @@ describe('criteria schemas and defaults', () => {
     expect(r.criteria.min_market_cap_billions).toBe(5);
   });
 
+  it('refuses a criterion given under both its names with different values, naming both paths', () => {
+    const both = { institutional_adoption_required: true, required_institutional_adoption: false };
+    expect(() => resolveCriteria('crypto', both, '/custom_criteria')).toThrow(
+      expect.objectContaining({
+        code: 'VALIDATION_ERROR',
+        details: {
+          asset_type: 'crypto',
+          errors: [
+            {
+              path: '/custom_criteria/institutional_adoption_required',
+              message:
+                'contradicts /custom_criteria/required_institutional_adoption: both name the criterion required_institutional_adoption; give it once',
+            },
+            {
+              path: '/custom_criteria/required_institutional_adoption',
+              message:
+                'contradicts /custom_criteria/institutional_adoption_required: both name the criterion required_institutional_adoption; give it once',
+            },
+          ],
+        },
+      }),
+    );
+  });
+
+  it('accepts a criterion given under both its names with the same value', () => {
+    const both = { institutional_adoption_required: false, required_institutional_adoption: false };
+    expect(resolveCriteria('crypto', both).criteria.required_institutional_adoption).toBe(false);
+  });
+
   it('rejects a wrong type with the failing path', () => {
     try {
       resolveCriteria('etf', { max_expense_ratio: 'cheap', min_history_years: 2.5 });

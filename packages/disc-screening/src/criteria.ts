@@ -23,7 +23,8 @@ export interface ResolvedCriteria<T extends AssetType = AssetType> {
 /**
  * Validates user criteria for an asset type and fills in the contract's defaults (docs/decisions/0003-discovery-service-contract.md) (ajv
  * `useDefaults`). Throws InvalidAssetTypeError for an unknown type and
- * DiscoveryValidationError (details.errors: `{ path, message }`) for a bad field.
+ * DiscoveryValidationError (details.errors: `{ path, message }`) for a bad field, or for a
+ * criterion given under both of its names (CRITERIA_ALIASES) with different values.
  */
 export function resolveCriteria<T extends AssetType>(
   assetType: T,
@@ -37,9 +38,32 @@ export function resolveCriteria<T extends AssetType>(
     });
   }
   const data: Record<string, unknown> = {};
+  // Which name each criterion was given under: a criterion given under both its names with
+  // two values is refused, rather than one of them silently winning.
+  const writtenAs = new Map<string, string>();
+  const contradictions: { path: string; message: string }[] = [];
   for (const [key, value] of Object.entries(input)) {
     if (value === undefined) continue;
-    data[ALIASES[key] ?? key] = value;
+    const name = ALIASES[key] ?? key;
+    const earlier = writtenAs.get(name);
+    if (earlier !== undefined && JSON.stringify(data[name]) !== JSON.stringify(value)) {
+      for (const [here, there] of [
+        [earlier, key],
+        [key, earlier],
+      ] as const)
+        contradictions.push({
+          path: `${at}/${here}`,
+          message: `contradicts ${at}/${there}: both name the criterion ${name}; give it once`,
+        });
+    }
+    writtenAs.set(name, key);
+    data[name] = value;
+  }
+  if (contradictions.length > 0) {
+    throw new DiscoveryValidationError(
+      `Invalid ${assetType} screening criteria: ${contradictions.map((e) => `${e.path} ${e.message}`).join('; ')}`,
+      { details: { asset_type: assetType, errors: contradictions } },
+    );
   }
   const explicit = new Set(Object.keys(data));
   const validate = validatorFor(assetType);

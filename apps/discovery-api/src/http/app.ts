@@ -20,6 +20,8 @@ import { ApiError, envelope, isUndecodablePathError, toApiError } from './errors
 import { createHttpMetrics, type HttpMetrics } from './metrics';
 import { rateLimitFor, type LimiterStoreFactory } from './rate-limit';
 import { DEFAULT_RATE_LIMITS, type RateLimitGroup, type RateLimitTable } from './rate-limit-table';
+import { DEFAULT_BODY_TIMEOUT_MS } from './http-server';
+import { echoed } from './echo';
 import { jsonBody, undecodablePathParams, validateRequest } from './request-input';
 import { requestId } from './request-id';
 import { securityHeaders } from './security-headers';
@@ -37,6 +39,9 @@ export interface AppOptions {
   limiterStore?: LimiterStoreFactory;
   metrics?: HttpMetrics;
   bodyLimitBytes?: number;
+  /** How long a body may take to arrive in full once a route reads it (DISCOVERY_BODY_TIMEOUT_MS);
+   * then 408 REQUEST_TIMEOUT. */
+  bodyTimeoutMs?: number;
   /** Enables the loopback admin routes the CLI uses while an embedded database is open. */
   adminSecret?: string;
   /** Extra readiness checks (Redis), each throwing when its dependency is unreachable. */
@@ -118,11 +123,17 @@ export function createApp(options: AppOptions): Express {
     else if (operation.access !== 'public') gate.push(requireScope(tokens, operation.access, logger));
     if (operation.rateLimit !== undefined) gate.push(limiterOf(operation.rateLimit));
     gates.set(operation, sequence(gate));
-    const chain = [...gate];
-    if (operation.body !== undefined) {
-      chain.push(jsonBody(operation.access === 'admin' ? SNAPSHOT_BODY_LIMIT : (options.bodyLimitBytes ?? 100 * 1024)));
-    }
-    chain.push(validateRequest(operation, validator), respond(handler));
+    // Every route reads its body by the same rules; one that takes none accepts only `{}`.
+    const limit =
+      operation.access === 'admin' && operation.body !== undefined
+        ? SNAPSHOT_BODY_LIMIT
+        : (options.bodyLimitBytes ?? 100 * 1024);
+    const chain = [
+      ...gate,
+      jsonBody(limit, options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS),
+      validateRequest(operation, validator),
+      respond(handler),
+    ];
     app[operation.method](expressPath(operation.path), sequence(chain));
   }
 
@@ -198,10 +209,13 @@ const TEMPLATES = OPERATIONS.map((op) => ({
   pattern: new RegExp(`^${op.path.replace(/\{[a-z_]+\}/g, '[^/]+')}$`),
 }));
 
-/** 404 for unknown paths, 405 for a known path with another method. */
+/** 404 for unknown paths, 405 for a known path with another method. A GET route answers HEAD
+ * too (Express), so `Allow` lists it beside GET. */
 function notFound(): RequestHandler {
   return (req, _res, next) => {
-    const allowed = TEMPLATES.filter((t) => t.pattern.test(req.path)).map((t) => t.op.method.toUpperCase());
+    const allowed = TEMPLATES.filter((t) => t.pattern.test(req.path)).flatMap((t) =>
+      t.op.method === 'get' ? ['GET', 'HEAD'] : [t.op.method.toUpperCase()],
+    );
     if (allowed.length > 0)
       next(
         new ApiError('METHOD_NOT_ALLOWED', `${req.method} is not allowed here; use ${allowed.join(' or ')}.`, {
@@ -211,7 +225,12 @@ function notFound(): RequestHandler {
         }),
       );
     else
-      next(new ApiError('NOT_FOUND', `No route ${req.method} ${req.path}. The API reference is at /v1/openapi.json.`));
+      next(
+        new ApiError(
+          'NOT_FOUND',
+          `No route ${req.method} ${echoed(req.path)}. The API reference is at /v1/openapi.json.`,
+        ),
+      );
   };
 }
 
@@ -236,12 +255,20 @@ function undecodablePath(gates: ReadonlyMap<Operation, RequestHandler>, unknownR
   };
 }
 
+function clientGone(error: unknown, req: Request): boolean {
+  const type = typeof error === 'object' && error !== null ? (error as { type?: unknown }).type : undefined;
+  return type === 'request.aborted' || req.socket.destroyed;
+}
+
 function errorHandler(logger: Logger, clock: () => Date) {
-  return (error: unknown, _req: Request, res: Response, next: NextFunction): void => {
+  return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
     if (res.headersSent) {
       next(error);
       return;
     }
+    // The client went away (mid-body: body-parser's "request aborted"): nobody to answer, and
+    // not the server's failure. The access log reports it (access-log.ts), without a stack.
+    if (clientGone(error, req)) return;
     const apiError = toApiError(error);
     const ctx = context(res);
     if (apiError.status >= 500) {

@@ -51,6 +51,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the request timeouts and the shutdown grace period, 10 s, 10 s and 8 s by default', () => {
+    expect(loadConfig({})).toMatchObject({ headersTimeoutMs: 10_000, bodyTimeoutMs: 10_000, shutdownGraceMs: 8_000 });
+    const set = loadConfig({
+      DISCOVERY_HEADERS_TIMEOUT_MS: '2000',
+      DISCOVERY_BODY_TIMEOUT_MS: '30000',
+      DISCOVERY_SHUTDOWN_GRACE_MS: '0',
+    });
+    expect(set).toMatchObject({ headersTimeoutMs: 2_000, bodyTimeoutMs: 30_000, shutdownGraceMs: 0 });
+    expect(() => loadConfig({ DISCOVERY_BODY_TIMEOUT_MS: '0' })).toThrow(/DISCOVERY_BODY_TIMEOUT_MS/);
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(
       new ConfigError('INVALID_VALUE', "expected an integer from 0 to 65535, got 'eighty'", { variable: 'PORT' }),

@@ -1,14 +1,16 @@
 import * as zlib from 'node:zlib';
 import { API_ERROR_CODES, type ApiErrorCode } from '@disc/types';
 import { CodedError } from '@fin/errors';
+import { listedFailures } from './failure-list';
 
 /** Every code the API answers with (a closed set, kept in @disc/types so the client shares it). */
 export { API_ERROR_CODES, type ApiErrorCode };
 
 /** Every code the API answers with, and its HTTP status: the one table of
- * docs/decisions/0007-error-envelope.md (plus 405/415, which the JSON-only rule needs, and the
- * HTTP parser's 400/431, http-server.ts). Library errors carry the same codes and map through
- * this table; a code missing here fails the typecheck. */
+ * docs/decisions/0007-error-envelope.md (plus 405/415, which the JSON-only rule needs, the
+ * HTTP parser's 400/431, http-server.ts, and 408 for a request that does not arrive in time).
+ * Library errors carry the same codes and map through this table; a code missing here fails
+ * the typecheck. */
 export const ERROR_STATUS = {
   INVALID_ASSET_TYPE: 400,
   VALIDATION_ERROR: 400,
@@ -19,6 +21,7 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   NOT_ACCEPTABLE: 406,
+  REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   INSUFFICIENT_DATA: 422,
@@ -85,8 +88,13 @@ export function toApiError(error: unknown): ApiError {
     const code = error.code as ApiErrorCode;
     // The libraries validate what a request body handed them (criteria, portfolio,
     // constraints); their paths are JSON Pointers into that body.
-    if (code === 'VALIDATION_ERROR')
-      return new ApiError(code, error.message, { details: { location: 'body', ...error.details }, cause: error });
+    if (code === 'VALIDATION_ERROR') {
+      const listed = Array.isArray(error.details?.errors) ? listedFailures(error.details.errors) : {};
+      return new ApiError(code, error.message, {
+        details: { location: 'body', ...error.details, ...listed },
+        cause: error,
+      });
+    }
     if (CLIENT_FACING.has(code))
       return new ApiError(code, error.message, { details: error.details ?? {}, cause: error });
     const message =
@@ -143,14 +151,7 @@ function isLibraryError(error: unknown): error is LibraryError {
 /** body-parser (express.json) signals problems with `type`. */
 function bodyParserError(error: unknown): ApiError | undefined {
   const type = typeof error === 'object' && error !== null ? (error as { type?: unknown }).type : undefined;
-  if (type === 'entity.too.large') {
-    const limit = (error as { limit?: number }).limit;
-    return new ApiError(
-      'PAYLOAD_TOO_LARGE',
-      `The request body is larger than the limit of ${limit ?? 'the server'} bytes.`,
-      { details: limit === undefined ? {} : { limit_bytes: limit } },
-    );
-  }
+  if (type === 'entity.too.large') return payloadTooLarge((error as { limit?: number }).limit);
   if (type === 'entity.parse.failed') {
     return new ApiError('VALIDATION_ERROR', 'The request body is not valid JSON.', {
       details: {
@@ -168,6 +169,17 @@ function bodyParserError(error: unknown): ApiError | undefined {
     return unsupportedEncoding(typeof encoding === 'string' ? encoding : 'unknown');
   }
   return undefined;
+}
+
+/** 413 for a body over the limit: declared so (request-input.ts), or found so while reading. */
+export function payloadTooLarge(limit: number | undefined): ApiError {
+  return new ApiError(
+    'PAYLOAD_TOO_LARGE',
+    `The request body is larger than the limit of ${limit ?? 'the server'} bytes.`,
+    {
+      details: limit === undefined ? {} : { limit_bytes: limit },
+    },
+  );
 }
 
 /** 415 for a JSON body in another charset than UTF-8 (RFC 8259 8.1). */

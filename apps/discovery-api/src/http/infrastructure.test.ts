@@ -374,7 +374,7 @@ describe('path parameters that are not valid percent-encoding', () => {
 
   it('answers another method on such a path 405, and logs no failure', async () => {
     const res = await logged.call('PUT', '/v1/webhooks/%zz', { token: full });
-    expect([res.status, res.headers.get('allow')]).toEqual([405, 'GET, DELETE']);
+    expect([res.status, res.headers.get('allow')]).toEqual([405, 'GET, HEAD, DELETE']);
     const lines = capture.lines.map((line) => JSON.parse(line) as { level: string; message: string });
     expect(lines.filter((line) => line.level === 'error')).toEqual([]);
     expect(capture.lines.join('\n')).not.toMatch(/URIError|stack/);
@@ -386,7 +386,7 @@ describe('errors, headers and operations routes', () => {
     const missing = await api.call('GET', '/v1/nothing-here', { token: full });
     expect([missing.status, missing.body.error.code]).toEqual([404, 'NOT_FOUND']);
     const wrongMethod = await api.call('PUT', '/v1/webhooks', { token: full });
-    expect([wrongMethod.status, wrongMethod.headers.get('allow')]).toEqual([405, 'POST, GET']);
+    expect([wrongMethod.status, wrongMethod.headers.get('allow')]).toEqual([405, 'POST, GET, HEAD']);
   });
 
   it('reuses a plain caller request id and replaces an unsafe one', async () => {

@@ -2,17 +2,32 @@ import express, { type RequestHandler } from 'express';
 import { ASSET_TYPES, InvalidAssetTypeError, type AssetType } from '@disc/types';
 import { criteriaNames } from '../openapi/criteria-schemas';
 import type { Operation } from '../openapi/operations';
-import { ApiError, toApiError, unsupportedCharset } from './errors';
-import { UNKNOWN_MEMBER, validationError, type SchemaValidator, type ValidationFailure } from './validation';
+import { ApiError, payloadTooLarge, toApiError, unsupportedCharset } from './errors';
+import { echoed } from './echo';
+import {
+  UNKNOWN_MEMBER,
+  escapePointer,
+  validationError,
+  type SchemaValidator,
+  type ValidationFailure,
+} from './validation';
 
 /** JSON only: a request that carries a body must say `Content-Type: application/json`;
- * a request without a body counts as `{}`. The size limit answers 413. */
-export function jsonBody(limitBytes: number): RequestHandler {
+ * a request without a body counts as `{}`. The size limit answers 413. Every route reads its
+ * body through this, also a route that takes none (validateRequest then accepts only `{}`), so
+ * the same rules hold everywhere and no body is left unread behind an answer.
+ *
+ * A body that does not arrive in full within `timeoutMs` (a Content-Length larger than what is
+ * sent, a client that stalls) is answered 408 REQUEST_TIMEOUT and its connection closed. The
+ * body parser (raw-body) has no deadline of its own, and Node's requestTimeout, the backstop
+ * (http-server.ts), answers outside the app: without the request's id in the log. */
+export function jsonBody(limitBytes: number, timeoutMs: number): RequestHandler {
   // Not strict: any JSON text parses, so `null`, `"str"` or `123` reach validateRequest and get
   // the same "must be a JSON object" as `[]`, not "not valid JSON" (they are valid JSON).
   const parse = express.json({ limit: limitBytes, strict: false, type: () => true });
   return (req, res, next) => {
-    const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? '0') > 0;
+    const declaredLength = Number(req.headers['content-length'] ?? '0');
+    const hasBody = req.headers['transfer-encoding'] !== undefined || declaredLength > 0;
     if (!hasBody) {
       req.body = {};
       next();
@@ -35,10 +50,42 @@ export function jsonBody(limitBytes: number): RequestHandler {
       next(unsupportedCharset(charset, req.get('content-type')));
       return;
     }
-    parse(req, res, (error?: unknown) =>
-      next(error === undefined ? undefined : undecodable(error, req.get('content-encoding'))),
-    );
+    // A declared length over the limit is refused at once. The parser would read the whole
+    // body first (to keep the connection usable), and a client that sent `Expect:
+    // 100-continue` would wait for the 100 Continue that never comes, then time out.
+    if (declaredLength > limitBytes) {
+      next(payloadTooLarge(limitBytes));
+      return;
+    }
+    // `Expect: 100-continue` (http-server.ts): the client sends the body only after this.
+    if (expectsContinue(req.get('expect'))) res.writeContinue();
+    let answered = false;
+    const deadline = setTimeout(() => {
+      answered = true;
+      // The rest of the body may still come: the connection cannot carry another request.
+      res.setHeader('Connection', 'close');
+      next(bodyTimeout(timeoutMs));
+    }, timeoutMs);
+    parse(req, res, (error?: unknown) => {
+      clearTimeout(deadline);
+      // After a 408 the parser ends with the closed connection ("request aborted"): answered.
+      if (answered) return;
+      answered = true;
+      next(error === undefined ? undefined : undecodable(error, req.get('content-encoding')));
+    });
   };
+}
+
+function expectsContinue(expect: string | undefined): boolean {
+  return expect !== undefined && expect.trim().toLowerCase() === '100-continue';
+}
+
+function bodyTimeout(timeoutMs: number): ApiError {
+  return new ApiError(
+    'REQUEST_TIMEOUT',
+    `The request body did not arrive in full within ${timeoutMs} ms; send the whole body at once, with a Content-Length that matches it.`,
+    { details: { timeout_ms: timeoutMs } },
+  );
 }
 
 /** The charset parameter of a Content-Type, lower-cased; undefined when there is none. */
@@ -72,13 +119,15 @@ function undecodable(error: unknown, contentEncoding: string | undefined): unkno
  * unsupported asset type is the contract's own error (400 INVALID_ASSET_TYPE), anything else
  * VALIDATION_ERROR. Every route checks its query string, also a route that declares no
  * parameter: an unknown one (a typo such as `?day=3`) is refused like an unknown body member,
- * rather than ignored by some routes and refused by others. */
+ * rather than ignored by some routes and refused by others. A route that takes no body accepts
+ * none or `{}`: a member there is refused as an unknown member would be. */
 export function validateRequest(operation: Operation, validator: SchemaValidator): RequestHandler {
   // Built once per route, so the validator finds them compiled by identity.
   const pathSchema =
     operation.pathParams === undefined ? undefined : { type: 'object', properties: operation.pathParams };
   const queryParams = operation.queryParams ?? {};
   const querySchema = { type: 'object', properties: queryParams, additionalProperties: false };
+  const bodySchema = operation.body ?? NO_BODY;
   const declared = Object.keys(queryParams);
   const unknownParameter = (failure: ValidationFailure): ValidationFailure => ({
     path: failure.path,
@@ -100,45 +149,50 @@ export function validateRequest(operation: Operation, validator: SchemaValidator
         return;
       }
     }
-    const query = typedQuery(req.query, queryParams);
-    const queryFailures = validator.failures(querySchema, query);
+    const { query, repeated } = typedQuery(req.query, queryParams);
+    const queryFailures = [
+      ...repeated,
+      ...validator.failures(querySchema, query).map((f) => (f.message === UNKNOWN_MEMBER ? unknownParameter(f) : f)),
+    ];
     if (queryFailures.length > 0) {
-      next(
-        validationError(
-          'query',
-          queryFailures.map((f) => (f.message === UNKNOWN_MEMBER ? unknownParameter(f) : f)),
-        ),
-      );
+      next(validationError('query', queryFailures));
       return;
     }
     res.locals.query = query;
-    if (operation.body !== undefined) {
-      const body: unknown = req.body;
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-        next(validationError('body', [{ path: '', message: 'must be a JSON object' }]));
-        return;
-      }
-      const failures = validator.failures(operation.body, body);
-      const assetType = badAssetTypeInBody(failures, body);
-      if (assetType !== undefined) {
-        next(invalidAssetType(assetType));
-        return;
-      }
-      if (failures.length > 0) {
-        next(validationError('body', failures.map(foreignMember)));
-        return;
-      }
-      const foreign =
-        operation.criteriaMember === undefined
-          ? []
-          : foreignCriteria(body as Record<string, unknown>, operation.criteriaMember, params.asset_type as AssetType);
-      if (foreign.length > 0) {
-        next(validationError('body', foreign));
-        return;
-      }
+    const body: unknown = req.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      next(validationError('body', [{ path: '', message: 'must be a JSON object' }]));
+      return;
+    }
+    const failures = validator.failures(bodySchema, body);
+    const assetType = badAssetTypeInBody(failures, body);
+    if (assetType !== undefined) {
+      next(invalidAssetType(assetType));
+      return;
+    }
+    if (failures.length > 0) {
+      next(validationError('body', failures.map(operation.body === undefined ? noBodyMember : foreignMember)));
+      return;
+    }
+    const foreign =
+      operation.criteriaMember === undefined
+        ? []
+        : foreignCriteria(body as Record<string, unknown>, operation.criteriaMember, params.asset_type as AssetType);
+    if (foreign.length > 0) {
+      next(validationError('body', foreign));
+      return;
     }
     next();
   };
+}
+
+/** The body of a route that takes none: absent, or `{}`. */
+const NO_BODY = { type: 'object', additionalProperties: false };
+
+function noBodyMember(failure: ValidationFailure): ValidationFailure {
+  return failure.message === UNKNOWN_MEMBER
+    ? { ...failure, message: 'is not allowed: this route takes no body (send none, or {})' }
+    : failure;
 }
 
 /** The VALIDATION_ERROR of a path whose parameters are not valid percent-encoded UTF-8: each
@@ -162,8 +216,10 @@ export function undecodablePathParams(template: string, path: string): ApiError 
   );
 }
 
+/** The name is echoed in the message and `details.provided_type`, shortened: a path segment
+ * or body member may be kilobytes long. */
 export function invalidAssetType(provided: string): ApiError {
-  return toApiError(new InvalidAssetTypeError(provided));
+  return toApiError(new InvalidAssetTypeError(echoed(provided)));
 }
 
 /** `asset_types: ["bond"]` in a batch is the same mistake as `/discover/bond`. */
@@ -207,19 +263,29 @@ function foreignCriteria(body: Record<string, unknown>, member: string, assetTyp
 
 /** Query values are text: an integer parameter written as an integer (`-1` and `99999999999`
  * included) becomes a number, so the schema names the real problem ("must be >= 1"); anything
- * else stays text, so the schema reports it ("must be integer"). A repeated parameter is
- * refused as an array. The copy has no prototype, so every name is an own member the schema
- * sees: `?__proto__=x` would otherwise set the copy's prototype (or do nothing) instead of
- * being refused as an unknown parameter, and `constructor` or `toString` would find
- * Object.prototype's members in `schemas`. */
+ * else stays text, so the schema reports it ("must be integer"). A declared parameter given
+ * more than once (`?days=3&days=4`) is reported as such, not as a value of the wrong type; an
+ * undeclared one is left to the schema, which refuses it whatever it holds. The copy has no
+ * prototype, so every name is an own member the schema sees: `?__proto__=x` would otherwise set
+ * the copy's prototype (or do nothing) instead of being refused as an unknown parameter, and
+ * `constructor` or `toString` would find Object.prototype's members in `schemas`. */
 function typedQuery(
   query: Record<string, unknown>,
   schemas: Record<string, { type?: unknown }>,
-): Record<string, unknown> {
+): { query: Record<string, unknown>; repeated: ValidationFailure[] } {
   const typed = Object.create(null) as Record<string, unknown>;
+  const repeated: ValidationFailure[] = [];
   for (const [name, value] of Object.entries(query)) {
+    const declared = Object.hasOwn(schemas, name);
+    if (declared && Array.isArray(value)) {
+      repeated.push({
+        path: `/${escapePointer(name)}`,
+        message: `is given ${value.length === 2 ? 'twice' : `${value.length} times`}; give it once`,
+      });
+      continue;
+    }
     typed[name] =
-      Object.hasOwn(schemas, name) &&
+      declared &&
       schemas[name]?.type === 'integer' &&
       typeof value === 'string' &&
       /^-?[0-9]+$/.test(value) &&
@@ -227,5 +293,5 @@ function typedQuery(
         ? Number(value)
         : value;
   }
-  return typed;
+  return { query: typed, repeated };
 }

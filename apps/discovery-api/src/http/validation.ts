@@ -1,7 +1,8 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import type { JsonSchema } from '../openapi/schema-types';
+import { WHEN_EMPTY, type JsonSchema } from '../openapi/schema-types';
 import { ApiError } from './errors';
+import { listedFailures } from './failure-list';
 
 const DOCUMENT_ID = 'https://discovery.local/openapi.json';
 
@@ -20,8 +21,16 @@ export class SchemaValidator {
   private readonly byObject = new WeakMap<JsonSchema, ValidateFunction>();
 
   constructor(document: JsonSchema) {
-    // strict mode would reject the OpenAPI keywords around the schemas (paths, info…).
-    this.ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
+    // strict mode would reject the OpenAPI keywords around the schemas (paths, info…), and it
+    // would take strictNumbers with it: JSON.parse reads 1e309 as Infinity, which is no number
+    // a request may carry. verbose: a failure carries its schema (WHEN_EMPTY below).
+    this.ajv = new Ajv2020({
+      allErrors: true,
+      strict: false,
+      strictNumbers: true,
+      validateFormats: true,
+      verbose: true,
+    });
     addFormats(this.ajv);
     this.ajv.addSchema({ ...document, $id: DOCUMENT_ID });
   }
@@ -80,6 +89,14 @@ export function describeErrors(errors: readonly ErrorObject[]): ValidationFailur
         message: 'must be an absolute URL, such as https://hooks.example.com/discovery',
       };
     }
+    if (error.keyword === 'minItems') {
+      const { limit } = error.params as { limit: number };
+      const hint = (error.parentSchema as Record<string, unknown> | undefined)?.[WHEN_EMPTY];
+      return {
+        path: error.instancePath,
+        message: `must list at least ${limit === 1 ? 'one item' : `${limit} items`}${typeof hint === 'string' ? `; ${hint}` : ''}`,
+      };
+    }
     if (error.keyword === 'uniqueItems') {
       // Ajv's own text, "must NOT have duplicate items (items ## 1 and 0 are identical)", names
       // neither the repeat's path nor the fix.
@@ -100,7 +117,7 @@ export function describeErrors(errors: readonly ErrorObject[]): ValidationFailur
   });
 }
 
-function escapePointer(member: string): string {
+export function escapePointer(member: string): string {
   return member.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
@@ -113,11 +130,6 @@ export function validationError(where: ValidationLocation, failures: readonly Va
   return new ApiError(
     'VALIDATION_ERROR',
     `The request ${where} is invalid${summary}${failures.length > 1 ? ` (and ${failures.length - 1} more)` : ''}.`,
-    {
-      details: {
-        location: where,
-        errors: failures,
-      },
-    },
+    { details: { location: where, ...listedFailures(failures) } },
   );
 }

@@ -59,6 +59,44 @@ const WWW_AUTHENTICATE_HEADER = {
     schema: { type: 'string' },
   },
 };
+/** Answers that can come to any request, before it reaches an operation: one definition each
+ * in components/responses, referenced by every operation. */
+const SHARED_RESPONSES: Record<number, { name: string; response: Record<string, unknown> }> = {
+  405: {
+    name: 'MethodNotAllowed',
+    response: {
+      description: 'The path exists but not with this method (METHOD_NOT_ALLOWED); Allow lists its methods',
+      headers: {
+        ...REQUEST_ID_HEADER,
+        Allow: {
+          description: 'The methods of the path, e.g. `GET, HEAD, DELETE` (HEAD wherever GET is)',
+          required: true,
+          schema: { type: 'string' },
+        },
+      },
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    },
+  },
+  408: {
+    name: 'RequestTimeout',
+    response: {
+      description:
+        'The headers or the body did not arrive in time (REQUEST_TIMEOUT); the connection is closed. Send the whole request at once',
+      headers: REQUEST_ID_HEADER,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    },
+  },
+  431: {
+    name: 'HeadersTooLarge',
+    response: {
+      description:
+        "Request line and headers over the HTTP parser's limit (HEADERS_TOO_LARGE); the connection is closed",
+      headers: REQUEST_ID_HEADER,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    },
+  },
+};
+
 /** Statuses answered before the rate limiter runs (content negotiation, authentication) or
  * possibly so (server errors, an unavailable database). */
 const BEFORE_LIMITER = new Set([401, 403, 406]);
@@ -97,6 +135,7 @@ export function buildOpenApiDocument(): JsonSchema {
     paths,
     components: {
       schemas: { ...responseSchemas, ...requestSchemas },
+      responses: Object.fromEntries(Object.values(SHARED_RESPONSES).map(({ name, response }) => [name, response])),
       securitySchemes: {
         bearer: {
           type: 'http',
@@ -142,7 +181,13 @@ function describe(operation: Operation): Record<string, unknown> {
         }
       : {}),
   };
-  for (const code of operation.errors) {
+  const codes = [...new Set([...operation.errors, ...Object.keys(SHARED_RESPONSES).map(Number)])].sort((a, b) => a - b);
+  for (const code of codes) {
+    const shared = SHARED_RESPONSES[code];
+    if (shared !== undefined) {
+      responses[String(code)] = { $ref: `#/components/responses/${shared.name}` };
+      continue;
+    }
     const errorHeaders = headersFor(code);
     responses[String(code)] = {
       description: STATUS_TEXT[code] ?? 'Error',

@@ -34,7 +34,8 @@ export function renderReference(document: JsonSchema): string {
         `- Request body: ${link(body)}${doc.requestBody?.required === true ? '' : ' (optional; an absent body counts as `{}`)'}`,
       );
     lines.push('- Responses:');
-    for (const [status, response] of Object.entries(doc.responses)) {
+    for (const [status, listed] of Object.entries(doc.responses)) {
+      const response = resolved(document, listed);
       const schema = response.content?.['application/json']?.schema.$ref;
       lines.push(`  - \`${status}\` ${response.description}${schema === undefined ? '' : ` — ${link(schema)}`}`);
     }
@@ -68,11 +69,23 @@ export function renderReference(document: JsonSchema): string {
   return lines.join('\n');
 }
 
+interface ResponseDoc {
+  description: string;
+  content?: Record<string, { schema: { $ref?: string } }>;
+}
+
 interface OperationDoc {
   summary: string;
   parameters?: { name: string; in: 'path' | 'query'; required?: boolean; schema: JsonSchema }[];
   requestBody?: { required: boolean; content: Record<string, { schema: { $ref?: string } }> };
-  responses: Record<string, { description: string; content?: Record<string, { schema: { $ref?: string } }> }>;
+  responses: Record<string, ResponseDoc | { $ref: string }>;
+}
+
+/** A response as written, or the shared one of components/responses it refers to. */
+export function resolved<R extends object>(document: JsonSchema, response: R | { $ref: string }): R {
+  if (!('$ref' in response) || typeof response.$ref !== 'string') return response as R;
+  const name = response.$ref.replace('#/components/responses/', '');
+  return (document.components as { responses: Record<string, R> }).responses[name]!;
 }
 
 function link(ref: string): string {
@@ -115,6 +128,9 @@ function notes(schema: JsonSchema): string {
     parts.push(`range ${shown(schema.minimum ?? '…')} to ${shown(schema.maximum ?? '…')}`);
   if (schema.minLength !== undefined || schema.maxLength !== undefined)
     parts.push(`length ${shown(schema.minLength ?? 0)} to ${shown(schema.maxLength ?? '…')}`);
-  if (schema.maxItems !== undefined) parts.push(`at most ${shown(schema.maxItems)} items`);
+  if (schema.minItems !== undefined && schema.maxItems !== undefined)
+    parts.push(`${shown(schema.minItems)} to ${shown(schema.maxItems)} items`);
+  else if (schema.minItems !== undefined) parts.push(`at least ${shown(schema.minItems)} items`);
+  else if (schema.maxItems !== undefined) parts.push(`at most ${shown(schema.maxItems)} items`);
   return parts.join('; ').replaceAll('|', '\\|');
 }

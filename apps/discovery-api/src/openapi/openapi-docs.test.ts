@@ -55,6 +55,21 @@ describe('published API documents', () => {
     expect(new Set(OPERATIONS.map((o) => o.operationId)).size).toBe(OPERATIONS.length);
   });
 
+  it('lists 405, 408 and 431 on every operation, each a reference to one shared response', () => {
+    const paths = document.paths as Record<string, Record<string, { responses: Record<string, { $ref?: string }> }>>;
+    const shared = (document.components as { responses: Record<string, { headers: object }> }).responses;
+    for (const operation of OPERATIONS) {
+      const responses = paths[operation.path]![operation.method]!.responses;
+      expect([operation.operationId, responses['405'], responses['408'], responses['431']]).toEqual([
+        operation.operationId,
+        { $ref: '#/components/responses/MethodNotAllowed' },
+        { $ref: '#/components/responses/RequestTimeout' },
+        { $ref: '#/components/responses/HeadersTooLarge' },
+      ]);
+    }
+    expect(Object.keys(shared.MethodNotAllowed!.headers)).toEqual(['X-Request-Id', 'Allow']);
+  });
+
   it('passes `redocly lint` with the recommended rules: 0 errors, 0 warnings', () => {
     const bin = join(__dirname, '..', '..', 'node_modules', '.bin', 'redocly');
     const run = spawnSync(bin, ['lint', join(docs, 'openapi.json'), '--extends', 'recommended', '--format', 'json'], {

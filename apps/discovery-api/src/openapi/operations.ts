@@ -2,6 +2,7 @@ import { ASSET_TYPES } from '@disc/types';
 import type { RateLimitGroup } from '../http/rate-limit-table';
 import type { Scope } from '../store/tokens';
 import type { JsonSchema } from './schema-types';
+import { SYMBOL_SCHEMA } from './symbol';
 
 /** Who may call an operation: a token scope, the local admin secret, or anyone. */
 export type Access = Scope | 'admin' | 'public';
@@ -35,7 +36,7 @@ export interface Operation {
 const assetTypeParam = {
   asset_type: { type: 'string', enum: [...ASSET_TYPES], description: 'Anything else is 400 INVALID_ASSET_TYPE' },
 };
-const symbolParam = { symbol: { type: 'string', minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9.^=_-]+$' } };
+const symbolParam = { symbol: SYMBOL_SCHEMA };
 // Ids as the stores generate them (store/webhooks.ts, store/tokens.ts): anything else cannot
 // name a webhook or token, and is a 400 naming the parameter before it reaches the database.
 const webhookIdParam = {
@@ -377,10 +378,12 @@ export const OPERATIONS: readonly Operation[] = ROUTES.map(withSharedErrors);
 
 /** What every route answers alike (docs/errors.md): 400 VALIDATION_ERROR for a query parameter
  * it does not declare (each route checks its query string, as bodies are checked for unknown
- * members), and, when it answers with a body, 406 NOT_ACCEPTABLE for an Accept header that
- * rules out its media type. */
+ * members) or a member in the body of a route that takes none; 413 and 415 for a body over the
+ * limit or not JSON (every route reads its body by the same rules); and, when it answers with
+ * a body, 406 NOT_ACCEPTABLE for an Accept header that rules out its media type. (405, 408 and
+ * 431 can answer any request, before it reaches a route: document.ts adds them.) */
 function withSharedErrors(operation: Operation): Operation {
   const answersWithBody = operation.success.schema !== undefined || operation.success.contentType !== undefined;
-  const errors = new Set([...operation.errors, 400, ...(answersWithBody ? [406] : [])]);
+  const errors = new Set([...operation.errors, 400, 413, 415, ...(answersWithBody ? [406] : [])]);
   return { ...operation, errors: [...errors].sort((a, b) => a - b) };
 }

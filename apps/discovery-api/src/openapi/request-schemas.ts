@@ -2,9 +2,10 @@ import { MAX_AMOUNT_USD, MAX_SHARES } from '@disc/discovery';
 import { CRITERIA_SCHEMAS } from '@disc/screening';
 import { SUBSCRIBABLE_EVENT_TYPES } from '@disc/webhooks';
 import { criteriaSchema, mergedCriteriaProperties } from './criteria-schemas';
-import { arrayOf, bool, int, num, ref, requestObject, str, unit, type JsonSchema } from './schema-types';
+import { arrayOf, bool, int, num, ref, requestObject, str, unit, WHEN_EMPTY, type JsonSchema } from './schema-types';
+import { SYMBOL_SCHEMA, symbolSchema } from './symbol';
 
-const symbol = str('Ticker or coin symbol', { minLength: 1, maxLength: 32 });
+const symbol = symbolSchema('Ticker or coin symbol');
 /** Money in USD, from 0 to MAX_AMOUNT_USD (10^13: exact to the cent, finite in every sum and
  * cost of a plan; docs/portfolio.md): a larger amount is a 400 naming its path. */
 const money = (description: string): { type: 'number' } =>
@@ -96,8 +97,11 @@ export const IntegrateRequest = requestObject(
           recommended_allocation: unit('Fraction of the portfolio'),
           replacement_for: {
             type: ['string', 'null'],
+            maxLength: 200,
+            // Echoed in the plan: no control characters, no bidirectional overrides.
+            pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069]*$',
             description:
-              "A holding to sell in full to make room, named by its symbol or its instrument's name; the plan's `replacements` says which holding matched",
+              "A holding to sell in full to make room, named by its symbol or its instrument's name (no control characters); the plan's `replacements` says which holding matched",
           },
         },
         ['symbol', 'recommended_allocation'],
@@ -154,11 +158,13 @@ export const requestSchemas: Record<string, JsonSchema> = {
           pattern: '^[^\\u0000]*$',
         },
       ),
-      symbols: arrayOf(str(undefined, { minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9.^=_-]+$' }), {
+      symbols: arrayOf(SYMBOL_SCHEMA, {
+        minItems: 1,
         maxItems: 500,
         uniqueItems: true,
+        [WHEN_EMPTY]: 'leave symbols out to receive the grade changes of every symbol',
         description:
-          'Extension: only grade_change events of these symbols are sent, and they are monitored by the scheduled refresh. Absent: every symbol.',
+          'Extension: only grade_change events of these symbols are sent, and they are monitored by the scheduled refresh. Absent: every symbol (an empty list is refused). Each symbol once, case ignored.',
       }),
     },
     ['url', 'events', 'secret'],

@@ -313,8 +313,9 @@ export const responseSchemas: Record<string, JsonSchema> = {
       },
       errors: arrayOf(
         object({ path: str('JSON Pointer of the failing value, e.g. /custom_criteria/min_roe'), message: str() }),
-        { description: 'VALIDATION_ERROR' },
+        { description: 'VALIDATION_ERROR: the failures, at most 50' },
       ),
+      more_errors: int(1, undefined, 'VALIDATION_ERROR: failures found beyond the 50 listed in errors'),
       asset_type: ref('AssetType'),
       required_scope: str('FORBIDDEN'),
       token_scopes: arrayOf(str(), { description: 'FORBIDDEN' }),
@@ -322,6 +323,7 @@ export const responseSchemas: Record<string, JsonSchema> = {
       id: str('NOT_FOUND'),
       allowed_methods: arrayOf(str(), { description: 'METHOD_NOT_ALLOWED' }),
       limit_bytes: int(0, undefined, 'PAYLOAD_TOO_LARGE, HEADERS_TOO_LARGE'),
+      timeout_ms: int(1, undefined, 'REQUEST_TIMEOUT: how long the body may take to arrive'),
       content_type: { type: ['string', 'null'], description: 'UNSUPPORTED_MEDIA_TYPE' },
       charset: str('UNSUPPORTED_MEDIA_TYPE: the charset of a JSON body that is not UTF-8'),
       content_encoding: {

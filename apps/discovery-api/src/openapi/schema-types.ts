@@ -1,6 +1,11 @@
 /** A JSON Schema (2020-12, the dialect of OpenAPI 3.1) as plain data. */
 export type JsonSchema = { [keyword: string]: unknown };
 
+/** Schema extension of an array: what a request is told when it sends the array shorter than
+ * its `minItems`, where an empty list has a better fix than adding an item (`symbols: []`:
+ * leave the member out). http/validation.ts words the failure with it. */
+export const WHEN_EMPTY = 'x-when-empty';
+
 // The helpers below keep the literal types of what they build (`const` type parameters), so
 // a request schema written with them also gives its TypeScript type (json-schema-to-ts,
 // openapi/request-types.ts): the body a handler reads is typed by the schema that validated it.

@@ -331,6 +331,110 @@ describe('400', () => {
     ]);
   });
 
+  // docs/api.md: the batch body is checked as a whole before any type runs. A repeated
+  // holding or an allocation JSON reads as Infinity used to answer 200 with `results: {}` and the
+  // same VALIDATION_ERROR under every type.
+  it.each([
+    [
+      'a holding listed twice, case ignored',
+      '{"symbol":"A","allocation":1},{"symbol":"a","allocation":1}',
+      '/portfolio_context/current_holdings/1/symbol',
+    ],
+    [
+      'an allocation of 1e309 (Infinity)',
+      '{"symbol":"A","allocation":1e309}',
+      '/portfolio_context/current_holdings/0/allocation',
+    ],
+  ])('POST /batch-discover refuses %s with 400 before any type runs, at its path', async (_, holdings, failingPath) => {
+    const res = await api.call('POST', '/v1/discovery/batch-discover', {
+      token,
+      rawBody: `{"asset_types":["etf","stock","crypto"],"portfolio_context":{"current_holdings":[${holdings}]}}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect([res.status, res.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
+    expect(res.body.error.details.errors.map((e: { path: string }) => e.path)).toEqual([failingPath]);
+  });
+
+  // The crypto criterion has two names (the batch request of the contract says
+  // institutional_adoption_required, the criteria schema required_institutional_adoption): given
+  // under both with two values, one of them used to win silently.
+  it.each([
+    ['/v1/discovery/discover/crypto', { custom_criteria: {} }, '/custom_criteria'],
+    [
+      '/v1/discovery/batch-discover',
+      { asset_types: ['crypto'], asset_specific_criteria: { crypto: {} } },
+      '/asset_specific_criteria/crypto',
+    ],
+  ])('POST %s refuses a criterion given under both its names with two values, naming both', async (path, body, at) => {
+    const criteria = { institutional_adoption_required: true, required_institutional_adoption: false };
+    const withBoth = JSON.parse(JSON.stringify(body).replace('{}', JSON.stringify(criteria))) as object;
+    const res = await api.call('POST', path, { token, body: withBoth });
+    expect([res.status, res.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
+    expect(res.body.error.details.errors.map((e: { path: string }) => e.path)).toEqual([
+      `${at}/institutional_adoption_required`,
+      `${at}/required_institutional_adoption`,
+    ]);
+  });
+
+  // Symbols are repeated in answers (trade reasons, replacements): the ticker rule of every
+  // other route (docs/api.md) applies to the symbols of a portfolio too.
+  it.each([
+    [
+      '/v1/discovery/integrate-discoveries',
+      {
+        current_portfolio: {
+          holdings: [{ symbol: '💥\n<script>', shares: 1, current_value: 10 }],
+          cash: 0,
+          total_value: 10,
+        },
+        discoveries: [],
+      },
+      '/current_portfolio/holdings/0/symbol',
+    ],
+    [
+      '/v1/discovery/integrate-discoveries',
+      {
+        current_portfolio: { holdings: [], cash: 10, total_value: 10 },
+        discoveries: [{ symbol: 'NUH\u0000', recommended_allocation: 0.1 }],
+      },
+      '/discoveries/0/symbol',
+    ],
+    [
+      '/v1/discovery/discover/etf',
+      { portfolio_context: { current_holdings: [{ symbol: 'NUH\u202e', allocation: 1 }] } },
+      '/portfolio_context/current_holdings/0/symbol',
+    ],
+    [
+      '/v1/discovery/discover/etf',
+      { portfolio_context: { current_holdings: [{ symbol: 'N'.repeat(33), allocation: 1 }] } },
+      '/portfolio_context/current_holdings/0/symbol',
+    ],
+  ])('POST %s refuses a symbol no ticker has (%#), naming its path', async (path, body, failingPath) => {
+    const res = await api.call('POST', path, { token, body });
+    expect([res.status, res.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
+    expect(res.body.error.details.errors.map((e: { path: string }) => e.path)).toEqual([failingPath]);
+  });
+
+  it('echoes an unsupported asset type of any length in at most 64 characters and an ellipsis', async () => {
+    const long = 'b'.repeat(5000);
+    const res = await api.call('POST', `/v1/discovery/discover/${long}`, { token, body: {} });
+    expect([res.status, res.body.error.code]).toEqual([400, 'INVALID_ASSET_TYPE']);
+    expect(res.body.error.details.provided_type).toBe(`${'b'.repeat(64)}…`);
+    expect(JSON.stringify(res.body).length).toBeLessThan(1000);
+  });
+
+  it('lists at most 50 failures of a body and counts the others', async () => {
+    const members = Array.from({ length: 9000 }, (_, i) => `"k${i}":0`).join(',');
+    const res = await api.call('POST', '/v1/discovery/discover/etf', {
+      token,
+      rawBody: `{${members}}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect([res.status, res.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
+    expect([res.body.error.details.errors.length, res.body.error.details.more_errors]).toEqual([50, 8950]);
+    expect(res.body.error.details.errors[0]).toEqual({ path: '/k0', message: 'is not an allowed member' });
+  });
+
   it('refuses portfolio_context.total_value 0 as the published schema says (exclusiveMinimum 0)', async () => {
     const document = await api.call('GET', '/v1/openapi.json');
     const published = document.body.components.schemas.PortfolioContext.properties.total_value;

@@ -9,6 +9,7 @@ import { aPlusDiscoveriesOf, scorePointsOf } from '@disc/monitoring';
 import type { BatchDiscoverBody, IntegrateBody } from '../openapi/request-types';
 import type { AssetType } from '../discovery/engine';
 import { ApiError, toApiError } from '../http/errors';
+import { checkBatchBody } from './batch-body';
 import type { Handler } from './handler';
 import type { HandlerDependencies } from './handlers';
 
@@ -48,9 +49,10 @@ export function discoveryHandlers(deps: HandlerDependencies): Record<string, Han
       return { status: 200, json: result };
     },
     batchDiscover: async ({ body }) => {
-      const engine = await deps.engine.current();
       // The body was validated against the schema BatchDiscoverBody is derived from.
       const request = body as BatchDiscoverBody;
+      checkBatchBody(request);
+      const engine = await deps.engine.current();
       const result = await engine.batchDiscover(request);
       const errors = publicErrors(result.errors);
       const failures = Object.values(errors);

@@ -117,6 +117,14 @@ describe('GET /v1/discovery/prices/{symbol}', () => {
     expect(await errors('99999999999')).toEqual([{ path: '/days', message: 'must be <= 2000' }]);
     expect(await errors('1.5')).toEqual([{ path: '/days', message: 'must be integer' }]);
   });
+
+  it('says a parameter given twice is given twice, not that it "must be integer"', async () => {
+    const res = await api.call('GET', `/v1/discovery/prices/${etf.symbol}?days=3&days=4`, { token });
+    expect([res.status, res.body.error.details]).toEqual([
+      400,
+      { location: 'query', errors: [{ path: '/days', message: 'is given twice; give it once' }] },
+    ]);
+  });
 });
 
 describe('GET /v1/discovery/market-context', () => {

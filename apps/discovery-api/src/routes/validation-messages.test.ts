@@ -36,3 +36,32 @@ it('says what a webhook url must look like when it is not a URL at all', async (
     { path: '/url', message: 'must be an absolute URL, such as https://hooks.example.com/discovery' },
   ]);
 });
+
+// Symbols are stored and matched upper-case: ["SHEM", "shem"] used to become ["SHEM"] (201)
+// while ["SHEM", "SHEM"] was a 400; and [] was accepted, a webhook no grade change could match.
+const hook = { url: 'http://127.0.0.1:9/hook', events: ['grade_change'], secret: 'a-secret-of-sixteen-or-more' };
+
+it('refuses a webhook symbol repeated in another case, naming the repeat and the first', async () => {
+  const response = await web.api.call('POST', '/v1/webhooks', {
+    token: web.token,
+    body: { ...hook, symbols: ['SHEM', 'NUH', 'shem'] },
+  });
+  expect([response.status, response.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
+  expect(response.body.error.details.errors).toEqual([
+    {
+      path: '/symbols/2',
+      message: "repeats /symbols/0 ('SHEM'; symbols are compared without case): list each symbol once",
+    },
+  ]);
+});
+
+it('refuses an empty list of webhook symbols, saying to leave the member out for every symbol', async () => {
+  const response = await web.api.call('POST', '/v1/webhooks', { token: web.token, body: { ...hook, symbols: [] } });
+  expect([response.status, response.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
+  expect(response.body.error.details.errors).toEqual([
+    {
+      path: '/symbols',
+      message: 'must list at least one item; leave symbols out to receive the grade changes of every symbol',
+    },
+  ]);
+});

@@ -10,6 +10,7 @@ import {
 import { ApiError } from '../http/errors';
 import { WebhookStore, type WebhookEvent } from '../store/webhooks';
 import type { Handler } from './handler';
+import { checkWebhookSymbols } from './webhook-symbols';
 import type { HandlerDependencies } from './handlers';
 
 /** Registration, listing, delivery history and test events. Delivery itself is the
@@ -31,9 +32,10 @@ export function webhookHandlers(deps: HandlerDependencies): Record<string, Handl
     createWebhook: async ({ body, context }) => {
       const url = String(body.url);
       const secret = String(body.secret);
+      const symbols = body.symbols as string[] | undefined;
+      checkWebhookSymbols(symbols);
       checkSecret(secret);
       await checkUrl(url, deps);
-      const symbols = body.symbols as string[] | undefined;
       const created = await store.create(owner(context.token?.id), {
         url,
         events: body.events as WebhookEvent[],

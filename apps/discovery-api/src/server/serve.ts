@@ -48,7 +48,12 @@ export async function startServer(config: ApiConfig, options: ServeOptions): Pro
   let handle: RequestListener = startingApp(logger, metrics);
   // What the HTTP parser refuses (oversized headers, malformed requests) gets the error
   // envelope too (http/http-server.ts).
-  const server = createHttpServer((req, res) => handle(req, res), { logger, metrics });
+  const server = createHttpServer((req, res) => handle(req, res), {
+    logger,
+    metrics,
+    headersTimeoutMs: config.headersTimeoutMs,
+    bodyTimeoutMs: config.bodyTimeoutMs,
+  });
   let db: Database | undefined;
   let redis: RedisLimits | undefined;
   try {
@@ -115,6 +120,7 @@ export async function startServer(config: ApiConfig, options: ServeOptions): Pro
       rateLimits: config.rateLimits,
       metrics,
       bodyLimitBytes: config.bodyLimitBytes,
+      bodyTimeoutMs: config.bodyTimeoutMs,
       corsOrigins: config.corsOrigins,
       ...(redis === undefined
         ? {}
@@ -147,10 +153,16 @@ export async function startServer(config: ApiConfig, options: ServeOptions): Pro
       port,
       close: () => {
         closing ??= (async () => {
-          // Responses from now on say `Connection: close`, idle keep-alive connections close.
-          await server.drain();
-          await monitoring.refresh.stop();
-          await worker?.stop();
+          // At once, beside the drain: no new delivery attempt or refresh starts from now on
+          // (the attempts in flight finish and are recorded), however long requests take.
+          const background = Promise.all([
+            worker?.stop().then(() => logger.info('webhook worker stopped', { worker_id: worker.workerId })),
+            monitoring.refresh.stop(),
+          ]);
+          // Responses from now on say `Connection: close`, idle keep-alive connections close;
+          // connections still busy after the grace period are closed.
+          await server.drain({ graceMs: config.shutdownGraceMs });
+          await background;
           await openRedis?.close();
           await opened.close();
           await lock?.release();
@@ -162,7 +174,7 @@ export async function startServer(config: ApiConfig, options: ServeOptions): Pro
   } catch (error) {
     if (error instanceof StartAbortedError) {
       // A stop while waiting: the answers under way (/healthz, 503s) finish first.
-      await server.drain();
+      await server.drain({ graceMs: config.shutdownGraceMs });
     } else {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,4 +1,5 @@
 import { buildOpenApiDocument } from '../openapi/document';
+import { resolved } from '../openapi/markdown';
 import { OPERATIONS } from '../openapi/operations';
 import { SchemaValidator } from '../http/validation';
 
@@ -36,9 +37,13 @@ export function responseProblems(
     return problems;
   }
   const operationDoc = (
-    document.paths as Record<string, Record<string, { responses: Record<string, DocumentedResponse> }>>
+    document.paths as Record<
+      string,
+      Record<string, { responses: Record<string, DocumentedResponse | { $ref: string }> }>
+    >
   )[match.op.path]?.[match.op.method];
-  const documented = operationDoc?.responses[String(status)];
+  const listed = operationDoc?.responses[String(status)];
+  const documented = listed === undefined ? undefined : resolved(document, listed);
   if (documented === undefined) return [...problems, `${method} ${match.op.path}: status ${status} is not documented`];
   for (const [name, header] of Object.entries(documented.headers ?? {})) {
     if (header.required === true && headers.get(name) === null)
