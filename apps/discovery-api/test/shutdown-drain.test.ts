@@ -45,6 +45,22 @@ function latch(): { promise: Promise<void>; open: () => void } {
   return { promise, open };
 }
 
+/** The SDK's engine, whose `criteria` opens `entered` and answers only once `release` is opened. */
+function slowCriteria(
+  entered: { open: () => void },
+  release: { promise: Promise<void> },
+): ReturnType<typeof sdkEngine> {
+  const engine = sdkEngine(new InvestmentDiscoveryCrew());
+  return {
+    ...engine,
+    criteria: async (assetType) => {
+      entered.open();
+      await release.promise;
+      return engine.criteria(assetType);
+    },
+  };
+}
+
 /** What the socket reports until it closes: the errors it saw (none, for a clean close). */
 function watch(socket: Socket): Promise<Error[]> {
   const errors: Error[] = [];
@@ -125,15 +141,7 @@ describe('startServer close() (what SIGTERM runs)', () => {
   it('lets the request in flight finish with Connection: close, so a keep-alive client reconnects', async () => {
     const entered = latch();
     const release = latch();
-    const engine = sdkEngine(new InvestmentDiscoveryCrew());
-    const slowEngine = {
-      ...engine,
-      criteria: async (assetType: 'etf' | 'stock' | 'crypto') => {
-        entered.open();
-        await release.promise;
-        return engine.criteria(assetType);
-      },
-    };
+    const slowEngine = slowCriteria(entered, release);
     const announced: string[] = [];
     const config = { ...loadConfig({ DISCOVERY_DATA_DIR: dataDir() }), port: 0, refreshIntervalMs: 0 };
     const server = await startServer(config, {
@@ -171,15 +179,7 @@ describe('startServer close() (what SIGTERM runs)', () => {
   it('stops the webhook worker at once, while a request is still in flight', async () => {
     const entered = latch();
     const release = latch();
-    const engine = sdkEngine(new InvestmentDiscoveryCrew());
-    const slowEngine = {
-      ...engine,
-      criteria: async (assetType: 'etf' | 'stock' | 'crypto') => {
-        entered.open();
-        await release.promise;
-        return engine.criteria(assetType);
-      },
-    };
+    const slowEngine = slowCriteria(entered, release);
     const announced: string[] = [];
     const logs = capturingLogger();
     const config = { ...loadConfig({ DISCOVERY_DATA_DIR: dataDir() }), port: 0, refreshIntervalMs: 0 };

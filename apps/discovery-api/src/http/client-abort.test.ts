@@ -4,7 +4,7 @@ import { TokenStore } from '../store/tokens';
 import { startApi, type TestApi } from '../test-support/api';
 import { openMemoryDatabase } from '../test-support/databases';
 import { capturingLogger } from '../test-support/log-capture';
-import { rawConnection } from '../test-support/raw-http';
+import { rawConnection, startPostingBody } from '../test-support/raw-http';
 
 // docs/operations.md "Logs": a client that leaves in the middle of its body is not a server
 // error. It used to be logged at level error as INTERNAL_ERROR, with the stack of body-parser's
@@ -31,19 +31,7 @@ afterAll(async () => {
 async function leaveMidBody(): Promise<Record<string, unknown>> {
   const earlier = logs.messages().filter((message) => message === 'request aborted').length;
   const connection = await rawConnection(api.baseUrl);
-  connection.write(
-    [
-      'POST /v1/webhooks HTTP/1.1',
-      'Host: api',
-      `Authorization: Bearer ${token}`,
-      'Content-Type: application/json',
-      'Content-Length: 100',
-      'Expect: 100-continue',
-      '',
-      '',
-    ].join('\r\n'),
-  );
-  await connection.received(/^HTTP\/1\.1 100 Continue/);
+  await startPostingBody(connection, '/v1/webhooks', token);
   connection.write('{"url":');
   connection.socket.destroy();
   return logs.logged('request aborted', earlier + 1);

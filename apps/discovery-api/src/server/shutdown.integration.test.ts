@@ -1,6 +1,6 @@
 import { scratchFolder } from '@fin/test-utils';
 import { spawnServer } from '../test-support/processes';
-import { rawConnection } from '../test-support/raw-http';
+import { rawConnection, startPostingBody } from '../test-support/raw-http';
 
 // docs/operations.md "Shutdown": SIGTERM lets requests in flight finish within a grace period,
 // then closes the connections still open. A client that announced a body and never sent it
@@ -21,20 +21,8 @@ describe('discovery-api serve stopped by SIGTERM while a request waits for its b
     const token = /(disc_[A-Za-z0-9_-]{43})/.exec(server.output())?.[1] ?? '';
     const connection = await rawConnection(server.url);
     try {
-      connection.write(
-        [
-          'POST /v1/discovery/discover/etf HTTP/1.1',
-          'Host: api',
-          `Authorization: Bearer ${token}`,
-          'Content-Type: application/json',
-          'Content-Length: 100',
-          'Expect: 100-continue',
-          '',
-          '',
-        ].join('\r\n'),
-      );
       // 100 Continue: the route reads the body, which never comes.
-      await connection.received(/^HTTP\/1\.1 100 Continue\r\n\r\n$/);
+      await startPostingBody(connection, '/v1/discovery/discover/etf', token);
     } finally {
       expect(await server.stop('SIGTERM')).toBe(0);
     }

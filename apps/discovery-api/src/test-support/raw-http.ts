@@ -48,6 +48,26 @@ export async function rawConnection(baseUrl: string): Promise<RawConnection> {
   };
 }
 
+/**
+ * Starts `POST path` with a JSON body of 100 bytes announced and `Expect: 100-continue`, and
+ * resolves once the server answers 100 Continue: the route is reading a body that has not come.
+ */
+export async function startPostingBody(connection: RawConnection, path: string, token: string): Promise<void> {
+  connection.write(
+    [
+      `POST ${path} HTTP/1.1`,
+      'Host: api',
+      `Authorization: Bearer ${token}`,
+      'Content-Type: application/json',
+      'Content-Length: 100',
+      'Expect: 100-continue',
+      '',
+      '',
+    ].join('\r\n'),
+  );
+  await connection.received(/^HTTP\/1\.1 100 Continue\r\n\r\n/);
+}
+
 export interface RawResponse {
   status: number;
   headers: Record<string, string>;
