@@ -1,13 +1,5 @@
-import { parseString, type Entry, type ParseIssue } from '@stmt/parser';
-import { brief } from './support/issues';
-
-async function read(text: string): Promise<{ entries: Entry[]; issues: ParseIssue[] }> {
-  const entries: Entry[] = [];
-  const issues: ParseIssue[] = [];
-  for await (const record of parseString(text, { fileName: 'x.csv', onIssue: (i) => issues.push(i) }))
-    if (record.kind === 'entry') entries.push(record.entry);
-  return { entries, issues };
-}
+import type { Entry } from '@stmt/parser';
+import { brief, readCsvText as read } from './support/issues';
 
 const signed = (entry: Entry): string =>
   `${entry.creditDebit === 'DBIT' ? '-' : ''}${entry.money.amount.toString()} ${entry.money.currency}`;

@@ -1,13 +1,4 @@
-import { parseString, type Entry, type ParseIssue } from '@stmt/parser';
-import { brief } from './support/issues';
-
-async function read(text: string): Promise<{ entries: Entry[]; issues: ParseIssue[] }> {
-  const entries: Entry[] = [];
-  const issues: ParseIssue[] = [];
-  for await (const record of parseString(text, { fileName: 'x.csv', onIssue: (i) => issues.push(i) }))
-    if (record.kind === 'entry') entries.push(record.entry);
-  return { entries, issues };
-}
+import { brief, readCsvText as read } from './support/issues';
 
 const REVOLUT_HEADER = 'Type,Product,Started Date,Completed Date,Description,Amount,Fee,Currency,State,Balance\n';
 /** A Revolut row; its Amount starts at column 67, its Fee after it. */

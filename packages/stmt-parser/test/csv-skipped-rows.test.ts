@@ -1,13 +1,5 @@
-import { parseString, validateCsvProfile, type Entry, type ParseIssue } from '@stmt/parser';
-import { brief } from './support/issues';
-
-async function read(text: string, strict = false): Promise<{ entries: Entry[]; issues: ParseIssue[] }> {
-  const entries: Entry[] = [];
-  const issues: ParseIssue[] = [];
-  for await (const record of parseString(text, { fileName: 'x.csv', strict, onIssue: (i) => issues.push(i) }))
-    if (record.kind === 'entry') entries.push(record.entry);
-  return { entries, issues };
-}
+import { validateCsvProfile, type Entry } from '@stmt/parser';
+import { brief, readCsvText as read } from './support/issues';
 
 const lines = (entries: Entry[]): number[] => entries.map((entry) => entry.location.line);
 

@@ -1,4 +1,4 @@
-import { parseString, type ParseIssue } from '@stmt/parser';
+import { parseString, type Entry, type ParseIssue } from '@stmt/parser';
 
 /** An issue as severity, code, line, column and element path: what a test compares. */
 export const brief = (issue: ParseIssue): [string, string, number, number, string | undefined] => [
@@ -19,4 +19,13 @@ export async function conversionError(input: string | Buffer, fileName: string):
     return error;
   }
   return undefined;
+}
+
+/** The entries and issues of `text` read as `x.csv` (any format it sniffs as), `strict` as given. */
+export async function readCsvText(text: string, strict = false): Promise<{ entries: Entry[]; issues: ParseIssue[] }> {
+  const entries: Entry[] = [];
+  const issues: ParseIssue[] = [];
+  for await (const record of parseString(text, { fileName: 'x.csv', strict, onIssue: (i) => issues.push(i) }))
+    if (record.kind === 'entry') entries.push(record.entry);
+  return { entries, issues };
 }
