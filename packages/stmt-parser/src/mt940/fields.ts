@@ -271,6 +271,7 @@ export class FieldReader {
       this.indentWarned = false;
       this.lowerCaseWarned.clear();
     }
+    if (tag.indent === '' && tag.lowerCase === undefined) return; // the usual case
     const location: SourceLocation = { line, column: offset + tag.indent.length + 1, path: `:${tag.tag}:` };
     if (this.fileName !== undefined) location.file = this.fileName;
     if (tag.indent !== '' && !this.indentWarned) {

@@ -154,7 +154,7 @@ export function splitSepaKeywords(pieces: readonly Piece[], work?: WorkCounter):
   let key: string | undefined;
   let overflowed = false;
   /** Keywords whose value was taken on into a following subfield without a keyword. */
-  const continued = new Set<string>();
+  let continued: Set<string> | undefined;
   for (const piece of pieces) {
     // Every keyword ends in `+`: most pieces of free text have none, and skip the search.
     const marks = piece.text.includes('+') ? [...piece.text.matchAll(KEYWORD)] : [];
@@ -191,7 +191,7 @@ export function splitSepaKeywords(pieces: readonly Piece[], work?: WorkCounter):
       free.push(piece);
       return;
     }
-    if (current !== 'SVWZ' && piece.text.trim() !== '') continued.add(current);
+    if (current !== 'SVWZ' && piece.text.trim() !== '') (continued ??= new Set()).add(current);
     value.add(piece, work);
   }
 
@@ -231,7 +231,7 @@ export function splitSepaKeywords(pieces: readonly Piece[], work?: WorkCounter):
   }
   // With SVWZ+ the remittance has its keyword, and text without one goes on the value before it;
   // without SVWZ+, that text might be the remittance written without its keyword.
-  if (!values.has('SVWZ') && continued.size > 0)
+  if (!values.has('SVWZ') && continued !== undefined)
     result.problems = [...continued].map(
       (name) =>
         `the ${name}+ value fills its subfield, and the next subfield, which has no keyword, is read as its continuation (${name}+ "${get(name) ?? ''}"); with no SVWZ+ in the field, that text may instead be remittance information`,

@@ -88,6 +88,12 @@ const isLetter = (code: number): boolean => (code >= 0x41 && code <= 0x5a) || (c
 type Markup =
   { kind: 'tag'; close: number } | { kind: 'cdata' } | { kind: 'comment' } | { kind: 'stray' } | { kind: 'undecided' };
 
+// The markups without a position, made once: a token is read per leaf, millions in a large file.
+const STRAY: Markup = { kind: 'stray' };
+const UNDECIDED: Markup = { kind: 'undecided' };
+const CDATA: Markup = { kind: 'cdata' };
+const COMMENT: Markup = { kind: 'comment' };
+
 /**
  * One tokenizer for OFX 1.x (SGML) and 2.x (XML). It knows nothing about nesting: a leaf's
  * value is simply the text up to the next tag, which is all SGML's unclosed leaf tags need.
@@ -107,6 +113,12 @@ export class OfxTokenizer {
   /** Characters examined so far, for the test that proves the work is linear. */
   work = 0;
   private pieces: string[] = [];
+  /** What the last `scanText` found, kept here rather than in an object per text token. */
+  private readonly scanned: { strays: number; firstStray: number; markup: Markup | undefined } = {
+    strays: 0,
+    firstStray: -1,
+    markup: undefined,
+  };
   private pendingLength = 0;
   private pending: Pending | undefined;
   private line = 1;
@@ -212,21 +224,22 @@ export class OfxTokenizer {
       const column = this.column;
       let next: number;
       const markup: Markup =
-        known ?? (buffer.charCodeAt(pos) === 0x3c /* < */ ? this.markupAt(buffer, pos, complete) : { kind: 'stray' });
+        known ?? (buffer.charCodeAt(pos) === 0x3c /* < */ ? this.markupAt(buffer, pos, complete) : STRAY);
       known = undefined;
       if (markup.kind === 'undecided') break;
       if (markup.kind === 'stray') {
-        const scan = this.scanText(buffer, pos, complete, buffer.charCodeAt(pos) === 0x3c);
+        const end = this.scanText(buffer, pos, complete, buffer.charCodeAt(pos) === 0x3c);
         // Text, even when it starts with a `<` that starts no tag, goes on in the next chunk as text.
         rest = 'text';
-        if (scan.end === buffer.length && !complete) break;
+        if (end === buffer.length && !complete) break;
         rest = undefined;
-        next = scan.end;
-        known = scan.markup;
+        next = end;
+        known = this.scanned.markup;
         const text = buffer.slice(pos, next);
-        yield scan.strays === 0
+        const { strays, firstStray } = this.scanned;
+        yield strays === 0
           ? { type: 'text', text, cdata: false, line, column }
-          : { type: 'text', text, cdata: false, line, column, strays: scan.strays, firstStray: scan.firstStray - pos };
+          : { type: 'text', text, cdata: false, line, column, strays, firstStray: firstStray - pos };
       } else if (markup.kind === 'cdata') {
         const close = this.search(buffer, ']]>', pos);
         if (close < 0) break;
@@ -252,46 +265,47 @@ export class OfxTokenizer {
   private markupAt(buffer: string, pos: number, complete: boolean): Markup {
     const rest = buffer.length - pos;
     if (rest < 9 && !complete && ('<![CDATA['.startsWith(buffer.slice(pos)) || '<!--'.startsWith(buffer.slice(pos))))
-      return { kind: 'undecided' }; // too little of the tag to tell a CDATA section or comment from a declaration
-    if (buffer.startsWith('<![CDATA[', pos)) return { kind: 'cdata' };
-    if (buffer.startsWith('<!--', pos)) return { kind: 'comment' };
+      return UNDECIDED; // too little of the tag to tell a CDATA section or comment from a declaration
+    if (buffer.startsWith('<![CDATA[', pos)) return CDATA;
+    if (buffer.startsWith('<!--', pos)) return COMMENT;
     const first = buffer.charCodeAt(pos + 1);
     if (first === 0x21 /* ! */ || first === 0x3f /* ? */) return { kind: 'tag', close: this.search(buffer, '>', pos) };
     const nameAt = first === 0x2f /* / */ ? pos + 2 : pos + 1;
-    if (nameAt >= buffer.length) return complete ? { kind: 'stray' } : { kind: 'undecided' };
-    if (!isLetter(buffer.charCodeAt(nameAt))) return { kind: 'stray' };
+    if (nameAt >= buffer.length) return complete ? STRAY : UNDECIDED;
+    if (!isLetter(buffer.charCodeAt(nameAt))) return STRAY;
     const end = tagEnd(buffer, pos + 1);
     this.work += (end < 0 ? buffer.length : end + 1) - pos;
-    if (end < 0) return complete ? { kind: 'tag', close: -1 } : { kind: 'undecided' };
-    return buffer.charCodeAt(end) === 0x3e /* > */ ? { kind: 'tag', close: end } : { kind: 'stray' };
+    if (end < 0) return complete ? { kind: 'tag', close: -1 } : UNDECIDED;
+    return buffer.charCodeAt(end) === 0x3e /* > */ ? { kind: 'tag', close: end } : STRAY;
   }
 
   /**
    * Text from `pos` (which may be a `<` that starts no tag) to the next markup, or to the end of
-   * the buffer, or to a `<` that cannot be told from a tag before more input comes.
+   * the buffer, or to a `<` that cannot be told from a tag before more input comes. Answers where
+   * it ends; the `<`s in it that start no tag, and the markup after it, are left in `scanned`.
    */
-  private scanText(
-    buffer: string,
-    pos: number,
-    complete: boolean,
-    stray: boolean,
-  ): { end: number; strays: number; firstStray: number; markup?: Markup } {
-    let strays = 0;
-    let firstStray = -1;
+  private scanText(buffer: string, pos: number, complete: boolean, stray: boolean): number {
+    const scanned = this.scanned;
+    scanned.strays = 0;
+    scanned.firstStray = -1;
+    scanned.markup = undefined;
     let at = pos;
     for (;;) {
       if (at < buffer.length && buffer.charCodeAt(at) === 0x3c) {
         // `stray`: the caller found that the `<` at `pos` starts no tag. What the markup that ends
         // the text is goes back with it, so that the tag is not searched again.
-        const markup: Markup = stray && at === pos ? { kind: 'stray' } : this.markupAt(buffer, at, complete);
-        if (markup.kind !== 'stray') return { end: at, strays, firstStray, markup };
-        if (firstStray < 0) firstStray = at;
-        strays++;
+        const markup: Markup = stray && at === pos ? STRAY : this.markupAt(buffer, at, complete);
+        if (markup.kind !== 'stray') {
+          scanned.markup = markup;
+          return at;
+        }
+        if (scanned.firstStray < 0) scanned.firstStray = at;
+        scanned.strays++;
         at++;
         continue;
       }
       const lt = this.search(buffer, '<', at);
-      if (lt < 0) return { end: buffer.length, strays, firstStray };
+      if (lt < 0) return buffer.length;
       at = lt;
     }
   }
