@@ -1,6 +1,6 @@
 import { noteProblem, type EntryInformation } from './information';
 import { isBic, isCheckedIban, isIban } from './identifiers';
-import { joinPieces, splitSepaKeywords, type Piece, type WorkCounter } from './sepa-keywords';
+import { joinPieces, SEPA_FIELDS, splitSepaKeywords, type Piece, type WorkCounter } from './sepa-keywords';
 
 /**
  * German (ZKA/DFÜ agreement) and Polish `:86:` start with a three-digit transaction code and
@@ -101,9 +101,12 @@ export function parseSubfieldInformation(lines: readonly string[], work?: WorkCo
     if (values) for (const piece of values) pieces.push(piece);
   }
   if (pieces.some((piece) => /\S/.test(piece.text))) {
-    const { problems, ...sepa } = splitSepaKeywords(pieces, work);
-    Object.assign(info, sepa);
-    for (const problem of problems ?? []) noteProblem(info, problem);
+    const sepa = splitSepaKeywords(pieces, work);
+    for (const field of SEPA_FIELDS) {
+      const value = sepa[field];
+      if (value !== undefined) info[field] = value;
+    }
+    for (const problem of sepa.problems ?? []) noteProblem(info, problem);
   }
 
   // A separator that starts no subfield (`?3X`) runs what follows into the subfield before it.

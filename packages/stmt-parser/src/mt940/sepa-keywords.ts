@@ -142,6 +142,31 @@ class KeywordValue {
   }
 }
 
+/** The fields read from keywords other than `SVWZ+` and `EREF+`, and their keyword. */
+const KEYWORD_FIELDS: readonly (readonly [Exclude<keyof SepaRemittance, 'problems'>, string])[] = [
+  ['mandateId', 'MREF'],
+  ['creditorId', 'CRED'],
+  ['customerReference', 'KREF'],
+  ['ultimateDebtor', 'ABWA'],
+  ['ultimateCreditor', 'ABWE'],
+  ['purposeCode', 'PURP'],
+];
+
+/** The fields `splitSepaKeywords` may give, in the order it gives them. */
+export const SEPA_FIELDS: readonly Exclude<keyof SepaRemittance, 'problems'>[] = [
+  'remittanceInfo',
+  'endToEndId',
+  ...KEYWORD_FIELDS.map(([field]) => field),
+];
+
+/** The keywords in `text`, in order (an `exec` loop: `matchAll` copies the expression on every call). */
+function keywordsIn(text: string): RegExpExecArray[] {
+  const marks: RegExpExecArray[] = [];
+  KEYWORD.lastIndex = 0;
+  for (let mark = KEYWORD.exec(text); mark; mark = KEYWORD.exec(text)) marks.push(mark);
+  return marks;
+}
+
 /** The keyword fields of the remittance subfields; text without keyword is the remittance information. */
 export function splitSepaKeywords(pieces: readonly Piece[], work?: WorkCounter): SepaRemittance {
   const values = new Map<string, KeywordValue>();
@@ -157,7 +182,7 @@ export function splitSepaKeywords(pieces: readonly Piece[], work?: WorkCounter):
   let continued: Set<string> | undefined;
   for (const piece of pieces) {
     // Every keyword ends in `+`: most pieces of free text have none, and skip the search.
-    const marks = piece.text.includes('+') ? [...piece.text.matchAll(KEYWORD)] : [];
+    const marks = piece.text.includes('+') ? keywordsIn(piece.text) : [];
     const firstAt = marks[0]?.index ?? piece.text.length;
     const lead = piece.text.slice(0, firstAt);
     if (lead.trim() !== '' || marks.length === 0)
@@ -211,21 +236,13 @@ export function splitSepaKeywords(pieces: readonly Piece[], work?: WorkCounter):
     const value = joinPieces(values.get(name)?.pieces ?? [], work);
     return value === '' ? undefined : value;
   };
-  const remittance = [get('SVWZ'), joinPieces(free, work)]
-    .filter((text) => text !== undefined && text !== '')
-    .join(' ');
-  if (remittance !== '') result.remittanceInfo = remittance;
+  const remittance = get('SVWZ');
+  const rest = joinPieces(free, work);
+  if (remittance !== undefined || rest !== '')
+    result.remittanceInfo = remittance === undefined ? rest : rest === '' ? remittance : `${remittance} ${rest}`;
   const endToEnd = get('EREF');
   if (endToEnd && !isSepaPlaceholder(endToEnd)) result.endToEndId = endToEnd;
-  const fields: [Exclude<keyof SepaRemittance, 'problems'>, string][] = [
-    ['mandateId', 'MREF'],
-    ['creditorId', 'CRED'],
-    ['customerReference', 'KREF'],
-    ['ultimateDebtor', 'ABWA'],
-    ['ultimateCreditor', 'ABWE'],
-    ['purposeCode', 'PURP'],
-  ];
-  for (const [field, name] of fields) {
+  for (const [field, name] of KEYWORD_FIELDS) {
     const value = get(name);
     if (value && !isSepaPlaceholder(value)) result[field] = value;
   }

@@ -80,15 +80,19 @@ export function entryDateNear(valueDate: string, mmdd: string): string | undefin
   const month = Number(mmdd.slice(0, 2));
   const day = Number(mmdd.slice(2, 4));
   const valueYear = Number(valueDate.slice(0, 4));
-  const valueTime = Date.parse(`${valueDate}T00:00:00Z`);
-  let best: { date: string; distance: number } | undefined;
-  for (const year of [valueYear - 1, valueYear, valueYear + 1]) {
+  const valueTime = Date.UTC(valueYear, Number(valueDate.slice(5, 7)) - 1, Number(valueDate.slice(8, 10)));
+  let bestYear: number | undefined;
+  let bestDistance = 0;
+  for (let year = valueYear - 1; year <= valueYear + 1; year++) {
     // 29 February exists only in leap years; other candidate years simply drop out.
     if (!isValidDate(year, month, day)) continue;
     const distance = Math.abs(Date.UTC(year, month - 1, day) - valueTime);
-    if (!best || distance < best.distance) best = { date: `${year}-${pad(month)}-${pad(day)}`, distance };
+    if (bestYear === undefined || distance < bestDistance) {
+      bestYear = year;
+      bestDistance = distance;
+    }
   }
-  return best?.date;
+  return bestYear === undefined ? undefined : `${bestYear}-${pad(month)}-${pad(day)}`;
 }
 
 /** The deviations `readSwiftAmount` gave for amounts without a decimal comma (see `isWholeAmount`). */

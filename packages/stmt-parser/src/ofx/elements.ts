@@ -239,23 +239,7 @@ export class OfxElementReader {
     switch (token.type) {
       case 'text': {
         const top = this.stack[this.stack.length - 1];
-        const text = token.cdata
-          ? token.text
-          : decodeEntities(
-              token.text,
-              (reference) =>
-                this.fail(token, `the character reference ${reference.slice(0, 20)} names no Unicode character`),
-              (reference, readAs) =>
-                this.reportRepeated(
-                  readAs === reference ? 'entity' : 'HTML entity',
-                  ['entity OFX does not define', 'entities OFX does not define'],
-                  'NOT_WELL_FORMED',
-                  readAs === reference
-                    ? `the entity ${reference.slice(0, 40)} is not defined in OFX: kept as written`
-                    : `the entity ${reference} is not defined in OFX (it is HTML's); read as ${JSON.stringify(readAs)}`,
-                  this.location(token),
-                ),
-            );
+        const text = token.cdata || !token.text.includes('&') ? token.text : this.decodeEntities(token);
         if (!top) return this.trailingText(token);
         if (top.isAggregate) {
           if (text.trim() !== '')
@@ -287,14 +271,14 @@ export class OfxElementReader {
           parent.isAggregate = true;
           if (AGGREGATES.has(parent.name)) {
             const path = this.path();
-            this.out({ type: 'enter', name: parent.name, path, location: { ...parent.location, path } }, emit);
+            this.out({ type: 'enter', name: parent.name, path, location: parent.location }, emit);
           } else {
             parent.slot = this.deferred.length;
             this.deferred.push({ kind: 'slot' });
             this.provisional++;
           }
         }
-        this.push(token.name, this.location(token));
+        this.push(token);
         if (token.type === 'empty') this.pop(emit, true);
         return;
       }
@@ -305,17 +289,19 @@ export class OfxElementReader {
   }
 
   private close(token: OfxToken & { type: 'close' }, emit: (event: OfxEvent) => void): void {
-    const target = this.stack.findLastIndex((frame) => frame.name === token.name);
+    let target = this.stack.length - 1;
+    while (target >= 0 && (this.stack[target] as Frame).name !== token.name) target--;
     if (target < 0) {
       if (this.closeLateLeafEnd(token, emit)) return;
       this.fail(token, `unexpected end tag </${token.name}>: no such element is open (open: ${this.path() || 'none'})`);
     }
     // Aggregates left open lie above the target; a transaction among them, or around them, stays an error.
-    const innermostAt = this.stack.findLastIndex(
-      (frame, index) =>
-        index > target && ((frame.isAggregate && frame.slot === undefined) || TRANSACTIONS.has(frame.name)),
-    );
-    const innermost = this.stack[innermostAt];
+    let innermostAt = this.stack.length - 1;
+    for (; innermostAt > target; innermostAt--) {
+      const frame = this.stack[innermostAt] as Frame;
+      if ((frame.isAggregate && frame.slot === undefined) || TRANSACTIONS.has(frame.name)) break;
+    }
+    const innermost = innermostAt > target ? this.stack[innermostAt] : undefined;
     if (innermost) {
       const transaction = this.stack.findLast((frame) => TRANSACTIONS.has(frame.name));
       if (transaction)
@@ -429,8 +415,11 @@ export class OfxElementReader {
     }
   }
 
-  private push(name: string, location: SourceLocation): void {
-    if (this.stack.length >= MAX_NESTING_DEPTH) throw nestedTooDeep(`<${name}>`, { ...location, path: this.path() });
+  /** Opens the element `token` starts; its location names its path, which its events carry. */
+  private push(token: OfxToken & { type: 'open' | 'empty' }): void {
+    const name = token.name;
+    if (this.stack.length >= MAX_NESTING_DEPTH)
+      throw nestedTooDeep(`<${name}>`, { ...this.location(token), path: this.path() });
     const parent = this.stack[this.stack.length - 1];
     let segment = name;
     if (INDEXED.has(name) && parent) {
@@ -439,6 +428,12 @@ export class OfxElementReader {
       parent.childCounts.set(name, count);
       segment = `${name}[${count}]`;
     }
+    const parentPath = this.paths[this.paths.length - 1];
+    const path = parentPath === undefined ? segment : `${parentPath}/${segment}`;
+    const { line, column } = token;
+    // Made with all its keys at once (in the order of `location()` and a path), not given the path later.
+    const location: SourceLocation =
+      this.fileName === undefined ? { line, column, path } : { line, column, file: this.fileName, path };
     this.stack.push({
       name,
       segment,
@@ -450,8 +445,7 @@ export class OfxElementReader {
       slot: undefined,
       strays: undefined,
     });
-    const parentPath = this.paths[this.paths.length - 1];
-    this.paths.push(parentPath === undefined ? segment : `${parentPath}/${segment}`);
+    this.paths.push(path);
   }
 
   /** Closes the innermost element; `ownEndTag` when its own end tag closes it (which makes a provisional element an aggregate). */
@@ -460,7 +454,6 @@ export class OfxElementReader {
     const frame = this.stack.pop() as Frame;
     this.paths.pop();
     if (this.stack.length === 0) this.ended = true;
-    frame.location.path = path;
     if (frame.slot !== undefined) this.settle(frame, path, ownEndTag, emit);
     else if (frame.isAggregate) this.out({ type: 'exit', name: frame.name, path, location: frame.location }, emit);
     else {
@@ -523,7 +516,7 @@ export class OfxElementReader {
     frame.slot = undefined;
     this.provisional--;
     if (aggregate) {
-      const enter: OfxEvent = { type: 'enter', name: frame.name, path, location: { ...frame.location, path } };
+      const enter: OfxEvent = { type: 'enter', name: frame.name, path, location: frame.location };
       this.deferred[slot] = { kind: 'event', event: enter };
       this.deferred.push({ kind: 'event', event: { type: 'exit', name: frame.name, path, location: frame.location } });
     } else {
@@ -593,7 +586,7 @@ export class OfxElementReader {
       const path = this.paths[index] as string;
       this.deferred[frame.slot] = {
         kind: 'event',
-        event: { type: 'enter', name: frame.name, path, location: { ...frame.location, path } },
+        event: { type: 'enter', name: frame.name, path, location: frame.location },
       };
       frame.slot = undefined;
     });
@@ -634,6 +627,24 @@ export class OfxElementReader {
   private report(severity: 'warning' | 'note', code: ParseErrorCode, message: string, location: SourceLocation): void {
     if (this.provisional === 0) this.issues[severity](code, message, location);
     else this.deferred.push({ kind: 'issue', severity, code, message, location });
+  }
+
+  /** The text of `token` with its character references replaced, and a warning for each kind OFX does not define. */
+  private decodeEntities(token: OfxToken & { type: 'text' }): string {
+    return decodeEntities(
+      token.text,
+      (reference) => this.fail(token, `the character reference ${reference.slice(0, 20)} names no Unicode character`),
+      (reference, readAs) =>
+        this.reportRepeated(
+          readAs === reference ? 'entity' : 'HTML entity',
+          ['entity OFX does not define', 'entities OFX does not define'],
+          'NOT_WELL_FORMED',
+          readAs === reference
+            ? `the entity ${reference.slice(0, 40)} is not defined in OFX: kept as written`
+            : `the entity ${reference} is not defined in OFX (it is HTML's); read as ${JSON.stringify(readAs)}`,
+          this.location(token),
+        ),
+    );
   }
 
   private path(): string {

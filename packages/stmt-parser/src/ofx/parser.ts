@@ -95,9 +95,10 @@ export async function* parseOfx(source: AsyncIterable<Buffer>, options: ParseOpt
       return { error }; // from a record before the stop, so it comes first
     }
   };
-  const feed = (tokens: Iterable<OfxToken>): { error: unknown } | undefined => {
+  const accept = (token: OfxToken): void => elements.accept(token, emit);
+  const feed = (read: (sink: (token: OfxToken) => void) => void): { error: unknown } | undefined => {
     try {
-      for (const token of tokens) elements.accept(token, emit);
+      read(accept);
       return undefined;
     } catch (error) {
       return release() ?? { error }; // yielded after the records completed before it, as with any chunking
@@ -116,7 +117,7 @@ export async function* parseOfx(source: AsyncIterable<Buffer>, options: ParseOpt
         ...tokenizer.inputEnd,
       });
     for await (const text of decodeChunks(peeked.chunks, header.encoding, warn)) {
-      const failure = feed(tokenizer.write(text));
+      const failure = feed((sink) => tokenizer.write(text, sink));
       for (const record of ready) yield record;
       ready.length = 0;
       if (failure) throw failure.error;
@@ -126,7 +127,7 @@ export async function* parseOfx(source: AsyncIterable<Buffer>, options: ParseOpt
     for (const record of ready) yield record;
     throw locateEncodingError(earlier?.error ?? error, () => ({ ...location(), ...tokenizer.inputEnd }));
   }
-  const failure = feed(tokenizer.end()) ?? release();
+  const failure = feed((sink) => tokenizer.end(sink)) ?? release();
   for (const record of ready) yield record;
   if (failure) throw failure.error;
   // How many warnings of each kind were counted rather than reported (once the file is read whole).

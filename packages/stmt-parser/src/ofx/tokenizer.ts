@@ -82,17 +82,21 @@ function tagEnd(text: string, from: number): number {
 const isLetter = (code: number): boolean => (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 
 /**
- * What a `<` starts: a tag (`close` is the index of its `>`, or -1 when the input ends first), a
- * CDATA section, a comment, or nothing (`stray`: text); `undecided` until more input comes.
+ * What a `<` starts, as a number so that no object is made per tag: a tag whose `>` is at that
+ * index (≥ 0), a tag cut off by the end of the input ({@link TAG_UNCLOSED}), a CDATA section, a
+ * comment, nothing ({@link STRAY}: text), or {@link UNDECIDED} until more input comes.
  */
-type Markup =
-  { kind: 'tag'; close: number } | { kind: 'cdata' } | { kind: 'comment' } | { kind: 'stray' } | { kind: 'undecided' };
+type Markup = number;
+const TAG_UNCLOSED = -1;
+const STRAY = -2;
+const UNDECIDED = -3;
+const CDATA = -4;
+const COMMENT = -5;
+/** No markup known yet. */
+const NONE = -6;
 
-// The markups without a position, made once: a token is read per leaf, millions in a large file.
-const STRAY: Markup = { kind: 'stray' };
-const UNDECIDED: Markup = { kind: 'undecided' };
-const CDATA: Markup = { kind: 'cdata' };
-const COMMENT: Markup = { kind: 'comment' };
+/** Receives each token as it is read. */
+export type OfxTokenSink = (token: OfxToken) => void;
 
 /**
  * One tokenizer for OFX 1.x (SGML) and 2.x (XML). It knows nothing about nesting: a leaf's
@@ -114,10 +118,10 @@ export class OfxTokenizer {
   work = 0;
   private pieces: string[] = [];
   /** What the last `scanText` found, kept here rather than in an object per text token. */
-  private readonly scanned: { strays: number; firstStray: number; markup: Markup | undefined } = {
+  private readonly scanned: { strays: number; firstStray: number; markup: Markup } = {
     strays: 0,
     firstStray: -1,
-    markup: undefined,
+    markup: NONE,
   };
   private pendingLength = 0;
   private pending: Pending | undefined;
@@ -129,8 +133,8 @@ export class OfxTokenizer {
     this.maxFieldSize = options.maxFieldSize ?? DEFAULT_MAX_FIELD_SIZE;
   }
 
-  /** Tokens completed by `text`; an unfinished token at the end waits for the next chunk. */
-  *write(text: string): Generator<OfxToken> {
+  /** Hands `sink` the tokens completed by `text`; an unfinished token at the end waits for the next chunk. */
+  write(text: string, sink: OfxTokenSink): void {
     let input = text;
     if (this.pending === 'tag' && this.pendingLength >= SHORT && this.pendingIsTag()) {
       // A long tag: the chunk is searched for its `>`, or for a `<` that shows it was text.
@@ -144,10 +148,10 @@ export class OfxTokenizer {
         const { line, column } = this;
         const stray = this.takePending() + input.slice(0, end);
         this.advance(stray, 0, stray.length);
-        yield { type: 'text', text: stray, cdata: false, line, column, strays: 1, firstStray: 0 };
+        sink({ type: 'text', text: stray, cdata: false, line, column, strays: 1, firstStray: 0 });
         input = input.slice(end);
       } else {
-        yield* this.drain(this.takePending() + input.slice(0, end + 1), true);
+        this.drain(this.takePending() + input.slice(0, end + 1), true, sink);
         input = input.slice(end + 1);
       }
     } else if (this.pending !== undefined && (this.pending === 'text' || this.pendingLength >= SHORT)) {
@@ -156,19 +160,18 @@ export class OfxTokenizer {
         this.keep(input);
         return;
       }
-      yield* this.drain(this.takePending() + input.slice(0, end), true);
+      this.drain(this.takePending() + input.slice(0, end), true, sink);
       input = input.slice(end);
     } else if (this.pending !== undefined) {
       input = this.takePending() + input;
     }
-    yield* this.drain(input, false);
+    this.drain(input, false, sink);
   }
 
-  /** The remaining tokens; whatever is left in `unterminated` was cut off by the end of input. */
-  *end(): Generator<OfxToken> {
+  /** Hands `sink` the remaining tokens; whatever is left in `unterminated` was cut off by the end of input. */
+  end(sink: OfxTokenSink): void {
     if (this.pending === undefined) return;
-    const rest = this.takePending();
-    yield* this.drain(rest, true);
+    this.drain(this.takePending(), true, sink);
   }
 
   /** Where the unconsumed input starts (the end of input, after `end()`). */
@@ -214,20 +217,22 @@ export class OfxTokenizer {
    * Tokens of `buffer` from its start. With `complete`, the buffer ends where a token ends
    * (or the input does); otherwise an unfinished token at its end is kept for the next chunk.
    */
-  private *drain(buffer: string, complete: boolean): Generator<OfxToken> {
+  private drain(buffer: string, complete: boolean, sink: OfxTokenSink): void {
     let pos = 0;
     let rest: Pending | undefined;
     /** What the text before `pos` found at `pos`. */
-    let known: Markup | undefined;
+    let known: Markup = NONE;
+    /** The first newline at or after `pos` (or -1): each newline is searched for once per buffer. */
+    let newline = buffer.indexOf('\n');
     while (pos < buffer.length) {
       const line = this.line;
       const column = this.column;
       let next: number;
       const markup: Markup =
-        known ?? (buffer.charCodeAt(pos) === 0x3c /* < */ ? this.markupAt(buffer, pos, complete) : STRAY);
-      known = undefined;
-      if (markup.kind === 'undecided') break;
-      if (markup.kind === 'stray') {
+        known !== NONE ? known : buffer.charCodeAt(pos) === 0x3c /* < */ ? this.markupAt(buffer, pos, complete) : STRAY;
+      known = NONE;
+      if (markup === UNDECIDED) break;
+      if (markup === STRAY) {
         const end = this.scanText(buffer, pos, complete, buffer.charCodeAt(pos) === 0x3c);
         // Text, even when it starts with a `<` that starts no tag, goes on in the next chunk as text.
         rest = 'text';
@@ -237,25 +242,36 @@ export class OfxTokenizer {
         known = this.scanned.markup;
         const text = buffer.slice(pos, next);
         const { strays, firstStray } = this.scanned;
-        yield strays === 0
-          ? { type: 'text', text, cdata: false, line, column }
-          : { type: 'text', text, cdata: false, line, column, strays, firstStray: firstStray - pos };
-      } else if (markup.kind === 'cdata') {
+        sink(
+          strays === 0
+            ? { type: 'text', text, cdata: false, line, column }
+            : { type: 'text', text, cdata: false, line, column, strays, firstStray: firstStray - pos },
+        );
+      } else if (markup === CDATA) {
         const close = this.search(buffer, ']]>', pos);
         if (close < 0) break;
         next = close + 3;
-        yield { type: 'text', text: buffer.slice(pos + 9, close), cdata: true, line, column };
-      } else if (markup.kind === 'comment') {
+        sink({ type: 'text', text: buffer.slice(pos + 9, close), cdata: true, line, column });
+      } else if (markup === COMMENT) {
         const close = this.search(buffer, '-->', pos);
         if (close < 0) break;
         next = close + 3;
       } else {
-        if (markup.close < 0) break;
-        next = markup.close + 1;
-        const token = tagToken(buffer.slice(pos + 1, markup.close), line, column);
-        if (token) yield token;
+        if (markup === TAG_UNCLOSED) break;
+        next = markup + 1;
+        const token = tagToken(buffer, pos + 1, markup, line, column);
+        if (token) sink(token);
       }
-      this.advance(buffer, pos, next);
+      if (newline < 0 || newline >= next) this.column += next - pos;
+      else {
+        let last: number;
+        do {
+          this.line++;
+          last = newline;
+          newline = buffer.indexOf('\n', newline + 1);
+        } while (newline >= 0 && newline < next);
+        this.column = next - last;
+      }
       pos = next;
     }
     if (pos < buffer.length) this.keep(buffer.slice(pos), rest ?? kindAt(buffer, pos));
@@ -266,17 +282,22 @@ export class OfxTokenizer {
     const rest = buffer.length - pos;
     if (rest < 9 && !complete && ('<![CDATA['.startsWith(buffer.slice(pos)) || '<!--'.startsWith(buffer.slice(pos))))
       return UNDECIDED; // too little of the tag to tell a CDATA section or comment from a declaration
-    if (buffer.startsWith('<![CDATA[', pos)) return CDATA;
-    if (buffer.startsWith('<!--', pos)) return COMMENT;
     const first = buffer.charCodeAt(pos + 1);
-    if (first === 0x21 /* ! */ || first === 0x3f /* ? */) return { kind: 'tag', close: this.search(buffer, '>', pos) };
+    if (first === 0x21 /* ! */) {
+      if (buffer.startsWith('<![CDATA[', pos)) return CDATA;
+      if (buffer.startsWith('<!--', pos)) return COMMENT;
+    }
+    if (first === 0x21 /* ! */ || first === 0x3f /* ? */) {
+      const close = this.search(buffer, '>', pos);
+      return close < 0 ? TAG_UNCLOSED : close;
+    }
     const nameAt = first === 0x2f /* / */ ? pos + 2 : pos + 1;
     if (nameAt >= buffer.length) return complete ? STRAY : UNDECIDED;
     if (!isLetter(buffer.charCodeAt(nameAt))) return STRAY;
     const end = tagEnd(buffer, pos + 1);
     this.work += (end < 0 ? buffer.length : end + 1) - pos;
-    if (end < 0) return complete ? { kind: 'tag', close: -1 } : UNDECIDED;
-    return buffer.charCodeAt(end) === 0x3e /* > */ ? { kind: 'tag', close: end } : STRAY;
+    if (end < 0) return complete ? TAG_UNCLOSED : UNDECIDED;
+    return buffer.charCodeAt(end) === 0x3e /* > */ ? end : STRAY;
   }
 
   /**
@@ -288,14 +309,14 @@ export class OfxTokenizer {
     const scanned = this.scanned;
     scanned.strays = 0;
     scanned.firstStray = -1;
-    scanned.markup = undefined;
+    scanned.markup = NONE;
     let at = pos;
     for (;;) {
       if (at < buffer.length && buffer.charCodeAt(at) === 0x3c) {
         // `stray`: the caller found that the `<` at `pos` starts no tag. What the markup that ends
         // the text is goes back with it, so that the tag is not searched again.
         const markup: Markup = stray && at === pos ? STRAY : this.markupAt(buffer, at, complete);
-        if (markup.kind !== 'stray') {
+        if (markup !== STRAY) {
           scanned.markup = markup;
           return at;
         }
@@ -404,16 +425,39 @@ function kindAt(buffer: string, pos: number): Pending {
   return 'tag';
 }
 
-/** `OFX`, `/OFX`, `NAME/` (XML empty element); processing instructions and declarations yield nothing. */
-function tagToken(inside: string, line: number, column: number): OfxToken | undefined {
-  if (inside.startsWith('?') || inside.startsWith('!')) return undefined;
-  if (inside.startsWith('/')) return { type: 'close', name: tagName(inside.slice(1)), line, column };
-  const name = tagName(inside);
-  if (inside.trimEnd().endsWith('/')) return { type: 'empty', name, line, column };
+/**
+ * The tag between `<` at `from - 1` and `>` at `to`: `OFX`, `/OFX`, `NAME/` (XML empty element);
+ * processing instructions and declarations yield nothing.
+ */
+function tagToken(buffer: string, from: number, to: number, line: number, column: number): OfxToken | undefined {
+  const first = buffer.charCodeAt(from);
+  if (first === 0x3f /* ? */ || first === 0x21 /* ! */) return undefined;
+  if (first === 0x2f /* / */) return { type: 'close', name: tagName(buffer, from + 1, to), line, column };
+  const name = tagName(buffer, from, to);
+  let last = to - 1;
+  while (last >= from && isBlank(buffer.charCodeAt(last))) last--;
+  if (buffer.charCodeAt(last) === 0x2f /* / */) return { type: 'empty', name, line, column };
   return { type: 'open', name, line, column };
 }
 
-function tagName(text: string): string {
-  const match = /^\s*([^\s/>]+)/.exec(text);
-  return (match?.[1] ?? '').toUpperCase();
+/** JavaScript's white space (`\s`, what `trim` removes), by character code. */
+function isBlank(code: number): boolean {
+  if (code <= 0x7f) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  return NON_ASCII_BLANK.test(String.fromCharCode(code));
+}
+const NON_ASCII_BLANK = /\s/;
+
+/** The name at the start of `buffer[from, to)` (after any blanks), up to a blank, `/` or `>`; upper-cased. */
+function tagName(buffer: string, from: number, to: number): string {
+  let start = from;
+  while (start < to && isBlank(buffer.charCodeAt(start))) start++;
+  let end = start;
+  let lower = false;
+  for (; end < to; end++) {
+    const code = buffer.charCodeAt(end);
+    if (code === 0x2f /* / */ || isBlank(code)) break;
+    if (code >= 0x61 && code <= 0x7a) lower = true;
+  }
+  const name = buffer.slice(start, end);
+  return lower ? name.toUpperCase() : name;
 }

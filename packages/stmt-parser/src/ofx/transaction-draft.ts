@@ -42,7 +42,11 @@ export class TransactionDraft {
    * memo then ends at the `<`). Either way a warning names it, once per name and file.
    */
   leaf(event: OfxEvent & { type: 'leaf' }): void {
-    const key = event.path.slice(this.path.length + 1);
+    // A leaf right inside the transaction (nearly all) is keyed by its name: its path is not cut.
+    const key =
+      event.path.length === this.path.length + 1 + event.name.length
+        ? event.name
+        : event.path.slice(this.path.length + 1);
     const leaf = transactionLeaf(key);
     const previous = this.lastLeaf;
     this.lastLeaf = key;

@@ -107,7 +107,11 @@ export function buildTransaction(
   };
   const at = (key: string): SourceLocation => fields.get(key)?.location ?? context.location;
 
-  const which = get('FITID') === undefined ? 'the transaction' : `transaction ${JSON.stringify(get('FITID'))}`;
+  /** How messages name the transaction (made only for one). */
+  const which = (): string => {
+    const fitId = get('FITID');
+    return fitId === undefined ? 'the transaction' : `transaction ${JSON.stringify(fitId)}`;
+  };
   if (isDeletion(which, get, at, issues)) return undefined;
   const amountText = get('TRNAMT');
   if (amountText === undefined || /^(null|none|n\/a)$/i.test(amountText)) {
@@ -116,7 +120,7 @@ export function buildTransaction(
       amountText === undefined ? (fields.has('TRNAMT') ? 'an empty <TRNAMT>' : 'no <TRNAMT>') : `<TRNAMT>${amountText}`;
     return void issues.error(
       'MISSING_ELEMENT',
-      `${which} has ${found}: its amount is unknown, so it cannot be converted`,
+      `${which()} has ${found}: its amount is unknown, so it cannot be converted`,
       fields.has('TRNAMT') ? at('TRNAMT') : context.location,
     );
   }
@@ -177,7 +181,7 @@ export function buildTransaction(
       if (get(key) === undefined)
         issues.warning(
           'MISSING_ELEMENT',
-          `${which} has ${fields.has(key) ? `an empty <${key}>` : `no <${key}>`}, which OFX requires; its row has no ${column}`,
+          `${which()} has ${fields.has(key) ? `an empty <${key}>` : `no <${key}>`}, which OFX requires; its row has no ${column}`,
           at(key),
         );
   const reference = get('REFNUM') ?? get('CHECKNUM');
@@ -258,7 +262,7 @@ function pendingDates(
  * it replaces.
  */
 function isDeletion(
-  which: string,
+  which: () => string,
   get: (key: string) => string | undefined,
   at: (key: string) => SourceLocation,
   issues: IssueSink,
@@ -270,7 +274,7 @@ function isDeletion(
   if (action === 'REPLACE' && corrected !== undefined && corrected === get('FITID')) {
     issues.warning(
       'INVALID_VALUE',
-      `${which} names itself as the transaction it replaces (<CORRECTFITID> is its own <FITID>); read as it is, with no other row to remove`,
+      `${which()} names itself as the transaction it replaces (<CORRECTFITID> is its own <FITID>); read as it is, with no other row to remove`,
       at('CORRECTFITID'),
     );
     return false;
@@ -282,7 +286,7 @@ function isDeletion(
   if (action === 'DELETE') {
     issues.warning(
       'INVALID_VALUE',
-      `${which} deletes ${target} (<CORRECTACTION>DELETE): it gives no row; remove the row of the deleted transaction where this or an earlier conversion wrote it`,
+      `${which()} deletes ${target} (<CORRECTACTION>DELETE): it gives no row; remove the row of the deleted transaction where this or an earlier conversion wrote it`,
       at('CORRECTACTION'),
     );
     return true;
@@ -290,7 +294,7 @@ function isDeletion(
   issues.warning(
     'INVALID_VALUE',
     action === 'REPLACE'
-      ? `${which} replaces ${target} (<CORRECTACTION>REPLACE): its row is the booking as it now stands; remove the replaced one's row where this or an earlier conversion wrote it`
+      ? `${which()} replaces ${target} (<CORRECTACTION>REPLACE): its row is the booking as it now stands; remove the replaced one's row where this or an earlier conversion wrote it`
       : `expected <CORRECTACTION> DELETE or REPLACE, found ${JSON.stringify(get('CORRECTACTION'))}; the transaction is read as it is`,
     at('CORRECTACTION'),
   );

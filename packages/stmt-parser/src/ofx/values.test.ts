@@ -13,7 +13,10 @@ describe('OFX dates', () => {
   });
 
   it('refuses dates that do not exist', () => {
-    expect(parseOfxDate('20240231')).toBeUndefined();
+    for (const text of ['20240231', '20230229', '19000229', '20241301', '20240100', '20240431'])
+      expect([text, parseOfxDate(text)]).toEqual([text, undefined]);
+    expect(parseOfxDate('20000229')).toEqual({ date: '2000-02-29' });
+    expect(parseOfxDate('20241231')).toEqual({ date: '2024-12-31' });
     expect(parseOfxDate('2024-02-30')).toBeUndefined();
     expect(parseOfxDate('20240231120000[-03:00]')).toBeUndefined();
   });
@@ -72,7 +75,11 @@ describe('OFX amounts', () => {
 describe('OFX tokenizer', () => {
   const tokens = (...chunks: string[]): OfxToken[] => {
     const tokenizer = new OfxTokenizer();
-    return [...chunks.flatMap((chunk) => [...tokenizer.write(chunk)]), ...tokenizer.end()];
+    const read: OfxToken[] = [];
+    const collect = (token: OfxToken): number => read.push(token);
+    for (const chunk of chunks) tokenizer.write(chunk, collect);
+    tokenizer.end(collect);
+    return read;
   };
 
   it('gives the same tokens whatever the chunking', () => {
@@ -81,6 +88,15 @@ describe('OFX tokenizer', () => {
     expect(tokens(...text.split(''))).toEqual(whole);
     expect(whole.map((t) => t.type)).toEqual(['open', 'text', 'open', 'text', 'open', 'text', 'close', 'close']);
     expect(whole[4]).toEqual({ type: 'open', name: 'MEMO', line: 2, column: 16 });
+  });
+
+  it('reads tag names in any case, up to a blank or a slash', () => {
+    expect(tokens('<memo\t>a<Ofx x="1"><br />').map((t) => ('name' in t ? [t.type, t.name] : [t.type]))).toEqual([
+      ['open', 'MEMO'],
+      ['text'],
+      ['open', 'OFX'],
+      ['empty', 'BR'],
+    ]);
   });
 
   it('decodes character references', () => {

@@ -28,6 +28,10 @@ const OFX_ZONE = /^\[\s*[+-]?\d{1,2}(?:\.\d+)?(?::[A-Za-z]*)?\s*\]$/;
  * the first eight characters are not a date that exists.
  */
 export function parseOfxDate(text: string): OfxDate | undefined {
+  if (text.length === 8) {
+    const date = plainDate(text);
+    if (date !== undefined) return { date };
+  }
   const value = text.trim();
   const head = /^(\d{4})(\d{2})(\d{2})/.exec(value);
   if (!head) return isoDate(value);
@@ -60,6 +64,24 @@ export function parseOfxDate(text: string): OfxDate | undefined {
   }
   result.deviation = describeRest(value.slice(8));
   return result;
+}
+
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** `20240305` as `2024-03-05` when it is eight digits naming a day that exists; else undefined, and the general reading decides. */
+function plainDate(text: string): string | undefined {
+  for (let i = 0; i < 8; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x30 || code > 0x39) return undefined;
+  }
+  const year = Number(text.slice(0, 4));
+  if (year < 100) return undefined; // Date.UTC reads years 0–99 as 1900–1999: the general reading keeps its answer
+  const month = Number(text.slice(4, 6));
+  const day = Number(text.slice(6, 8));
+  if (month < 1 || month > 12 || day < 1 || day > (DAYS_IN_MONTH[month - 1] as number)) return undefined;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  if (month === 2 && day === 29 && !leap) return undefined;
+  return `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
 }
 
 /**
