@@ -31,6 +31,8 @@ export function subfieldLines(lines: readonly string[]): readonly string[] | und
  */
 const SUBFIELD_WIDTH = 27;
 
+const hasText = (piece: Piece): boolean => /\S/.test(piece.text);
+
 /** The remittance subfields, in the order their text is read. */
 const REMITTANCE_TAGS = ['20', '21', '22', '23', '24', '25', '26', '27', '28', '29', '60', '61', '62', '63'] as const;
 
@@ -100,7 +102,7 @@ export function parseSubfieldInformation(lines: readonly string[], work?: WorkCo
     const values = subfields.get(tag);
     if (values) for (const piece of values) pieces.push(piece);
   }
-  if (pieces.some((piece) => /\S/.test(piece.text))) {
+  if (pieces.some(hasText)) {
     const sepa = splitSepaKeywords(pieces, work);
     for (const field of SEPA_FIELDS) {
       const value = sepa[field];
@@ -110,15 +112,19 @@ export function parseSubfieldInformation(lines: readonly string[], work?: WorkCo
   }
 
   // A separator that starts no subfield (`?3X`) runs what follows into the subfield before it.
-  for (const [tag, values] of subfields)
-    if (values.some((piece) => piece.text.includes(separator)))
-      noteProblem(
-        info,
-        `a "${separator}" in ${separator}${tag} starts no subfield (${separator} and two digits): read as part of ${separator}${tag}`,
-      );
+  subfields.forEach((values, tag) => {
+    for (const piece of values)
+      if (piece.text.includes(separator))
+        return noteProblem(
+          info,
+          `a "${separator}" in ${separator}${tag} starts no subfield (${separator} and two digits): read as part of ${separator}${tag}`,
+        );
+  });
   const bank = one('30');
   const account = leadingAccount(info, separator, one('31'));
-  const iban = [one('38'), account].find((value) => value !== undefined && isIban(value));
+  const listed = one('38');
+  const iban =
+    listed !== undefined && isIban(listed) ? listed : account !== undefined && isIban(account) ? account : undefined;
   if (iban) info.counterparty.iban = iban.replace(/\s/g, '');
   else if (account) info.counterparty.otherAccountId = bank && !isBic(bank) ? `${bank}/${account}` : account;
   if (iban && !isCheckedIban(iban))
@@ -126,7 +132,9 @@ export function parseSubfieldInformation(lines: readonly string[], work?: WorkCo
   if (bank && isBic(bank)) info.counterparty.bic = bank;
   else if (bank && iban && !/^\d{8}$/.test(bank))
     noteProblem(info, `${separator}30 ${JSON.stringify(bank)} is neither a BIC nor a bank code: left out`);
-  const name = joinPieces([...(subfields.get('32') ?? []), ...(subfields.get('33') ?? [])]);
+  const first = subfields.get('32');
+  const second = subfields.get('33');
+  const name = joinPieces(first && second ? [...first, ...second] : (first ?? second ?? []));
   if (name !== '') info.counterparty.name = name;
   return info;
 }
