@@ -333,4 +333,22 @@ describe('OFX transaction types and ids', () => {
       'transaction "202403050002" has the <FITID> of the transaction at line 40, column 1, where OFX gives every transaction of an account its own: both are kept as rows; if they are one booking written twice, remove one',
     );
   });
+
+  it('remembers the FITIDs of the last 10,000 transactions of a statement', async () => {
+    // One transaction a line, from line 2: ids 0 to 10,000, then 0 again (10,001 transactions back:
+    // forgotten) and 2 (9,999 back: remembered).
+    const transaction = (id: number): string =>
+      `<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240301<TRNAMT>-1.00<FITID>${id}</STMTTRN>`;
+    const ids = [...Array.from({ length: 10_001 }, (_, id) => id), 0, 2];
+    const text = [
+      '<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>EUR<BANKACCTFROM><ACCTID>1</BANKACCTFROM><BANKTRANLIST>',
+      ...ids.map(transaction),
+      '</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>',
+    ].join('\n');
+    const { entries, issues } = await read(text);
+    expect(entries).toHaveLength(10_003);
+    expect(issues.map((issue) => [issue.location?.line, issue.message.slice(0, 71)])).toEqual([
+      [10_004, 'transaction "2" has the <FITID> of the transaction at line 4, column 55'],
+    ]);
+  });
 });

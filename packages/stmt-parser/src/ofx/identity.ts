@@ -44,17 +44,22 @@ const FITID_LENGTH = 255;
  * The FITIDs of the last {@link FITIDS_KEPT} transactions are remembered.
  */
 export class FitIds {
-  /** Each FITID's line and column: only those, so that no path or chunk of the file is kept with it. */
-  private readonly seen = new Map<string, { line: number; column: number }>();
+  /** Each FITID remembered, and its slot in the ring below. */
+  private readonly slots = new Map<string, number>();
+  /**
+   * The FITIDs in the order they came, as a ring of {@link FITIDS_KEPT} slots once full (the
+   * next one replaces the oldest), with each one's line and column: only those, so that no path
+   * or chunk of the file is kept with it, and no object is made per transaction.
+   */
+  private readonly keys: string[] = [];
+  private readonly lines: number[] = [];
+  private readonly columns: number[] = [];
+  private next = 0;
 
   check(fitId: string, location: SourceLocation, repeats: RepeatedWarnings, issues: IssueSink): void {
     const key = fitId.length > FITID_LENGTH ? `#${createHash('sha256').update(fitId).digest('hex')}` : detached(fitId);
-    const first = this.seen.get(key);
-    if (first === undefined) {
-      if (this.seen.size >= FITIDS_KEPT) this.seen.delete(this.seen.keys().next().value as string);
-      this.seen.set(key, { line: location.line, column: location.column });
-      return;
-    }
+    const slot = this.slots.get(key);
+    if (slot === undefined) return this.remember(key, location);
     const what = [
       'transaction with the <FITID> of an earlier one',
       'transactions with the <FITID> of an earlier one',
@@ -62,8 +67,18 @@ export class FitIds {
     if (repeats.take('FITID', 'INVALID_VALUE', what, location, EACH))
       issues.warning(
         'INVALID_VALUE',
-        `transaction ${JSON.stringify(shown(fitId))} has the <FITID> of the transaction at line ${first.line}, column ${first.column}, where OFX gives every transaction of an account its own: both are kept as rows; if they are one booking written twice, remove one`,
+        `transaction ${JSON.stringify(shown(fitId))} has the <FITID> of the transaction at line ${this.lines[slot]}, column ${this.columns[slot]}, where OFX gives every transaction of an account its own: both are kept as rows; if they are one booking written twice, remove one`,
         location,
       );
+  }
+
+  private remember(key: string, location: SourceLocation): void {
+    const slot = this.next;
+    this.next = (slot + 1) % FITIDS_KEPT;
+    if (slot < this.keys.length) this.slots.delete(this.keys[slot] as string);
+    this.keys[slot] = key;
+    this.lines[slot] = location.line;
+    this.columns[slot] = location.column;
+    this.slots.set(key, slot);
   }
 }
