@@ -110,19 +110,24 @@ class KeywordValue {
   /** Whitespace follows the last non-white character: it becomes one space if more text comes. */
   private gap = false;
 
+  /** What `measure` found: the length and gap with the piece measured last appended. */
+  private nextLength = 0;
+  private nextGap = false;
+
   /** The length the joined value would have with `piece` appended. */
   lengthWith(piece: Piece, work?: WorkCounter): number {
-    return this.extend(piece, work).length;
+    this.measure(piece, work);
+    return this.nextLength;
   }
 
   add(piece: Piece, work?: WorkCounter): void {
-    const next = this.extend(piece, work);
+    this.measure(piece, work);
     this.pieces.push(piece);
-    this.length = next.length;
-    this.gap = next.gap;
+    this.length = this.nextLength;
+    this.gap = this.nextGap;
   }
 
-  private extend(piece: Piece, work?: WorkCounter): { length: number; gap: boolean } {
+  private measure(piece: Piece, work?: WorkCounter): void {
     if (work) work.steps++;
     const previous = this.pieces[this.pieces.length - 1];
     let { length, gap } = this;
@@ -138,7 +143,8 @@ class KeywordValue {
         gap = false;
       }
     }
-    return { length, gap };
+    this.nextLength = length;
+    this.nextGap = gap;
   }
 }
 
@@ -187,7 +193,8 @@ export function splitSepaKeywords(pieces: readonly Piece[], work?: WorkCounter):
     const lead = piece.text.slice(0, firstAt);
     if (lead.trim() !== '' || marks.length === 0)
       addTo(key, { text: lead, cut: marks.length === 0 ? piece.cut : false });
-    marks.forEach((mark, i) => {
+    for (let i = 0; i < marks.length; i++) {
+      const mark = marks[i] as RegExpExecArray;
       key = mark[1] ?? '';
       overflowed = false;
       const to = marks[i + 1]?.index ?? piece.text.length;
@@ -202,10 +209,10 @@ export function splitSepaKeywords(pieces: readonly Piece[], work?: WorkCounter):
         const rest = code ? text.slice(code[0].length) : mark[0] + text;
         if (rest.trim() !== '') free.push({ text: rest, cut });
         overflowed = true;
-        return;
+        continue;
       }
       valueOf(key).add({ text, cut }, work);
-    });
+    }
   }
 
   function addTo(current: string | undefined, piece: Piece): void {

@@ -59,7 +59,7 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
     // Citi writes the optional entry date as zeros: no date, like a blank one.
     deviations.push({ message: 'the entry date is 0000; the entry is booked on its value date', offset: pos });
     pos += 4;
-  } else if (/^\d{4}/.test(text.slice(pos))) {
+  } else if (digitsAt(text, pos, 4)) {
     const mmdd = text.slice(pos, pos + 4);
     entryDate = entryDateNear(valueDate, mmdd);
     if (!entryDate) {
@@ -87,7 +87,7 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
     deviations.push({ message: 'the entry date is blank; the entry is booked on its value date', offset: pos });
     pos += blanks;
   }
-  const mark = /^(RC|RD|C|D)/.exec(text.slice(pos))?.[1];
+  const mark = markAt(text, pos);
   if (!mark)
     return fail({
       code: 'INVALID_VALUE',
@@ -96,7 +96,7 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
     });
   pos += mark.length;
   let fundsCode: string | undefined;
-  if (/^[A-Z]/.test(text.slice(pos))) {
+  if (isCapital(text.charCodeAt(pos))) {
     fundsCode = text.charAt(pos);
     pos += 1;
   }
@@ -113,7 +113,9 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
   const amountText = amount.amountText;
   pos += amount.length;
   // Commerzbank and Deutsche Bank exports set the type apart from the amount: `D12,35 NRTI`.
-  const gap = /^ +(?=[A-Za-z])/.exec(text.slice(pos))?.[0].length ?? 0;
+  let gap = 0;
+  while (text.charCodeAt(pos + gap) === 0x20) gap++;
+  if (!isLetter(text.charCodeAt(pos + gap))) gap = 0;
   if (gap > 0) {
     deviations.push({
       message: 'blank between the amount and the transaction type; read as if it were not there',
@@ -122,7 +124,7 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
     pos += gap;
   }
   const missing = missingType(text.slice(pos));
-  let transactionType = missing ? undefined : /^[NFS][A-Z0-9]{3}/.exec(text.slice(pos))?.[0];
+  let transactionType = missing ? undefined : plainTypeAt(text, pos);
   if (missing) {
     // The references follow the amount: they are read below, from here.
     deviations.push({ message: missing, offset: pos });
@@ -159,7 +161,11 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
   const bank = split >= 0 ? splitReference(rest.slice(split + 2)) : { reference: '', extra: '' };
   overlong('customer reference', customer.reference, pos, deviations);
   overlong('bank reference', bank.reference, pos + split + 2, deviations);
-  const overflow = [customer.extra, bank.extra, ...lines.slice(1)].map((s) => s.trim()).filter((s) => s !== '');
+  const overflow: string[] = [];
+  for (const extra of [customer.extra, bank.extra, ...lines.slice(1)]) {
+    const kept = extra.trim();
+    if (kept !== '') overflow.push(kept);
+  }
   const firstLineExtra = customer.extra.trim() !== '' ? customer.extra : bank.extra;
   const supplementaryAt =
     firstLineExtra.trim() !== ''
@@ -183,6 +189,36 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
   if (overflow.length > 0) line.supplementaryDetails = overflow.join(' ');
   if (overflow.length > 0 && supplementaryAt) line.supplementaryAt = supplementaryAt;
   return line;
+}
+
+const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39;
+const isCapital = (code: number): boolean => code >= 0x41 && code <= 0x5a;
+const isLetter = (code: number): boolean => isCapital(code) || (code >= 0x61 && code <= 0x7a);
+
+/** Whether `count` digits start at `pos`. */
+function digitsAt(text: string, pos: number, count: number): boolean {
+  for (let i = pos; i < pos + count; i++) if (!isDigit(text.charCodeAt(i))) return false;
+  return true;
+}
+
+/** The debit/credit mark at `pos`: `C`, `D`, `RC` or `RD`. */
+function markAt(text: string, pos: number): 'C' | 'D' | 'RC' | 'RD' | undefined {
+  const first = text.charAt(pos);
+  if (first === 'C' || first === 'D') return first;
+  if (first !== 'R') return undefined;
+  const second = text.charAt(pos + 1);
+  return second === 'C' ? 'RC' : second === 'D' ? 'RD' : undefined;
+}
+
+/** A transaction type at `pos` as SWIFT writes it: `N`, `F` or `S` and three capitals or digits (`NTRF`). */
+function plainTypeAt(text: string, pos: number): string | undefined {
+  const first = text.charAt(pos);
+  if (first !== 'N' && first !== 'F' && first !== 'S') return undefined;
+  for (let i = pos + 1; i < pos + 4; i++) {
+    const code = text.charCodeAt(i);
+    if (!isCapital(code) && !isDigit(code)) return undefined;
+  }
+  return text.slice(pos, pos + 4);
 }
 
 /**

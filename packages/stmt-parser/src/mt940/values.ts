@@ -114,9 +114,14 @@ export function readSwiftAmount(
   text: string,
   offset: number,
 ): { amountText: string; length: number; deviation?: Deviation } | undefined {
-  const withComma = /^\d+,\d*/.exec(text)?.[0];
-  if (withComma !== undefined)
-    return { amountText: swiftAmountToDecimalText(withComma) as string, length: withComma.length };
+  // Digits, a comma and digits (`1234,56`), found without a regular expression: this runs for every entry.
+  let digits = 0;
+  while (isDigitCode(text.charCodeAt(digits))) digits++;
+  if (digits > 0 && text.charCodeAt(digits) === 0x2c /* , */) {
+    let end = digits + 1;
+    while (isDigitCode(text.charCodeAt(end))) end++;
+    return { amountText: swiftAmountToDecimalText(text.slice(0, end)) as string, length: end };
+  }
   // Only when the transaction type or the end follows: `12.50` is a refused decimal point, not 12.
   const whole = /^\d+(?=[A-Za-z]|$)/.exec(text)?.[0];
   if (whole === undefined) return undefined;
@@ -128,6 +133,8 @@ export function readSwiftAmount(
   wholeAmounts.add(deviation);
   return { amountText, length: whole.length, deviation };
 }
+
+const isDigitCode = (code: number): boolean => code >= 0x30 && code <= 0x39;
 
 /** SWIFT amounts: digits with a mandatory decimal comma, e.g. `1234,5`, `107,`, `0,00`. */
 const SWIFT_AMOUNT = /^(\d+),(\d*)$/;
