@@ -1,4 +1,5 @@
 import Big from 'big.js';
+import { isAsciiDigit } from './characters';
 
 /**
  * An exact decimal that remembers the scale it was written with, so `8.850` prints as
@@ -98,7 +99,6 @@ export class Decimal {
 
 const ZERO = new Big(0);
 const DIGIT_0 = 48;
-const DIGIT_9 = 57;
 const MINUS = 45;
 const DOT = 46;
 
@@ -106,12 +106,12 @@ const DOT = 46;
 function scaleOf(text: string): number {
   let i = text.charCodeAt(0) === MINUS ? 1 : 0;
   const intStart = i;
-  while (i < text.length && isDigit(text.charCodeAt(i))) i++;
+  while (i < text.length && isAsciiDigit(text.charCodeAt(i))) i++;
   if (i === intStart) return -1;
   if (i === text.length) return 0;
   if (text.charCodeAt(i) !== DOT) return -1;
   const fracStart = ++i;
-  while (i < text.length && isDigit(text.charCodeAt(i))) i++;
+  while (i < text.length && isAsciiDigit(text.charCodeAt(i))) i++;
   if (i !== text.length || i === fracStart) return -1;
   return i - fracStart;
 }
@@ -128,8 +128,4 @@ function isCanonical(text: string): boolean {
   if (start === 0) return true; // "0", "0.50"
   for (let i = start + 2; i < text.length; i++) if (text.charCodeAt(i) !== DIGIT_0) return true;
   return false; // "-0", "-0.00"
-}
-
-function isDigit(code: number): boolean {
-  return code >= DIGIT_0 && code <= DIGIT_9;
 }

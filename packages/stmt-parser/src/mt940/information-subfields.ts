@@ -1,3 +1,4 @@
+import { isAsciiDigit } from '../characters';
 import { noteProblem, type EntryInformation } from './information';
 import { isBic, isCheckedIban, isIban } from './identifiers';
 import { joinPieces, SEPA_FIELDS, splitSepaKeywords, type Piece, type WorkCounter } from './sepa-keywords';
@@ -155,11 +156,7 @@ function leadingAccount(info: EntryInformation, separator: string, account: stri
 /** Where the next subfield mark (`?` or `~` and two digits) at or after `from` starts, or -1. */
 function nextMark(body: string, separator: string, from: number): number {
   for (let at = body.indexOf(separator, from); at >= 0; at = body.indexOf(separator, at + 1)) {
-    if (isDigit(body.charCodeAt(at + 1)) && isDigit(body.charCodeAt(at + 2))) return at;
+    if (isAsciiDigit(body.charCodeAt(at + 1)) && isAsciiDigit(body.charCodeAt(at + 2))) return at;
   }
   return -1;
-}
-
-function isDigit(code: number): boolean {
-  return code >= 0x30 && code <= 0x39;
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { collapseWhitespace } from '../text';
-import { isJsWhitespace, joinPieces, splitSepaKeywords, type Piece } from './sepa-keywords';
+import { isJsWhitespace } from '../characters';
+import { joinPieces, splitSepaKeywords, type Piece } from './sepa-keywords';
 
 /** Characters that exercise whitespace handling: ASCII and Unicode spaces, line separators, letters. */
 const character = fc.constantFrom(

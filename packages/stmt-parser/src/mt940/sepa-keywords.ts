@@ -1,4 +1,5 @@
 import { isSepaPlaceholder } from '../placeholders';
+import { isJsWhitespace } from '../characters';
 import { collapseWhitespace } from '../text';
 
 /**
@@ -75,27 +76,6 @@ export function joinPieces(pieces: readonly Piece[], work?: WorkCounter): string
   }
   if (work) work.steps += pieces.length;
   return collapseWhitespace(text);
-}
-
-/**
- * Whether a UTF-16 code unit is whitespace as `\s` in a JavaScript regular expression reads it
- * (the line terminators, the Unicode space separators and U+FEFF), so the length kept below
- * agrees with `joinPieces`, which collapses `\s+`.
- */
-export function isJsWhitespace(code: number): boolean {
-  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
-  if (code < 0xa0) return false;
-  return (
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
 }
 
 /**

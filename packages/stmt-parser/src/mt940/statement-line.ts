@@ -1,3 +1,4 @@
+import { isAsciiCapital, isAsciiDigit, isAsciiLetter } from '../characters';
 import type { CreditDebit } from '../types';
 import { clampYymmdd, entryDateNear, readSwiftAmount, readYymmdd, type Deviation } from './values';
 
@@ -96,7 +97,7 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
     });
   pos += mark.length;
   let fundsCode: string | undefined;
-  if (isCapital(text.charCodeAt(pos))) {
+  if (isAsciiCapital(text.charCodeAt(pos))) {
     fundsCode = text.charAt(pos);
     pos += 1;
   }
@@ -115,7 +116,7 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
   // Commerzbank and Deutsche Bank exports set the type apart from the amount: `D12,35 NRTI`.
   let gap = 0;
   while (text.charCodeAt(pos + gap) === 0x20) gap++;
-  if (!isLetter(text.charCodeAt(pos + gap))) gap = 0;
+  if (!isAsciiLetter(text.charCodeAt(pos + gap))) gap = 0;
   if (gap > 0) {
     deviations.push({
       message: 'blank between the amount and the transaction type; read as if it were not there',
@@ -191,13 +192,9 @@ export function parseStatementLine(lines: readonly string[]): StatementLine | St
   return line;
 }
 
-const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39;
-const isCapital = (code: number): boolean => code >= 0x41 && code <= 0x5a;
-const isLetter = (code: number): boolean => isCapital(code) || (code >= 0x61 && code <= 0x7a);
-
 /** Whether `count` digits start at `pos`. */
 function digitsAt(text: string, pos: number, count: number): boolean {
-  for (let i = pos; i < pos + count; i++) if (!isDigit(text.charCodeAt(i))) return false;
+  for (let i = pos; i < pos + count; i++) if (!isAsciiDigit(text.charCodeAt(i))) return false;
   return true;
 }
 
@@ -216,7 +213,7 @@ function plainTypeAt(text: string, pos: number): string | undefined {
   if (first !== 'N' && first !== 'F' && first !== 'S') return undefined;
   for (let i = pos + 1; i < pos + 4; i++) {
     const code = text.charCodeAt(i);
-    if (!isCapital(code) && !isDigit(code)) return undefined;
+    if (!isAsciiCapital(code) && !isAsciiDigit(code)) return undefined;
   }
   return text.slice(pos, pos + 4);
 }

@@ -1,3 +1,5 @@
+import { isValidDate } from '../calendar';
+import { isAsciiDigit } from '../characters';
 import type { CreditDebit } from '../types';
 
 /**
@@ -10,14 +12,6 @@ export function fullYear(yy: number): number {
 
 function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0');
-}
-
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-function isValidDate(year: number, month: number, day: number): boolean {
-  if (month < 1 || month > 12 || day < 1) return false;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return day <= (month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0));
 }
 
 /**
@@ -116,10 +110,10 @@ export function readSwiftAmount(
 ): { amountText: string; length: number; deviation?: Deviation } | undefined {
   // Digits, a comma and digits (`1234,56`), found without a regular expression: this runs for every entry.
   let digits = 0;
-  while (isDigitCode(text.charCodeAt(digits))) digits++;
+  while (isAsciiDigit(text.charCodeAt(digits))) digits++;
   if (digits > 0 && text.charCodeAt(digits) === 0x2c /* , */) {
     let end = digits + 1;
-    while (isDigitCode(text.charCodeAt(end))) end++;
+    while (isAsciiDigit(text.charCodeAt(end))) end++;
     return { amountText: swiftAmountToDecimalText(text.slice(0, end)) as string, length: end };
   }
   // Only when the transaction type or the end follows: `12.50` is a refused decimal point, not 12.
@@ -133,8 +127,6 @@ export function readSwiftAmount(
   wholeAmounts.add(deviation);
   return { amountText, length: whole.length, deviation };
 }
-
-const isDigitCode = (code: number): boolean => code >= 0x30 && code <= 0x39;
 
 /** SWIFT amounts: digits with a mandatory decimal comma, e.g. `1234,5`, `107,`, `0,00`. */
 const SWIFT_AMOUNT = /^(\d+),(\d*)$/;

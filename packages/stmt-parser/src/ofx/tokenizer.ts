@@ -1,4 +1,5 @@
 import sax from 'sax';
+import { isAsciiLetter, isJsWhitespace } from '../characters';
 import { StatementParseError } from '../errors';
 import { DEFAULT_MAX_FIELD_SIZE, fieldTooLarge, formatSize } from '../limits';
 import type { SourceLocation } from '../types';
@@ -78,8 +79,6 @@ function tagEnd(text: string, from: number): number {
   }
   return -1;
 }
-
-const isLetter = (code: number): boolean => (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 
 /**
  * What a `<` starts, as a number so that no object is made per tag: a tag whose `>` is at that
@@ -293,7 +292,7 @@ export class OfxTokenizer {
     }
     const nameAt = first === 0x2f /* / */ ? pos + 2 : pos + 1;
     if (nameAt >= buffer.length) return complete ? STRAY : UNDECIDED;
-    if (!isLetter(buffer.charCodeAt(nameAt))) return STRAY;
+    if (!isAsciiLetter(buffer.charCodeAt(nameAt))) return STRAY;
     const end = tagEnd(buffer, pos + 1);
     this.work += (end < 0 ? buffer.length : end + 1) - pos;
     if (end < 0) return complete ? TAG_UNCLOSED : UNDECIDED;
@@ -435,27 +434,20 @@ function tagToken(buffer: string, from: number, to: number, line: number, column
   if (first === 0x2f /* / */) return { type: 'close', name: tagName(buffer, from + 1, to), line, column };
   const name = tagName(buffer, from, to);
   let last = to - 1;
-  while (last >= from && isBlank(buffer.charCodeAt(last))) last--;
+  while (last >= from && isJsWhitespace(buffer.charCodeAt(last))) last--;
   if (buffer.charCodeAt(last) === 0x2f /* / */) return { type: 'empty', name, line, column };
   return { type: 'open', name, line, column };
 }
 
-/** JavaScript's white space (`\s`, what `trim` removes), by character code. */
-function isBlank(code: number): boolean {
-  if (code <= 0x7f) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
-  return NON_ASCII_BLANK.test(String.fromCharCode(code));
-}
-const NON_ASCII_BLANK = /\s/;
-
 /** The name at the start of `buffer[from, to)` (after any blanks), up to a blank, `/` or `>`; upper-cased. */
 function tagName(buffer: string, from: number, to: number): string {
   let start = from;
-  while (start < to && isBlank(buffer.charCodeAt(start))) start++;
+  while (start < to && isJsWhitespace(buffer.charCodeAt(start))) start++;
   let end = start;
   let lower = false;
   for (; end < to; end++) {
     const code = buffer.charCodeAt(end);
-    if (code === 0x2f /* / */ || isBlank(code)) break;
+    if (code === 0x2f /* / */ || isJsWhitespace(code)) break;
     if (code >= 0x61 && code <= 0x7a) lower = true;
   }
   const name = buffer.slice(start, end);

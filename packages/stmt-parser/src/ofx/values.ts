@@ -1,3 +1,5 @@
+import { isValidDate } from '../calendar';
+import { isAsciiDigit } from '../characters';
 import { Decimal } from '../decimal';
 import type { CreditDebit } from '../types';
 
@@ -66,21 +68,12 @@ export function parseOfxDate(text: string): OfxDate | undefined {
   return result;
 }
 
-const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
 /** `20240305` as `2024-03-05` when it is eight digits naming a day that exists; else undefined, and the general reading decides. */
 function plainDate(text: string): string | undefined {
-  for (let i = 0; i < 8; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x30 || code > 0x39) return undefined;
-  }
+  for (let i = 0; i < 8; i++) if (!isAsciiDigit(text.charCodeAt(i))) return undefined;
   const year = Number(text.slice(0, 4));
   if (year < 100) return undefined; // Date.UTC reads years 0–99 as 1900–1999: the general reading keeps its answer
-  const month = Number(text.slice(4, 6));
-  const day = Number(text.slice(6, 8));
-  if (month < 1 || month > 12 || day < 1 || day > (DAYS_IN_MONTH[month - 1] as number)) return undefined;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  if (month === 2 && day === 29 && !leap) return undefined;
+  if (!isValidDate(year, Number(text.slice(4, 6)), Number(text.slice(6, 8)))) return undefined;
   return `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
 }
 
