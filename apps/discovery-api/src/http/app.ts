@@ -16,7 +16,7 @@ import { requireAdmin } from './admin-auth';
 import { requireScope } from './auth';
 import { context } from './context';
 import { dashboard } from './dashboard';
-import { ApiError, envelope, isUndecodablePathError, toApiError } from './errors';
+import { ApiError, bodyParserType, envelope, isUndecodablePathError, toApiError } from './errors';
 import { createHttpMetrics, type HttpMetrics } from './metrics';
 import { rateLimitFor, type LimiterStoreFactory } from './rate-limit';
 import { DEFAULT_RATE_LIMITS, type RateLimitGroup, type RateLimitTable } from './rate-limit-table';
@@ -256,8 +256,7 @@ function undecodablePath(gates: ReadonlyMap<Operation, RequestHandler>, unknownR
 }
 
 function clientGone(error: unknown, req: Request): boolean {
-  const type = typeof error === 'object' && error !== null ? (error as { type?: unknown }).type : undefined;
-  return type === 'request.aborted' || req.socket.destroyed;
+  return bodyParserType(error) === 'request.aborted' || req.socket.destroyed;
 }
 
 function errorHandler(logger: Logger, clock: () => Date) {

@@ -1,5 +1,5 @@
 /** Characters of a client's value that an error message or `details` repeats at most. */
-export const ECHO_MAX_CHARS = 64;
+const ECHO_MAX_CHARS = 64;
 
 /** A value from the request as an error repeats it: whole when short, else its first
  * ECHO_MAX_CHARS characters and an ellipsis. A path segment or body member can be kilobytes

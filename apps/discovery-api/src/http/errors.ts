@@ -148,9 +148,14 @@ function isLibraryError(error: unknown): error is LibraryError {
   return typeof code === 'string' && code in ERROR_STATUS && code !== 'INTERNAL_ERROR';
 }
 
+/** The `type` body-parser (express.json) gives its errors (`entity.too.large`, `request.aborted`). */
+export function bodyParserType(error: unknown): unknown {
+  return typeof error === 'object' && error !== null ? (error as { type?: unknown }).type : undefined;
+}
+
 /** body-parser (express.json) signals problems with `type`. */
 function bodyParserError(error: unknown): ApiError | undefined {
-  const type = typeof error === 'object' && error !== null ? (error as { type?: unknown }).type : undefined;
+  const type = bodyParserType(error);
   if (type === 'entity.too.large') return payloadTooLarge((error as { limit?: number }).limit);
   if (type === 'entity.parse.failed') {
     return new ApiError('VALIDATION_ERROR', 'The request body is not valid JSON.', {

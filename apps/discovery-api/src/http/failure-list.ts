@@ -1,5 +1,5 @@
 /** Failures a VALIDATION_ERROR lists at most in `details.errors`. */
-export const MAX_LISTED_FAILURES = 50;
+const MAX_LISTED_FAILURES = 50;
 
 /** `details.errors` of a VALIDATION_ERROR: the first MAX_LISTED_FAILURES failures, and in
  * `more_errors` how many were left out. A body of thousands of unknown members would otherwise

@@ -24,7 +24,7 @@ export interface HttpServerOptions {
 }
 
 /** Defaults of DISCOVERY_HEADERS_TIMEOUT_MS and DISCOVERY_BODY_TIMEOUT_MS (config.ts). */
-export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 export const DEFAULT_BODY_TIMEOUT_MS = 10_000;
 
 /** The API's HTTP server, with a graceful stop. */

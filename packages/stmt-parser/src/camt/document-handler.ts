@@ -195,14 +195,7 @@ export class DocumentHandler implements LeafContext {
     throw new StatementParseError(
       'NOT_WELL_FORMED',
       `the file holds a second document: a second root element <${local}> starts here, after the first one ended; an XML file holds one document — split the file into one file per document and convert each`,
-      {
-        location: {
-          ...(this.fileName === undefined ? {} : { file: this.fileName }),
-          line,
-          column,
-          path: local,
-        },
-      },
+      { location: this.locationAt(line, column, local) },
     );
   }
 

@@ -84,13 +84,13 @@ export class ValueReader {
     if (isIsoCurrency(written)) return written; // the usual case
     // White space around the code (`Ccy=" EUR"`) leaves no doubt which currency is meant.
     const currency = xmlTrim(written);
-    if (currency !== written && readCurrencyCode(currency))
+    const reading = readCurrencyCode(currency);
+    if (currency !== written && reading)
       this.issues.warning(
         'INVALID_VALUE',
         `the Ccy attribute ${JSON.stringify(written)} has white space around the code; read as ${currency.toUpperCase()}`,
         this.here(),
       );
-    const reading = readCurrencyCode(currency);
     if (!reading) {
       this.issues.error(
         'INVALID_VALUE',

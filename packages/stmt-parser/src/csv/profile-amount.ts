@@ -37,12 +37,26 @@ export interface RowAmount {
 export class AmountReader {
   /** A number as the profile writes it (`-1.234,50`), for messages. */
   readonly example: string;
+  /** The direction column's values as patterns, and the currency header's pattern: made once, not per row. */
+  private readonly patterns = new Map<string, RegExp>();
+  private readonly headerPattern: RegExp | undefined;
 
   constructor(
     private readonly profile: CsvProfile,
     private readonly columns: ColumnResolver,
   ) {
     this.example = amountExample(profile.decimal ?? '.', profile.thousands);
+    const header = profile.currency?.header;
+    this.headerPattern = header === undefined ? undefined : asRegex(header);
+  }
+
+  /** Whether `said` is one of `values` (`*` a wildcard, any case). */
+  private saysOneOf(values: readonly string[], said: string): boolean {
+    return values.some((value) => {
+      let pattern = this.patterns.get(value);
+      if (pattern === undefined) this.patterns.set(value, (pattern = wildcard(value)));
+      return pattern.test(said);
+    });
   }
 
   /** The number in `column`: undefined when empty, a problem when it is none or is unclear. */
@@ -110,8 +124,8 @@ export class AmountReader {
     warnings: CsvCellProblem[],
   ): { kind: 'value'; value: Decimal } | RowProblem {
     const said = cells.cell(spec.column);
-    const debit = spec.debit.some((v) => wildcard(v).test(said));
-    const credit = !debit && spec.credit.some((v) => wildcard(v).test(said));
+    const debit = this.saysOneOf(spec.debit, said);
+    const credit = !debit && this.saysOneOf(spec.credit, said);
     if (!debit && !credit)
       return problem(
         'INVALID_VALUE',
@@ -150,15 +164,16 @@ export class AmountReader {
         debitColumn,
         `expected an amount in ${cells.label(debitColumn)} or ${cells.label(creditColumn)}, found neither`,
       );
-    const both = `${cells.label(debitColumn)} (${JSON.stringify(cells.raw(debitColumn))}) and ${cells.label(creditColumn)} (${JSON.stringify(cells.raw(creditColumn))})`;
+    const both = (): string =>
+      `${cells.label(debitColumn)} (${JSON.stringify(cells.raw(debitColumn))}) and ${cells.label(creditColumn)} (${JSON.stringify(cells.raw(creditColumn))})`;
     if (out && into && !out.value.isZero() && !into.value.isZero())
       return problem(
         'INVALID_AMOUNT',
         creditColumn,
-        `the row has an amount in both ${both}: whether it is money out or in is unclear; expected one of them, the other empty or zero`,
+        `the row has an amount in both ${both()}: whether it is money out or in is unclear; expected one of them, the other empty or zero`,
       );
     if (out?.currency !== undefined && into?.currency !== undefined && out.currency !== into.currency)
-      return problem('INVALID_AMOUNT', creditColumn, `${both} name two currencies: which is meant is unclear`);
+      return problem('INVALID_AMOUNT', creditColumn, `${both()} name two currencies: which is meant is unclear`);
     const isOut = out !== undefined && (into === undefined || !out.value.isZero());
     const column = isOut ? debitColumn : creditColumn;
     const value = (isOut ? out : (into as ParsedAmount)).value;
@@ -195,7 +210,8 @@ export class AmountReader {
     const fixed = fromHeader ?? spec?.code;
     const written = amount.currency;
     const writtenAt = amount.currencyColumn ?? 'currency';
-    const inCell = `${cells.label(writtenAt)} ${JSON.stringify(cells.cell(writtenAt))} is written in ${written ?? ''}`;
+    const inCell = (): string =>
+      `${cells.label(writtenAt)} ${JSON.stringify(cells.cell(writtenAt))} is written in ${written ?? ''}`;
     let code = fixed ?? '';
     let column = spec?.column ?? spec?.header ?? this.profile.amount.column ?? 'currency';
     if (fromColumn !== '') code = fromColumn;
@@ -216,7 +232,7 @@ export class AmountReader {
         : problem(
             'INVALID_VALUE',
             writtenAt,
-            `${inCell}, but ${cells.label(column)} says ${JSON.stringify(fromColumn)}: which currency the amount is in is unclear`,
+            `${inCell()}, but ${cells.label(column)} says ${JSON.stringify(fromColumn)}: which currency the amount is in is unclear`,
           );
     if (fixed !== undefined && fixed !== written) {
       const source =
@@ -226,7 +242,7 @@ export class AmountReader {
       warnings.push({
         code: 'INVALID_VALUE',
         column,
-        message: `${inCell}, while ${source}; read as ${written}, the currency the cell names`,
+        message: `${inCell()}, while ${source}; read as ${written}, the currency the cell names`,
       });
     }
     return read;
@@ -236,7 +252,7 @@ export class AmountReader {
   private headerCode(row: CsvRow): string | undefined {
     const header = this.profile.currency?.header;
     if (header === undefined) return undefined;
-    const regex = asRegex(header);
+    const regex = this.headerPattern;
     const name = this.columns.name(row, header);
     const code = regex && name ? regex.exec(name)?.[1] : undefined;
     return code === '' ? undefined : code;

@@ -34,12 +34,16 @@ export class SkipRules {
   }
 
   decide(row: CsvRow): SkipDecision {
-    const matched = this.rules.filter((rule) => rule.test(row));
-    if (matched.length === 0) return { skip: false };
-    if (matched.some((rule) => rule.names)) return { skip: true };
+    // The first rule that matches, unless one that names its rows matches too (no array per row).
+    let rule: CompiledRule | undefined;
+    for (const candidate of this.rules) {
+      if (!candidate.test(row)) continue;
+      if (candidate.names) return { skip: true };
+      rule ??= candidate;
+    }
+    if (rule === undefined) return { skip: false };
     const money = this.holdsMoney(row);
     if (money === undefined) return { skip: true };
-    const rule = matched[0] as CompiledRule;
     const amount = this.columns.name(row, money.column) ?? money.column;
     return {
       skip: true,

@@ -22,18 +22,19 @@ export function checkTransactionType(
   issues: IssueSink,
 ): void {
   if (TRANSACTION_TYPES.has(type)) return;
-  const value = JSON.stringify(shown(type));
+  const name = shown(type);
+  const value = JSON.stringify(name);
   const what = [`transaction of type ${value}`, `transactions of type ${value}`] as const;
-  if (repeats.take(`TRNTYPE ${shown(type)}`, 'INVALID_VALUE', what, location, 1))
+  if (repeats.take(`TRNTYPE ${name}`, 'INVALID_VALUE', what, location, 1))
     issues.warning(
       'INVALID_VALUE',
-      `<TRNTYPE>${shown(type)} is not one of the transaction types OFX defines (CREDIT, DEBIT, POS, XFER … OTHER): kept as written as the bank transaction code`,
+      `<TRNTYPE>${name} is not one of the transaction types OFX defines (CREDIT, DEBIT, POS, XFER … OTHER): kept as written as the bank transaction code`,
       location,
     );
 }
 
 /** FITIDs remembered per statement: a repeat further apart than this many transactions goes unnoticed, so memory stays bounded. */
-export const FITIDS_KEPT = 10_000;
+const FITIDS_KEPT = 10_000;
 /** OFX's longest FITID; a longer one is remembered by its hash. */
 const FITID_LENGTH = 255;
 

@@ -439,17 +439,15 @@ function tagToken(buffer: string, from: number, to: number, line: number, column
   return { type: 'open', name, line, column };
 }
 
-/** The name at the start of `buffer[from, to)` (after any blanks), up to a blank, `/` or `>`; upper-cased. */
+/** The name at the start of `buffer[from, to)` (a letter: `markupAt` saw to it), up to a blank or `/`; upper-cased. */
 function tagName(buffer: string, from: number, to: number): string {
-  let start = from;
-  while (start < to && isJsWhitespace(buffer.charCodeAt(start))) start++;
-  let end = start;
+  let end = from;
   let lower = false;
   for (; end < to; end++) {
     const code = buffer.charCodeAt(end);
     if (code === 0x2f /* / */ || isJsWhitespace(code)) break;
     if (code >= 0x61 && code <= 0x7a) lower = true;
   }
-  const name = buffer.slice(start, end);
+  const name = buffer.slice(from, end);
   return lower ? name.toUpperCase() : name;
 }
