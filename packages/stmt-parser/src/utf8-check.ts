@@ -29,6 +29,11 @@ export class Utf8Check {
     return Math.max(0, at - carried);
   }
 
+  /** Bytes of a character cut by the end of the last chunk, held back until the next (0 to 3). */
+  held(): number {
+    return this.carry?.length ?? 0;
+  }
+
   /** At the end of the input: true when a character was cut off by it (that is not UTF-8 either). */
   endsCut(): boolean {
     if (this.carry) this.bad = { bytes: this.carry, at: 0, rest: this.carry };

@@ -148,6 +148,8 @@ function readRange(
   // A C1 control character (U+0080–U+009F) takes the bytes C2 80–C2 9F in UTF-8: a chunk without a
   // C2 byte (nor one carried over) holds none, and the tokenizer then looks for carriage returns only.
   let carried = false;
+  // Bytes of a character the last chunk cut, which the decoder holds until the next.
+  let held = 0;
   try {
     while (position < job.end) {
       const read = readSync(fd, buffer, 0, Math.min(buffer.length, job.end - position), position);
@@ -157,16 +159,22 @@ function readRange(
       if (check && check.write(bytes) >= 0) return 'undecodable bytes';
       if (relabelled && indexOfWindows1252Byte(bytes, relabelled) >= 0) return 'bytes read as windows-1252';
       const text = decoder.write(bytes);
+      // The bytes `text` stands for, counted from the check rather than by encoding the text again.
+      const heldBefore = held;
+      held = check ? check.held() : 0;
+      const textBytes = heldBefore + read - held;
       const mayHoldC1 = !utf8 || carried || bytes.includes(0xc2);
       carried = utf8 && bytes[read - 1] === 0xc2;
       try {
         tokenizer.write(text, mayHoldC1);
       } finally {
-        // Settle the boundary's byte offset while this chunk's text is at hand.
-        if (boundary.byte < 0) boundary.byte = chunkByte + byteLength(text.slice(0, boundary.chars - chunkChars), utf8);
+        // Settle the boundary's byte offset while this chunk's text is at hand, from the chunk's
+        // end: the last entry boundary is usually near it, so little text is measured.
+        if (boundary.byte < 0)
+          boundary.byte = chunkByte + textBytes - byteLength(text.slice(boundary.chars - chunkChars), utf8);
       }
       chunkChars += text.length;
-      chunkByte += byteLength(text, utf8);
+      chunkByte += textBytes;
     }
     return boundary.byte === job.end ? undefined : 'text after the last entry';
   } finally {
