@@ -3,6 +3,12 @@
  * (an end-to-end reference, a name). Every format that carries them reads them as none.
  */
 export function isSepaPlaceholder(text: string): boolean {
-  const value = text.trim().toUpperCase();
-  return value === 'NOTPROVIDED' || value === 'NONREF';
+  const value = text.trim();
+  // Names and references of any other length are told apart without an upper-cased copy.
+  if (value.length !== NONREF.length && value.length !== NOTPROVIDED.length) return false;
+  const upper = value.toUpperCase();
+  return upper === NOTPROVIDED || upper === NONREF;
 }
+
+const NOTPROVIDED = 'NOTPROVIDED';
+const NONREF = 'NONREF';
