@@ -1,4 +1,5 @@
 import iconv from 'iconv-lite';
+import { positionIn } from './control-characters';
 import { StatementParseError } from './errors';
 import { looksLikeUtf8, Utf8Check } from './utf8-check';
 
@@ -69,12 +70,18 @@ export function utf16Likely(head: Buffer): 'utf-16le' | 'utf-16be' | undefined {
 /** The `encoding="…"` of a leading `<?xml …?>` declaration, if any. */
 export function declaredEncoding(head: Buffer): string | undefined {
   // The declaration is ASCII by definition, so latin1 reads it whatever the real encoding.
-  const text = head.toString('latin1', 0, Math.min(head.length, 512));
+  return encodingDeclaredIn(head.toString('latin1', 0, Math.min(head.length, 512)))?.name;
+}
+
+/** The encoding named by the `<?xml …?>` declaration that starts `text` (white space aside), and the index of the white space before its `encoding`. */
+function encodingDeclaredIn(text: string): { name: string; index: number } | undefined {
   const start = text.indexOf('<?xml');
   if (start < 0 || text.slice(0, start).trim() !== '') return undefined;
   const end = text.indexOf('?>', start);
   const declaration = text.slice(start, end < 0 ? undefined : end);
-  return /\sencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(declaration)?.[1];
+  const match = /\sencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(declaration);
+  const name = match?.[1];
+  return match === null || name === undefined ? undefined : { name, index: start + match.index };
 }
 
 /**
@@ -89,13 +96,9 @@ export function bomAgainstDeclaration(
   const detected = detectEncoding(head);
   if (detected.source !== 'bom') return undefined;
   const text = iconv.decode(head.subarray(0, 1024), detected.encoding, { stripBOM: true });
-  const start = text.indexOf('<?xml');
-  if (start < 0 || text.slice(0, start).trim() !== '') return undefined;
-  const end = text.indexOf('?>', start);
-  const declaration = text.slice(start, end < 0 ? undefined : end);
-  const match = /\sencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(declaration);
-  const declared = match?.[1];
-  if (match === null || declared === undefined) return undefined;
+  const found = encodingDeclaredIn(text);
+  if (found === undefined) return undefined;
+  const declared = found.name;
   const family = (name: string): string =>
     isUtf8Name(name)
       ? 'utf-8'
@@ -106,15 +109,7 @@ export function bomAgainstDeclaration(
             .slice(0, 2)
         : name;
   if (family(declared) === family(detected.encoding)) return undefined;
-  const at = start + match.index + 1;
-  const before = text.slice(0, at);
-  const lines = before.split('\n');
-  return {
-    bom: detected.encoding,
-    declared,
-    line: lines.length,
-    column: (lines[lines.length - 1] as string).length + 1,
-  };
+  return { bom: detected.encoding, declared, ...positionIn(text, found.index + 1, 1, 1) };
 }
 
 /**
@@ -138,18 +133,11 @@ export async function* decodeChunks(
   onWindows1252?: Windows1252Found,
 ): AsyncIterable<string> {
   let decoder = createDecoder(encoding);
-  // A label read as windows-1252 (ISO-8859-1, US-ASCII): the first byte it has no text for is reported.
-  let relabelled = onWindows1252 === undefined ? undefined : windows1252Bytes(encoding);
+  const relabelled = new Windows1252Watch(encoding, onWindows1252);
   /** Decodes `bytes` of a byte-per-character encoding, reporting the first relabelled byte with the text it is in. */
   const decode = (bytes: Buffer): string => {
     const text = decoder.write(bytes);
-    if (relabelled !== undefined) {
-      const at = indexOfWindows1252Byte(bytes, relabelled);
-      if (at >= 0) {
-        relabelled = undefined;
-        onWindows1252?.(text, at, bytes[at] as number);
-      }
-    }
+    relabelled.check(bytes, text);
     return text;
   };
   // An 8-bit encoding over bytes that form UTF-8 sequences turns `é` into `Ã©`: say so, once.
@@ -202,6 +190,30 @@ export async function* decodeChunks(
  * there (one character a byte), and the byte.
  */
 export type Windows1252Found = (text: string, index: number, byte: number) => void;
+
+/**
+ * Watches the bytes of a file whose label is read as windows-1252 (ISO-8859-1, US-ASCII) for the
+ * first byte that label has no text for, and tells `found` of it, once. Any other label: nothing to watch.
+ */
+export class Windows1252Watch {
+  private range: { first: number; last: number } | undefined;
+
+  constructor(
+    encoding: string,
+    private readonly found: Windows1252Found | undefined,
+  ) {
+    this.range = found === undefined ? undefined : windows1252Bytes(encoding);
+  }
+
+  /** `text` is what `bytes` decoded to. */
+  check(bytes: Uint8Array, text: string): void {
+    if (this.range === undefined) return;
+    const at = indexOfWindows1252Byte(bytes, this.range);
+    if (at < 0) return;
+    this.range = undefined;
+    this.found?.(text, at, bytes[at] as number);
+  }
+}
 
 /**
  * Told the bytes of a UTF-8 read from the first that is not UTF-8 on; returns the 8-bit encoding
@@ -259,6 +271,11 @@ export function windows1252Bytes(encoding: string): { first: number; last: numbe
   return kind === undefined ? undefined : { first: 0x80, last: kind === 'latin1' ? 0x9f : 0xff };
 }
 
+/** The encoding iconv-lite decodes a label with: windows-1252 for the labels the WHATWG Encoding Standard reads so, else the label. */
+function decoderName(encoding: string): string {
+  return windows1252Bytes(encoding) ? 'windows-1252' : encoding;
+}
+
 /** The index of the first byte of `bytes` that `windows1252Bytes` gives, or -1. */
 export function indexOfWindows1252Byte(bytes: Uint8Array, range: { first: number; last: number }): number {
   for (let i = 0; i < bytes.length; i++) {
@@ -291,7 +308,7 @@ export function createDecoder(encoding: string): iconv.DecoderStream {
     );
   }
   if (isUtf8Name(encoding)) return new Utf8Decoder();
-  return iconv.getDecoder(windows1252Bytes(encoding) ? 'windows-1252' : encoding, { stripBOM: true });
+  return iconv.getDecoder(decoderName(encoding), { stripBOM: true });
 }
 
 /**
@@ -319,7 +336,7 @@ class Utf8Decoder implements iconv.DecoderStream {
  */
 export function decodeHead(head: Buffer, encoding: string): string | undefined {
   if (!iconv.encodingExists(encoding)) return undefined;
-  return iconv.decode(head, windows1252Bytes(encoding) ? 'windows-1252' : encoding);
+  return iconv.decode(head, decoderName(encoding));
 }
 
 /** Whether `name` is an encoding this package can decode (`utf-8`, `latin1`, `windows-1250`, `iso-8859-2`, …). */

@@ -78,8 +78,7 @@ export class EntryDraft extends LeafDraft {
       this.detailsComparable = false;
       return;
     }
-    const amount = detached(money.amount);
-    const signed = (detail.creditDebit ?? this.movement.creditDebit) === 'DBIT' ? amount.negated() : amount;
+    const signed = signedAmount(money, detail.creditDebit ?? this.movement.creditDebit);
     this.detailSum = { total: this.detailSum ? this.detailSum.total.plus(signed) : signed, currency };
   }
 
@@ -216,8 +215,7 @@ export class EntryDraft extends LeafDraft {
     const currency = this.details[0]?.money?.currency;
     for (const detail of this.details) {
       if (!detail.money || !detail.creditDebit || detail.money.currency !== currency) return undefined;
-      const amount = detached(detail.money.amount);
-      const signed = detail.creditDebit === 'DBIT' ? amount.negated() : amount;
+      const signed = signedAmount(detail.money, detail.creditDebit);
       total = total ? total.plus(signed) : signed;
     }
     if (!total || !currency || total.isZero()) return undefined;
@@ -281,9 +279,7 @@ export class EntryDraft extends LeafDraft {
   private singleDetail(creditDebit: CreditDebit): { total: Decimal; currency: string } | undefined {
     const money = this.firstDetail?.money;
     if (!money) return undefined;
-    const amount = detached(money.amount);
-    const signed = (this.firstDetail?.creditDebit ?? creditDebit) === 'DBIT' ? amount.negated() : amount;
-    return { total: signed, currency: money.currency };
+    return { total: signedAmount(money, this.firstDetail?.creditDebit ?? creditDebit), currency: money.currency };
   }
 
   private build(money: Money, creditDebit: CreditDebit, status: string): Entry {
@@ -321,4 +317,10 @@ export class EntryDraft extends LeafDraft {
  */
 function detached(amount: Decimal): Decimal {
   return Decimal.parse(amount.toString());
+}
+
+/** An amount as a signed decimal of its own (see `detached`): negative when the direction is a debit. */
+function signedAmount(money: Money, creditDebit: CreditDebit | undefined): Decimal {
+  const amount = detached(money.amount);
+  return creditDebit === 'DBIT' ? amount.negated() : amount;
 }

@@ -1,13 +1,6 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import type sax from 'sax';
-import {
-  createDecoder,
-  DECODE_BYTES,
-  indexOfWindows1252Byte,
-  isUtf8Name,
-  windows1252Bytes,
-  type Windows1252Found,
-} from '../encoding';
+import { createDecoder, DECODE_BYTES, isUtf8Name, Windows1252Watch } from '../encoding';
 import { locateEncodingError, Utf8Check } from '../utf8-check';
 import type { ParseOptions, StatementRecord } from '../types';
 import { DocumentHandler } from './document-handler';
@@ -93,9 +86,8 @@ class ParallelCamtRecords extends RecordPump {
   private readonly decoder;
   /** UTF-8 is checked as in sequential reading (fragments stop at undecodable bytes, leaving them to this reader). */
   private readonly utf8: Utf8Check | undefined;
-  /** Bytes read as windows-1252 (an ISO-8859-1 or US-ASCII label) until the first is reported, as sequential reading reports it. */
-  private relabelled: { first: number; last: number } | undefined;
-  private readonly onWindows1252: Windows1252Found;
+  /** Bytes read as windows-1252 (an ISO-8859-1 or US-ASCII label): the first is reported, as sequential reading reports it. */
+  private readonly relabelled: Windows1252Watch;
   private headChecked = false;
   private file: FileHandle | undefined;
   private readonly buffer: Buffer;
@@ -126,8 +118,10 @@ class ParallelCamtRecords extends RecordPump {
     this.parser = createSaxParser(this.handler, options.fileName);
     this.decoder = createDecoder(options.encoding);
     this.utf8 = isUtf8Name(options.encoding) ? new Utf8Check() : undefined;
-    this.relabelled = windows1252Bytes(options.encoding);
-    this.onWindows1252 = windows1252Found(this.parser, this.handler, options.encoding, options.fileName);
+    this.relabelled = new Windows1252Watch(
+      options.encoding,
+      windows1252Found(this.parser, this.handler, options.encoding, options.fileName),
+    );
     this.buffer = Buffer.allocUnsafe(parallel.readBytes ?? DECODE_BYTES);
     this.fragmentBytes = Math.min(256 * 1024, this.maxFragmentBytes);
     this.runFragment = parallel.runFragment ?? ((job) => (this.pool ??= new FragmentPool(parallel.threads)).run(job));
@@ -202,13 +196,7 @@ class ParallelCamtRecords extends RecordPump {
     const bytes = this.buffer.subarray(0, bytesRead);
     const bad = this.utf8 ? this.utf8.write(bytes) : -1;
     const text = this.decoder.write(bad < 0 ? bytes : bytes.subarray(0, bad));
-    if (this.relabelled) {
-      const at = indexOfWindows1252Byte(bytes, this.relabelled);
-      if (at >= 0) {
-        this.relabelled = undefined;
-        this.onWindows1252(text, at, bytes[at] as number);
-      }
-    }
+    this.relabelled.check(bytes, text);
     this.parser.write(text);
     if (bad >= 0) this.notUtf8();
     this.parallel.onRead?.(bytesRead);
