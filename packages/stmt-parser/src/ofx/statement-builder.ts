@@ -50,9 +50,8 @@ interface OpenStatement {
   /** Where an empty `<CURDEF>` was, for the error when no currency is known. */
   emptyCurrency: SourceLocation | undefined;
   account: Account;
+  /** From the first transaction on; the header's currency and account are then fixed (see {@link OfxStatementBuilder.fix}), unless transactions wait in {@link unbuilt}. */
   started: boolean;
-  /** Whether the header's currency and account are fixed (see {@link OfxStatementBuilder.fix}). */
-  fixed: boolean;
   /**
    * Set while transactions wait for a `<CURDEF>` written after them: they are built in its
    * currency when it comes (or without one when the statement ends first), at most {@link HELD_LIMIT}.
@@ -229,7 +228,6 @@ export class OfxStatementBuilder {
       emptyCurrency: undefined,
       account: {},
       started: false,
-      fixed: false,
       unbuilt: undefined,
       releaseDue: false,
       fitIds: new FitIds(),
@@ -296,7 +294,8 @@ export class OfxStatementBuilder {
       statement.currency = code;
       return this.settleCurrency(statement, location);
     }
-    if (!statement.fixed) {
+    // Before the first transaction the header has not fixed its currency: it takes this one.
+    if (!statement.started) {
       statement.currency = code;
       return [];
     }
@@ -438,7 +437,6 @@ export class OfxStatementBuilder {
    * else the file's other statement's (a warning), else none (an error); no account is a warning.
    */
   private fix(statement: OpenStatement): void {
-    statement.fixed = true;
     const header = statement.header;
     if (!statement.currency && this.fileCurrency) {
       statement.currency = this.fileCurrency;
