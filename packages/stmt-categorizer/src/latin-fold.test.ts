@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { referenceFold as unicodeFold } from '../test/reference-rules';
-import { foldText } from './text';
+import { foldedWords, foldText } from './text';
 
 const latin = Array.from({ length: 0x300 }, (_, code) => code);
 const punctuation = Array.from({ length: 0x70 }, (_, i) => 0x2000 + i);
@@ -22,6 +22,34 @@ describe('foldText of Latin text with accents and punctuation', () => {
       ),
       { numRuns: 2000 },
     );
+  });
+
+  it('splits texts of them into the words of the full Unicode fold', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...tabled, 'Ä', 'ß', ' ', '-', 'a', 'İ', '½', 'ǅ'), { maxLength: 24 }),
+        (chars) => {
+          const text = chars.join('');
+          expect(foldedWords(text)).toEqual(
+            unicodeFold(text)
+              .split(' ')
+              .filter((word) => word !== ''),
+          );
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    expect(foldedWords('Rechnung Nr. 7 <März 2024> – Grüße, ½ Café')).toEqual([
+      'rechnung',
+      'nr',
+      '7',
+      'maerz',
+      '2024',
+      'gruesse',
+      '1',
+      '2',
+      'cafe',
+    ]);
   });
 
   it('folds the umlauts the SEPA way and drops other accents', () => {

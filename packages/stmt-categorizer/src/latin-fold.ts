@@ -35,11 +35,7 @@ export function foldByTable(text: string, foldChar: (char: string) => string): s
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (!tabled(code)) return undefined;
-    let piece = table[code];
-    if (piece === undefined) {
-      piece = foldChar(String.fromCharCode(code));
-      table[code] = piece;
-    }
+    const piece = pieceOf(code, foldChar);
     for (let j = 0; j < piece.length; j++) {
       const folded = piece.charCodeAt(j);
       if (folded === SPACE) {
@@ -52,6 +48,42 @@ export function foldByTable(text: string, foldChar: (char: string) => string): s
     }
   }
   return String.fromCharCode(...codes);
+}
+
+/**
+ * The words of `foldByTable`'s fold of `text` (the fold split at its spaces), when all its
+ * characters are in the table, else undefined: folded and split in one pass, with no folded
+ * text made in between.
+ */
+export function foldedWordsByTable(text: string, foldChar: (char: string) => string): string[] | undefined {
+  if (text.length > MAX_LENGTH) return undefined;
+  const words: string[] = [];
+  codes.length = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (!tabled(code)) return undefined;
+    const piece = pieceOf(code, foldChar);
+    for (let j = 0; j < piece.length; j++) {
+      const folded = piece.charCodeAt(j);
+      if (folded !== SPACE) codes.push(folded);
+      else if (codes.length > 0) {
+        words.push(String.fromCharCode(...codes));
+        codes.length = 0;
+      }
+    }
+  }
+  if (codes.length > 0) words.push(String.fromCharCode(...codes));
+  return words;
+}
+
+/** The table's fold of the character `code`, computed by `foldChar` on first use. */
+function pieceOf(code: number, foldChar: (char: string) => string): string {
+  let piece = table[code];
+  if (piece === undefined) {
+    piece = foldChar(String.fromCharCode(code));
+    table[code] = piece;
+  }
+  return piece;
 }
 
 const SPACE = 0x20;

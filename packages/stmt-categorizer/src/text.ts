@@ -1,4 +1,4 @@
-import { foldByTable } from './latin-fold';
+import { foldByTable, foldedWordsByTable } from './latin-fold';
 
 /**
  * Text normalisation shared by the tiers. Bank exports spell the same party in upper case,
@@ -55,7 +55,7 @@ export function foldedWords(text: string): string[] {
   let start = -1;
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);
-    if (code > 0x7f) return splitFolded(foldText(text));
+    if (code > 0x7f) return foldedWordsByTable(text, unicodeFold) ?? splitFolded(unicodeFold(text).trim());
     const isWordCharacter =
       (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39);
     if (isWordCharacter) {
