@@ -1,5 +1,5 @@
 /**
- * A per-character table for `foldText` on the text banks mostly write that is not plain ASCII:
+ * A per-character table for `foldedWords` and `foldText` on the text banks mostly write that is not plain ASCII:
  * Latin letters with accents, umlauts and ß (below U+0300, where the combining marks start),
  * general punctuation (dashes, quotes, U+2000–U+206F) and the euro sign. For these characters
  * every step of the full fold — NFC, lower case, transliteration, NFKD, dropping marks — acts on
@@ -17,43 +17,16 @@ function tabled(code: number): boolean {
 const TABLE_SIZE = 0x20ad;
 const table: (string | undefined)[] = new Array<string | undefined>(TABLE_SIZE).fill(undefined);
 
-/** Longest text folded here: its character codes are passed to `String.fromCharCode` at once. */
+/** Longest text folded here: a word's character codes are passed to `String.fromCharCode` at once. */
 const MAX_LENGTH = 1024;
-/** The folded text's character codes, reused from call to call (one fold runs per row). */
+/** The character codes of the word being folded, reused from call to call (one fold runs per row). */
 const codes: number[] = [];
 
 /**
- * The fold of `text` when all its characters are in the table, else undefined. `foldChar` is the
- * full fold of one character with runs of non-letters/digits made spaces (not yet collapsed).
- */
-export function foldByTable(text: string, foldChar: (char: string) => string): string | undefined {
-  if (text.length > MAX_LENGTH) return undefined;
-  codes.length = 0;
-  // Separators of neighbouring characters run together into one space, and none is kept at
-  // either end, as in the full fold.
-  let space = false;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (!tabled(code)) return undefined;
-    const piece = pieceOf(code, foldChar);
-    for (let j = 0; j < piece.length; j++) {
-      const folded = piece.charCodeAt(j);
-      if (folded === SPACE) {
-        space = codes.length > 0;
-        continue;
-      }
-      if (space) codes.push(SPACE);
-      space = false;
-      codes.push(folded);
-    }
-  }
-  return String.fromCharCode(...codes);
-}
-
-/**
- * The words of `foldByTable`'s fold of `text` (the fold split at its spaces), when all its
- * characters are in the table, else undefined: folded and split in one pass, with no folded
- * text made in between.
+ * The words of the fold of `text` (the fold split at its spaces), when all its characters are in
+ * the table, else undefined: folded and split in one pass, with no folded text made in between.
+ * `foldChar` is the full fold of one character with runs of non-letters/digits made spaces (not
+ * yet collapsed); separators of neighbouring characters run together, as in the full fold.
  */
 export function foldedWordsByTable(text: string, foldChar: (char: string) => string): string[] | undefined {
   if (text.length > MAX_LENGTH) return undefined;
@@ -62,7 +35,11 @@ export function foldedWordsByTable(text: string, foldChar: (char: string) => str
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (!tabled(code)) return undefined;
-    const piece = pieceOf(code, foldChar);
+    let piece = table[code];
+    if (piece === undefined) {
+      piece = foldChar(String.fromCharCode(code));
+      table[code] = piece;
+    }
     for (let j = 0; j < piece.length; j++) {
       const folded = piece.charCodeAt(j);
       if (folded !== SPACE) codes.push(folded);
@@ -74,16 +51,6 @@ export function foldedWordsByTable(text: string, foldChar: (char: string) => str
   }
   if (codes.length > 0) words.push(String.fromCharCode(...codes));
   return words;
-}
-
-/** The table's fold of the character `code`, computed by `foldChar` on first use. */
-function pieceOf(code: number, foldChar: (char: string) => string): string {
-  let piece = table[code];
-  if (piece === undefined) {
-    piece = foldChar(String.fromCharCode(code));
-    table[code] = piece;
-  }
-  return piece;
 }
 
 const SPACE = 0x20;

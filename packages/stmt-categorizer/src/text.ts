@@ -1,4 +1,4 @@
-import { foldByTable, foldedWordsByTable } from './latin-fold';
+import { foldedWordsByTable } from './latin-fold';
 
 /**
  * Text normalisation shared by the tiers. Bank exports spell the same party in upper case,
@@ -31,7 +31,7 @@ export function foldText(text: string): string {
       .replace(/[^a-z0-9]+/g, ' ')
       .trim();
   // Latin text with accents, umlauts and typographic punctuation: folded character by character.
-  return foldByTable(text, unicodeFold) ?? unicodeFold(text).trim();
+  return foldedWordsByTable(text, unicodeFold)?.join(' ') ?? unicodeFold(text).trim();
 }
 
 /** The full fold, separators made spaces but not trimmed. */
