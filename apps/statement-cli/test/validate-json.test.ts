@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURES, runCli, tempDir } from './run-cli';
 
@@ -40,6 +40,31 @@ describe('stmt validate --json', () => {
       `${file}: ${result.warnings - 1000} more warning(s) MISSING_ELEMENT not listed, after the first 1000`,
     );
     expect(text.stdout.split('\n').filter((line) => line.includes(': warning MISSING_ELEMENT'))).toHaveLength(1000);
+  });
+
+  it('reads a large camt file on worker threads with the report of one thread (standard input)', () => {
+    // Over 8 MiB, from which camt is read on threads; an entry without direction every 5,000, an HTML
+    // entity every 7,777, a batch of 2,500 details (read in parts), and a closing balance that does not reconcile.
+    const detail = (i: number, d: number, batch: boolean): string =>
+      `<TxDtls><Refs><EndToEndId>E${i}-${d}</EndToEndId></Refs>${batch ? '<Amt Ccy="EUR">0.01</Amt>' : ''}<RltdPties><Cdtr><Pty><Nm>Händler ${i % 97}${i % 7777 === 3 ? '&nbsp;' : ''}</Nm></Pty></Cdtr></RltdPties><RmtInf><Ustrd>Invoice ${i} – März</Ustrd></RmtInf></TxDtls>`;
+    const entry = (i: number): string => {
+      const details = i === 12000 ? 2500 : 1;
+      return `<Ntry><NtryRef>N${i}</NtryRef><Amt Ccy="EUR">${(i % 90) + 1}.00</Amt>${i % 5000 === 17 ? '' : '<CdtDbtInd>DBIT</CdtDbtInd>'}<Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2024-03-${String((i % 28) + 1).padStart(2, '0')}</Dt></BookgDt><NtryDtls>${Array.from({ length: details }, (_, d) => detail(i, d, details > 1)).join('')}</NtryDtls></Ntry>\n`;
+    };
+    const balance = (code: string, amount: string, day: string): string =>
+      `<Bal><Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>${day}</Dt></Dt></Bal>`;
+    const file = join(tempDir(), 'large.xml');
+    writeFileSync(
+      file,
+      `<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><GrpHdr><MsgId>M</MsgId><CreDtTm>2024-03-31T18:00:00Z</CreDtTm></GrpHdr><Stmt><Id>S1</Id><Acct><Id><IBAN>DE89370400440532013000</IBAN></Id><Ccy>EUR</Ccy></Acct>${balance('OPBD', '100.00', '2024-02-29')}\n${Array.from({ length: 25000 }, (_, i) => entry(i)).join('')}${balance('CLBD', '5.00', '2024-03-31')}</Stmt></BkToCstmrStmt></Document>\n`,
+    );
+    expect(statSync(file).size).toBeGreaterThan(8 * 2 ** 20);
+    const onThreads = runCli(['validate', '--input', file, '--json']);
+    const alone = runCli(['validate', '--input', '-', '--json'], { input: readFileSync(file) });
+    expect(onThreads.status).toBe(4);
+    const result = JSON.parse(onThreads.stdout) as { entries: number; errors: number; warnings: number };
+    expect(result).toMatchObject({ entries: 24995, errors: 5, warnings: 5 });
+    expect(onThreads.stdout.replaceAll(JSON.stringify(file).slice(1, -1), '<stdin>')).toBe(alone.stdout);
   });
 
   it('lists each issue with code, severity, message and location, and keeps exit 4 for an invalid file', () => {

@@ -23,6 +23,12 @@ export { CategoryTally } from './category-tally';
 export { resolveInput, readChunks, inputError, type InputTarget } from './input';
 export { refuseWritingOverConversion, type ConversionPaths } from './side-file';
 export type { OutputPlacement } from './output';
-export { isRecognisedStatement, listFolder, type CsvProfileOptions, type ReadOptions } from './statement-files';
+export {
+  isRecognisedStatement,
+  listFolder,
+  readHead,
+  type CsvProfileOptions,
+  type ReadOptions,
+} from './statement-files';
 export { ConvertError, CONVERT_ERROR_CODES, type ConvertErrorCode } from './errors';
 export type { ConvertLogger, FileOutcomeHook, Progress, ProgressFactory } from './hooks';

@@ -7,7 +7,8 @@ import { folderFileError } from './input';
 /** Enough of a file for content sniffing to recognise every supported format. */
 const HEAD_BYTES = 8192;
 
-async function readHead(path: string): Promise<Buffer> {
+/** The first bytes of a file, enough to recognise its format (`detectFormat`). */
+export async function readHead(path: string): Promise<Buffer> {
   const handle = await open(path, 'r');
   try {
     const buffer = Buffer.allocUnsafe(HEAD_BYTES);

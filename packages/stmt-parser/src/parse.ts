@@ -159,8 +159,7 @@ export function parseFile(path: string, options: FileParseOptions = {}): AsyncIt
   const fileName = options.fileName ?? path;
   const sequential = (): AsyncIterable<StatementRecord> =>
     parseStream(readFileChunks(path, fileName, onRead), { ...parseOptions, fileName });
-  // Parts of one entry (streamEntryDetails) are read in order on one thread.
-  if (threads < 1 || parseOptions.streamEntryDetails === true) return sequential();
+  if (threads < 1) return sequential();
   return deferred(async () => {
     const plan = await parallelPlan(path, fileName, parseOptions);
     if (!plan) return sequential();

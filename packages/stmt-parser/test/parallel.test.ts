@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { detectFormat, parseFile, type StatementRecord } from '@stmt/parser';
+import { detectFormat, parseFile, type ParseOptions, type StatementRecord } from '@stmt/parser';
 import { detectEncoding } from '../src/encoding';
 import { parseFragment, type FragmentResult } from '../src/camt/fragment';
 import { FragmentPool } from '../src/camt/fragment-pool';
@@ -10,13 +10,20 @@ import { parseCamtFile, type ParallelCamtOptions } from '../src/camt/parallel';
 import { collectFrom, FIXTURE_DIR, fixtureNames, toJson, type Outcome } from './support/outcome';
 
 /** Parses with the parallel reader, collecting records, issues and the fatal error. */
-function collectParallel(path: string, fileName: string, parallel: ParallelCamtOptions): Promise<Outcome> {
+function collectParallel(
+  path: string,
+  fileName: string,
+  parallel: ParallelCamtOptions,
+  options: ParseOptions = {},
+): Promise<Outcome> {
   const encoding = detectEncoding(readFileSync(path).subarray(0, 4096)).encoding;
-  return collectFrom((onIssue) => parseCamtFile(path, statSync(path).size, { fileName, encoding, onIssue }, parallel));
+  return collectFrom((onIssue) =>
+    parseCamtFile(path, statSync(path).size, { ...options, fileName, encoding, onIssue }, parallel),
+  );
 }
 
-function collectSequential(path: string, fileName: string): Promise<Outcome> {
-  return collectFrom((onIssue) => parseFile(path, { fileName, onIssue }));
+function collectSequential(path: string, fileName: string, options: ParseOptions = {}): Promise<Outcome> {
+  return collectFrom((onIssue) => parseFile(path, { ...options, fileName, onIssue }));
 }
 
 /** Fragments read in this thread, one entry each: every entry boundary becomes a cut. */
@@ -293,6 +300,46 @@ describe('cuts in the wrong place are refused, not trusted', () => {
   });
 });
 
+describe('entries handed out in parts (streamEntryDetails)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'stmt-parts-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const path = join(dir, 'parts.xml');
+  // Around the part size (1,000 details): one below it, one at it, and a batch of two and a half parts.
+  const sizes = new Map([
+    [2, 999],
+    [4, 1000],
+    [6, 2500],
+  ]);
+  writeFileSync(path, document(Array.from({ length: 9 }, (_, i) => batchEntryXml(i, sizes.get(i) ?? 1)).join('')));
+
+  it.each([{}, { maxEntryDetails: 20 }])(
+    'are read by the document reader, as on one thread, the other entries in fragments (%j)',
+    async (limits) => {
+      const taken: boolean[] = [];
+      const options = { ...limits, streamEntryDetails: true };
+      const parallel = await collectParallel(path, 'parts.xml', { ...inThisThread(taken), readBytes: 4096 }, options);
+      const sequential = await collectSequential(path, 'parts.xml', options);
+      expect(parallel.error).toBeNull();
+      expect(toJson(parallel)).toEqual(toJson(sequential));
+      const parts = parallel.records.filter((r) => r.kind === 'entry' && r.entry.detailsPart !== undefined);
+      expect(parts.length).toBeGreaterThanOrEqual('maxEntryDetails' in limits ? 50 + 50 + 125 : 1 + 3);
+      expect(taken.filter(Boolean).length).toBeGreaterThan(2);
+    },
+  );
+
+  it('parseFile({ threads, streamEntryDetails }) reads them on worker threads, with the records of one thread', async () => {
+    const large = join(dir, 'large-parts.xml');
+    const entries = Array.from({ length: 22000 }, (_, i) => (i === 15000 ? batchEntryXml(i, 2500) : entryXml(i, '')));
+    writeFileSync(large, document(entries.join('')));
+    const threaded = await collectFrom((onIssue) =>
+      parseFile(large, { fileName: 'large.xml', threads: 2, streamEntryDetails: true, onIssue }),
+    );
+    const sequential = await collectSequential(large, 'large.xml', { streamEntryDetails: true });
+    expect(threaded.records.filter((r) => r.kind === 'entry' && r.entry.detailsPart !== undefined)).toHaveLength(3);
+    expect(JSON.stringify(threaded)).toBe(JSON.stringify(sequential));
+  });
+});
+
 describe('parseFile with worker threads', () => {
   const dir = mkdtempSync(join(tmpdir(), 'stmt-threads-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -331,6 +378,18 @@ function entryXml(i: number, extra: string): string {
       <Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2024-03-01</Dt></BookgDt>${extra}
       <NtryDtls><TxDtls><Refs><EndToEndId>E2E-${i}</EndToEndId></Refs><RltdPties><Cdtr><Pty><Nm>Händler ${i % 97}</Nm></Pty></Cdtr></RltdPties>
         <RmtInf><Ustrd>Invoice ${i} — März</Ustrd></RmtInf></TxDtls></NtryDtls>
+    </Ntry>
+`;
+}
+
+/** An entry of `details` transaction details, whose amounts add up to the entry's. */
+function batchEntryXml(i: number, details: number): string {
+  const detail = (d: number): string =>
+    `<TxDtls><Refs><EndToEndId>E2E-${i}-${d}</EndToEndId></Refs><Amt Ccy="EUR">1.00</Amt><RltdPties><Cdtr><Pty><Nm>Händler ${d % 97}</Nm></Pty></Cdtr></RltdPties><RmtInf><Ustrd>Invoice ${i}/${d}</Ustrd></RmtInf></TxDtls>`;
+  return `    <Ntry>
+      <NtryRef>N${i}</NtryRef><Amt Ccy="EUR">${details}.00</Amt><CdtDbtInd>DBIT</CdtDbtInd>
+      <Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2024-03-01</Dt></BookgDt>
+      <NtryDtls>${Array.from({ length: details }, (_, d) => detail(d)).join('\n')}</NtryDtls>
     </Ntry>
 `;
 }

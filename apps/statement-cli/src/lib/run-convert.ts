@@ -1,5 +1,4 @@
 import { stat } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import { join, parse } from 'node:path';
 import { getPreset, resolveDelimiter } from '@stmt/export';
 import { LEDGER_FORMATS, type LedgerFormatName } from '@stmt/ledger';
@@ -28,6 +27,7 @@ import { userDatabaseDir } from './database';
 import { describeDirectoryFailures, directoryExitCode, type DescribedDirectoryReport } from './directory-report';
 import { ExitCode, type ExitCodeValue } from './exit-codes';
 import { isNamedPipe, readableInput, readOptions } from './read-options';
+import { readingThreads } from './threads';
 import { restartForFieldSize } from '../launch/heap-relaunch';
 import type { Logger } from './logger';
 import { createProgress } from './progress';
@@ -52,7 +52,7 @@ export interface ConvertRequest {
   /** `--mappings-review FILE`: write the learned mappings there as editable YAML. */
   mappingsReview?: string | undefined;
   from: StatementFormat | undefined;
-  /** `--threads`: worker threads for large camt files; undefined picks one per core but one (see `defaultThreads`). */
+  /** `--threads`: worker threads for large camt files; undefined picks one per core but one (see `readingThreads`). */
   threads?: number | undefined;
   allowedFormats?: readonly StatementFormat[];
   operation: AuditOperation;
@@ -183,7 +183,7 @@ export async function runConvert(
     read,
     format: request.from,
     ...profiles,
-    threads: request.threads ?? defaultThreads(request.streaming),
+    threads: request.threads ?? readingThreads(request.streaming),
     delimiter: resolveDelimiter(loaded.config.csv.delimiter),
     settings,
     logger,
@@ -322,19 +322,6 @@ async function refuseFolderOutput(request: ConvertRequest, input: InputTarget): 
     'USAGE',
     `--output ${output} is a folder, but one statement is written to one file: name a file such as ${suggestion}. (A folder is the output of a folder --input.)`,
   );
-}
-
-/**
- * A reading thread for each core but one, which the main thread needs: it builds every row, and
- * is the bound of a sorted conversion (a 1 GB dense camt.053 on two cores: 42.4 s with one reading
- * thread, 43.0 s with two, which cost 12 % more CPU time and 31 MiB more memory). With
- * `--streaming` at most one: a streaming run promises to stay inside a 128 MiB container, which
- * leaves room for one thread (about 25 MiB) beside the main one. None on a single core.
- * `--threads` trades memory for more speed.
- */
-function defaultThreads(streaming: boolean): number {
-  const readers = Math.max(0, availableParallelism() - 1);
-  return streaming ? Math.min(1, readers) : readers;
 }
 
 /** `--json` for a folder: each file's outcome in folder order, the exit code, and in a dry run the categories. */

@@ -1,13 +1,22 @@
-import { detectFormat, parseStream, StatementParseError, type ParseIssue, type StatementFormat } from '@stmt/parser';
+import {
+  detectFormat,
+  parseFile,
+  parseStream,
+  StatementParseError,
+  type ParseIssue,
+  type StatementFormat,
+} from '@stmt/parser';
 import {
   IssueTally,
   MAX_REPORTED_ISSUES,
   readChunks,
+  readHead,
   type CsvProfileOptions,
   type InputTarget,
   type OmittedIssues,
   type ReadOptions,
 } from '@stmt/convert';
+import { readingThreads } from './threads';
 
 export interface ValidationReport {
   file: string;
@@ -54,7 +63,7 @@ export async function validateFile(
       yield chunk;
     }
   };
-  const records = parseStream(chunks(), {
+  const options = {
     ...read,
     fileName: input.name,
     ...(format === undefined ? {} : { format }),
@@ -63,7 +72,12 @@ export async function validateFile(
     streamEntryDetails: true,
     // The parser reports recoverable problems here, unreconciled balances included.
     onIssue: add,
-  });
+  };
+  // A large camt file is read on worker threads too, as `convert` reads it (this thread only counts).
+  const onDisk = input.kind === 'file' && input.content === undefined;
+  const records = onDisk
+    ? parseFile(input.path, { ...options, threads: readingThreads(false) })
+    : parseStream(chunks(), options);
   try {
     for await (const record of records) {
       if (record.kind === 'statement-start') {
@@ -77,8 +91,10 @@ export async function validateFile(
     if (!(error instanceof StatementParseError)) throw error;
     add(error.toIssue());
   }
-  if (report.statements === 0 && report.counts.error === 0)
+  if (report.statements === 0 && report.counts.error === 0) {
+    if (head === undefined && input.kind === 'file') head = await readHead(input.path);
     add(noStatement(report, format ?? (head === undefined ? undefined : detectFormat(head)), strict));
+  }
   report.omitted = listed.omitted();
   return report;
 }

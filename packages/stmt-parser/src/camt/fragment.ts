@@ -1,7 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { createDecoder, DECODE_BYTES, indexOfWindows1252Byte, isUtf8Name, windows1252Bytes } from '../encoding';
 import { Utf8Check } from '../utf8-check';
-import type { Entry } from '../types';
+import type { Entry, StatementRecord } from '../types';
 import { DocumentHandler } from './document-handler';
 import { packEntries } from './entry-transfer';
 import { FragmentTokenizer, Stop } from './fragment-tokenizer';
@@ -21,6 +21,11 @@ export interface FragmentJob {
   /** The document's limits (`ParseOptions`), so a fragment refuses what the document reader would. */
   maxFieldSize?: number;
   maxEntryDetails?: number;
+  /**
+   * With `streamEntryDetails`, the document reader hands out an entry of this many transaction
+   * details or more in parts: the fragment stops before such an entry, leaving it to that reader.
+   */
+  partDetails?: number;
   /** Bytes read and decoded at a time (default `DECODE_BYTES`); tests make it small to cut characters in two. */
   readBytes?: number;
 }
@@ -56,7 +61,10 @@ const BATCH_ENTRIES = 64;
 export function parseFragment(job: FragmentJob): FragmentResult {
   const depth = job.context.length;
   let issues = 0;
-  const { maxFieldSize, maxEntryDetails } = job;
+  const { maxFieldSize, partDetails } = job;
+  // An entry the document reader hands out in parts stops the fragment: at its last detail, or
+  // (past the limit) at the one after it.
+  const maxEntryDetails = partDetails ?? job.maxEntryDetails;
   const limits = {
     ...(maxFieldSize === undefined ? {} : { maxFieldSize }),
     ...(maxEntryDetails === undefined ? {} : { maxEntryDetails }),
@@ -90,7 +98,10 @@ export function parseFragment(job: FragmentJob): FragmentResult {
     tokenizer.onClose = () => {
       if (handler.stack.depth !== depth) return;
       if (issues > 0) throw new Stop('an entry with issues');
-      for (const record of handler.drain()) {
+      const records = handler.drain();
+      if (partDetails !== undefined && records.some((record) => inParts(record, partDetails)))
+        throw new Stop('an entry read in parts');
+      for (const record of records) {
         if (record.kind !== 'entry') continue;
         // Only the position travels: file and path are rebuilt where the entry is taken.
         const { line, column } = record.entry.location;
@@ -180,6 +191,10 @@ function readRange(
   } finally {
     closeSync(fd);
   }
+}
+
+function inParts(record: StatementRecord, partDetails: number): boolean {
+  return record.kind === 'entry' && record.entry.details.length >= partDetails;
 }
 
 function byteLength(text: string, utf8: boolean): number {

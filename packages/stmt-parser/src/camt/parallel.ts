@@ -1,6 +1,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import type sax from 'sax';
 import { createDecoder, DECODE_BYTES, isUtf8Name, Windows1252Watch } from '../encoding';
+import { ENTRY_DETAILS_PART, maxEntryDetails } from '../limits';
 import { locateEncodingError, Utf8Check } from '../utf8-check';
 import type { ParseOptions, StatementRecord } from '../types';
 import { DocumentHandler } from './document-handler';
@@ -272,6 +273,9 @@ class ParallelCamtRecords extends RecordPump {
         context: this.context as readonly OpenTag[],
         ...(this.options.maxFieldSize === undefined ? {} : { maxFieldSize: this.options.maxFieldSize }),
         ...(this.options.maxEntryDetails === undefined ? {} : { maxEntryDetails: this.options.maxEntryDetails }),
+        ...(this.options.streamEntryDetails === true
+          ? { partDetails: Math.min(ENTRY_DETAILS_PART, maxEntryDetails(this.options)) }
+          : {}),
       };
       const ticket = this.runFragment(job);
       // A failed fragment is simply not taken: the reader reads its stretch itself.
