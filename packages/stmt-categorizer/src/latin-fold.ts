@@ -1,6 +1,6 @@
 /**
- * A per-character table for `foldedWords` and `foldText` on the text banks mostly write that is not plain ASCII:
- * Latin letters with accents, umlauts and ß (below U+0300, where the combining marks start),
+ * A per-character table for `foldedWords` and `foldText` on the text banks mostly write that is
+ * not plain ASCII: Latin letters with accents, umlauts and ß (below U+0300, where the combining marks start),
  * general punctuation (dashes, quotes, U+2000–U+206F) and the euro sign. For these characters
  * every step of the full fold — NFC, lower case, transliteration, NFKD, dropping marks — acts on
  * each character alone (none of them composes with a neighbour, and each decomposes into a base
