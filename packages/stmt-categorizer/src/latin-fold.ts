@@ -23,18 +23,18 @@ const MAX_LENGTH = 1024;
 const codes: number[] = [];
 
 /**
- * The words of the fold of `text` (the fold split at its spaces), when all its characters are in
- * the table, else undefined: folded and split in one pass, with no folded text made in between.
- * `foldChar` is the full fold of one character with runs of non-letters/digits made spaces (not
- * yet collapsed); separators of neighbouring characters run together, as in the full fold.
+ * Adds the words of the fold of `text` (the fold split at its spaces) to `words` and answers true
+ * when all its characters are in the table; else answers false, having added some or none of
+ * them. Folded and split in one pass, with no folded text made in between. `foldChar` is the full
+ * fold of one character with runs of non-letters/digits made spaces (not yet collapsed);
+ * separators of neighbouring characters run together, as in the full fold.
  */
-export function foldedWordsByTable(text: string, foldChar: (char: string) => string): string[] | undefined {
-  if (text.length > MAX_LENGTH) return undefined;
-  const words: string[] = [];
+export function foldWordsByTable(text: string, foldChar: (char: string) => string, words: string[]): boolean {
+  if (text.length > MAX_LENGTH) return false;
   codes.length = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (!tabled(code)) return undefined;
+    if (!tabled(code)) return false;
     let piece = table[code];
     if (piece === undefined) {
       piece = foldChar(String.fromCharCode(code));
@@ -50,7 +50,7 @@ export function foldedWordsByTable(text: string, foldChar: (char: string) => str
     }
   }
   if (codes.length > 0) words.push(String.fromCharCode(...codes));
-  return words;
+  return true;
 }
 
 const SPACE = 0x20;
