@@ -12,7 +12,7 @@ type Prediction = { category: string; confidence: number };
 
 /**
  * The log-space score of each category given some tokens (the prior plus each known token's
- * log probability). Built for a party once, then extended by each of its rows' texts.
+ * log probability). Built for a row's party, then extended by the row's text.
  */
 export interface ClassifierEvidence {
   /** The tables the scores come from; a model that learned since has new ones. */
