@@ -110,15 +110,4 @@ describe('LocalClassifier evidence', () => {
       { numRuns: 100 },
     );
   });
-
-  it('rebuilds evidence kept from before the model learned', () => {
-    const classifier = trained();
-    const stale = classifier.evidence(['organic']);
-    classifier.learn({ party: 'Organic Fitness Organic', category: 'Sports' });
-    const rebuilt = classifier.decideFrom(classifier.evidence(['market'], stale), 0);
-    expect(rebuilt).toEqual(classifier.decide({ party: 'Organic', text: 'Market', creditDebit: 'DBIT' }, 0));
-    expect(rebuilt?.confidence).not.toBe(
-      trained().decide({ party: 'Organic Market', creditDebit: 'DBIT' }, 0)?.confidence,
-    );
-  });
 });

@@ -12,14 +12,12 @@ type Prediction = { category: string; confidence: number };
 
 /**
  * The log-space score of each category given some tokens (the prior plus each known token's
- * log probability). Built for a row's party, then extended by the row's text.
+ * log probability). Built for a row's party, then extended by the row's text. It holds until
+ * the model learns again: it is made and used for one row, never kept.
  */
 export interface ClassifierEvidence {
-  /** The tables the scores come from; a model that learned since has new ones. */
+  /** The tables the scores come from. */
   readonly tables: LogTables;
-  /** The evidence these tokens were added to, and the tokens: enough to rebuild it for new tables. */
-  readonly base: ClassifierEvidence | undefined;
-  readonly tokens: readonly string[];
   readonly scores: readonly number[];
   /** How many of the tokens the model knows; none means no evidence beyond the prior. */
   readonly known: number;
@@ -95,7 +93,6 @@ export class LocalClassifier {
    */
   evidence(tokens: readonly string[], base?: ClassifierEvidence): ClassifierEvidence {
     const tables = this.tables();
-    if (base && base.tables !== tables) base = this.evidence(base.tokens, base.base);
     // Copied on the first known token only; scores are never changed once handed out, so they can be shared.
     let scores: number[] | undefined;
     let known = base?.known ?? 0;
@@ -106,7 +103,7 @@ export class LocalClassifier {
       known += 1;
       for (let c = 0; c < scores.length; c += 1) scores[c] = (scores[c] as number) + (logs[c] as number);
     }
-    return { tables, base, tokens, scores: scores ?? base?.scores ?? tables.priors, known };
+    return { tables, scores: scores ?? base?.scores ?? tables.priors, known };
   }
 
   /** `decide` from evidence; stops summing the posterior's normaliser as soon as it falls below the threshold. */
