@@ -4,6 +4,7 @@ import type * as MarketData from '@disc/market-data';
 import type { CoinGeckoPlan, LiveProviderConfig, MarketDataConfig, UniverseConfig } from '@disc/market-data';
 import { MarketDataError } from '@disc/types';
 import { ConfigError } from './config';
+import { docsPage } from '@fin/errors';
 
 /** The environment variables read by `marketDataConfigFromEnv` (docs/data-providers.md). */
 export const PROVIDER_ENV = Object.freeze([
@@ -41,7 +42,7 @@ export async function marketDataConfigFromEnv(env: Env): Promise<MarketDataConfi
     case 'file':
       return {
         provider: 'file',
-        file: required(env, 'DISCOVERY_DATA_FILE', 'the path of a snapshot file (docs/data-format.md)'),
+        file: required(env, 'DISCOVERY_DATA_FILE', `the path of a snapshot file (${docsPage('data-format.md')})`),
       };
     case 'live':
       return { provider: 'live', live: await liveConfigFromEnv(env) };

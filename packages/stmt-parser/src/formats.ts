@@ -1,9 +1,11 @@
+import { docsPage } from '@fin/errors';
 import iconv from 'iconv-lite';
 import { camtParser } from './camt/parser';
 import { detectEncoding, isWideUnicodeName } from './encoding';
 import { mt940Parser } from './mt940';
 import { ofxParser } from './ofx';
 import { bankCsvProfileParser, revolutCsvParser } from './csv';
+import { looksLikeCsv } from './csv/profile-detect';
 import type { ParseOptions, StatementFormat, StatementRecord } from './types';
 
 /**
@@ -105,11 +107,14 @@ export function containerOf(head: Buffer): string | undefined {
 /**
  * For the UNKNOWN_FORMAT message of a head that no parser recognises, what it still resembles:
  * an `<OFX>` element after text that is no OFX header (a bank's banner line, say) may be OFX,
- * which `--from ofx` reads whatever precedes it. Empty when nothing comes to mind.
+ * which `--from ofx` reads whatever precedes it; a table is likely a bank's CSV export that no
+ * profile describes. Empty when nothing comes to mind.
  */
 export function unrecognisedFormatHint(head: Buffer | string): string {
   const text = typeof head === 'string' ? head : headText(head);
-  return /<OFX>/i.test(text)
-    ? '; it contains <OFX>: if it is an OFX statement, name the format with --from ofx (library: format: "ofx")'
-    : '';
+  if (/<OFX>/i.test(text))
+    return '; it contains <OFX>: if it is an OFX statement, name the format with --from ofx (library: format: "ofx")';
+  if (looksLikeCsv(text))
+    return `; it reads as a table: if it is a bank's CSV export, no CSV profile recognises its header, so write a profile for it (${docsPage('csv-profiles.md')}) or name one with --profile (library: csvProfile)`;
+  return '';
 }

@@ -1,3 +1,4 @@
+import { docsPage } from '@fin/errors';
 import { validateCsvProfile, type Entry } from '@stmt/parser';
 import { brief, readCsvText as read } from './support/issues';
 
@@ -65,7 +66,9 @@ describe('bank CSV skip rules', () => {
     expect(lines(entries)).toEqual([2]);
     expect(issues.map(brief)).toEqual([['warning', 'INVALID_VALUE', 3, 27, 'Type']]);
     expect(issues[0]?.message).toBe(
-      'Type "CASH TRANSFER OUT" is none of the values the Revolut layout reads (BUY*, SELL*, DIVIDEND*, CASH TOP-UP, CASH WITHDRAWAL, *FEE*, WITHHOLDING TAX* or INTEREST*): the row is left out, although Total Amount holds "USD -500"; if it moved money, convert it with a profile of your own that reads it (docs/csv-profiles.md)',
+      'Type "CASH TRANSFER OUT" is none of the values the Revolut layout reads (BUY*, SELL*, DIVIDEND*, CASH TOP-UP, CASH WITHDRAWAL, *FEE*, WITHHOLDING TAX* or INTEREST*): the row is left out, although Total Amount holds "USD -500"; if it moved money, convert it with a profile of your own that reads it (' +
+        docsPage('csv-profiles.md') +
+        ')',
     );
     expect((await read(text, true)).issues.map(brief)).toEqual([['error', 'INVALID_VALUE', 3, 27, 'Type']]);
   });

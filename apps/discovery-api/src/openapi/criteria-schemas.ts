@@ -1,6 +1,7 @@
 import { CRITERIA_SCHEMAS } from '@disc/screening';
 import type { AssetType } from '../discovery/engine';
 import type { JsonSchema } from './schema-types';
+import { docsPage } from '@fin/errors';
 
 const TITLES: Record<AssetType, string> = { etf: 'ETF', stock: 'stock', crypto: 'crypto' };
 
@@ -10,7 +11,7 @@ export function criteriaSchema(assetType: AssetType): JsonSchema {
   const { $id: _id, ...schema } = copy(CRITERIA_SCHEMAS[assetType]) as JsonSchema;
   return {
     ...schema,
-    description: `Screening criteria of ${TITLES[assetType]}s; every member optional (absent: the default shown). Units: docs/scoring.md.`,
+    description: `Screening criteria of ${TITLES[assetType]}s; every member optional (absent: the default shown). Units: ${docsPage('scoring.md')}.`,
   };
 }
 

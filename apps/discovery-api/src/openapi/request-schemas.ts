@@ -4,6 +4,7 @@ import { SUBSCRIBABLE_EVENT_TYPES } from '@disc/webhooks';
 import { criteriaSchema, mergedCriteriaProperties } from './criteria-schemas';
 import { arrayOf, bool, int, num, ref, requestObject, str, unit, WHEN_EMPTY, type JsonSchema } from './schema-types';
 import { SYMBOL_SCHEMA, symbolSchema } from './symbol';
+import { docsPage } from '@fin/errors';
 
 const symbol = symbolSchema('Ticker or coin symbol');
 /** Money in USD, from 0 to MAX_AMOUNT_USD (10^13: exact to the cent, finite in every sum and
@@ -175,8 +176,7 @@ export const requestSchemas: Record<string, JsonSchema> = {
       content: {
         type: 'object',
         additionalProperties: true,
-        description:
-          'The snapshot, in the documented snapshot format (docs/data-format.md); validated against its JSON schema',
+        description: `The snapshot, in the documented snapshot format (${docsPage('data-format.md')}); validated against its JSON schema`,
       },
     },
     ['source', 'content'],

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { CsvProfileError, SHIPPED_PROFILES, validateCsvProfile, type CsvProfile } from '@stmt/parser';
 import { CliError } from './cli-error';
 import { parseYamlFile } from './yaml-file';
+import { docsPage } from '@fin/errors';
 
 /** Where a user's CSV profiles live: `<database folder>/profiles/*.yaml`. */
 export function profilesDir(databaseDir: string): string {
@@ -31,13 +32,13 @@ export async function loadUserProfiles(databaseDir: string): Promise<CsvProfile[
     const value = parseYamlFile(
       await readFile(path, 'utf8'),
       path,
-      'Fix the profile (docs/csv-profiles.md) and run again.',
+      `Fix the profile (${docsPage('csv-profiles.md')}) and run again.`,
     );
     try {
       profiles.push(validateCsvProfile(value, path));
     } catch (error) {
       if (error instanceof CsvProfileError)
-        throw new CliError('CONFIG_INVALID', `${error.message}. See docs/csv-profiles.md.`, { cause: error });
+        throw new CliError('CONFIG_INVALID', `${error.message}. See ${docsPage('csv-profiles.md')}.`, { cause: error });
       throw error;
     }
   }

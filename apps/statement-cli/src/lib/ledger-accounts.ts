@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { AccountMap, LedgerAccountsError, validateLedgerAccounts } from '@stmt/ledger';
 import { CliError } from './cli-error';
 import { parseYamlFile } from './yaml-file';
+import { docsPage } from '@fin/errors';
 
 /** The mapping `--to hledger|beancount|qif` uses by default: `<database folder>/ledger-accounts.yaml`, when it exists. */
 export function defaultLedgerAccountsFile(databaseDir: string): string {
@@ -32,7 +33,7 @@ export async function loadLedgerAccounts(file: string | undefined, databaseDir: 
     return new AccountMap(validateLedgerAccounts(value, path));
   } catch (error) {
     if (error instanceof LedgerAccountsError)
-      throw new CliError('CONFIG_INVALID', `${error.message}. See docs/ledger-output.md.`, { cause: error });
+      throw new CliError('CONFIG_INVALID', `${error.message}. See ${docsPage('ledger-output.md')}.`, { cause: error });
     throw error;
   }
 }

@@ -10,6 +10,7 @@ import { detectCsvLayout, detectCsvProfile, type CsvLayout } from './profile-det
 import { presetFromProfile } from './profile-preset';
 import { SHIPPED_PROFILES } from './presets';
 import { revolutProfile } from './presets/revolut';
+import { docsPage } from '@fin/errors';
 
 export type { BankCsvPreset, CsvAccount, CsvCellProblem, CsvEntryDraft, CsvRow, CsvRowResult } from './preset';
 export type { CsvProfile, ProfileAmount, SkipRule, TextRule } from './profile';
@@ -87,7 +88,7 @@ async function* parseWithProfile(
     if (!layout)
       throw new StatementParseError(
         'UNKNOWN_FORMAT',
-        'no CSV profile recognises the header of this file; write a profile for it (docs/csv-profiles.md) or name one with --profile',
+        `no CSV profile recognises the header of this file; write a profile for it (${docsPage('csv-profiles.md')}) or name one with --profile`,
         { location: where },
       );
   }

@@ -61,6 +61,22 @@ export function detectCsvLayout(head: string, profiles: readonly CsvProfile[]): 
   return best;
 }
 
+/**
+ * Whether a head reads as a table: two lines in a row among its first ones split into the same
+ * three or more cells on one of `,` `;` tab `|` (a header and a booking). For the message of a
+ * file that no parser recognises, which is then likely a bank's CSV export with no profile.
+ */
+export function looksLikeCsv(head: string): boolean {
+  const lines = head
+    .slice(0, HEADER_SEARCH_CHARS)
+    .split(/\r\n|\r|\n/, HEADER_SEARCH_LINES)
+    .filter((line) => line.trim() !== '');
+  return OTHER_DELIMITERS.some((delimiter) => {
+    const counts = lines.map((line) => splitHeader(line, delimiter).length);
+    return counts.some((count, at) => count >= 3 && counts[at + 1] === count);
+  });
+}
+
 /** A header line split into names, and the names as detection compares them. */
 interface HeaderLine {
   names: readonly string[];

@@ -1,6 +1,7 @@
 import type { CsvCellProblem, CsvRow } from './preset';
 import type { ColumnSkipRule, SkipRule } from './profile';
 import type { ColumnResolver } from './profile-columns';
+import { docsPage } from '@fin/errors';
 
 /** What a row's skip rules decided: read it, or leave it out (with a warning when it holds money). */
 export type SkipDecision = { skip: false } | { skip: true; warning?: CsvCellProblem };
@@ -50,7 +51,7 @@ export class SkipRules {
       warning: {
         code: 'INVALID_VALUE',
         column: rule.column,
-        message: `${rule.why(row)}: the row is left out, although ${amount} holds ${JSON.stringify(money.text)}; if it moved money, convert it with a profile of your own that reads it (docs/csv-profiles.md)`,
+        message: `${rule.why(row)}: the row is left out, although ${amount} holds ${JSON.stringify(money.text)}; if it moved money, convert it with a profile of your own that reads it (${docsPage('csv-profiles.md')})`,
       },
     };
   }

@@ -8,6 +8,7 @@ import { closest, distance } from 'fastest-levenshtein';
 import { API_KEY_FILE_VARIABLE, configFromVariables, ENV_KEYS } from './env-mapping';
 import type { ConfigProblem } from './validate';
 import type { PartialConfig } from './schema';
+import { docsPage } from '@fin/errors';
 
 /** One layer of configuration and where it came from, for messages and `config --show`. */
 export interface ConfigLayer {
@@ -86,7 +87,9 @@ export function envFileProblems(text: string, path: string): ConfigProblem[] {
     }
     const nearest = closest(name, known);
     const suggestion =
-      distance(name, nearest) <= 3 ? `; did you mean ${nearest}?` : ' (docs/configuration.md lists those it reads)';
+      distance(name, nearest) <= 3
+        ? `; did you mean ${nearest}?`
+        : ` (${docsPage('configuration.md')} lists those it reads)`;
     problems.push({ key: name, message: `is not a variable stmt reads${suggestion}`, source });
   }
   let offset = 0;
