@@ -37,6 +37,11 @@ describe('stmt start-up conventions', () => {
     expect(two.stderr).toContain(
       'stmt validate takes no arguments, but was given "a.xml", "b.xml". Run `stmt help validate`',
     );
+    const party = runCli(['categorize', 'REWE Markt']);
+    expect(party.status).toBe(2);
+    expect(party.stderr).toContain(
+      `stmt categorize takes no arguments, but was given "REWE Markt". Name the party with --party: stmt categorize --party 'REWE Markt'.`,
+    );
   });
 
   it('answers stmt help COMMAND like stmt COMMAND --help', () => {

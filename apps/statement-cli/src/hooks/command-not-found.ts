@@ -97,13 +97,17 @@ function commandGivenArguments(
 }
 
 /** What to say about words given to a command that takes none: where they go instead, when it has an input flag. */
+/** The flag a lone argument most likely meant: a file to read, or the party to categorise. */
+const MEANT_FLAGS = ['input', 'party'] as const;
+
 function argumentsMessage(bin: string, command: Command.Loadable, words: readonly string[]): string {
   const name = command.id.replaceAll(':', ' ');
   const listed = words.map((word) => JSON.stringify(word)).join(', ');
-  const input = command.flags['input'];
+  const meant = MEANT_FLAGS.find((flag) => command.flags[flag] !== undefined);
+  const flag = meant === undefined ? undefined : command.flags[meant];
   const usage =
-    input !== undefined && words.length === 1
-      ? ` Name the input with ${input.char === undefined ? '' : `-${input.char}/`}--input: ${bin} ${name} ${input.char === undefined ? '--input' : `-${input.char}`} ${shellWord(words[0] as string)}.`
+    meant !== undefined && flag !== undefined && words.length === 1
+      ? ` Name the ${meant} with ${flag.char === undefined ? '' : `-${flag.char}/`}--${meant}: ${bin} ${name} ${flag.char === undefined ? `--${meant}` : `-${flag.char}`} ${shellWord(words[0] as string)}.`
       : '';
   return `${bin} ${name} takes no arguments, but was given ${listed}.${usage} Run \`${bin} help ${name}\` for its flags.`;
 }
