@@ -26,6 +26,13 @@ export function sniffMt940(head: string): StatementFormat | undefined {
   return mt942 ? 'mt942' : 'mt940';
 }
 
+/**
+ * Bytes read into lines and records before the records are handed on (a file is read 1 MiB at a
+ * time): the records of a whole chunk, some 7,000, held until its last line is read, outlived
+ * two young-generation collections and were collected as old objects, a third of the run time.
+ */
+const SLICE_BYTES = 8 * 1024;
+
 /** Parses MT940/MT942 line by line; memory holds one statement line and its `:86:` text. */
 export async function* parseMt940(
   source: AsyncIterable<Buffer>,
@@ -81,10 +88,12 @@ export async function* parseMt940(
     }
   };
   for await (const chunk of input.chunks) {
-    const failure = feed(lines.write(chunk), false);
-    for (const record of ready) yield record;
-    ready.length = 0;
-    if (failure) throw failure.error;
+    for (let at = 0; at < chunk.length; at += SLICE_BYTES) {
+      const failure = feed(lines.write(chunk.subarray(at, at + SLICE_BYTES)), false);
+      for (const record of ready) yield record;
+      ready.length = 0;
+      if (failure) throw failure.error;
+    }
   }
   const failure = feed(lines.end(), true);
   for (const record of ready) yield record;
