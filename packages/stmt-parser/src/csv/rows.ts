@@ -1,4 +1,5 @@
 import { decodeChunks, type NotUtf8Fallback } from '../encoding';
+import { textSlices } from '../read-slices';
 import { locateEncodingError } from '../utf8-check';
 import type { CsvRecord, CsvTokenizer } from './tokenizer';
 
@@ -43,10 +44,11 @@ async function* records(texts: AsyncIterator<string>, tokenizer: CsvTokenizer): 
       throw locateEncodingError(error, () => tokenizer.position);
     }
     if (next.done) break;
-    for (const record of tokenizer.write(next.value)) {
-      const row = kept(record);
-      if (row) yield row;
-    }
+    for (const slice of textSlices(next.value))
+      for (const record of tokenizer.write(slice)) {
+        const row = kept(record);
+        if (row) yield row;
+      }
   }
   for (const record of tokenizer.end()) {
     const row = kept(record);

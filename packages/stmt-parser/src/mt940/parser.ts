@@ -1,6 +1,7 @@
 import { decodeChunks, detectEncoding, splitsCleanly } from '../encoding';
 import { IssueSink } from '../issues';
 import { maxFieldSize } from '../limits';
+import { byteSlices } from '../read-slices';
 import type { ParseOptions, SourceLocation, StatementFormat, StatementRecord } from '../types';
 import { FieldReader, type FieldEvent } from './fields';
 import { declaredLineDecoder, guessingLineDecoder, type LineDecoder } from './line-decoder';
@@ -25,13 +26,6 @@ export function sniffMt940(head: string): StatementFormat | undefined {
   const mt942 = /[\r\n][ \t]*:(13D|34F):/i.test(text) || /\{2:[IO]942/.test(text);
   return mt942 ? 'mt942' : 'mt940';
 }
-
-/**
- * Bytes read into lines and records before the records are handed on (a file is read 1 MiB at a
- * time): the records of a whole chunk, some 7,000, held until its last line is read, outlived
- * two young-generation collections and were collected as old objects, a third of the run time.
- */
-const SLICE_BYTES = 8 * 1024;
 
 /** Parses MT940/MT942 line by line; memory holds one statement line and its `:86:` text. */
 export async function* parseMt940(
@@ -88,8 +82,8 @@ export async function* parseMt940(
     }
   };
   for await (const chunk of input.chunks) {
-    for (let at = 0; at < chunk.length; at += SLICE_BYTES) {
-      const failure = feed(lines.write(chunk.subarray(at, at + SLICE_BYTES)), false);
+    for (const slice of byteSlices(chunk)) {
+      const failure = feed(lines.write(slice), false);
       for (const record of ready) yield record;
       ready.length = 0;
       if (failure) throw failure.error;

@@ -2,6 +2,7 @@ import { decodeChunks, looksLikeUtf8Warning } from '../encoding';
 import { StatementParseError } from '../errors';
 import { IssueSink } from '../issues';
 import { maxFieldSize } from '../limits';
+import { textSlices } from '../read-slices';
 import { locateEncodingError } from '../utf8-check';
 import { peekSource } from '../source';
 import type { ParseOptions, SourceLocation, StatementFormat, StatementRecord } from '../types';
@@ -117,13 +118,11 @@ export async function* parseOfx(source: AsyncIterable<Buffer>, options: ParseOpt
         ...tokenizer.inputEnd,
       });
     for await (const text of decodeChunks(peeked.chunks, header.encoding, warn)) {
-      for (let at = 0; at < text.length;) {
-        const end = sliceEnd(text, at);
-        const failure = feed((sink) => tokenizer.write(text.slice(at, end), sink));
+      for (const slice of textSlices(text)) {
+        const failure = feed((sink) => tokenizer.write(slice, sink));
         for (const record of ready) yield record;
         ready.length = 0;
         if (failure) throw failure.error;
-        at = end;
       }
     }
   } catch (error) {
@@ -153,18 +152,4 @@ export async function* parseOfx(source: AsyncIterable<Buffer>, options: ParseOpt
       location(),
     );
   }
-}
-
-/**
- * Characters tokenised before the records are handed on: those of a 32 KiB piece, some 240,
- * held until its last character is read, outlived the small young generation of a streaming
- * run and were collected as old objects.
- */
-const SLICE_CHARS = 8 * 1024;
-
-/** Where the slice of `text` from `at` ends: `SLICE_CHARS` on, never between the halves of a surrogate pair. */
-function sliceEnd(text: string, at: number): number {
-  const end = Math.min(text.length, at + SLICE_CHARS);
-  const last = text.charCodeAt(end - 1);
-  return last >= 0xd800 && last <= 0xdbff && end < text.length ? end + 1 : end;
 }
