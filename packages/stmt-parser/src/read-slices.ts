@@ -2,9 +2,7 @@
  * How much a line- or token-based parser reads before it hands its records on: 8 KiB (or 8 Ki
  * characters). A file is read 1 MiB at a time and decoded 32 KiB at a time; the records of a
  * whole chunk or piece, held until its last line was read, outlived the small young generation
- * of a streaming run and were collected as old objects. On the 50 MB bench files, with the
- * streaming run's heap, young-generation collections took 3.0 s (MT940) and 1.7 s (OFX) before,
- * 0.9 s and 1.0 s after.
+ * of a streaming run and were collected as old objects (docs/cli.md has the measurements).
  */
 export const READ_SLICE = 8 * 1024;
 
