@@ -33,11 +33,7 @@ export function detectCsvProfile(head: string, profiles: readonly CsvProfile[]):
  * columns: the profile's own (default `,`) when it does, else the first of `,` `;` tab `|` that does.
  */
 export function detectCsvLayout(head: string, profiles: readonly CsvProfile[]): CsvLayout | undefined {
-  // Line breaks LF, CRLF or CR alone (older Mac exports), as the tokenizer reads them.
-  const lines = head
-    .slice(0, HEADER_SEARCH_CHARS)
-    .replace(/^\uFEFF/, '')
-    .split(/\r\n|\r|\n/, HEADER_SEARCH_LINES);
+  const lines = headLines(head);
   // Each line is split and its names made comparable once per delimiter, however many profiles
   // are tried: a head of one long line (not a CSV at all) would otherwise be copied per profile.
   const split = new Map<string, HeaderLine[]>();
@@ -67,14 +63,22 @@ export function detectCsvLayout(head: string, profiles: readonly CsvProfile[]): 
  * file that no parser recognises, which is then likely a bank's CSV export with no profile.
  */
 export function looksLikeCsv(head: string): boolean {
-  const lines = head
-    .slice(0, HEADER_SEARCH_CHARS)
-    .split(/\r\n|\r|\n/, HEADER_SEARCH_LINES)
-    .filter((line) => line.trim() !== '');
+  const lines = headLines(head).filter((line) => line.trim() !== '');
   return OTHER_DELIMITERS.some((delimiter) => {
     const counts = lines.map((line) => splitHeader(line, delimiter).length);
     return counts.some((count, at) => count >= 3 && counts[at + 1] === count);
   });
+}
+
+/**
+ * The first lines of a head, where a header row is looked for: line breaks LF, CRLF or CR alone
+ * (older Mac exports), as the tokenizer reads them.
+ */
+function headLines(head: string): string[] {
+  return head
+    .slice(0, HEADER_SEARCH_CHARS)
+    .replace(/^\uFEFF/, '')
+    .split(/\r\n|\r|\n/, HEADER_SEARCH_LINES);
 }
 
 /** A header line split into names, and the names as detection compares them. */
