@@ -20,6 +20,8 @@ describe('a file that reads as a table but that no CSV profile recognises', () =
     expect(looksLikeCsv('Konto;DE12\n\nBuchung;Betrag;Text\r\n01.01.2020;-1,00;Miete\r\n')).toBe(true);
     expect(looksLikeCsv('Date\tAmount\tText\n2020-01-01\t1.00\tx\n')).toBe(true);
     expect(looksLikeCsv('"a,b",c,d\n"e,f",g,h\n')).toBe(true);
+    // A quoted cell over two lines (a multi-line remittance text) is one cell of its record.
+    expect(looksLikeCsv('Tag;Text;Betrag\r\n04.01.2021;"Miete\r\nJanuar";-1,00\r\n')).toBe(true);
   });
 
   it('is no table for one line, two columns, or lines that do not agree', () => {
@@ -27,6 +29,7 @@ describe('a file that reads as a table but that no CSV profile recognises', () =
     expect(looksLikeCsv('Date,Amount\n2020-01-01,1.00\n')).toBe(false);
     expect(looksLikeCsv(':20:STMT\n:25:DE12,3,4\n:28C:1\n:61:2001010101D1,00NTRF\n')).toBe(false);
     expect(looksLikeCsv('a,b,c\nd,e\nf,g,h,i\n')).toBe(false);
+    expect(looksLikeCsv('a,b,c\n"d\ne",f,g,h\n')).toBe(false);
   });
 
   it('is refused with a message that says to write a profile, and where that is explained', async () => {

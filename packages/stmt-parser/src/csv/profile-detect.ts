@@ -1,5 +1,6 @@
 import type { CsvProfile } from './profile';
 import { asRegex } from './profile-columns';
+import { CsvTokenizer, type CsvRecord } from './tokenizer';
 
 /** Lines of the head searched for a header row (some banks write an account summary above it). */
 const HEADER_SEARCH_LINES = 30;
@@ -58,16 +59,30 @@ export function detectCsvLayout(head: string, profiles: readonly CsvProfile[]): 
 }
 
 /**
- * Whether a head reads as a table: two lines in a row among its first ones split into the same
- * three or more cells on one of `,` `;` tab `|` (a header and a booking). For the message of a
- * file that no parser recognises, which is then likely a bank's CSV export with no profile.
+ * Whether a head reads as a table: two records in a row among its first ones split into the same
+ * three or more cells on one of `,` `;` tab `|` (a header and a booking). Records are read as the
+ * CSV tokenizer reads them, so a quoted cell that spans lines (a multi-line remittance text) is one
+ * cell. For the message of a file that no parser recognises, which is then likely a bank's CSV
+ * export with no profile.
  */
 export function looksLikeCsv(head: string): boolean {
-  const lines = headLines(head).filter((line) => line.trim() !== '');
+  const text = head.slice(0, HEADER_SEARCH_CHARS).replace(/^\uFEFF/, '');
   return OTHER_DELIMITERS.some((delimiter) => {
-    const counts = lines.map((line) => splitHeader(line, delimiter).length);
+    const counts = recordsOf(text, delimiter)
+      .slice(0, HEADER_SEARCH_LINES)
+      .filter((record) => record.fields.length > 1 || record.fields[0] !== '')
+      .map((record) => record.fields.length);
     return counts.some((count, at) => count >= 3 && counts[at + 1] === count);
   });
+}
+
+/** The complete records of a head; none when its quotes do not read as CSV on this delimiter. */
+function recordsOf(text: string, delimiter: string): CsvRecord[] {
+  try {
+    return new CsvTokenizer(delimiter, HEADER_SEARCH_CHARS, undefined).write(text);
+  } catch {
+    return [];
+  }
 }
 
 /**
