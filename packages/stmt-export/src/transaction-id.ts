@@ -75,7 +75,8 @@ const REMEMBERED_DAYS = 8;
 interface DayIds {
   date: string;
   seen: TransactionIdSet;
-  repeats: Map<string, number>;
+  /** Made on a day's first repeat: most days have none, and rows cycling through many days would otherwise make one a row. */
+  repeats: Map<string, number> | undefined;
 }
 
 /**
@@ -99,6 +100,7 @@ export class TransactionIds {
     const base = digest(row.account_iban, identityOf(row, format));
     const day = this.dayOf(identityDay(row, format));
     if (day.seen.add(base)) return base;
+    day.repeats ??= new Map();
     const seen = (day.repeats.get(base) ?? 1) + 1;
     day.repeats.set(base, seen);
     return `${base}-${seen}`;
@@ -111,7 +113,7 @@ export class TransactionIds {
       if ((this.days[at] as DayIds).date === date) day = this.days[at];
     if (day === undefined) {
       if (this.days.length < REMEMBERED_DAYS) {
-        day = { date, seen: new TransactionIdSet(64), repeats: new Map() };
+        day = { date, seen: new TransactionIdSet(64), repeats: undefined };
         this.days.push(day);
       } else {
         day = this.forgetOldest(date);
@@ -130,7 +132,7 @@ export class TransactionIds {
     this.oldest = (this.oldest + 1) % REMEMBERED_DAYS;
     day.date = date;
     day.seen.clear();
-    day.repeats.clear();
+    day.repeats = undefined;
     return day;
   }
 }
