@@ -1,8 +1,9 @@
 import { analyse, emptyMetrics } from '@disc/scoring';
 import type { APlusAnalysis } from '@disc/types';
-import { criteriaInForce, screen } from '@disc/screening';
+import { preliminaryScore } from '@disc/screening';
 import type { MarketDataProvider } from '@disc/market-data';
 import { gradePointOf, scoreOfRecord, type MonitorInput } from '@disc/monitoring';
+import { defaultScreens } from './screening-score';
 
 /** Today's grade of one symbol plus the signals its alerts need (what `GET /monitor` persists). */
 export interface Assessment extends MonitorInput {
@@ -18,10 +19,14 @@ export async function assess(provider: MarketDataProvider, symbol: string, now: 
   const [metrics, context] = await Promise.all([provider.metricsFor(symbol), provider.getMarketContext()]);
   const m = metrics ?? emptyMetrics();
   const assessedAt = now.toISOString();
-  const analysis = analyse(instrument, m, { context, discoveryDate: assessedAt });
-  const inForce = criteriaInForce(instrument.asset_type, context);
-  const breaches = screen(instrument, inForce.criteria, m)
-    .checks.filter((c) => !c.passed)
+  const screened = defaultScreens(instrument, m, context);
+  const analysis = analyse(instrument, m, {
+    context,
+    discoveryDate: assessedAt,
+    preliminaryScore: preliminaryScore(screened),
+  });
+  const breaches = screened.checks
+    .filter((c) => !c.passed)
     .map((c) =>
       c.value === null
         ? `${c.criterion}: no data`

@@ -227,6 +227,13 @@ describe('criteria and integration', () => {
     expect(plan.estimated_transaction_costs).toBe(10);
     expect(plan.within_constraints).toBe(true);
     expect(plan.improvements[0]).toMatchObject({ current_holding: 'MEH', recommended_replacement: { symbol: 'GOOD' } });
+    // The replacement's preliminary score is its screening headroom, as discovery and monitoring give it.
+    const assessed = await crew.assess('GOOD');
+    expect(plan.improvements[0]?.recommended_replacement).toHaveProperty(
+      'preliminary_score',
+      assessed?.analysis.candidate.preliminary_score,
+    );
+    expect(assessed?.analysis.candidate.preliminary_score).not.toBe(assessed?.analysis.final_score);
     await expect(
       crew.integrate_discoveries({
         current_portfolio: { holdings: [], cash: 0, total_value: 0 },

@@ -7,6 +7,7 @@ import {
   type RiskTolerance,
 } from '@disc/types';
 import type { MarketDataProvider } from '@disc/market-data';
+import { defaultPreliminaryScore } from './screening-score';
 
 export interface ScoredSymbol {
   instrument: Instrument;
@@ -16,7 +17,8 @@ export interface ScoredSymbol {
 /**
  * Looks up symbols the caller holds or names and scores each one the way discovery scores
  * candidates (same regime and risk tolerance), without the hard screens: a holding that fails
- * a screen still has a score to compare against. Unknown symbols are left out; symbols too
+ * a screen still has a score to compare against. Its `preliminary_score` is its headroom under
+ * the default criteria in force (`defaultScreens`). Unknown symbols are left out; symbols too
  * thin to score keep their instrument without an analysis.
  */
 export async function scoreSymbols(
@@ -37,7 +39,13 @@ export async function scoreSymbols(
     try {
       out.set(symbol, {
         instrument,
-        analysis: analyse(instrument, metrics, { context, riskTolerance, discoveryDate, ...(peers ? { peers } : {}) }),
+        analysis: analyse(instrument, metrics, {
+          context,
+          riskTolerance,
+          discoveryDate,
+          preliminaryScore: defaultPreliminaryScore(instrument, metrics, context, riskTolerance),
+          ...(peers ? { peers } : {}),
+        }),
       });
     } catch (error) {
       if (!(error instanceof DiscoveryError) || error.code !== 'INSUFFICIENT_DATA') throw error;

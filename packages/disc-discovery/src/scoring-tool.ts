@@ -17,6 +17,7 @@ import { systemClock, type Clock } from './clock';
 import { checkFundamentals } from './fundamentals';
 import { parseGrading, peerIndexOf, type Grading } from './grading';
 import { checkScoreOptions, checkSymbol } from './inputs';
+import { defaultPreliminaryScore } from './screening-score';
 
 export interface ScoringToolOptions {
   /** Where price history and market context come from; the sample snapshot by default. */
@@ -100,6 +101,7 @@ export class APlusScoringTool {
     return analyse(instrument, metrics, {
       context,
       discoveryDate: this.clock(),
+      preliminaryScore: defaultPreliminaryScore(instrument, metrics, context, options.riskTolerance),
       ...(options.riskTolerance ? { riskTolerance: options.riskTolerance } : {}),
       ...(peers ? { peers } : {}),
     });

@@ -47,6 +47,16 @@ describe('APlusScoringTool', () => {
     expect(partial.confidence_level).toBeLessThan(full.confidence_level);
   });
 
+  it("gives the candidate's screening headroom as its preliminary score, as the screening tool does", async () => {
+    const screened = await new MarketScreeningTool({ provider, clock: () => NOW }).screenEtfs({}, 'US', 20);
+    const good = screened.find((c) => c.symbol === 'GOOD');
+    // The tool scores the fundamentals it is given: GOOD's own, as the provider holds them.
+    const scored = await scorer.scoreEtf('GOOD', (await provider.getInstrument('GOOD'))?.etf ?? {});
+    expect(scored.candidate.preliminary_score).toBe(good?.preliminary_score);
+    // Not the final score in its place.
+    expect(scored.candidate.preliminary_score).not.toBe(scored.final_score);
+  });
+
   it('raises the spec exceptions for bad input', async () => {
     await expect(scorer.score('bond', 'AGG', {})).rejects.toBeInstanceOf(InvalidAssetTypeError);
     await expect(scorer.scoreEtf('NOPE', { expense_ratio: 0.1 })).rejects.toBeInstanceOf(InsufficientDataError);

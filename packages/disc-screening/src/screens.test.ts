@@ -35,6 +35,17 @@ describe('hard screens', () => {
     expect(r.failures).toEqual(['max_expense_ratio', 'ucits_compliant']);
   });
 
+  it('reads fundamentals left out as missing data, and still gives a preliminary score', () => {
+    const partial = { ...etf, etf: { expense_ratio: 0.075 } } as unknown as Instrument;
+    const r = screen(partial, defaultCriteria('etf'), metrics);
+    expect(r.checks.find((c) => c.criterion === 'min_aum_billions')).toMatchObject({ value: null, margin: null });
+    expect(Number.isFinite(preliminaryScore(r))).toBe(true);
+    const stock = { ...etf, asset_type: 'stock', market_cap: 3e9, stock: { roe: 0.3 } } as unknown as Instrument;
+    expect(
+      screen(stock, defaultCriteria('stock'), metrics).checks.find((c) => c.criterion === 'required_free_cash_flow'),
+    ).toMatchObject({ value: null, passed: false });
+  });
+
   it('fails a screen whose data is missing', () => {
     const r = screen(etf, defaultCriteria('etf'), null);
     expect(r.failures).toEqual(['max_volatility', 'max_drawdown']);

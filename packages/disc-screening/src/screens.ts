@@ -27,12 +27,12 @@ export function screen<T extends AssetType>(
 ): ScreenResult {
   const checks: ScreenCheck[] = [];
   const min = (criterion: string, value: number | null | undefined, limit: number): void => {
-    const v = value ?? null;
+    const v = known(value);
     const passed = v !== null && v >= limit;
     checks.push({ criterion, value: v, limit, passed, margin: v === null ? null : headroom(v - limit, limit) });
   };
   const max = (criterion: string, value: number | null | undefined, limit: number): void => {
-    const v = value ?? null;
+    const v = known(value);
     const passed = v !== null && v <= limit;
     checks.push({ criterion, value: v, limit, passed, margin: v === null ? null : headroom(limit - v, limit) });
   };
@@ -65,7 +65,11 @@ export function screen<T extends AssetType>(
         instrument.market_cap === null ? null : instrument.market_cap / 1e9,
         c.min_market_cap_billions,
       );
-      flag('required_free_cash_flow', f ? f.free_cash_flow > 0 : undefined, c.required_free_cash_flow);
+      flag(
+        'required_free_cash_flow',
+        known(f?.free_cash_flow) === null ? undefined : (f?.free_cash_flow as number) > 0,
+        c.required_free_cash_flow,
+      );
       min('min_profit_margin', f?.profit_margin, c.min_profit_margin);
       max('max_volatility', m?.volatility, c.max_volatility);
       max('max_drawdown', m?.max_drawdown, c.max_drawdown);
@@ -105,6 +109,16 @@ export function screen<T extends AssetType>(
 
 export function regionOf(instrument: Instrument): string | undefined {
   return instrument.region ?? instrument.etf?.region ?? instrument.stock?.region;
+}
+
+/**
+ * A figure the screen can compare, or null for missing data: partial fundamentals (the SDK's
+ * `APlusScoringTool` takes them) leave fields undefined, and a figure derived from one
+ * (`aum / 1e9`) is then NaN, which would fail the screen as a number and make the preliminary
+ * score NaN.
+ */
+function known(value: number | null | undefined): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
 function headroom(diff: number, limit: number): number {
