@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_UNIVERSE } from '@disc/market-data';
-import { liveConfigFromEnv, marketDataConfigFromEnv } from './market-data-config';
+import { liveConfigFromEnv, marketDataConfigFromEnv, marketDataSource } from './market-data-config';
 
 describe('marketDataConfigFromEnv', () => {
   const dir = mkdtempSync(join(tmpdir(), 'disc-market-data-'));
@@ -89,5 +89,15 @@ describe('marketDataConfigFromEnv', () => {
     await expect(
       liveConfigFromEnv({ FRED_API_KEY: 'k', DISCOVERY_UNIVERSE_FILE: join(dir, 'missing.json') }),
     ).rejects.toMatchObject({ details: { variable: 'DISCOVERY_UNIVERSE_FILE' } });
+  });
+});
+
+describe('marketDataSource', () => {
+  it('names the configured market data for the first-start banner', () => {
+    expect(marketDataSource({})).toMatch(/bundled SAMPLE snapshot/);
+    expect(marketDataSource({ DISCOVERY_DATA_PROVIDER: ' Live ' })).toMatch(/^live, from Yahoo Finance/);
+    expect(marketDataSource({ DISCOVERY_DATA_PROVIDER: 'file', DISCOVERY_DATA_FILE: '/data/snap.json' })).toBe(
+      'the snapshot file /data/snap.json (DISCOVERY_DATA_PROVIDER=file)',
+    );
   });
 });

@@ -51,6 +51,17 @@ export async function marketDataConfigFromEnv(env: Env): Promise<MarketDataConfi
   }
 }
 
+/**
+ * Where market data comes from under DISCOVERY_DATA_PROVIDER, in words, for the first-start
+ * banner (a snapshot loaded with `discovery-api data load` takes precedence; the caller says so).
+ */
+export function marketDataSource(env: Env): string {
+  const kind = (env.DISCOVERY_DATA_PROVIDER ?? 'sample').trim().toLowerCase();
+  if (kind === 'file') return `the snapshot file ${env.DISCOVERY_DATA_FILE ?? ''} (DISCOVERY_DATA_PROVIDER=file)`;
+  if (kind === 'live') return 'live, from Yahoo Finance, CoinGecko and FRED (DISCOVERY_DATA_PROVIDER=live)';
+  return 'the bundled SAMPLE snapshot (synthetic, not live market data)';
+}
+
 /** The live provider's configuration from the environment. */
 export async function liveConfigFromEnv(env: Env): Promise<LiveProviderConfig> {
   const plan = optional(env, 'COINGECKO_PLAN');

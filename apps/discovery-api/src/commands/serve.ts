@@ -3,7 +3,7 @@ import { loadConfig } from '../config';
 import type * as SdkEngine from '../discovery/sdk-engine';
 import type { EngineFactory } from '../discovery/snapshot-engine-source';
 import { createLogger } from '../logging';
-import { checkMarketDataConfig } from '../market-data-config';
+import { checkMarketDataConfig, marketDataSource } from '../market-data-config';
 import { warnIfDataDirExposed } from '../server/owner-lock';
 import { StartAbortedError, startServer, type RunningServer } from '../server/serve';
 
@@ -44,7 +44,12 @@ DISCOVERY_REFRESH_INTERVAL_MS (monitoring refresh; 0 = off), DISCOVERY_ALLOW_LOO
     };
     let server: RunningServer;
     try {
-      server = await startServer(config, { engineFactory, logger, signal: starting.signal });
+      server = await startServer(config, {
+        engineFactory,
+        logger,
+        signal: starting.signal,
+        marketData: marketDataSource(process.env),
+      });
     } catch (error) {
       if (!(error instanceof StartAbortedError)) throw error;
       logger.info('shutting down', { signal: error.signal, while: 'waiting for the database' });

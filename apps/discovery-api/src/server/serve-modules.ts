@@ -5,6 +5,7 @@ export { openDatabase } from '../db/open';
 export { snapshotEngineSource } from '../discovery/snapshot-engine-source';
 export { createApp } from '../http/app';
 export { createMonitoring } from '../monitoring/monitoring';
+export { SnapshotStore } from '../store/snapshots';
 export { TokenStore } from '../store/tokens';
 export { ensureAdminSecret } from './admin-secret';
 export { createDeliveryWorker } from './delivery-worker';

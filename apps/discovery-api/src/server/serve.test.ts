@@ -40,6 +40,7 @@ describe('startServer on the embedded database', () => {
     expect((await readOwner(dataDir()))?.port).toBe(server.port);
     const token = /(disc_[A-Za-z0-9_-]{43})/.exec(announced.join(''))?.[1];
     expect(token).toBeDefined();
+    expect(announced.join('')).toContain('Market data: the bundled SAMPLE snapshot (synthetic, not live market data).');
 
     const pending = callApi(server.url, 'GET', '/v1/discovery/criteria/etf', { token: token! });
     await inside;
@@ -58,5 +59,27 @@ describe('startServer on the embedded database', () => {
     });
     await again.close();
     expect(announced).toHaveLength(1);
+  }, 60_000);
+});
+
+describe('the first-start banner', () => {
+  const dataDir = scratchFolder('discovery-banner-', { per: 'test' });
+
+  it('names the market data the server uses, not always the sample', async () => {
+    const announced: string[] = [];
+    const server = await startServer(
+      { ...loadConfig({ DISCOVERY_DATA_DIR: dataDir() }), port: 0 },
+      {
+        engineFactory: () => sdkEngine(new InvestmentDiscoveryCrew()),
+        logger: silentLogger(),
+        announce: (text) => announced.push(text),
+        marketData: 'live, from Yahoo Finance, CoinGecko and FRED (DISCOVERY_DATA_PROVIDER=live)',
+      },
+    );
+    await server.close();
+    expect(announced.join('')).toContain(
+      'Market data: live, from Yahoo Finance, CoinGecko and FRED (DISCOVERY_DATA_PROVIDER=live).',
+    );
+    expect(announced.join('')).not.toContain('SAMPLE');
   }, 60_000);
 });

@@ -11,6 +11,7 @@ import { acquireWhenFree } from './acquire';
 import { StartAbortedError, openWhenReachable, redactedUrl } from './database-wait';
 import type { OwnerLock } from './owner-lock';
 import type { RedisLimits } from './redis';
+import type { SnapshotInfo } from '../store/snapshots';
 import type { TokenStore } from '../store/tokens';
 import type * as Modules from './serve-modules';
 
@@ -28,6 +29,8 @@ export interface ServeOptions {
   logger?: Logger;
   /** Where the first-start banner goes (stdout by default). */
   announce?: (text: string) => void;
+  /** The configured market data, in words, for the banner (`marketDataSource`); the bundled sample without it. */
+  marketData?: string;
   /** Aborted by a stop signal (its reason the signal's name): ends the wait for an
    * unreachable PostgreSQL, and startServer rejects with StartAbortedError after closing the
    * port. Anything else under way at start-up finishes first; the caller stops the server
@@ -77,6 +80,7 @@ export async function startServer(config: ApiConfig, options: ServeOptions): Pro
       createDeliveryWorker,
       createMonitoring,
       createApp,
+      SnapshotStore,
       TokenStore,
       // eslint-disable-next-line @typescript-eslint/no-require-imports
     } = require('./serve-modules') as typeof Modules;
@@ -135,6 +139,7 @@ export async function startServer(config: ApiConfig, options: ServeOptions): Pro
         new TokenStore(opened),
         url,
         options.announce ?? ((text) => process.stdout.write(text)),
+        async () => marketDataLine(await new SnapshotStore(opened).latestInfo(), options.marketData),
       );
     worker?.start();
     monitoring.refresh.start(config.refreshIntervalMs);
@@ -199,6 +204,7 @@ async function createDevelopmentToken(
   tokens: Pick<TokenStore, 'count' | 'create'>,
   url: string,
   announce: (text: string) => void,
+  marketData: () => Promise<string>,
 ): Promise<void> {
   if ((await tokens.count()) > 0) return;
   const { token } = await tokens.create('development', ['discovery', 'webhooks']);
@@ -216,8 +222,14 @@ async function createDevelopmentToken(
       '',
       `Dashboard: ${url}/ (open it in a browser and paste the token)`,
       '',
-      'Market data: the bundled SAMPLE snapshot (synthetic, not live market data).',
+      `Market data: ${await marketData()}.`,
       '',
     ].join('\n') + '\n',
   );
+}
+
+/** The banner's market-data line: a snapshot loaded with `data load` is in force over the configured provider. */
+function marketDataLine(loaded: SnapshotInfo | undefined, configured: string | undefined): string {
+  if (loaded !== undefined) return `the snapshot loaded with \`discovery-api data load\` from ${loaded.source}`;
+  return configured ?? 'the bundled SAMPLE snapshot (synthetic, not live market data)';
 }
