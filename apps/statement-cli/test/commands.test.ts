@@ -86,6 +86,22 @@ describe('stmt version', () => {
 });
 
 describe('stmt config', () => {
+  it('refuses an unreadable AI key file only while the AI is on', () => {
+    const input = join(FIXTURES, 'two-statements.camt053.xml');
+    const missing = join(tempDir(), 'no-such-secret');
+    const refused = runCli(['convert', '--input', input, '--output', '-'], { env: { AI_API_KEY_FILE: missing } });
+    expect(refused.status).toBe(6);
+    expect(refused.stderr).toContain(`AI_API_KEY_FILE names ${missing}, which cannot be read`);
+    for (const [env, flags] of [
+      [{ AI_API_KEY_FILE: missing, CAMT_AI_ENABLED: 'false' }, []],
+      [{ AI_API_KEY_FILE: missing }, ['--no-ai']],
+    ] as const) {
+      const run = runCli(['convert', '--input', input, '--output', '-', ...flags], { env });
+      expect([run.status, run.stderr]).toEqual([0, '']);
+      expect(run.stdout).toMatch(/^booking_date,/);
+    }
+  });
+
   it('shows the effective configuration with secrets masked and the source of each key', () => {
     const home = configHomeWith({ 'config.yaml': 'log:\n  level: warn\n', '.env': 'LOG_FORMAT=json\n' });
     const run = runCli(['config', '--show', '--json', '--log-level', 'debug'], {

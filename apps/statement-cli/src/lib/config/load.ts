@@ -84,7 +84,13 @@ export async function inspectConfig(options: LoadConfigOptions): Promise<LoadedC
     }
   }
   for (const section of ['log', 'ai', 'csv', 'database', 'input']) merged[section] ??= {};
-  return { config: merged as unknown as StmtConfig, sources, directory, problems };
+  const aiOff = merged.ai?.enabled === false;
+  return {
+    config: merged as unknown as StmtConfig,
+    sources,
+    directory,
+    problems: aiOff ? problems.filter((problem) => problem.aiOnly !== true) : problems,
+  };
 }
 
 export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConfig> {

@@ -54,8 +54,8 @@ export async function envFileLayer(path: string): Promise<ConfigLayer | undefine
   if (text === undefined) return undefined;
   const variables = parseDotenv(text);
   const { config, origins } = configFromVariables(variables);
-  await applyKeyFile(config, origins, variables[API_KEY_FILE_VARIABLE], path);
-  return { kind: 'env file', label: path, config, origins, problems: envFileProblems(text, path) };
+  const keyFile = await applyKeyFile(config, origins, variables[API_KEY_FILE_VARIABLE], path);
+  return { kind: 'env file', label: path, config, origins, problems: [...envFileProblems(text, path), ...keyFile] };
 }
 
 /** dotenv's own reading of one `NAME=value` entry (dotenv 16 lib/main.js LINE), quoted values over several lines included. */
@@ -109,29 +109,30 @@ export function envFileProblems(text: string, path: string): ConfigProblem[] {
 
 export async function environmentLayer(env: NodeJS.ProcessEnv): Promise<ConfigLayer> {
   const { config, origins } = configFromVariables(env);
-  await applyKeyFile(config, origins, env[API_KEY_FILE_VARIABLE], 'environment');
-  return { kind: 'environment', label: 'environment', config, origins };
+  const problems = await applyKeyFile(config, origins, env[API_KEY_FILE_VARIABLE], 'environment');
+  return { kind: 'environment', label: 'environment', config, origins, problems };
 }
 
+/**
+ * Reads the key from the file `AI_API_KEY_FILE` names (a secret mount). A file that cannot be
+ * read is a problem of the AI tier alone: with the AI off (`CAMT_AI_ENABLED=false`, `--no-ai`)
+ * commands run without it, as when the AI service is down.
+ */
 async function applyKeyFile(
   config: PartialConfig,
   origins: Map<string, string>,
   keyFile: string | undefined,
   source: string,
-): Promise<void> {
-  if (keyFile === undefined || keyFile === '' || config.ai?.api_key !== undefined) return;
+): Promise<ConfigProblem[]> {
+  if (keyFile === undefined || keyFile === '' || config.ai?.api_key !== undefined) return [];
   let key: string;
   try {
     key = (await readFile(keyFile, 'utf8')).trim();
   } catch (error) {
-    throw new CliError(
-      'CONFIG_INVALID',
-      `${API_KEY_FILE_VARIABLE} (${source}) names ${keyFile}, which cannot be read: ${(error as Error).message}.`,
-      {
-        cause: error,
-      },
-    );
+    const message = `names ${keyFile}, which cannot be read: ${(error as Error).message}; fix the secret mount, or turn the AI off (CAMT_AI_ENABLED=false or --no-ai)`;
+    return [{ key: API_KEY_FILE_VARIABLE, message, source, aiOnly: true }];
   }
   config.ai = { ...config.ai, api_key: key };
   origins.set('ai.api_key', API_KEY_FILE_VARIABLE);
+  return [];
 }

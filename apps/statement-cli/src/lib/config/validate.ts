@@ -41,6 +41,8 @@ export interface ConfigProblem {
   key: string;
   message: string;
   source: string;
+  /** A problem of the AI tier's settings alone (an unreadable key file): none when the AI is off. */
+  aiOnly?: boolean;
 }
 
 /** Checks one source's values; returns every problem, each with the key's dotted path. */
