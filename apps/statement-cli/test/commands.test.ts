@@ -150,6 +150,18 @@ describe('stmt config', () => {
     expect(run.stderr).toContain('ai.requests_per_minute must be integer (environment, CAMT_AI_REQUESTS_PER_MINUTE)');
   });
 
+  it('sends the AI key over HTTPS only, or over plain HTTP to this machine', () => {
+    const validate = (url: string) => runCli(['config', '--validate'], { env: { CAMT_AI_BASE_URL: url } });
+    const remote = validate('http://ai.example.com/v1');
+    expect(remote.status).toBe(6);
+    expect(remote.stderr).toContain(
+      'ai.base_url must be an https:// address (the API key goes with every request); http:// only to this machine',
+    );
+    expect(validate('https://').stderr).toContain('ai.base_url must be an address such as https://api.openai.com/v1');
+    for (const fine of ['https://ai.example.com:8443/v1', 'http://127.0.0.1:11434/v1', 'http://localhost:8080'])
+      expect(validate(fine).status).toBe(0);
+  });
+
   it('exits 0 for a valid configuration, and other commands exit 6 on an invalid one', () => {
     expect(runCli(['config', '--validate']).status).toBe(0);
     const home = configHomeWith({ 'config.yaml': 'log:\n  level: loud\n' });

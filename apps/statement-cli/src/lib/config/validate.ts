@@ -62,8 +62,29 @@ export function validatePartialConfig(value: unknown, source: string): ConfigPro
     if (typeof size === 'string' && sizeTooLarge(size)) {
       problems.push({ key: 'input.max_field_size', message: MAX_FIELD_SIZE_MESSAGE, source });
     }
+    const baseUrl = value.ai?.base_url;
+    const urlProblem = baseUrl === undefined ? undefined : aiBaseUrlProblem(baseUrl);
+    if (urlProblem !== undefined) problems.push({ key: 'ai.base_url', message: urlProblem, source });
   }
   return problems;
+}
+
+/** Hosts plain HTTP may reach: a model served on this machine. */
+const LOOPBACK_HOSTS = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * The AI service gets the API key with every request, so it is reached over HTTPS; plain HTTP
+ * only to this machine (a local model, a test server). Undefined when the address is fine.
+ */
+function aiBaseUrlProblem(text: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'must be an address such as https://api.openai.com/v1';
+  }
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.test(url.hostname))) return undefined;
+  return 'must be an https:// address (the API key goes with every request); http:// only to this machine (localhost, 127.0.0.1, [::1])';
 }
 
 const MAX_FIELD_SIZE_MESSAGE = `must be a number of bytes or a size such as 512KiB or 16MiB, at most ${MAX_FIELD_SIZE_TEXT}`;
