@@ -10,6 +10,8 @@
 //                                              "instead of" wording (firstReleaseProblems)
 //   node scripts/release/release.mjs version   `changeset version` here: versions + changelogs
 //   node scripts/release/release.mjs publish   `changeset publish` here: build, publish, tag
+//                                              (each package `<name>@<version>`, and the
+//                                              statement converter's release `v<version>`)
 // Build first (`pnpm run build`): the copy reuses the checkout's dist/ and node_modules.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
@@ -136,6 +138,7 @@ function check() {
         `${pkg.name}@${pkg.version}${pkg.private ? ' (private: versioned, not published)' : ''}${pkg.changelog ? '' : ' (no CHANGELOG.md)'}\n`,
       );
     }
+    process.stdout.write(`release tag: ${releaseTag(copy)}\n`);
     const missing = plan.filter((pkg) => !pkg.changelog);
     if (missing.length > 0) throw new Error(`no changelog entry for ${missing.map((pkg) => pkg.name).join(', ')}`);
     run(process.execPath, [pnpmBin, '-r', 'publish', '--dry-run', '--no-git-checks', '--access', 'public'], copy);
@@ -146,6 +149,20 @@ function check() {
   process.stdout.write('release check: ok\n');
 }
 
+/** The statement converter's release tag, `v` and the version of its CLI (its specification's rule). */
+export function releaseTag(dir = root) {
+  const manifest = JSON.parse(readFileSync(join(dir, 'apps', 'statement-cli', 'package.json'), 'utf8'));
+  return `v${manifest.version}`;
+}
+
+/** Tags the release `v<version>` unless that tag exists (a publish run again after a failure). */
+function tagRelease() {
+  const tag = releaseTag();
+  if (run('git', ['tag', '--list', tag], root, { capture: true }).trim() === tag) return;
+  run('git', ['tag', '--annotate', tag, '--message', `stmt ${tag}`], root);
+  process.stdout.write(`tagged ${tag}; push it with the package tags (git push --follow-tags)\n`);
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [task] = process.argv.slice(2);
   try {
@@ -154,6 +171,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     else if (task === 'publish') {
       run(process.execPath, [pnpmBin, 'run', 'build'], root);
       run(process.execPath, [changesetBin, 'publish'], root);
+      tagRelease();
     } else {
       process.stderr.write('usage: node scripts/release/release.mjs check|version|publish\n');
       process.exit(2);

@@ -31,6 +31,8 @@ describe('release check', () => {
         expect(line).toMatch(/^@(stmt|disc)\/[a-z-]+@0\.1\.0( \(private: versioned, not published\))?$/);
       expect(planned).toContain('@stmt/cli@0.1.0');
       expect(planned).toContain('@disc/api@0.1.0 (private: versioned, not published)');
+      // The statement converter's release is tagged with a leading v and its CLI's version.
+      expect(result.stdout).toMatch(/^release tag: v0\.1\.0$/m);
       expect(result.stdout).toMatch(/release check: ok/);
       expect(status()).toBe(before);
     },
