@@ -150,6 +150,17 @@ describe('stmt config', () => {
     expect(run.stderr).toContain('ai.requests_per_minute must be integer (environment, CAMT_AI_REQUESTS_PER_MINUTE)');
   });
 
+  it('says where the terminal is quieter than the log level shown', () => {
+    expect(runCli(['config', '--show']).stdout).toContain(
+      'level: info # defaults; the terminal shows warn and above unless --verbose or a level is set',
+    );
+    for (const run of [
+      runCli(['config', '--show', '--verbose']),
+      runCli(['config', '--show'], { env: { LOG_LEVEL: 'info' } }),
+    ])
+      expect(run.stdout).not.toContain('the terminal shows');
+  });
+
   it('sends the AI key over HTTPS only, or over plain HTTP to this machine', () => {
     const validate = (url: string) => runCli(['config', '--validate'], { env: { CAMT_AI_BASE_URL: url } });
     const remote = validate('http://ai.example.com/v1');

@@ -7,6 +7,7 @@ import { ExitCode } from '../lib/exit-codes';
 import { globalFlags } from '../lib/flags';
 import { maskSecrets } from '../lib/config/mask';
 import { formatProblems } from '../lib/config/validate';
+import { terminalLogLevel } from '../lib/logger';
 
 export default class Config extends StmtCommand {
   static override summary = 'Print the effective configuration (secrets masked) or validate it.';
@@ -55,6 +56,13 @@ export default class Config extends StmtCommand {
       config.database = { ...config.database, dir: userDatabaseDir(loaded.config) };
       shownSources.set('database.dir', 'defaults');
     }
+    // A text-format run is quieter on the terminal than the level by default: say so where the level is shown.
+    const onTerminal = terminalLogLevel(loaded, flags.verbose);
+    if (onTerminal !== loaded.config.log.level)
+      shownSources.set(
+        'log.level',
+        `${shownSources.get('log.level') ?? 'defaults'}; the terminal shows ${onTerminal} and above unless --verbose or a level is set`,
+      );
     const sources = Object.fromEntries(shownSources);
     if (flags.json) {
       this.log(JSON.stringify({ config, sources }, null, 2));
