@@ -1,7 +1,7 @@
 import iconv from 'iconv-lite';
 import { positionIn } from './control-characters';
 import { StatementParseError } from './errors';
-import { looksLikeUtf8, Utf8Check } from './utf8-check';
+import { firstUtf8Sequence, Utf8Check } from './utf8-check';
 
 /**
  * What decided the encoding: `--encoding`, a byte-order mark, UTF-16 recognised from its bytes
@@ -128,7 +128,7 @@ export const DECODE_BYTES = 32 * 1024;
 export async function* decodeChunks(
   source: AsyncIterable<Buffer>,
   encoding: string,
-  onLooksLikeUtf8?: () => void,
+  onLooksLikeUtf8?: LooksLikeUtf8,
   onNotUtf8?: NotUtf8Fallback,
   onWindows1252?: Windows1252Found,
 ): AsyncIterable<string> {
@@ -160,13 +160,17 @@ export async function* decodeChunks(
     }
   };
   for await (const chunk of source) {
-    if (suspect && looksLikeUtf8(chunk)) {
-      suspect = false;
-      onLooksLikeUtf8?.();
-    }
+    // Where the chunk's first UTF-8 sequence starts: a byte-per-character encoding has its
+    // character at the same index of the text decoded from the chunk.
+    let utf8At = suspect ? firstUtf8Sequence(chunk) : -1;
+    if (utf8At >= 0) suspect = false;
     if (check === undefined) {
       for (let at = 0; at < chunk.length; at += DECODE_BYTES) {
         const text = decode(chunk.subarray(at, at + DECODE_BYTES));
+        if (utf8At >= at && utf8At < at + DECODE_BYTES) {
+          onLooksLikeUtf8?.(text, utf8At - at);
+          utf8At = -1;
+        }
         if (text.length > 0) yield text;
       }
       continue;
@@ -183,6 +187,12 @@ export async function* decodeChunks(
   const rest = decoder.end();
   if (rest) yield rest;
 }
+
+/**
+ * Told, once, that the bytes of a file read in an 8-bit encoding look like UTF-8: the decoded
+ * text of the first UTF-8 sequence, about to be handed out, and the sequence's index there.
+ */
+export type LooksLikeUtf8 = (text: string, index: number) => void;
 
 /**
  * Told, once, of the first byte of a file read in ISO-8859-1 or US-ASCII that is read as
@@ -221,7 +231,7 @@ export class Windows1252Watch {
  */
 export type NotUtf8Fallback = (rest: Buffer) => string | undefined;
 
-/** The warning for 8-bit text whose bytes look like UTF-8, where the reader stands. */
+/** The warning for 8-bit text whose bytes look like UTF-8, placed at the first UTF-8 sequence. */
 export function looksLikeUtf8Warning(encoding: string): string {
   return `the file is read as ${encoding}, but its bytes from here on look like UTF-8: if names come out as "Ã©" and the like, convert with --encoding utf-8`;
 }

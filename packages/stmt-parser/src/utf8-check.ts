@@ -106,6 +106,16 @@ export function firstInvalid(bytes: Uint8Array): number {
   return bytes.length;
 }
 
+/**
+ * Where the first multi-byte sequence of `bytes` starts when they look like UTF-8
+ * (`looksLikeUtf8`), else -1: the place to name in a warning that 8-bit text looks like UTF-8.
+ */
+export function firstUtf8Sequence(bytes: Buffer): number {
+  if (!looksLikeUtf8(bytes)) return -1;
+  for (let i = 0; i < bytes.length; i++) if ((bytes[i] as number) >= 0x80) return i;
+  return -1;
+}
+
 /** True when the head has non-ASCII bytes and they all form valid UTF-8 (a cut-off last character is allowed). */
 export function looksLikeUtf8(head: Buffer): boolean {
   let sawMultiByte = false;

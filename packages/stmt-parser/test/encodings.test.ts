@@ -11,6 +11,12 @@ const outcome = (bytes: Buffer, options = {}, size = 5) => collect(chunked(bytes
 const remittances = (result: Awaited<ReturnType<typeof outcome>>): string[] =>
   result.records.flatMap((r) => (r.kind === 'entry' ? r.entry.details.map((d) => d.remittanceInfo ?? '') : []));
 
+/** Line and column of the first `character` in `text` (its line otherwise ASCII). */
+function placeOf(text: string, character: string): { line: number; column: number } {
+  const before = text.slice(0, text.indexOf(character));
+  return { line: before.split('\n').length, column: (before.split('\n').pop() as string).length + 1 };
+}
+
 /** `bytes` with the first occurrence of `text` (UTF-8) replaced by raw `replacement` bytes. */
 function splice(bytes: Buffer, text: string, replacement: number[]): Buffer {
   const at = bytes.indexOf(text);
@@ -144,8 +150,20 @@ describe('8-bit text whose bytes look like UTF-8', () => {
         message: expect.stringContaining('look like UTF-8'),
       }),
     ]);
-    expect(result.issues[0]?.location.line).toBeGreaterThanOrEqual(1);
+    expect(result.issues[0]?.location).toMatchObject(placeOf(camt, 'é'));
     expect(remittances(result).join()).toContain('FacturÃ©');
+  });
+
+  it('is warned about at its first such character in a bank CSV', async () => {
+    // Monzo's export has an emoji column: read as windows-1252, its first emoji is the place.
+    const csv = read('csv/monzo.csv').toString('utf8');
+    const result = await outcome(Buffer.from(csv, 'utf8'), { encoding: 'windows-1252' }, 4096);
+    expect(result.issues.filter((issue) => issue.code === 'INVALID_ENCODING')).toEqual([
+      expect.objectContaining({
+        message: expect.stringContaining('look like UTF-8'),
+        location: { file: 'f', ...placeOf(csv, '🥪') },
+      }),
+    ]);
   });
 
   it('does not warn about real 8-bit text', async () => {

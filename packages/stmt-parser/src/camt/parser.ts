@@ -75,11 +75,10 @@ class CamtRecords extends RecordPump {
     const encoding = this.options.encoding ?? detectEncoding(peeked.head).encoding;
     const file = this.options.fileName;
     headWarnings(peeked.head, encoding, this.handler, file);
-    const warn = (): void =>
+    const warn = (text: string, index: number): void =>
       this.handler.issues.warning('INVALID_ENCODING', looksLikeUtf8Warning(encoding), {
         ...(file === undefined ? {} : { file }),
-        line: this.parser.line + 1,
-        column: this.parser.column + 1,
+        ...positionIn(text, index, this.parser.line + 1, this.parser.column + 1),
       });
     const relabelled = windows1252Found(this.parser, this.handler, encoding, file);
     return decodeChunks(chunks, encoding, warn, undefined, relabelled)[Symbol.asyncIterator]();

@@ -56,7 +56,13 @@ async function* parseBankCsv(
   let rows = 0;
   const tokenizer = new CsvTokenizer(preset.delimiter, maxFieldSize(options), options.fileName);
   tokenizer.onWarning = (message, location) => issues.warning('INVALID_VALUE', message, location);
-  const warn = (): void => issues.warning('INVALID_ENCODING', looksLikeUtf8Warning(encoding), tokenizer.position);
+  const warn = (text: string, index: number): void => {
+    const { line, column } = tokenizer.position;
+    issues.warning('INVALID_ENCODING', looksLikeUtf8Warning(encoding), {
+      ...tokenizer.position,
+      ...positionIn(text, index, line, column),
+    });
+  };
   // Read as UTF-8 because nothing said otherwise (no --encoding, no byte-order mark): bytes that
   // are not UTF-8 are an 8-bit export, read from there on in the code page they look like, as
   // MT940 lines are. Amounts and dates are ASCII in every such code page.

@@ -1,4 +1,4 @@
-import { decodeChunks, type NotUtf8Fallback } from '../encoding';
+import { decodeChunks, type LooksLikeUtf8, type NotUtf8Fallback } from '../encoding';
 import { textSlices } from '../read-slices';
 import { locateEncodingError } from '../utf8-check';
 import type { CsvRecord, CsvTokenizer } from './tokenizer';
@@ -14,7 +14,7 @@ export async function* readCsvRecords(
   source: AsyncIterable<Buffer>,
   encoding: string,
   tokenizer: CsvTokenizer,
-  onLooksLikeUtf8?: () => void,
+  onLooksLikeUtf8?: LooksLikeUtf8,
   onNotUtf8?: NotUtf8Fallback,
 ): AsyncGenerator<CsvRecord> {
   const texts = decodeChunks(source, encoding, onLooksLikeUtf8, onNotUtf8)[Symbol.asyncIterator]();

@@ -1,3 +1,4 @@
+import { positionIn } from '../control-characters';
 import { decodeChunks, looksLikeUtf8Warning } from '../encoding';
 import { StatementParseError } from '../errors';
 import { IssueSink } from '../issues';
@@ -112,10 +113,10 @@ export async function* parseOfx(source: AsyncIterable<Buffer>, options: ParseOpt
       options.fileName === undefined ? { line, column } : { file: options.fileName, line, column },
     );
   try {
-    const warn = (): void =>
+    const warn = (text: string, index: number): void =>
       issues.warning('INVALID_ENCODING', looksLikeUtf8Warning(header.encoding), {
         ...location(),
-        ...tokenizer.inputEnd,
+        ...positionIn(text, index, tokenizer.inputEnd.line, tokenizer.inputEnd.column),
       });
     for await (const text of decodeChunks(peeked.chunks, header.encoding, warn)) {
       for (const slice of textSlices(text)) {
