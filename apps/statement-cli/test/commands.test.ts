@@ -209,7 +209,9 @@ describe('stmt camt', () => {
     const run = runCli(['camt', '-i', mt940, '-o', '-']);
     expect(run.status).toBe(4);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toContain('the input is mt940');
+    expect(run.stderr).toContain(
+      `parse error: ${mt940} is mt940, but this command reads camt.052, camt.053, camt.054 only`,
+    );
     const converted = runCli(['convert', '-i', mt940, '-o', '-', '--no-categorize', '--preset', 'minimal']);
     expect(converted.stdout.split('\n')[1]).toBe('2024-03-01,-10.00,EUR,,Test,');
   });

@@ -25,6 +25,8 @@ export interface ConversionSettings {
   enrich: RowEnricher;
   /** The `camt` command accepts camt messages only. */
   allowedFormats?: readonly StatementFormat[];
+  /** The input's name, for the refusal of a format `allowedFormats` leaves out. */
+  inputName?: string;
   /** `--merge` / `--since-last`: each booking once across the files (by `transaction_id`). */
   dedup?: Deduplicator<StatementRow>;
   /** `--to hledger|beancount|qif`: rows (and statement balances) go to a journal instead of a CSV writer. */
@@ -105,7 +107,7 @@ export async function convertRecords(
       if (record.kind === 'statement-end') settings.ledger?.statement(record.statement);
       if (record.kind === 'statement-start') {
         if (parser === 'none') parser = record.statement.format;
-        checkFormat(record.statement.format, settings.allowedFormats);
+        checkFormat(record.statement.format, settings);
         format = record.statement.format;
         // Occurrence counters are per file: the first statement of a file starts afresh.
         if (record.statement.index === 0) ids = new TransactionIds();
@@ -161,11 +163,16 @@ function textsByBookingDate(rows: readonly StatementRow[], output: RowText): Key
   return texts;
 }
 
-function checkFormat(format: StatementFormat, allowed: readonly StatementFormat[] | undefined): void {
+function checkFormat(
+  format: StatementFormat,
+  settings: Pick<ConversionSettings, 'allowedFormats' | 'inputName'>,
+): void {
+  const allowed = settings.allowedFormats;
   if (allowed === undefined || allowed.includes(format)) return;
+  const input = settings.inputName === undefined ? 'the input' : settings.inputName;
   throw new ConvertError(
     'PARSE_FAILED',
-    `parse error: the input is ${format}, but this command reads ${allowed.join(', ')} only. Use \`stmt convert\` for other formats.`,
+    `parse error: ${input} is ${format}, but this command reads ${allowed.join(', ')} only. Use \`stmt convert\` for other formats.`,
   );
 }
 

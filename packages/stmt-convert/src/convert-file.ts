@@ -87,7 +87,7 @@ export async function convertOne(
   const started = performance.now();
   const file = job.input.name;
   const logger = job.logger ?? silentLogger;
-  const settings = conversionSettings(job.settings);
+  const settings = conversionSettings({ inputName: file, ...job.settings });
   const progress = (job.progress ?? noProgress)(job.input.kind === 'file' ? job.input.size : undefined);
   const onRead = (bytes: number): void => progress.advance(bytes);
   const issues: ReportedIssues = { reported: [], warnings: 0, notes: 0 };
