@@ -83,6 +83,15 @@ describe('stmt validate --json', () => {
     ]);
   });
 
+  it('names the format of a file cut before its first statement began', () => {
+    const file = join(tempDir(), 'cut.xml');
+    const whole = readFileSync(join(FIXTURES, 'truncated.camt053.xml'), 'utf8');
+    writeFileSync(file, whole.slice(0, whole.indexOf('<Stmt>') + 6));
+    const run = runCli(['validate', '--input', file, '--json']);
+    expect(run.status).toBe(4);
+    expect(JSON.parse(run.stdout)).toMatchObject({ format: 'camt.053', valid: false, statements: 0, errors: 1 });
+  });
+
   it('reports a balance that does not reconcile as an error issue with its element path', () => {
     const file = join(FIXTURES, 'unreconciled.camt053.xml');
     const run = runCli(['validate', '--input', file, '--json']);

@@ -91,9 +91,12 @@ export async function validateFile(
     if (!(error instanceof StatementParseError)) throw error;
     add(error.toIssue());
   }
-  if (report.statements === 0 && report.counts.error === 0) {
+  if (report.statements === 0) {
+    // No statement began (a file cut before its first one, or holding none): the format its head reads as.
     if (head === undefined && input.kind === 'file') head = await readHead(input.path);
-    add(noStatement(report, format ?? (head === undefined ? undefined : detectFormat(head)), strict));
+    const detected = format ?? (head === undefined ? undefined : detectFormat(head));
+    if (detected !== undefined) report.format = detected;
+    if (report.counts.error === 0) add(noStatement(report, detected, strict));
   }
   report.omitted = listed.omitted();
   return report;
@@ -104,7 +107,6 @@ export async function validateFile(
  * `<Stmt>`, a bank CSV with a header only) converts to nothing: say so, with the format it reads as.
  */
 function noStatement(report: ValidationReport, format: StatementFormat | undefined, strict: boolean): ParseIssue {
-  if (format !== undefined) report.format = format;
   return {
     code: 'MISSING_ELEMENT',
     severity: strict ? 'error' : 'warning',
