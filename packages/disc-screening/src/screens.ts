@@ -65,11 +65,8 @@ export function screen<T extends AssetType>(
         instrument.market_cap === null ? null : instrument.market_cap / 1e9,
         c.min_market_cap_billions,
       );
-      flag(
-        'required_free_cash_flow',
-        known(f?.free_cash_flow) === null ? undefined : (f?.free_cash_flow as number) > 0,
-        c.required_free_cash_flow,
-      );
+      const cashFlow = known(f?.free_cash_flow);
+      flag('required_free_cash_flow', cashFlow === null ? undefined : cashFlow > 0, c.required_free_cash_flow);
       min('min_profit_margin', f?.profit_margin, c.min_profit_margin);
       max('max_volatility', m?.volatility, c.max_volatility);
       max('max_drawdown', m?.max_drawdown, c.max_drawdown);
