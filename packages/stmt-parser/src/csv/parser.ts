@@ -57,10 +57,10 @@ async function* parseBankCsv(
   const tokenizer = new CsvTokenizer(preset.delimiter, maxFieldSize(options), options.fileName);
   tokenizer.onWarning = (message, location) => issues.warning('INVALID_VALUE', message, location);
   const warn = (text: string, index: number): void => {
-    const { line, column } = tokenizer.position;
+    const at = tokenizer.position;
     issues.warning('INVALID_ENCODING', looksLikeUtf8Warning(encoding), {
-      ...tokenizer.position,
-      ...positionIn(text, index, line, column),
+      ...at,
+      ...positionIn(text, index, at.line, at.column),
     });
   };
   // Read as UTF-8 because nothing said otherwise (no --encoding, no byte-order mark): bytes that
