@@ -52,13 +52,17 @@ export function controlCharactersMessage(found: ReplacedControls, where: string)
   return `${what} ${where} ${found.count === 1 ? 'is' : 'are'} not text; read as U+FFFD (the replacement character)`;
 }
 
-/** The 1-based line and column of `index` in `text`, which starts at `line` and `column`. */
+/**
+ * The 1-based line and column of `index` in `text`, which starts at `line` and `column`. A
+ * negative index is before the text, on the line it starts on (what ended the text before).
+ */
 export function positionIn(
   text: string,
   index: number,
   line: number,
   column: number,
 ): { line: number; column: number } {
+  if (index < 0) return { line, column: Math.max(1, column + index) };
   const lastBreak = text.lastIndexOf('\n', index - 1);
   if (lastBreak < 0) return { line, column: column + index };
   let lines = 0;

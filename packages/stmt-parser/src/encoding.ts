@@ -159,17 +159,28 @@ export async function* decodeChunks(
       if (text.length > 0) yield text;
     }
   };
+  // The last bytes of the chunk before, when they may begin a UTF-8 sequence the next chunk ends.
+  let carried = Buffer.alloc(0);
   for await (const chunk of source) {
     // Where the chunk's first UTF-8 sequence starts: a byte-per-character encoding has its
-    // character at the same index of the text decoded from the chunk.
-    let utf8At = suspect ? firstUtf8Sequence(chunk) : -1;
-    if (utf8At >= 0) suspect = false;
+    // character at the same index of the text decoded from the chunk (before it, for one that
+    // began in the chunk before: however the input is cut, the warning is the same).
+    let utf8At: number | undefined;
+    if (suspect) {
+      const seen = carried.length === 0 ? chunk : Buffer.concat([carried, chunk]);
+      const first = firstUtf8Sequence(seen);
+      if (first >= 0) {
+        suspect = false;
+        utf8At = first - carried.length;
+      }
+      carried = suspect ? trailingHighBytes(seen) : Buffer.alloc(0);
+    }
     if (check === undefined) {
       for (let at = 0; at < chunk.length; at += DECODE_BYTES) {
         const text = decode(chunk.subarray(at, at + DECODE_BYTES));
-        if (utf8At >= at && utf8At < at + DECODE_BYTES) {
+        if (utf8At !== undefined && utf8At < at + DECODE_BYTES) {
           onLooksLikeUtf8?.(text, utf8At - at);
-          utf8At = -1;
+          utf8At = undefined;
         }
         if (text.length > 0) yield text;
       }
@@ -190,9 +201,17 @@ export async function* decodeChunks(
 
 /**
  * Told, once, that the bytes of a file read in an 8-bit encoding look like UTF-8: the decoded
- * text of the first UTF-8 sequence, about to be handed out, and the sequence's index there.
+ * text of the first UTF-8 sequence, about to be handed out, and the sequence's index there
+ * (negative when it began in the text handed out before: -1 is that text's last character).
  */
 export type LooksLikeUtf8 = (text: string, index: number) => void;
+
+/** The last bytes (up to three, a UTF-8 sequence's start) that are not ASCII: they may begin a character the next chunk ends. */
+function trailingHighBytes(bytes: Buffer): Buffer {
+  let start = bytes.length;
+  while (start > 0 && bytes.length - start < 3 && (bytes[start - 1] as number) >= 0x80) start--;
+  return Buffer.from(bytes.subarray(start));
+}
 
 /**
  * Told, once, of the first byte of a file read in ISO-8859-1 or US-ASCII that is read as

@@ -136,12 +136,12 @@ describe('OFX in UTF-16 with a byte-order mark', () => {
 });
 
 describe('8-bit text whose bytes look like UTF-8', () => {
-  it('is read as declared, with a warning at the place', async () => {
+  it.each([1, 3, 4096])('is read as declared, with a warning at the place, in %i-byte chunks', async (size) => {
     const camt = read('camt/camt053-v08-statement.xml')
       .toString('utf8')
       .replace('encoding="UTF-8"', 'encoding="ISO-8859-1"')
       .replace('Facture', 'Facturé');
-    const result = await outcome(Buffer.from(camt, 'utf8'), {}, 4096);
+    const result = await outcome(Buffer.from(camt, 'utf8'), {}, size);
     expect(result.error).toBeNull();
     expect(result.issues).toEqual([
       expect.objectContaining({
@@ -154,17 +154,20 @@ describe('8-bit text whose bytes look like UTF-8', () => {
     expect(remittances(result).join()).toContain('FacturÃ©');
   });
 
-  it('is warned about at its first such character in a bank CSV', async () => {
-    // Monzo's export has an emoji column: read as windows-1252, its first emoji is the place.
-    const csv = read('csv/monzo.csv').toString('utf8');
-    const result = await outcome(Buffer.from(csv, 'utf8'), { encoding: 'windows-1252' }, 4096);
-    expect(result.issues.filter((issue) => issue.code === 'INVALID_ENCODING')).toEqual([
-      expect.objectContaining({
-        message: expect.stringContaining('look like UTF-8'),
-        location: { file: 'f', ...placeOf(csv, '🥪') },
-      }),
-    ]);
-  });
+  it.each([1, 2, 3, 4096])(
+    'is warned about at its first such character in a bank CSV, in %i-byte chunks',
+    async (size) => {
+      // Monzo's export has an emoji column: read as windows-1252, its first emoji is the place.
+      const csv = read('csv/monzo.csv').toString('utf8');
+      const result = await outcome(Buffer.from(csv, 'utf8'), { encoding: 'windows-1252' }, size);
+      expect(result.issues.filter((issue) => issue.code === 'INVALID_ENCODING')).toEqual([
+        expect.objectContaining({
+          message: expect.stringContaining('look like UTF-8'),
+          location: { file: 'f', ...placeOf(csv, '🥪') },
+        }),
+      ]);
+    },
+  );
 
   it('does not warn about real 8-bit text', async () => {
     const result = await outcome(read('camt/camt053-latin1-umlauts.xml'));
