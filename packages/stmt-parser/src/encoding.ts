@@ -160,7 +160,7 @@ export async function* decodeChunks(
     }
   };
   // The last bytes of the chunk before, when they may begin a UTF-8 sequence the next chunk ends.
-  let carried = Buffer.alloc(0);
+  let carried: Buffer = Buffer.alloc(0);
   for await (const chunk of source) {
     // Where the chunk's first UTF-8 sequence starts: a byte-per-character encoding has its
     // character at the same index of the text decoded from the chunk (before it, for one that
