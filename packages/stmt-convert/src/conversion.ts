@@ -169,10 +169,9 @@ function checkFormat(
 ): void {
   const allowed = settings.allowedFormats;
   if (allowed === undefined || allowed.includes(format)) return;
-  const input = settings.inputName === undefined ? 'the input' : settings.inputName;
   throw new ConvertError(
     'PARSE_FAILED',
-    `parse error: ${input} is ${format}, but this command reads ${allowed.join(', ')} only. Use \`stmt convert\` for other formats.`,
+    `parse error: ${settings.inputName ?? 'the input'} is ${format}, but this command reads ${allowed.join(', ')} only. Use \`stmt convert\` for other formats.`,
   );
 }
 
